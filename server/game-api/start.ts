@@ -1,0 +1,20 @@
+import { join } from 'node:path'
+import closeWithGrace from 'close-with-grace'
+import { loadSettings } from '../shared/env.ts'
+import { openDb } from '../shared/db.ts'
+import { buildGameApi } from './app.ts'
+
+/** Starts the reference game API alone, on GAME_API_PORT, with its data under DATA_DIR/game-api (or GAME_API_DATABASE_URL). */
+export async function startGameApi (settings = loadSettings()) {
+  const db = await openDb({ url: settings.GAME_API_DATABASE_URL, dataDir: join(settings.DATA_DIR, 'game-api') })
+  const app = await buildGameApi({ db, logLevel: settings.LOG_LEVEL })
+  app.addHook('onClose', () => db.close())
+  const address = await app.listen({ port: settings.GAME_API_PORT, host: settings.HOST })
+  return { app, address }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { app, address } = await startGameApi()
+  console.log(`game API listening on ${address}`)
+  closeWithGrace(async () => { await app.close() })
+}

@@ -1,0 +1,64 @@
+import { Type, type Static } from 'typebox'
+import { Value } from 'typebox/value'
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+const Port = Type.Integer({ minimum: 0, maximum: 65535, description: 'a whole number from 0 to 65535' })
+const Url = (protocols: string) => Type.String({ pattern: `^(${protocols})://`, description: `a ${protocols.replace(/\|/g, ' or ')} URL` })
+
+/** Every setting the product reads from the environment, with its default. */
+export const SettingsSchema = Type.Object({
+  PORT: Type.Optional(Port),
+  GAME_API_PORT: Type.Optional(Port),
+  GAME_API_URL: Type.Optional(Url('http|https')),
+  DATABASE_URL: Type.Optional(Url('postgres|postgresql')),
+  GAME_API_DATABASE_URL: Type.Optional(Url('postgres|postgresql')),
+  REDIS_URL: Type.Optional(Url('redis|rediss')),
+  DATA_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  LOG_LEVEL: Type.Optional(Type.Union(logLevels.map((l) => Type.Literal(l)), { description: `one of ${logLevels.join(', ')}` })),
+  HOST: Type.Optional(Type.String({ minLength: 1 })),
+  SESSION_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'at least 32 characters' })),
+  AUDIT_TOKEN: Type.Optional(Type.String({ minLength: 24, description: 'at least 24 characters' })),
+  PROXY_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 100, description: 'a whole number of milliseconds, 100 or more' }))
+})
+export type Settings = Static<typeof SettingsSchema>
+
+/** Settings with their defaults filled in. */
+export interface ResolvedSettings extends Omit<Settings, 'LOG_LEVEL'> {
+  PORT: number
+  GAME_API_PORT: number
+  DATA_DIR: string
+  LOG_LEVEL: (typeof logLevels)[number]
+  HOST: string
+  PROXY_TIMEOUT_MS: number
+}
+
+const integerKeys = new Set(['PORT', 'GAME_API_PORT', 'PROXY_TIMEOUT_MS'])
+
+/** Reads and validates the environment; throws one error listing every bad value and how to fix it. */
+export function loadSettings (env: NodeJS.ProcessEnv = process.env): ResolvedSettings {
+  const raw: Record<string, unknown> = {}
+  for (const key of Object.keys(SettingsSchema.properties)) {
+    const value = env[key]
+    if (value === undefined || value === '') continue
+    raw[key] = integerKeys.has(key) && /^-?\d+$/.test(value) ? Number(value) : value
+  }
+  const errors = [...Value.Errors(SettingsSchema, raw)]
+  if (errors.length > 0) {
+    const lines = errors.map((e) => {
+      const key = e.instancePath.replace(/^\//, '')
+      const schema = (SettingsSchema.properties as Record<string, { description?: string }>)[key]
+      return `  ${key}=${JSON.stringify(raw[key])}: ${schema?.description ? `must be ${schema.description}` : e.message}`
+    })
+    throw new Error(`Invalid settings in the environment:\n${[...new Set(lines)].join('\n')}`)
+  }
+  const s = raw as Settings
+  return {
+    ...s,
+    PORT: s.PORT ?? 3000,
+    GAME_API_PORT: s.GAME_API_PORT ?? 3100,
+    DATA_DIR: s.DATA_DIR ?? './data',
+    LOG_LEVEL: (s.LOG_LEVEL as ResolvedSettings['LOG_LEVEL'] | undefined) ?? 'info',
+    HOST: s.HOST ?? '127.0.0.1',
+    PROXY_TIMEOUT_MS: s.PROXY_TIMEOUT_MS ?? 10_000
+  }
+}

@@ -1,0 +1,55 @@
+import net from 'node:net'
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import type { Test } from 'tap'
+import { openDb, type Db } from '../../server/shared/db.ts'
+
+/** The PostgreSQL server tests use when it answers; override with TEST_DATABASE_URL. */
+export const testPostgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+
+let reachable: Promise<boolean> | undefined
+
+/** Whether the test PostgreSQL server answers (asked once per process). */
+export function postgresReachable (): Promise<boolean> {
+  reachable ??= new Promise((resolve) => {
+    const { hostname, port } = new URL(testPostgresUrl)
+    const socket = net.connect({ host: hostname, port: Number(port || 5432) })
+    socket.setTimeout(1000)
+    socket.once('connect', () => { socket.destroy(); resolve(true) })
+    socket.once('error', () => resolve(false))
+    socket.once('timeout', () => { socket.destroy(); resolve(false) })
+  })
+  return reachable
+}
+
+export type DbKind = Db['kind']
+
+/** A fresh, empty database of that kind for one test: PGlite in memory, or its own schema on the server (dropped after). */
+export async function freshDb (t: Test, kind: DbKind): Promise<Db> {
+  if (kind === 'pglite') {
+    const db = await openDb({})
+    t.teardown(() => db.close())
+    return db
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`
+  const db = await openDb({ url: testPostgresUrl, schema })
+  t.teardown(async () => {
+    await db.close()
+    const admin = new pg.Client({ connectionString: testPostgresUrl })
+    await admin.connect()
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+    await admin.end()
+  })
+  return db
+}
+
+/** Runs body once per database kind: PGlite always, PostgreSQL when reachable (and says so when it is not). */
+export async function eachDatabase (t: Test, body: (t: Test, kind: DbKind) => Promise<void>): Promise<void> {
+  await t.test('on PGlite', (tt) => body(tt, 'pglite'))
+  if (await postgresReachable()) {
+    await t.test('on PostgreSQL', (tt) => body(tt, 'postgres'))
+  } else {
+    t.comment(`PostgreSQL at ${testPostgresUrl} is not reachable: skipped the PostgreSQL run`)
+    await t.test('on PostgreSQL', { skip: `PostgreSQL at ${testPostgresUrl} is not reachable` }, async () => {})
+  }
+}

@@ -1,0 +1,33 @@
+import type { Test } from 'tap'
+import type { FastifyInstance } from 'fastify'
+import { loadSettings, type ResolvedSettings } from '../../server/shared/env.ts'
+import { buildGameApi } from '../../server/game-api/app.ts'
+import { buildService } from '../../server/src/app.ts'
+import { freshDb, type DbKind } from './db.ts'
+
+export interface TestProduct {
+  gameApi: FastifyInstance
+  gameApiUrl: string
+  service: FastifyInstance
+  serviceUrl: string
+  settings: ResolvedSettings
+}
+
+/** Builds the reference game API on a fresh database; listening on a free port when listen is set. */
+export async function startGameApi (t: Test, { kind = 'pglite', listen = true }: { kind?: DbKind, listen?: boolean } = {}) {
+  const db = await freshDb(t, kind)
+  const gameApi = await buildGameApi({ db })
+  t.teardown(() => gameApi.close())
+  const url = listen ? await gameApi.listen({ port: 0, host: '127.0.0.1' }) : ''
+  return { gameApi, gameApiUrl: url, db }
+}
+
+/** The whole product for one test: game API and service on free ports, closed when the test ends. */
+export async function startProduct (t: Test, { kind = 'pglite', env = {} }: { kind?: DbKind, env?: NodeJS.ProcessEnv } = {}): Promise<TestProduct> {
+  const { gameApi, gameApiUrl } = await startGameApi(t, { kind })
+  const settings = loadSettings({ LOG_LEVEL: 'silent', DATA_DIR: 'memory://', ...env })
+  const service = await buildService({ settings, gameApiUrl })
+  t.teardown(() => service.close())
+  const serviceUrl = await service.listen({ port: 0, host: '127.0.0.1' })
+  return { gameApi, gameApiUrl, service, serviceUrl, settings }
+}

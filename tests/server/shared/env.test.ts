@@ -1,0 +1,22 @@
+import t from 'tap'
+import { loadSettings } from '../../../server/shared/env.ts'
+
+t.test('defaults fill every unset setting', async (t) => {
+  const s = loadSettings({})
+  t.match(s, { PORT: 3000, GAME_API_PORT: 3100, DATA_DIR: './data', LOG_LEVEL: 'info' })
+  t.equal(s.DATABASE_URL, undefined)
+})
+
+t.test('values are read and numbers parsed', async (t) => {
+  const s = loadSettings({ PORT: '8080', DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://127.0.0.1:6379', LOG_LEVEL: 'warn' })
+  t.match(s, { PORT: 8080, DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://127.0.0.1:6379', LOG_LEVEL: 'warn' })
+})
+
+t.test('each bad value is named with what it must be', async (t) => {
+  const error = t.throws(() => loadSettings({ PORT: 'abc', GAME_API_PORT: '70000', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', GAME_API_URL: 'ftp://x' })) as Error
+  t.match(error.message, /PORT="abc": must be a whole number from 0 to 65535/)
+  t.match(error.message, /GAME_API_PORT=70000: must be a whole number/)
+  t.match(error.message, /DATABASE_URL="mysql:\/\/x": must be a postgres or postgresql URL/)
+  t.match(error.message, /LOG_LEVEL="loud": must be one of fatal, error/)
+  t.match(error.message, /GAME_API_URL="ftp:\/\/x": must be a http or https URL/)
+})
