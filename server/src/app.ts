@@ -1,13 +1,17 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { ResolvedSettings } from '../shared/env.ts'
+import type { Db } from '../shared/db.ts'
 import { loggerOptions } from '../shared/logger.ts'
+import storePlugin from './plugins/app/store.ts'
 import clientPlugin from './plugins/external/client.ts'
 
 export interface ServiceOptions {
   settings: ResolvedSettings
   /** Base URL of the game API, e.g. http://127.0.0.1:3100 */
   gameApiUrl: string
+  /** An already open store (tests); otherwise opened from the settings. */
+  store?: Db
 }
 
 declare module 'fastify' {
@@ -28,7 +32,26 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
   app.decorate('settings', options.settings)
   app.decorate('gameApiUrl', options.gameApiUrl.replace(/\/$/, ''))
 
+  // -- external plugins (one file each under plugins/external)
+
+  // -- the service's own plugins (plugins/app)
+  await app.register(storePlugin, options.store ? { db: options.store } : {})
+  // config store, rules, menu, pages:
+
+  // session, csrf, game client, rate limit:
+
+  // audit, proxy, cache, metrics:
+
+  // -- routes
   app.get('/healthz', async () => ({ status: 'ok' }))
+  // config routes:
+
+  // session routes:
+
+  // audit, ops and proxy routes:
+
+  // brand routes:
+
   await app.register(clientPlugin)
   return app
 }

@@ -1,0 +1,103 @@
+import { Type, type Static } from 'typebox'
+
+// The parts of the game API contract that the service reads (and the reference game API answers with).
+
+/** A location a user may work in; flags travel with the location: TT (TOTO), MG (Magnum), Thai. */
+export const Location = Type.Object({
+  LocId: Type.String({ minLength: 1 }),
+  Loc: Type.String(),
+  flags: Type.Array(Type.Union([Type.Literal('TT'), Type.Literal('MG'), Type.Literal('Thai')]))
+})
+export type Location = Static<typeof Location>
+
+export const Role = Type.Union([Type.Literal('ADMIN'), Type.Literal('AG'), Type.Literal('MEM')])
+export type Role = Static<typeof Role>
+
+/** The signed-in user's profile: every field of seed 001 §3. Numeric switches are numbers (0 is off). */
+export const Profile = Type.Object({
+  UserId: Type.String(),
+  LoginId: Type.String(),
+  ParentId: Type.Union([Type.String(), Type.Null()]),
+  Role,
+  AliasId: Type.String(),
+  Granted: Type.Array(Type.String()),
+  Loc: Type.Object({ LocId: Type.String(), Loc: Type.String() }),
+  Rank: Type.Number(),
+  Credit: Type.Number(),
+  AccBal: Type.Number(),
+  CreditLeft: Type.Number(),
+  EnableCreateAgent: Type.Number(),
+  EnableCreateDownline: Type.Number(),
+  EnablePlaceBet: Type.Number(),
+  EnableUpload: Type.Number(),
+  disablePlaceBetAndFixedBet: Type.Number(),
+  tOutSetting1Enabled: Type.Number(),
+  dShare: Type.Number(),
+  tShare: Type.Number(),
+  dEnableViewShareClaim: Type.Number(),
+  VipTopBGImage: Type.String(),
+  VipLeftCss: Type.String(),
+  ColorTbl01: Type.String(),
+  ColorTbl02: Type.String(),
+  termsAccepted: Type.Boolean(),
+  updatePassword: Type.Boolean()
+})
+export type Profile = Static<typeof Profile>
+
+/** GET 4d|tt/settings. Dates are ISO 8601 with offset. */
+export const ServerSettings = Type.Object({
+  serverDate: Type.Object({ ServerDate: Type.String() }),
+  serverTime: Type.String(),
+  dClose: Type.Object({ CloseDate: Type.String() }),
+  tClose: Type.Object({ CloseDate: Type.String() }),
+  mobileAppData: Type.Object({ downloadUrl: Type.String(), iosDownloadUrl: Type.String() })
+})
+export type ServerSettings = Static<typeof ServerSettings>
+
+/** GET 4d|tt/smsSetting → data.qResults */
+export const SmsSettings = Type.Object({
+  SMSNumber: Type.String(),
+  TelegramBot: Type.String(),
+  OpenTime: Type.String(),
+  CloseTime: Type.String(),
+  OpenDay: Type.String(),
+  SMSHelpdesk: Type.String()
+})
+export type SmsSettings = Static<typeof SmsSettings>
+
+export const Announcement = Type.Object({
+  AnnouncementId: Type.Integer(),
+  Content: Type.String(),
+  Color: Type.String(),
+  PopUp: Type.Union([Type.Literal('Y'), Type.Literal('N')]),
+  LocId: Type.Union([Type.String(), Type.Null()]),
+  CreatedBy: Type.String(),
+  CreatedDate: Type.String()
+})
+export type Announcement = Static<typeof Announcement>
+
+/** POST oauth/token → data */
+export const TokenGrant = Type.Object({
+  access_token: Type.String(),
+  token_type: Type.Literal('Bearer'),
+  expires_in: Type.Integer(),
+  updatePassword: Type.Boolean()
+})
+export type TokenGrant = Static<typeof TokenGrant>
+
+/** Every failure: message for people, data for a list of reasons, subCode 8000 (with t, the end time) during maintenance. */
+export const Failure = Type.Object({
+  success: Type.Literal(false),
+  message: Type.String(),
+  data: Type.Optional(Type.Array(Type.String())),
+  subCode: Type.Optional(Type.Integer()),
+  t: Type.Optional(Type.String()),
+  captchaRequired: Type.Optional(Type.Boolean())
+})
+export type Failure = Static<typeof Failure>
+
+/** A success envelope around data of schema T. */
+export const Success = <T extends Parameters<typeof Type.Object>[0][string]>(data: T) => Type.Object({ success: Type.Literal(true), data })
+
+/** Maintenance sub-code carried by every call while maintenance is on. */
+export const MAINTENANCE_SUBCODE = 8000
