@@ -1,0 +1,22 @@
+import { Type, type Static } from 'typebox'
+
+const Method = Type.Union([Type.Literal('GET'), Type.Literal('POST'), Type.Literal('PUT'), Type.Literal('DELETE')])
+
+/** One game API endpoint the browser may reach through /api/v1, and who may reach it. */
+export const ApiEndpoint = Type.Object({
+  path: Type.String({ pattern: '^[A-Za-z0-9_-]+(/(:[A-Za-z][A-Za-z0-9]*|[A-Za-z0-9_-]+))*$', description: 'endpoint path after /api/v1/ (and after 4d/ or tt/ for game endpoints); :name marks a parameter segment' }),
+  methods: Type.Array(Method, { minItems: 1, uniqueItems: true }),
+  game: Type.Optional(Type.Boolean({ description: 'true: forwarded under 4d/ or tt/ chosen by the session location' })),
+  pages: Type.Optional(Type.Array(Type.String({ pattern: '^/' }), { description: 'menu paths whose pages use this endpoint; any one of them in the user\'s menu lets the call through' })),
+  shell: Type.Optional(Type.Boolean({ description: 'used by the application shell: every signed-in user may call it' })),
+  public: Type.Optional(Type.Boolean({ description: 'no session needed (the maintenance status)' })),
+  cache: Type.Optional(Type.Boolean({ description: 'GET answers are cached per user, location, path and query for 180000 ms' }))
+}, { additionalProperties: false })
+export type ApiEndpoint = Static<typeof ApiEndpoint>
+
+/** menus/api.json: the proxy allowlist. */
+export const ApiAllowlist = Type.Object({
+  $schema: Type.Optional(Type.String()),
+  endpoints: Type.Array(ApiEndpoint)
+}, { additionalProperties: false })
+export type ApiAllowlist = Static<typeof ApiAllowlist>
