@@ -5,6 +5,8 @@ import type { Db } from '../shared/db.ts'
 import { loggerOptions } from '../shared/logger.ts'
 import storePlugin from './plugins/app/store.ts'
 import clientPlugin from './plugins/external/client.ts'
+import brandsPlugin from './plugins/app/brands.ts'
+import brandRoutes from './routes/brand.ts'
 
 export interface ServiceOptions {
   settings: ResolvedSettings
@@ -51,6 +53,8 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
   // audit, ops and proxy routes:
 
   // brand routes:
+  await app.register(brandsPlugin)
+  await app.register(brandRoutes)
 
   await app.register(clientPlugin)
   return app
