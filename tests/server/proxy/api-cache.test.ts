@@ -1,0 +1,47 @@
+import t, { type Test } from 'tap'
+import Fastify from 'fastify'
+import { loadSettings } from '../../../server/shared/env.ts'
+import apiCache from '../../../server/src/plugins/app/api-cache.ts'
+import { cacheKey } from '../../../server/src/proxy/cache-key.ts'
+import { redisReachable, testRedisUrl } from '../../helpers/redis.ts'
+
+async function instance (t: Test, env: NodeJS.ProcessEnv = {}) {
+  const app = Fastify()
+  app.decorate('settings', loadSettings({ LOG_LEVEL: 'silent', ...env }))
+  await app.register(apiCache)
+  await app.ready()
+  t.teardown(() => app.close())
+  return app
+}
+
+const answer = { status: 200, contentType: 'application/json', body: Buffer.from('{"success":true,"data":[]}') }
+
+t.test('keys never mix users, locations or queries; query order and cache-busters do not matter', async (t) => {
+  const base = cacheKey('ag1', 'SG', 'announcements', { PopUp: 'Y', a: '1' })
+  t.equal(cacheKey('ag1', 'SG', 'announcements', { a: '1', PopUp: 'Y', rand: '123', LocId: 'XX' }), base)
+  t.not(cacheKey('mem1', 'SG', 'announcements', { PopUp: 'Y', a: '1' }), base)
+  t.not(cacheKey('ag1', 'TT', 'announcements', { PopUp: 'Y', a: '1' }), base)
+  t.not(cacheKey('ag1', 'SG', 'announcements', { PopUp: 'N', a: '1' }), base)
+  t.not(cacheKey('ag1', 'SG', 'bet/userIds', { PopUp: 'Y', a: '1' }), base)
+})
+
+t.test('hits, misses and clear on one instance', async (t) => {
+  const app = await instance(t)
+  t.equal(app.apiCache.get('k'), undefined)
+  app.apiCache.set('k', answer)
+  t.equal(app.apiCache.get('k'), answer, 'the same buffer comes back (no clones)')
+  t.same(app.apiCache.stats, { hits: 1, misses: 1 })
+  await app.apiCache.clear()
+  t.equal(app.apiCache.get('k'), undefined)
+})
+
+const noRedis = await redisReachable() ? false : `Redis at ${testRedisUrl} is not reachable: skipped the cross-instance test`
+t.test('a clear on one instance empties every instance through Redis', { skip: noRedis }, async (t) => {
+  const a = await instance(t, { REDIS_URL: testRedisUrl })
+  const b = await instance(t, { REDIS_URL: testRedisUrl })
+  a.apiCache.set('k', answer)
+  b.apiCache.set('k', answer)
+  await a.apiCache.clear()
+  for (let i = 0; i < 50 && b.apiCache.get('k'); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+  t.equal(b.apiCache.get('k'), undefined, 'the other instance was cleared')
+})
