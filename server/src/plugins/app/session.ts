@@ -1,0 +1,102 @@
+import { createHash, randomBytes } from 'node:crypto'
+import fp from 'fastify-plugin'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { errors } from '../../errors.ts'
+import type { SessionEvents } from './events.ts'
+
+/** What the encrypted session cookie holds. The token never leaves the server in a body or a script-readable cookie. */
+export interface UiSession {
+  /** The game API access token. */
+  token: string
+  UserId: string
+  LocId: string
+  mobile: boolean
+  termsAccepted: boolean
+  /** The CSRF token the browser must echo in x-csrf-token. */
+  csrf: string
+}
+
+/** Why a session ended (carried by the 'logout' event). */
+export type EndReason = SessionEvents['logout'][0]['reason']
+
+/** The session helpers other plugins and routes use. */
+export interface Sessions {
+  /** The signed-in session of this request, or null. */
+  read: (request: FastifyRequest) => UiSession | null
+  /** Starts a fresh session (new CSRF token, any earlier session replaced) and returns it. */
+  start: (request: FastifyRequest, data: Omit<UiSession, 'csrf'>) => UiSession
+  /** Changes fields of the current session. */
+  update: (request: FastifyRequest, patch: Partial<Omit<UiSession, 'token' | 'csrf'>>) => void
+  /** Ends the session (cookie cleared, per-user caches dropped, 'logout' emitted); a no-op without one. */
+  end: (request: FastifyRequest, reason: EndReason) => void
+  /** preHandler answering 401 without a session. */
+  require: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+  /** Registers a callback run with the token key when a session ends or must forget its cached reads. */
+  onForget: (fn: (tokenKey: string) => void) => void
+  /** Drops the cached reads of that token (location or password change). */
+  forget: (token: string) => void
+  /** The stable, non-reversible cache key of a token. */
+  tokenKey: (token: string) => string
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Session helpers: read, start, update, end, require, forget. */
+    sessions: Sessions
+  }
+}
+
+const SESSION_FIELD = 'ui'
+
+// The cookie holds one field; secure-session's own typing of fields is not used.
+type Store = { get: (key: string) => unknown, set: (key: string, value: unknown) => void }
+const store = (request: FastifyRequest) => request.session as unknown as Store
+
+function isUiSession (value: unknown): value is UiSession {
+  const s = value as Partial<UiSession> | undefined
+  return typeof s?.token === 'string' && typeof s.UserId === 'string' && typeof s.LocId === 'string' && typeof s.csrf === 'string'
+}
+
+/** Session helpers over @fastify/secure-session: one typed record under one cookie field. */
+async function session (app: FastifyInstance) {
+  const forgetters: Array<(tokenKey: string) => void> = []
+  const tokenKey = (token: string) => createHash('sha256').update(token).digest('base64url').slice(0, 24)
+  const forget = (token: string) => {
+    const key = tokenKey(token)
+    for (const fn of forgetters) fn(key)
+  }
+
+  const sessions: Sessions = {
+    read (request) {
+      const value = request.session ? store(request).get(SESSION_FIELD) : undefined
+      return isUiSession(value) ? value : null
+    },
+    start (request, data) {
+      const created: UiSession = { ...data, csrf: randomBytes(32).toString('base64url') }
+      request.session.regenerate()
+      store(request).set(SESSION_FIELD, created)
+      return created
+    },
+    update (request, patch) {
+      const current = sessions.read(request)
+      if (current) store(request).set(SESSION_FIELD, { ...current, ...patch })
+    },
+    end (request, reason) {
+      const current = sessions.read(request)
+      if (!current) return
+      forget(current.token)
+      request.session.delete()
+      store(request).set(SESSION_FIELD, undefined)
+      app.events.emit('logout', { UserId: current.UserId, ip: request.ip, requestId: request.id, reason })
+    },
+    async require (request) {
+      if (!sessions.read(request)) throw errors.notSignedIn()
+    },
+    onForget (fn) { forgetters.push(fn) },
+    forget,
+    tokenKey
+  }
+  app.decorate('sessions', sessions)
+}
+
+export default fp(session, { name: 'session', dependencies: ['secure-session', 'events'] })

@@ -1,0 +1,123 @@
+import fp from 'fastify-plugin'
+import NodeCache from 'node-cache'
+import { Type, type TSchema } from 'typebox'
+import { Value } from 'typebox/value'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Location, Profile, ServerSettings, SmsSettings } from '../../../../schemas/game-api.ts'
+import { errors, ServiceError } from '../../errors.ts'
+import { gameOf, pickLocation } from '../../session/location.ts'
+import type { UiSession } from './session.ts'
+
+/** How long the per-session game API reads behind GET /ui/session are reused. */
+export const USER_CONTEXT_TTL_S = 30
+
+/** The game API facts about the signed-in user that the shell, the menu and the page gate need. */
+export interface UserContext {
+  profile: Profile
+  /** The locations the user may use, in the game API's order. */
+  locations: Location[]
+  /** The current location (the stored one, or the first allowed when the stored one is no longer allowed). */
+  location: Location
+  game: '4d' | 'tt'
+  settings: ServerSettings
+  /** When settings were read from the game API (ms since epoch), to keep the server clock live. */
+  settingsReadAt: number
+  sms: SmsSettings
+}
+
+/** Loads (and caches for USER_CONTEXT_TTL_S) the user's context. */
+export interface UserContexts {
+  load: (request: FastifyRequest, session: UiSession) => Promise<UserContext>
+  /** The locations the user may use, read afresh from the game API. */
+  freshLocations: (request: FastifyRequest, session: UiSession) => Promise<Location[]>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The signed-in user's profile, locations, settings and SMS settings, cached per session and location. */
+    userContext: UserContexts
+  }
+}
+
+const LocationList = Type.Array(Location)
+const SmsAnswer = Type.Object({ qResults: SmsSettings })
+
+/** Checks a game API answer against the contract schema; a mismatch is the game API's fault, named with its path. */
+function checked<T> (schema: TSchema, value: unknown, path: string): T {
+  if (!Value.Check(schema, value)) {
+    const first = [...Value.Errors(schema, value)][0]
+    throw new ServiceError('UI_GAME_API_BAD_ANSWER', 502, `The game API answered ${path} with data that breaks the contract (${first?.instancePath || '/'} ${first?.message ?? ''}): fix the game API or point GAME_API_URL at one that follows the contract.`)
+  }
+  return value as T
+}
+
+/** Per-session cache of the game API reads behind GET /ui/session, keyed by token hash and location; dropped when the session forgets. */
+async function userContext (app: FastifyInstance) {
+  const cache = new NodeCache({ stdTTL: USER_CONTEXT_TTL_S, checkperiod: 60, useClones: false })
+  app.addHook('onClose', async () => { cache.close() })
+  app.sessions.onForget((tokenKey) => {
+    cache.del(cache.keys().filter((k) => k.startsWith(tokenKey + ':')))
+  })
+
+  // Caches the promise itself so concurrent requests share one game API call; a failure is not kept.
+  const cached = <T>(key: string, read: () => Promise<T>): Promise<T> => {
+    const hit = cache.get<Promise<T>>(key)
+    if (hit) return hit
+    const pending = read()
+    cache.set(key, pending)
+    pending.catch(() => cache.del(key))
+    return pending
+  }
+
+  const readLocations = async (request: FastifyRequest, session: UiSession) => {
+    const path = '/api/v1/4d/locIdAvailable'
+    return checked<Location[]>(LocationList, await app.gameApi.call({ method: 'GET', path, token: session.token, query: { UserId: session.UserId }, request }), path)
+  }
+
+  const load = async (request: FastifyRequest, session: UiSession): Promise<UserContext> => {
+    try {
+      return await loadShared(request, session)
+    } catch (err) {
+      // A shared read found the token dead: this request's session ends too, not only the one that made the call.
+      if (err instanceof ServiceError && err.code === 'UI_SESSION_EXPIRED') app.sessions.end(request, 'expired')
+      throw err
+    }
+  }
+
+  const loadShared = async (request: FastifyRequest, session: UiSession): Promise<UserContext> => {
+    const prefix = app.sessions.tokenKey(session.token)
+    const [profile, locations] = await Promise.all([
+      cached(`${prefix}:profile`, async () => checked<Profile>(Profile, await app.gameApi.call({ method: 'GET', path: '/api/v1/profile', token: session.token, request }), '/api/v1/profile')),
+      cached(`${prefix}:locations`, () => readLocations(request, session))
+    ])
+    const location = pickLocation(locations, session.LocId)
+    if (!location) throw errors.noLocation()
+    // A stored location that is no longer allowed falls back to the first allowed one, and is saved.
+    if (location.LocId !== session.LocId) app.sessions.update(request, { LocId: location.LocId })
+    const game = gameOf(location)
+    const query = { LocId: location.LocId }
+    const [settings, sms] = await Promise.all([
+      cached(`${prefix}:${location.LocId}:settings`, async () => {
+        const path = `/api/v1/${game}/settings`
+        const data = checked<ServerSettings>(ServerSettings, await app.gameApi.call({ method: 'GET', path, token: session.token, query, request }), path)
+        return { data, readAt: Date.now() }
+      }),
+      cached(`${prefix}:${location.LocId}:sms`, async () => {
+        const path = `/api/v1/${game}/smsSetting`
+        return checked<{ qResults: SmsSettings }>(SmsAnswer, await app.gameApi.call({ method: 'GET', path, token: session.token, query, request }), path).qResults
+      })
+    ])
+    return { profile, locations, location, game, settings: settings.data, settingsReadAt: settings.readAt, sms }
+  }
+
+  app.decorate('userContext', {
+    load,
+    freshLocations: async (request: FastifyRequest, session: UiSession) => {
+      const locations = await readLocations(request, session)
+      cache.set(`${app.sessions.tokenKey(session.token)}:locations`, Promise.resolve(locations))
+      return locations
+    }
+  })
+}
+
+export default fp(userContext, { name: 'user-context', dependencies: ['session', 'game-client'] })

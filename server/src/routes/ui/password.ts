@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { PasswordAnswer, PasswordBody } from '../../../../schemas/session.ts'
+import { GameApiFailure, ServiceError, UiError, errors } from '../../errors.ts'
+import type { GameEnvelope } from '../../plugins/app/game-client.ts'
+import type { UiSession } from '../../plugins/app/session.ts'
+
+/** POST /ui/password: the forced change from the sign-in area (UserId, captcha) or the signed-in change; the game API's message and rule list pass through. */
+export default async function passwordRoutes (fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+
+  const forcedChange = (request: FastifyRequest, body: PasswordBody) => {
+    for (const field of ['UserId', 'Token', 'xToken'] as const) if (!body[field]) throw errors.passwordFieldMissing(field)
+    return app.gameApi.send<unknown>({
+      method: 'PUT',
+      path: '/api/v1/update-password',
+      form: { UserId: body.UserId, OldPassword: body.OldPassword, Password1: body.Password1, Password2: body.Password2, Token: body.Token },
+      headers: { token: body.xToken ?? '' },
+      request
+    })
+  }
+
+  const signedInChange = (request: FastifyRequest, session: UiSession, body: PasswordBody) => app.gameApi.send<unknown>({
+    method: 'PUT',
+    path: '/api/v1/password',
+    token: session.token,
+    body: { OldPassword: body.OldPassword, Password1: body.Password1, Password2: body.Password2 },
+    request
+  })
+
+  // After a signed-in change the game API may revoke the user's tokens: ask it, and end the session when it did.
+  const stillSignedIn = async (session: UiSession, requestId: string) => {
+    try {
+      await app.gameApi.call({ method: 'GET', path: '/api/v1/profile', token: session.token, headers: { 'x-request-id': requestId } })
+      return true
+    } catch (err) {
+      if (err instanceof ServiceError && err.code === 'UI_SESSION_EXPIRED') return false
+      throw err
+    }
+  }
+
+  app.post('/ui/password', {
+    config: { csrf: 'session-or-sign-in' },
+    schema: {
+      summary: 'Change the password: forced (not signed in: UserId, OldPassword, Password1, Password2, Token, xToken) or signed in (OldPassword, Password1, Password2)',
+      tags: ['session'],
+      body: PasswordBody,
+      response: { 200: PasswordAnswer, '4xx': UiError, '5xx': UiError }
+    }
+  }, async (request) => {
+    const body = request.body
+    const session = app.sessions.read(request)
+    const UserId = session?.UserId ?? body.UserId ?? ''
+    const base = { UserId, ip: request.ip, requestId: request.id, forced: !session }
+    let answer: GameEnvelope<unknown>
+    try {
+      answer = session ? await signedInChange(request, session, body) : await forcedChange(request, body)
+    } catch (err) {
+      if (err instanceof GameApiFailure) {
+        app.events.emit('password-changed', { ...base, ok: false, message: err.message })
+        if (err.statusCode === 400) throw new ServiceError('UI_PASSWORD_REJECTED', 400, err.message, err.extra)
+      }
+      throw err
+    }
+    const message = answer.body.message ?? 'Password updated.'
+    app.events.emit('password-changed', { ...base, ok: true, message })
+    if (!session) return { success: true as const, message, signedOut: false }
+    app.sessions.forget(session.token)
+    const signedIn = await stillSignedIn(session, request.id)
+    if (!signedIn) app.sessions.end(request, 'password-changed')
+    return { success: true as const, message, signedOut: !signedIn }
+  })
+}
