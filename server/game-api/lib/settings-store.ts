@@ -1,0 +1,27 @@
+import type { Queryable } from '../../shared/db.ts'
+
+/** Keys of the settings table. */
+export const settingKeys = {
+  downloadUrl: 'app.downloadUrl',
+  iosDownloadUrl: 'app.iosDownloadUrl',
+  maintenanceUntil: 'maintenance.until'
+} as const
+
+/** A setting's value ('' when absent). */
+export async function readSetting (q: Queryable, key: string): Promise<string> {
+  const { rows } = await q.query<{ value: string }>('SELECT value FROM settings WHERE key = $1', [key])
+  return rows[0]?.value ?? ''
+}
+
+/** Sets or replaces a setting. */
+export async function writeSetting (q: Queryable, key: string, value: string): Promise<void> {
+  await q.query('INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value', [key, value])
+}
+
+/** The end of maintenance when it is on at now, else undefined (an end in the past means it is over). */
+export async function maintenanceEnd (q: Queryable, now: Date): Promise<Date | undefined> {
+  const value = await readSetting(q, settingKeys.maintenanceUntil)
+  if (!value) return undefined
+  const end = new Date(value)
+  return Number.isNaN(end.getTime()) || end.getTime() <= now.getTime() ? undefined : end
+}

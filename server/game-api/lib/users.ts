@@ -1,0 +1,112 @@
+import type { Queryable } from '../../shared/db.ts'
+import type { Location, Profile, Role } from '../../../schemas/game-api.ts'
+
+/** What sign-in needs to know about a user. */
+export interface LoginRecord {
+  userId: string
+  role: Role
+  passwordHash: string
+  updatePassword: boolean
+}
+
+/** The user whose login id matches, ignoring case, or undefined. */
+export async function findLogin (q: Queryable, loginId: string): Promise<LoginRecord | undefined> {
+  const { rows } = await q.query<{ user_id: string, role: Role, password_hash: string, update_password: boolean }>(
+    'SELECT user_id, role, password_hash, update_password FROM users WHERE lower(login_id) = lower($1)', [loginId])
+  const row = rows[0]
+  return row && { userId: row.user_id, role: row.role, passwordHash: row.password_hash, updatePassword: row.update_password }
+}
+
+/** The user's role, or undefined when the user does not exist. */
+export async function findRole (q: Queryable, userId: string): Promise<Role | undefined> {
+  const { rows } = await q.query<{ role: Role }>('SELECT role FROM users WHERE user_id = $1', [userId])
+  return rows[0]?.role
+}
+
+/** The locations the user may use, in their order (the first is the default). */
+export async function userLocations (q: Queryable, userId: string): Promise<Location[]> {
+  const { rows } = await q.query<{ loc_id: string, loc: string, flags: Location['flags'] }>(
+    'SELECT l.loc_id, l.loc, l.flags FROM user_locations ul JOIN locations l ON l.loc_id = ul.loc_id WHERE ul.user_id = $1 ORDER BY ul.position', [userId])
+  return rows.map((r) => ({ LocId: r.loc_id, Loc: r.loc, flags: r.flags }))
+}
+
+/** Every location, in catalogue order. */
+export async function allLocations (q: Queryable): Promise<Location[]> {
+  const { rows } = await q.query<{ loc_id: string, loc: string, flags: Location['flags'] }>('SELECT loc_id, loc, flags FROM locations ORDER BY position')
+  return rows.map((r) => ({ LocId: r.loc_id, Loc: r.loc, flags: r.flags }))
+}
+
+/** Whether ancestorId is above userId in the ParentId hierarchy. */
+export async function isAncestor (q: Queryable, ancestorId: string, userId: string): Promise<boolean> {
+  const { rows } = await q.query(
+    `WITH RECURSIVE up (user_id, parent_id, depth) AS (
+       SELECT user_id, parent_id, 0 FROM users WHERE user_id = $2
+       UNION ALL SELECT u.user_id, u.parent_id, up.depth + 1 FROM users u JOIN up ON u.user_id = up.parent_id WHERE up.depth < 64
+     ) SELECT 1 FROM up WHERE parent_id = $1 LIMIT 1`, [ancestorId, userId])
+  return rows.length > 0
+}
+
+interface ProfileRow {
+  user_id: string
+  login_id: string
+  parent_id: string | null
+  role: Role
+  alias_id: string
+  granted: string[]
+  rank: number
+  credit: string | number
+  acc_bal: string | number
+  credit_left: string | number
+  enable_create_agent: number
+  enable_create_downline: number
+  enable_place_bet: number
+  enable_upload: number
+  disable_place_bet_and_fixed_bet: number
+  t_out_setting1_enabled: number
+  d_share: string | number
+  t_share: string | number
+  d_enable_view_share_claim: number
+  vip_top_bg_image: string
+  vip_left_css: string
+  color_tbl01: string
+  color_tbl02: string
+  terms_accepted: boolean
+  update_password: boolean
+}
+
+/** The user's profile as stored (money and shares are numeric columns, read back as numbers). */
+export async function loadProfile (q: Queryable, userId: string): Promise<Profile | undefined> {
+  const { rows } = await q.query<ProfileRow>('SELECT * FROM users WHERE user_id = $1', [userId])
+  const r = rows[0]
+  if (!r) return undefined
+  const locations = await userLocations(q, userId)
+  const first = locations[0] ?? (await allLocations(q)).find((l) => l.LocId === 'SG')
+  return {
+    UserId: r.user_id,
+    LoginId: r.login_id,
+    ParentId: r.parent_id,
+    Role: r.role,
+    AliasId: r.alias_id,
+    Granted: r.granted,
+    Loc: { LocId: first?.LocId ?? 'SG', Loc: first?.Loc ?? 'Singapore' },
+    Rank: Number(r.rank),
+    Credit: Number(r.credit),
+    AccBal: Number(r.acc_bal),
+    CreditLeft: Number(r.credit_left),
+    EnableCreateAgent: Number(r.enable_create_agent),
+    EnableCreateDownline: Number(r.enable_create_downline),
+    EnablePlaceBet: Number(r.enable_place_bet),
+    EnableUpload: Number(r.enable_upload),
+    disablePlaceBetAndFixedBet: Number(r.disable_place_bet_and_fixed_bet),
+    tOutSetting1Enabled: Number(r.t_out_setting1_enabled),
+    dShare: Number(r.d_share),
+    tShare: Number(r.t_share),
+    dEnableViewShareClaim: Number(r.d_enable_view_share_claim),
+    VipTopBGImage: r.vip_top_bg_image,
+    VipLeftCss: r.vip_left_css,
+    ColorTbl01: r.color_tbl01,
+    ColorTbl02: r.color_tbl02,
+    termsAccepted: r.terms_accepted,
+    updatePassword: r.update_password
+  }
+}

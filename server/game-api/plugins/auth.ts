@@ -1,0 +1,39 @@
+import fp from 'fastify-plugin'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { errors } from '../lib/errors.ts'
+import { useToken, type AuthUser } from '../lib/tokens.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** onRequest hook: resolves the Bearer token into request.gaUser, or answers 401. */
+    gaAuthenticate(request: FastifyRequest): Promise<void>
+    /** onRequest hook: authenticate, then 403 unless the caller is ADMIN. */
+    gaRequireAdmin(request: FastifyRequest): Promise<void>
+  }
+  interface FastifyRequest {
+    /** The signed-in caller, set by authenticate. */
+    gaUser: AuthUser | null
+  }
+}
+
+/** The signed-in caller of a request that went through authenticate. */
+export function caller (request: FastifyRequest): AuthUser {
+  if (!request.gaUser) throw errors.sessionExpired()
+  return request.gaUser
+}
+
+async function authPlugin (app: FastifyInstance) {
+  app.decorateRequest('gaUser', null)
+  app.decorate('gaAuthenticate', async function gaAuthenticate (request: FastifyRequest) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')
+    const user = match?.[1] ? await useToken(app.db, match[1], app.gaNow()) : undefined
+    if (!user) throw errors.sessionExpired()
+    request.gaUser = user
+  })
+  app.decorate('gaRequireAdmin', async function gaRequireAdmin (request: FastifyRequest) {
+    await app.gaAuthenticate(request)
+    if (caller(request).role !== 'ADMIN') throw errors.adminOnly()
+  })
+}
+
+export default fp(authPlugin, { name: 'game-api-auth', dependencies: ['game-api-clock'] })

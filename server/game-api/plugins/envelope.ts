@@ -1,0 +1,30 @@
+import fp from 'fastify-plugin'
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { GameApiError, errors } from '../lib/errors.ts'
+import { validationMessage, type AjvError } from '../lib/validation-message.ts'
+
+/** Every failure leaves as the contract's envelope: validation errors become 400 naming the field, unknown paths 404, and only real faults 500. */
+async function envelopePlugin (app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | GameApiError, request, reply) => {
+    if (error instanceof GameApiError) {
+      if (error.statusCode === 503) reply.header('retry-after', '60')
+      return reply.status(error.statusCode).send({
+        success: false,
+        message: error.message,
+        ...(error.data ? { data: error.data } : {}),
+        ...(error.subCode !== undefined ? { subCode: error.subCode, t: error.t } : {}),
+        ...(error.captchaRequired ? { captchaRequired: true } : {})
+      })
+    }
+    if (error.validation) {
+      return reply.status(400).send({ success: false, message: validationMessage(error.validationContext ?? 'request', error.validation as AjvError[]) })
+    }
+    const status = error.statusCode ?? 500
+    if (status >= 400 && status < 500) return reply.status(status).send({ success: false, message: error.message })
+    request.log.error({ err: error }, 'game API fault')
+    return reply.status(500).send({ success: false, message: 'The game API failed to answer; try again, and tell the operator if it keeps failing.' })
+  })
+  app.setNotFoundHandler((request) => { throw errors.routeNotFound(request.method, request.url) })
+}
+
+export default fp(envelopePlugin, { name: 'game-api-envelope' })

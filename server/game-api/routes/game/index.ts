@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { errors } from '../../lib/errors.ts'
+import { caller } from '../../plugins/auth.ts'
+import announcementRoutes from './announcements.ts'
+import auditRoutes from './audits.ts'
+import locationRoutes from './locations.ts'
+import settingsRoutes from './settings.ts'
+
+/** Which game a prefix serves: /api/v1/4d → 4D, /api/v1/tt → TOTO. */
+export type Game = '4D' | 'TOTO'
+
+/** The game endpoints, registered once per prefix: all signed in, and a LocId (query or body) must be one of the caller's locations. */
+const gameRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, options) => {
+  app.addHook('onRequest', app.gaAuthenticate)
+  app.addHook('preHandler', async (request) => {
+    const source = (request.method === 'GET' || request.method === 'DELETE' ? request.query : request.body) as { LocId?: unknown } | undefined
+    const locId = source?.LocId
+    if (typeof locId !== 'string' || locId === '') return
+    const { rows } = await app.db.query('SELECT 1 FROM user_locations WHERE user_id = $1 AND loc_id = $2', [caller(request).userId, locId])
+    if (rows.length === 0) throw errors.locationNotAvailable(locId)
+  })
+  await app.register(locationRoutes)
+  await app.register(settingsRoutes, { game: options.game })
+  await app.register(announcementRoutes)
+  await app.register(auditRoutes)
+}
+
+export default gameRoutes
