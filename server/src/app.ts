@@ -8,6 +8,23 @@ import clientPlugin from './plugins/external/client.ts'
 import brandsPlugin from './plugins/app/brands.ts'
 import brandRoutes from './routes/brand.ts'
 
+import cookiePlugin from './plugins/external/cookie.ts'
+import secureSessionPlugin from './plugins/external/secure-session.ts'
+import rateLimitPlugin from './plugins/external/rate-limit.ts'
+import formbodyPlugin from './plugins/external/formbody.ts'
+import eventsPlugin from './plugins/app/events.ts'
+import sessionPlugin from './plugins/app/session.ts'
+import gameClientPlugin from './plugins/app/game-client.ts'
+import csrfPlugin from './plugins/app/csrf.ts'
+import userContextPlugin from './plugins/app/user-context.ts'
+import { serviceErrorHandler } from './errors.ts'
+import captchaRoutes from './routes/ui/captcha.ts'
+import loginRoutes from './routes/ui/login.ts'
+import logoutRoutes from './routes/ui/logout.ts'
+import passwordRoutes from './routes/ui/password.ts'
+import termsRoutes from './routes/ui/terms.ts'
+import locationRoutes from './routes/ui/location.ts'
+
 export interface ServiceOptions {
   settings: ResolvedSettings
   /** Base URL of the game API, e.g. http://127.0.0.1:3100 */
@@ -35,12 +52,22 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
   app.decorate('gameApiUrl', options.gameApiUrl.replace(/\/$/, ''))
 
   // -- external plugins (one file each under plugins/external)
+  await app.register(cookiePlugin)
+  await app.register(secureSessionPlugin)
+  await app.register(rateLimitPlugin)
+  await app.register(formbodyPlugin)
 
   // -- the service's own plugins (plugins/app)
   await app.register(storePlugin, options.store ? { db: options.store } : {})
   // config store, rules, menu, pages:
 
   // session, csrf, game client, rate limit:
+  app.setErrorHandler(serviceErrorHandler)
+  await app.register(eventsPlugin)
+  await app.register(sessionPlugin)
+  await app.register(gameClientPlugin)
+  await app.register(csrfPlugin)
+  await app.register(userContextPlugin)
 
   // audit, proxy, cache, metrics:
 
@@ -49,6 +76,7 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
   // config routes:
 
   // session routes:
+  for (const routes of [captchaRoutes, loginRoutes, logoutRoutes, passwordRoutes, termsRoutes, locationRoutes]) await app.register(routes)
 
   // audit, ops and proxy routes:
 
