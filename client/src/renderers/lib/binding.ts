@@ -1,0 +1,49 @@
+// Data binding: turns a widget's parameter sources into the values of one call, and finds rows inside an answer.
+import type { DataBinding, ParamSource } from '../../../../schemas/widgets.ts'
+
+/** What parameters can be read from: applied filter values, the route query (VW…), the session (LocId…). */
+export interface BindingScope {
+  filters: Readonly<Record<string, unknown>>
+  query: Readonly<Record<string, string>>
+  session: Readonly<Record<string, string | number | undefined>>
+}
+
+/** The value one source yields in a scope (undefined when the scope does not have it). */
+export function resolveSource (source: ParamSource, scope: BindingScope): string | number | boolean | undefined {
+  switch (source.from) {
+    case 'filter': {
+      const v = scope.filters[source.name]
+      return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : undefined
+    }
+    case 'query': return scope.query[source.name]
+    case 'session': return scope.session[source.name]
+    default: return source.value
+  }
+}
+
+/** All parameters of a call; empty values are left out so the API applies its own defaults. */
+export function resolveParams (params: DataBinding['params'], scope: BindingScope): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {}
+  for (const [name, source] of Object.entries(params ?? {})) {
+    const v = resolveSource(source, scope)
+    if (v !== undefined && v !== '') out[name] = v
+  }
+  return out
+}
+
+/** The URL of a GET or DELETE call: endpoint plus query string. */
+export function withQuery (endpoint: string, params: Record<string, string | number | boolean>): string {
+  const qs = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString()
+  return qs ? `${endpoint}?${qs}` : endpoint
+}
+
+/** Reads a dot path ("qResults", "dClose.CloseDate") inside a value; the empty path is the value itself. */
+export function getPath (value: unknown, path: string | undefined): unknown {
+  if (!path) return value
+  let current = value
+  for (const part of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined
+    current = (current as Record<string, unknown>)[part]
+  }
+  return current
+}

@@ -1,0 +1,83 @@
+// Form validation as data: each broken rule is an i18n key plus values, so messages are translated sentences, never schema text.
+import type { DateRange, FormField } from '../../../../schemas/widgets.ts'
+import { checkStep, stepRule } from './steps.ts'
+import { fromIsoDay, isRangeOrdered } from './dates.ts'
+
+/** One broken rule: the i18n key and its interpolation values. */
+export interface FieldError { key: string, values?: Record<string, string | number> }
+export type FormErrors = Record<string, FieldError[]>
+export type FormData = Record<string, unknown>
+
+export interface FormRuleContext { fields: readonly FormField[], dateRanges?: readonly DateRange[], game?: '4d' | 'tt' }
+
+const isEmpty = (v: unknown) => v === undefined || v === null || v === ''
+
+/** The rules broken by one field's value (required, lengths, pickers' steps, dates, equal-to, date ranges). */
+export function validateField (field: FormField, data: FormData, ctx: FormRuleContext): FieldError[] {
+  const value = data[field.name]
+  const errors: FieldError[] = []
+  if (isEmpty(value)) {
+    if (field.required) errors.push({ key: 'renderers.error.required' })
+  } else {
+    if (typeof value === 'string') {
+      if (field.minLength !== undefined && value.length < field.minLength) errors.push({ key: 'renderers.error.minLength', values: { count: field.minLength } })
+      if (field.maxLength !== undefined && value.length > field.maxLength) errors.push({ key: 'renderers.error.maxLength', values: { count: field.maxLength } })
+    }
+    if (field.kind === 'share' || field.kind === 'commission' || field.kind === 'tax') {
+      const rule = stepRule(field.kind, ctx.game)
+      const broken = checkStep(Number(value), rule)
+      if (broken) errors.push({ key: `renderers.error.${broken}`, values: { min: rule.min, max: rule.max, step: rule.step } })
+    }
+    if (field.kind === 'number' && !Number.isFinite(Number(value))) errors.push({ key: 'renderers.error.number' })
+    if (field.kind === 'date' && (typeof value !== 'string' || !fromIsoDay(value))) errors.push({ key: 'renderers.error.date' })
+  }
+  if (field.equalTo !== undefined && !isEmpty(value) && value !== data[field.equalTo]) {
+    const other = ctx.fields.find((f) => f.name === field.equalTo)
+    errors.push({ key: 'renderers.error.equalTo', values: { other: other?.labelKey ?? field.equalTo } })
+  }
+  for (const range of ctx.dateRanges ?? []) {
+    if (range.from !== field.name) continue
+    const from = data[range.from]
+    const to = data[range.to]
+    if (!isRangeOrdered(typeof from === 'string' ? from : undefined, typeof to === 'string' ? to : undefined)) {
+      errors.push({ key: 'renderers.error.dateOrder' })
+    }
+  }
+  return errors
+}
+
+/** Every field's broken rules; fields without errors are left out. */
+export function validateForm (data: FormData, ctx: FormRuleContext): FormErrors {
+  const errors: FormErrors = {}
+  for (const field of ctx.fields) {
+    const broken = validateField(field, data, ctx)
+    if (broken.length > 0) errors[field.name] = broken
+  }
+  return errors
+}
+
+/** Fields whose validity depends on the changed one: itself, fields equal-to it, and the from of a range it ends. */
+export function dependentFields (changed: string, ctx: FormRuleContext): string[] {
+  const names = new Set([changed])
+  for (const f of ctx.fields) if (f.equalTo === changed) names.add(f.name)
+  for (const r of ctx.dateRanges ?? []) if (r.to === changed || r.from === changed) names.add(r.from)
+  return [...names]
+}
+
+/** Recomputes the errors of the changed field's dependents only, keeping the others as they were. */
+export function revalidate (previous: FormErrors, changed: string, data: FormData, ctx: FormRuleContext): FormErrors {
+  const next: FormErrors = { ...previous }
+  for (const name of dependentFields(changed, ctx)) {
+    const field = ctx.fields.find((f) => f.name === name)
+    if (!field) continue
+    const broken = validateField(field, data, ctx)
+    if (broken.length > 0) next[name] = broken
+    else delete next[name]
+  }
+  return next
+}
+
+/** The first field (in form order) that has an error: where focus goes on submit. */
+export function firstInvalid (errors: FormErrors, fields: readonly FormField[]): string | undefined {
+  return fields.find((f) => (errors[f.name]?.length ?? 0) > 0)?.name
+}

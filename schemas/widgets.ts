@@ -1,0 +1,275 @@
+import { Type, type Static } from 'typebox'
+
+// The page-descriptor wire format: what the service sends for one route and the client's generic renderer draws.
+// Every label is an i18n key (present in en and zh), never display text, so one descriptor serves every language.
+
+/** An i18n key such as "page.profile.title". */
+export const I18nKey = Type.String({ minLength: 1, pattern: '^[A-Za-z0-9_.-]+$' })
+export type I18nKey = Static<typeof I18nKey>
+
+/** A game API path as the browser calls it through the service, e.g. /api/v1/4d/announcements; :Field segments take row values. */
+export const Endpoint = Type.String({ pattern: '^/api/v1/[A-Za-z0-9_./:{}-]+$' })
+export type Endpoint = Static<typeof Endpoint>
+
+export const HttpMethod = Type.Union([Type.Literal('GET'), Type.Literal('POST'), Type.Literal('PUT'), Type.Literal('DELETE')])
+export type HttpMethod = Static<typeof HttpMethod>
+
+/** Session values a widget may bind to. */
+export const SessionValue = Type.Union([Type.Literal('LocId'), Type.Literal('UserId'), Type.Literal('LoginId'), Type.Literal('Role'), Type.Literal('Rank')])
+export type SessionValue = Static<typeof SessionValue>
+
+/** Where one call parameter comes from: a filter field, the route query (VW, DrawId…), the session, or a constant. */
+export const ParamSource = Type.Union([
+  Type.Object({ from: Type.Literal('filter'), name: Type.String({ minLength: 1 }) }),
+  Type.Object({ from: Type.Literal('query'), name: Type.String({ minLength: 1 }) }),
+  Type.Object({ from: Type.Literal('session'), name: SessionValue }),
+  Type.Object({ from: Type.Literal('const'), value: Type.Union([Type.String(), Type.Number(), Type.Boolean()]) })
+])
+export type ParamSource = Static<typeof ParamSource>
+
+/** A widget's data: the endpoint, its parameters, and where the rows sit inside the envelope's data (dot path; empty = data itself). */
+export const DataBinding = Type.Object({
+  endpoint: Endpoint,
+  method: Type.Optional(HttpMethod),
+  params: Type.Optional(Type.Record(Type.String({ minLength: 1 }), ParamSource)),
+  dataPath: Type.Optional(Type.String()),
+  // Cache-buster parameter name (the seed's rand) added on every reload when set.
+  cacheBuster: Type.Optional(Type.String({ minLength: 1 }))
+})
+export type DataBinding = Static<typeof DataBinding>
+
+// ---------- table ----------
+
+export const ColumnType = Type.Union([
+  Type.Literal('text'), Type.Literal('number'), Type.Literal('money'), Type.Literal('percent'), Type.Literal('date'), Type.Literal('status')
+])
+export type ColumnType = Static<typeof ColumnType>
+
+/** One table column: field name in the row, label key, type and fixed width in px. */
+export const TableColumn = Type.Object({
+  field: Type.String({ minLength: 1 }),
+  labelKey: I18nKey,
+  type: ColumnType,
+  width: Type.Integer({ minimum: 20, maximum: 1000 }),
+  sortable: Type.Optional(Type.Boolean()),
+  // Footer sum of this column (number, money and percent columns).
+  sum: Type.Optional(Type.Boolean()),
+  // status columns: value → label key.
+  statusLabels: Type.Optional(Type.Record(Type.String(), I18nKey))
+})
+export type TableColumn = Static<typeof TableColumn>
+
+/** A row action: open a route built from row values, or call an endpoint (after an optional confirmation) and reload. */
+export const RowAction = Type.Union([
+  Type.Object({ kind: Type.Literal('link'), id: Type.String({ minLength: 1 }), labelKey: I18nKey, to: Type.String({ pattern: '^/' }) }),
+  Type.Object({
+    kind: Type.Literal('call'),
+    id: Type.String({ minLength: 1 }),
+    labelKey: I18nKey,
+    endpoint: Endpoint,
+    method: HttpMethod,
+    confirmKey: Type.Optional(I18nKey)
+  })
+])
+export type RowAction = Static<typeof RowAction>
+
+export const SortSpec = Type.Object({ field: Type.String({ minLength: 1 }), desc: Type.Boolean() })
+export type SortSpec = Static<typeof SortSpec>
+
+/** A data table: columns, default sort (CreatedDate descending unless told), footer sums, row actions, exports, draw colours. */
+export const TableWidget = Type.Object({
+  type: Type.Literal('table'),
+  id: Type.String({ minLength: 1 }),
+  data: DataBinding,
+  columns: Type.Array(TableColumn, { minItems: 1 }),
+  rowKey: Type.Optional(Type.String({ minLength: 1 })),
+  defaultSort: Type.Optional(SortSpec),
+  rowActions: Type.Optional(Type.Array(RowAction)),
+  // Field holding the draw type code (0-7, 9, 24, 25, IBET, KBET, RRRR) that colours the row.
+  drawColourField: Type.Optional(Type.String({ minLength: 1 })),
+  export: Type.Optional(Type.Object({
+    csv: Type.Optional(Type.Boolean()),
+    ara: Type.Optional(Type.Boolean()),
+    fileName: Type.Optional(Type.String({ minLength: 1, pattern: '^[^/\\\\]+$' }))
+  })),
+  print: Type.Optional(Type.Boolean()),
+  scrollWidth: Type.Optional(Type.Integer({ minimum: 100 })),
+  height: Type.Optional(Type.Integer({ minimum: 100 }))
+})
+export type TableWidget = Static<typeof TableWidget>
+
+// ---------- form and filters ----------
+
+export const FieldKind = Type.Union([
+  Type.Literal('text'), Type.Literal('password'), Type.Literal('textarea'), Type.Literal('number'), Type.Literal('select'),
+  Type.Literal('checkbox'), Type.Literal('color'), Type.Literal('share'), Type.Literal('commission'), Type.Literal('tax'),
+  Type.Literal('date'), Type.Literal('user'), Type.Literal('drawDate')
+])
+export type FieldKind = Static<typeof FieldKind>
+
+/** One form or filter field. Options feed select; data feeds the user and draw-date drop-downs. */
+export const FormField = Type.Object({
+  name: Type.String({ minLength: 1, pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }),
+  labelKey: I18nKey,
+  kind: FieldKind,
+  required: Type.Optional(Type.Boolean()),
+  // The field must equal this other field (error equalTo).
+  equalTo: Type.Optional(Type.String({ minLength: 1 })),
+  minLength: Type.Optional(Type.Integer({ minimum: 0 })),
+  maxLength: Type.Optional(Type.Integer({ minimum: 1 })),
+  options: Type.Optional(Type.Array(Type.Object({ value: Type.String(), labelKey: I18nKey }))),
+  data: Type.Optional(DataBinding),
+  // Initial value, or a binding (session, route query).
+  default: Type.Optional(Type.Union([Type.String(), Type.Number(), Type.Boolean()])),
+  defaultFrom: Type.Optional(ParamSource)
+})
+export type FormField = Static<typeof FormField>
+
+/** A pair of date fields where from must not be later than to. */
+export const DateRange = Type.Object({ from: Type.String({ minLength: 1 }), to: Type.String({ minLength: 1 }) })
+export type DateRange = Static<typeof DateRange>
+
+/** A form submitted to one endpoint; success shows the alert key, then optionally navigates. */
+export const FormWidget = Type.Object({
+  type: Type.Literal('form'),
+  id: Type.String({ minLength: 1 }),
+  fields: Type.Array(FormField, { minItems: 1 }),
+  dateRanges: Type.Optional(Type.Array(DateRange)),
+  submit: Type.Object({
+    endpoint: Endpoint,
+    method: HttpMethod,
+    labelKey: I18nKey,
+    successKey: Type.Optional(I18nKey),
+    params: Type.Optional(Type.Record(Type.String({ minLength: 1 }), ParamSource))
+  }),
+  // TOTO game: commission allows 0 to 0.3 in steps of 0.01.
+  game: Type.Optional(Type.Union([Type.Literal('4d'), Type.Literal('tt')]))
+})
+export type FormWidget = Static<typeof FormWidget>
+
+/** Report filters: their values feed other widgets' { from: 'filter' } parameters when applied. */
+export const FiltersWidget = Type.Object({
+  type: Type.Literal('filters'),
+  id: Type.String({ minLength: 1 }),
+  fields: Type.Array(FormField, { minItems: 1 }),
+  dateRanges: Type.Optional(Type.Array(DateRange)),
+  applyKey: Type.Optional(I18nKey)
+})
+export type FiltersWidget = Static<typeof FiltersWidget>
+
+// ---------- countdown, content, announcements, job ----------
+
+/** Notify points in seconds before zero: one positive number or a list. */
+export const NotifyConfig = Type.Union([Type.Number(), Type.Array(Type.Number())])
+export type NotifyConfig = Static<typeof NotifyConfig>
+
+/** A countdown to a server close date (server mode) or a repeating simple countdown. */
+export const CountdownWidget = Type.Object({
+  type: Type.Literal('countdown'),
+  id: Type.String({ minLength: 1 }),
+  mode: Type.Union([Type.Literal('server'), Type.Literal('simple')]),
+  // server mode: settings field with the close date, e.g. dClose.CloseDate, read from data.
+  data: Type.Optional(DataBinding),
+  targetPath: Type.Optional(Type.String({ minLength: 1 })),
+  serverTimePath: Type.Optional(Type.String({ minLength: 1 })),
+  // simple mode: seconds per round (default 60).
+  seconds: Type.Optional(Type.Integer({ minimum: 1 })),
+  format: Type.Optional(Type.String({ minLength: 1 })),
+  notify: Type.Optional(NotifyConfig),
+  demandStart: Type.Optional(Type.Boolean()),
+  closedKey: Type.Optional(I18nKey),
+  labelKey: Type.Optional(I18nKey)
+})
+export type CountdownWidget = Static<typeof CountdownWidget>
+
+/** Translated rich text (sanitised before display). */
+export const ContentWidget = Type.Object({
+  type: Type.Literal('content'),
+  id: Type.String({ minLength: 1 }),
+  bodyKey: I18nKey,
+  // Values interpolated into the text, e.g. an SMS number from a settings call.
+  data: Type.Optional(DataBinding)
+})
+export type ContentWidget = Static<typeof ContentWidget>
+
+/** The announcements list (pop-up or banner), loaded after a short delay. */
+export const AnnouncementsWidget = Type.Object({
+  type: Type.Literal('announcements'),
+  id: Type.String({ minLength: 1 }),
+  data: DataBinding,
+  delayMs: Type.Optional(Type.Integer({ minimum: 0 }))
+})
+export type AnnouncementsWidget = Static<typeof AnnouncementsWidget>
+
+/** A long-running server job: one start call, then a status call polled until a done or failed value. */
+export const JobWidget = Type.Object({
+  type: Type.Literal('job'),
+  id: Type.String({ minLength: 1 }),
+  labelKey: I18nKey,
+  start: Type.Object({ endpoint: Endpoint, method: HttpMethod, params: Type.Optional(Type.Record(Type.String({ minLength: 1 }), ParamSource)) }),
+  // The status endpoint may name the job id as {jobId}; the id is read from the start answer's idPath.
+  status: Type.Object({
+    endpoint: Endpoint,
+    idPath: Type.Optional(Type.String({ minLength: 1 })),
+    statusPath: Type.Optional(Type.String({ minLength: 1 })),
+    progressPath: Type.Optional(Type.String({ minLength: 1 })),
+    doneValues: Type.Array(Type.String(), { minItems: 1 }),
+    failedValues: Type.Array(Type.String())
+  }),
+  pollMs: Type.Optional(Type.Integer({ minimum: 100 }))
+})
+export type JobWidget = Static<typeof JobWidget>
+
+// ---------- containers ----------
+
+/** Widgets that hold no other widgets (what tabs and access gates contain; one level keeps the format flat). */
+export const LeafWidget = Type.Union([TableWidget, FormWidget, FiltersWidget, CountdownWidget, ContentWidget, AnnouncementsWidget, JobWidget])
+export type LeafWidget = Static<typeof LeafWidget>
+
+/** Shows its widgets only once a check call answers success true; 'Unauthorized Access' otherwise. */
+export const AccessGateWidget = Type.Object({
+  type: Type.Literal('accessGate'),
+  id: Type.String({ minLength: 1 }),
+  check: DataBinding,
+  // The user id the check is about; the check reruns when it changes to a non-empty value.
+  userIdFrom: Type.Optional(ParamSource),
+  widgets: Type.Array(LeafWidget)
+})
+export type AccessGateWidget = Static<typeof AccessGateWidget>
+
+export const TabsWidget = Type.Object({
+  type: Type.Literal('tabs'),
+  id: Type.String({ minLength: 1 }),
+  tabs: Type.Array(Type.Object({ id: Type.String({ minLength: 1 }), labelKey: I18nKey, widgets: Type.Array(LeafWidget) }), { minItems: 1 })
+})
+export type TabsWidget = Static<typeof TabsWidget>
+
+/** Any widget a page may hold. */
+export const Widget = Type.Union([TableWidget, FormWidget, FiltersWidget, CountdownWidget, ContentWidget, AnnouncementsWidget, JobWidget, AccessGateWidget, TabsWidget])
+export type Widget = Static<typeof Widget>
+
+/** Every widget type name. */
+export type WidgetType = Widget['type']
+
+// ---------- page ----------
+
+/** A header action: a link, the print view, or a call. */
+export const HeaderAction = Type.Union([
+  Type.Object({ kind: Type.Literal('link'), id: Type.String({ minLength: 1 }), labelKey: I18nKey, to: Type.String({ pattern: '^/' }) }),
+  Type.Object({ kind: Type.Literal('print'), id: Type.String({ minLength: 1 }), labelKey: I18nKey })
+])
+export type HeaderAction = Static<typeof HeaderAction>
+
+export const Crumb = Type.Object({ labelKey: I18nKey, path: Type.Optional(Type.String({ pattern: '^/' })) })
+export type Crumb = Static<typeof Crumb>
+
+/** One page as the client renders it: title, breadcrumb, Back button, header actions and widgets. */
+export const PageDescriptor = Type.Object({
+  path: Type.String({ pattern: '^/' }),
+  titleKey: I18nKey,
+  breadcrumb: Type.Optional(Type.Array(Crumb)),
+  back: Type.Optional(Type.Boolean()),
+  actions: Type.Optional(Type.Array(HeaderAction)),
+  widgets: Type.Array(Widget)
+})
+export type PageDescriptor = Static<typeof PageDescriptor>

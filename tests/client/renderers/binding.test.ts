@@ -1,0 +1,39 @@
+import t from 'tap'
+import { getPath, resolveParams, withQuery } from '../../../client/src/renderers/lib/binding.ts'
+import { errorMessage } from '../../../client/src/renderers/lib/errors.ts'
+import { rendererMessagesEn, rendererMessagesZh } from '../../../client/src/renderers/lib/messages.ts'
+
+t.test('parameters come from filters, route query, session and constants; empty ones are left out', async (t) => {
+  const params = resolveParams({
+    DrawId: { from: 'filter', name: 'DrawId' },
+    VW: { from: 'query', name: 'VW' },
+    LocId: { from: 'session', name: 'LocId' },
+    PopUp: { from: 'const', value: 'N' },
+    txtSearch: { from: 'filter', name: 'txtSearch' }
+  }, { filters: { DrawId: 12, txtSearch: '' }, query: { VW: 'full' }, session: { LocId: 'SG' } })
+  t.same(params, { DrawId: 12, VW: 'full', LocId: 'SG', PopUp: 'N' })
+  t.equal(withQuery('/api/v1/4d/x', params), '/api/v1/4d/x?DrawId=12&VW=full&LocId=SG&PopUp=N')
+  t.equal(withQuery('/api/v1/4d/x', {}), '/api/v1/4d/x')
+})
+
+t.test('rows are read at a dot path', async (t) => {
+  t.same(getPath({ qResults: [1] }, 'qResults'), [1])
+  t.equal(getPath({ dClose: { CloseDate: 'x' } }, 'dClose.CloseDate'), 'x')
+  t.equal(getPath({ a: 1 }, 'a.b'), undefined)
+  t.same(getPath([1], ''), [1])
+})
+
+t.test('error display: server message nested or flat, else HTTP text, else the generic sentence', async (t) => {
+  t.same(errorMessage({ status: 400, statusText: 'Bad Request', body: { error: { message: 'Nested.' } } }), { text: 'Nested.' })
+  t.same(errorMessage({ status: 400, statusText: 'Bad Request', body: { success: false, message: 'Flat.' } }), { text: 'Flat.' })
+  t.same(errorMessage({ status: 502, statusText: 'Bad Gateway' }), { text: 'Bad Gateway' })
+  t.same(errorMessage({ status: 0, statusText: '' }), { key: 'renderers.error.generic' })
+})
+
+t.test('every renderer message exists in en and zh', async (t) => {
+  const keys = (o: object, p = ''): string[] => Object.entries(o).flatMap(([k, v]) => typeof v === 'object' ? keys(v, `${p}${k}.`) : [`${p}${k}`])
+  t.same(keys(rendererMessagesZh), keys(rendererMessagesEn))
+  t.equal(rendererMessagesEn.renderers.noData, 'No data.')
+  t.equal(rendererMessagesEn.renderers.loading, 'Loading...')
+  t.equal(rendererMessagesEn.renderers.unauthorized, 'Unauthorized Access')
+})
