@@ -1,0 +1,15 @@
+import { Type } from 'typebox'
+
+// Building blocks shared by the operator-config schemas.
+
+/** The editor hint every config file carries: a relative path to its generated JSON Schema. */
+export const SchemaRef = Type.Optional(Type.String({ description: 'relative path to the generated JSON Schema, e.g. ../schemas/menu.schema.json' }))
+
+/** A stable identifier: letters, digits, dash and underscore, starting with a letter. */
+export const Key = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]*$', description: 'an identifier: a letter, then letters, digits, - or _' })
+
+/** A translation key "section.name" present in both i18n catalogues (menus/i18n/en.json and zh.json). */
+export const I18nKey = Type.String({ pattern: '^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9_-]+)+$', description: 'a translation key such as menu.profile (section.name), present in i18n/en.json and i18n/zh.json' })
+
+/** An application route such as /report/full. */
+export const RoutePath = Type.String({ pattern: '^/[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$', description: 'a route path such as /report/full' })

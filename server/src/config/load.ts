@@ -1,0 +1,263 @@
+import { createHash } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { TSchema } from 'typebox'
+import { ColumnSetConfig } from '../../../schemas/columns.ts'
+import { MenuConfig } from '../../../schemas/menu.ts'
+import { PageConfig } from '../../../schemas/page.ts'
+import { schemaIssues } from './schema-issues.ts'
+import { segment, type Issue } from './rule-check.ts'
+import { checkCatalogue, flattenCatalogue, type Catalogue } from './i18n.ts'
+import { compileMenu, type CompiledMenu } from './menu.ts'
+import { compilePages, type CompiledPages } from './pages.ts'
+
+/** One problem of a config: the file (relative to the config directory), the JSON pointer inside it, and what to change. */
+export interface ConfigError { file: string, pointer: string, message: string, line?: number }
+
+/** A validated config, ready for the request path: raw parts plus what was precomputed at load time. */
+export interface LoadedConfig {
+  /** Hash of the content of every config file read. */
+  version: string
+  /** ISO time this config was validated. */
+  loadedAt: string
+  menu: MenuConfig
+  pages: ReadonlyArray<{ file: string, page: PageConfig }>
+  columnSets: ReadonlyMap<string, ColumnSetConfig>
+  i18n: { en: Catalogue, zh: Catalogue }
+  compiled: { menu: CompiledMenu, pages: CompiledPages }
+}
+
+export type LoadResult = { ok: true, config: LoadedConfig } | { ok: false, version: string, errors: ConfigError[] }
+
+/** The config files by path relative to the directory (menu.json, pages/x.json, …) → their text. */
+export type ConfigFiles = ReadonlyMap<string, string>
+
+const LANGUAGES = ['en', 'zh'] as const
+const schemaNames: Array<[RegExp, string]> = [[/^menu\.json$/, 'menu'], [/^pages\//, 'page'], [/^columns\//, 'columns'], [/^i18n\//, 'i18n']]
+
+/** Hash of the files' content (names included), the config version. */
+export function contentVersion (files: ConfigFiles): string {
+  const hash = createHash('sha256')
+  for (const name of [...files.keys()].sort()) hash.update(`${name}\0${files.get(name)}\0`)
+  return hash.digest('hex').slice(0, 16)
+}
+
+async function jsonFilesIn (dir: string, sub: string): Promise<string[]> {
+  try {
+    const names = await readdir(join(dir, sub))
+    return names.filter((name) => name.endsWith('.json') && !name.startsWith('.')).sort().map((name) => `${sub}/${name}`)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+    throw error
+  }
+}
+
+/** Reads the config files of a directory (following symlinks, as with Kubernetes ConfigMaps). */
+export async function readConfigDir (dir: string): Promise<{ files: Map<string, string>, errors: ConfigError[] }> {
+  const files = new Map<string, string>()
+  const errors: ConfigError[] = []
+  const names = ['menu.json', ...LANGUAGES.map((l) => `i18n/${l}.json`), ...await jsonFilesIn(dir, 'pages'), ...await jsonFilesIn(dir, 'columns')]
+  for (const name of names) {
+    try {
+      files.set(name, await readFile(join(dir, name), 'utf8'))
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      errors.push({ file: name, pointer: '', message: code === 'ENOENT' ? `missing: create ${name} in the config directory ${dir}` : `cannot be read (${code ?? String(error)}): check its permissions` })
+    }
+  }
+  return { files, errors }
+}
+
+/** Reads and validates a config directory. */
+export async function loadConfig (dir: string): Promise<LoadResult> {
+  const { files, errors } = await readConfigDir(dir)
+  const result = validateConfig(files)
+  if (errors.length === 0) return result
+  return { ok: false, version: contentVersion(files), errors: [...errors, ...(result.ok ? [] : result.errors)] }
+}
+
+function parseJson (file: string, text: string, errors: ConfigError[]): unknown {
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    const message = (error as Error).message
+    const position = /position (\d+)/.exec(message)
+    if (!position) { errors.push({ file, pointer: '', message: `invalid JSON: ${message}` }); return undefined }
+    const before = text.slice(0, Number(position[1]))
+    const line = before.split('\n').length
+    const column = before.length - before.lastIndexOf('\n')
+    errors.push({ file, pointer: '', line, message: `invalid JSON at line ${line}, column ${column}: ${message.replace(/ in JSON at position \d+.*$/, '')}; fix the syntax there` })
+    return undefined
+  }
+}
+
+function checkSchemaRef (file: string, value: unknown, errors: ConfigError[]) {
+  const expected = schemaNames.find(([re]) => re.test(file))?.[1]
+  const ref = (value as { $schema?: unknown } | undefined)?.$schema
+  if (expected && typeof ref === 'string' && !ref.endsWith(`/${expected}.schema.json`) && ref !== `${expected}.schema.json`) {
+    errors.push({ file, pointer: '/$schema', message: `points at ${JSON.stringify(ref)}: a ${expected} file uses ${file.includes('/') ? '../../schemas' : '../schemas'}/${expected}.schema.json` })
+  }
+}
+
+function validated<T> (file: string, schema: TSchema, value: unknown, errors: ConfigError[]): T | undefined {
+  if (value === undefined) return undefined
+  const issues = schemaIssues(schema, value)
+  for (const issue of issues) errors.push({ file, ...issue })
+  checkSchemaRef(file, value, errors)
+  return issues.length === 0 ? value as T : undefined
+}
+
+/** Validates a whole config (schemas, cross-references, translations) without touching the disk: the same answer for the same files. */
+export function validateConfig (files: ConfigFiles, now: Date = new Date()): LoadResult {
+  const errors: ConfigError[] = []
+  const version = contentVersion(files)
+  const parsed = new Map<string, unknown>()
+  for (const [file, text] of files) parsed.set(file, parseJson(file, text, errors))
+
+  const menu = validated<MenuConfig>('menu.json', MenuConfig, parsed.get('menu.json'), errors)
+  const pages: Array<{ file: string, page: PageConfig }> = []
+  const columnSets = new Map<string, ColumnSetConfig>()
+  const columnFiles = new Map<string, string>()
+  for (const [file, value] of parsed) {
+    if (file.startsWith('pages/')) {
+      const page = validated<PageConfig>(file, PageConfig, value, errors)
+      if (page) pages.push({ file, page })
+    } else if (file.startsWith('columns/')) {
+      const set = validated<ColumnSetConfig>(file, ColumnSetConfig, value, errors)
+      if (!set) continue
+      const other = columnFiles.get(set.key)
+      if (other) errors.push({ file, pointer: '/key', message: `column set "${set.key}" is already defined in ${other}: give this one another key` })
+      else { columnSets.set(set.key, set); columnFiles.set(set.key, file) }
+    }
+  }
+  if (![...files.keys()].some((f) => f.startsWith('pages/'))) errors.push({ file: 'pages', pointer: '', message: 'no page templates: add at least one pages/<name>.json' })
+
+  const catalogues: Partial<Record<(typeof LANGUAGES)[number], Catalogue>> = {}
+  for (const lang of LANGUAGES) {
+    const file = `i18n/${lang}.json`
+    const value = parsed.get(file)
+    if (value === undefined) continue
+    const issues = checkCatalogue(value)
+    for (const issue of issues) errors.push({ file, ...issue })
+    checkSchemaRef(file, value, errors)
+    if (issues.length === 0) catalogues[lang] = value as Catalogue
+  }
+
+  const keys = { en: catalogues.en ? flattenCatalogue(catalogues.en) : undefined, zh: catalogues.zh ? flattenCatalogue(catalogues.zh) : undefined }
+  if (keys.en && keys.zh) crossLanguage(keys.en, keys.zh, errors)
+  const requireKey = (file: string, pointer: string, key: string) => {
+    for (const lang of LANGUAGES) {
+      const known = keys[lang]
+      if (known && !known.has(key)) errors.push({ file, pointer, message: `unknown i18n key "${key}": add it to i18n/${lang}.json (or fix the key)` })
+    }
+  }
+
+  const pagePaths = pagePathIndex(pages, errors)
+  if (menu) checkMenu(menu, pagePaths, requireKey, errors)
+  for (const { file, page } of pages) checkPage(file, page, columnSets, requireKey, errors)
+  for (const [key, set] of columnSets) checkColumns(columnFiles.get(key) as string, set, requireKey, errors)
+
+  if (errors.length > 0 || !menu || !catalogues.en || !catalogues.zh) {
+    return { ok: false, version, errors: errors.length > 0 ? errors : [{ file: 'menu.json', pointer: '', message: 'incomplete config: menu.json and i18n/en.json, i18n/zh.json are required' }] }
+  }
+  const compiledPages = compilePages(pages, columnSets)
+  return {
+    ok: true,
+    config: {
+      version,
+      loadedAt: now.toISOString(),
+      menu,
+      pages,
+      columnSets,
+      i18n: { en: catalogues.en, zh: catalogues.zh },
+      compiled: { menu: compileMenu(menu), pages: compiledPages }
+    }
+  }
+}
+
+function crossLanguage (en: ReadonlyMap<string, string>, zh: ReadonlyMap<string, string>, errors: ConfigError[]) {
+  const pointerOf = (key: string) => '/' + key.split('.').map(segment).join('/')
+  for (const [key, text] of en) if (!zh.has(key)) errors.push({ file: 'i18n/zh.json', pointer: pointerOf(key), message: `missing translation of "${key}" (en: ${JSON.stringify(text)}): add it` })
+  for (const [key, text] of zh) if (!en.has(key)) errors.push({ file: 'i18n/en.json', pointer: pointerOf(key), message: `missing translation of "${key}" (zh: ${JSON.stringify(text)}): add it` })
+}
+
+/** Maps every page path (path and ttPath) to its file; a path claimed twice is an error. */
+function pagePathIndex (pages: ReadonlyArray<{ file: string, page: PageConfig }>, errors: ConfigError[]): Map<string, string> {
+  const index = new Map<string, string>()
+  for (const { file, page } of pages) {
+    for (const [field, path] of [['path', page.path], ['ttPath', page.ttPath]] as const) {
+      if (path === undefined) continue
+      const other = index.get(path)
+      if (other) errors.push({ file, pointer: `/${field}`, message: `duplicate path "${path}": ${other} already serves it; remove one or change the path` })
+      else index.set(path, file)
+    }
+  }
+  return index
+}
+
+type RequireKey = (file: string, pointer: string, key: string) => void
+
+function checkMenu (menu: MenuConfig, pagePaths: ReadonlyMap<string, string>, requireKey: RequireKey, errors: ConfigError[]) {
+  const file = 'menu.json'
+  const groupKeys = new Set<string>()
+  const itemKeys = new Map<string, string>()
+  menu.groups.forEach((group, g) => {
+    const gp = `/groups/${g}`
+    if (groupKeys.has(group.key)) errors.push({ file, pointer: `${gp}/key`, message: `duplicate group key "${group.key}": give each group its own key` })
+    groupKeys.add(group.key)
+    requireKey(file, `${gp}/label`, group.label)
+    group.items.forEach((item, i) => {
+      const ip = `${gp}/items/${i}`
+      const other = itemKeys.get(item.key)
+      if (other) errors.push({ file, pointer: `${ip}/key`, message: `duplicate item key "${item.key}" (also at ${other}): give each item its own key` })
+      else itemKeys.set(item.key, ip)
+      requireKey(file, `${ip}/label`, item.label)
+      const kinds = [item.path !== undefined && 'path', item.external !== undefined && 'external', item.action !== undefined && 'action'].filter(Boolean)
+      if (kinds.length !== 1) errors.push({ file, pointer: ip, message: kinds.length === 0 ? 'an item needs one of "path" (a page), "external" (a settings URL) or "action"' : `an item has exactly one of "path", "external" or "action", not ${kinds.join(' and ')}` })
+      if (item.path === undefined) {
+        for (const field of ['ttPath', 'mobilePath'] as const) {
+          if (item[field] !== undefined) errors.push({ file, pointer: `${ip}/${field}`, message: `"${field}" is a variant of "path": add "path" or remove "${field}"` })
+        }
+      }
+      for (const field of ['path', 'ttPath', 'mobilePath'] as const) {
+        const path = item[field]
+        if (path !== undefined && !pagePaths.has(path)) errors.push({ file, pointer: `${ip}/${field}`, message: `no page template serves "${path}": add pages/<name>.json with "path": "${path}" (or as its "ttPath"), or fix the path` })
+      }
+    })
+  })
+}
+
+/** A dotted string under a prop whose name ends in Key (or in a list whose name ends in Keys) is an i18n key; rowKey: 'UserId' is not. */
+function propKeys (node: unknown, pointer: string, visit: (pointer: string, key: string) => void, name = '') {
+  if (typeof node === 'string') { if (/Keys?$/.test(name) && /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9_-]+)+$/.test(node)) visit(pointer, node); return }
+  if (Array.isArray(node)) { node.forEach((child, i) => propKeys(child, `${pointer}/${i}`, visit, /Keys$/.test(name) ? name : '')); return }
+  if (node !== null && typeof node === 'object') for (const [key, child] of Object.entries(node)) propKeys(child, `${pointer}/${segment(key)}`, visit, key)
+}
+
+function checkPage (file: string, page: PageConfig, columnSets: ReadonlyMap<string, ColumnSetConfig>, requireKey: RequireKey, errors: ConfigError[]) {
+  requireKey(file, '/title', page.title)
+  page.widgets.forEach((widget, w) => {
+    if (widget.columns !== undefined && !columnSets.has(widget.columns)) {
+      errors.push({ file, pointer: `/widgets/${w}/columns`, message: `unknown column set "${widget.columns}": add columns/${widget.columns}.json or use one of ${[...columnSets.keys()].join(', ') || '(none defined)'}` })
+    }
+    propKeys(widget.props, `/widgets/${w}/props`, (pointer, key) => requireKey(file, pointer, key))
+  })
+  const actionKeys = new Set<string>()
+  page.actions?.forEach((action, a) => {
+    if (actionKeys.has(action.key)) errors.push({ file, pointer: `/actions/${a}/key`, message: `duplicate action key "${action.key}": give each action its own key` })
+    actionKeys.add(action.key)
+    requireKey(file, `/actions/${a}/label`, action.label)
+  })
+}
+
+function checkColumns (file: string, set: ColumnSetConfig, requireKey: RequireKey, errors: ConfigError[]) {
+  const seen = new Set<string>()
+  set.columns.forEach((column, c) => {
+    if (seen.has(column.key)) errors.push({ file, pointer: `/columns/${c}/key`, message: `duplicate column "${column.key}": each column of a set shows a different field` })
+    seen.add(column.key)
+    if (column.footer === 'sum' && !['number', 'money', 'percent'].includes(column.type)) errors.push({ file, pointer: `/columns/${c}/footer`, message: `a ${column.type} column cannot be summed: remove "footer" or make the column number, money or percent` })
+    requireKey(file, `/columns/${c}/header`, column.header)
+  })
+}
+
+export type { Issue }

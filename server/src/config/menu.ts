@@ -1,0 +1,129 @@
+import type { MenuConfig, MenuGroupView, MenuItemConfig, MenuItemView } from '../../../schemas/menu.ts'
+import type { SettingPath } from '../../../schemas/rule.ts'
+import type { LoadedConfig } from './load.ts'
+import { compileRule, isTT, settingValue, type CompiledRule, type RuleContext } from './rules.ts'
+
+/** One entry of a user's menu: label is an i18n key; path is resolved to the TT or mobile variant (or is the external URL). */
+export type MenuItem = MenuItemView
+/** One group of a user's menu, only with visible items. */
+export type MenuGroup = MenuGroupView
+
+type Variant = 'base' | 'tt' | 'mobile'
+
+interface CompiledItem {
+  visible: CompiledRule
+  /** The item per variant, built once; page items only. */
+  views?: Readonly<Record<Variant, MenuItem>>
+  external?: { setting: SettingPath, key: string, label: string }
+  action?: MenuItem
+}
+
+interface CompiledGroup { key: string, label: string, visible: CompiledRule, items: CompiledItem[] }
+
+/** The menu precomputed at load time: rules compiled to closures, item objects built once, and which items can yield a path. */
+export interface CompiledMenu {
+  groups: CompiledGroup[]
+  byPath: ReadonlyMap<string, ReadonlyArray<{ group: CompiledGroup, item: CompiledItem, variants: Variant[] }>>
+}
+
+const variantOf = (ctx: RuleContext): Variant => isTT(ctx) ? 'tt' : ctx.mobile ? 'mobile' : 'base'
+
+function view (item: MenuItemConfig, path: string): MenuItem {
+  const query: Record<string, string> = {}
+  if (item.query?.VW !== undefined) query.VW = item.query.VW
+  if (item.query?.Choice !== undefined) query.Choice = item.query.Choice
+  if (item.query?.ViewDay !== undefined) query.ViewDay = item.query.ViewDay
+  return Object.freeze({ key: item.key, label: item.label, path, query: Object.freeze(query) })
+}
+
+/** Precomputes the menu of a validated config (called by the loader). */
+export function compileMenu (menu: MenuConfig): CompiledMenu {
+  const byPath = new Map<string, Array<{ group: CompiledGroup, item: CompiledItem, variants: Variant[] }>>()
+  const groups = menu.groups.map((group) => {
+    const compiled: CompiledGroup = { key: group.key, label: group.label, visible: compileRule(group.rule), items: [] }
+    for (const item of group.items) {
+      const entry: CompiledItem = { visible: compileRule(item.rule) }
+      if (item.path !== undefined) {
+        // TT wins over mobile (spec: Place Bets).
+        entry.views = Object.freeze({ base: view(item, item.path), tt: view(item, item.ttPath ?? item.path), mobile: view(item, item.mobilePath ?? item.path) })
+        const paths = new Map<string, Variant[]>()
+        for (const variant of ['base', 'tt', 'mobile'] as const) {
+          const path = entry.views[variant].path
+          paths.set(path, [...(paths.get(path) ?? []), variant])
+        }
+        for (const [path, variants] of paths) {
+          const list = byPath.get(path) ?? []
+          list.push({ group: compiled, item: entry, variants })
+          byPath.set(path, list)
+        }
+      } else if (item.external !== undefined) {
+        entry.external = { setting: item.external, key: item.key, label: item.label }
+      } else if (item.action !== undefined) {
+        entry.action = Object.freeze({ key: item.key, label: item.label, path: `/${item.action}`, query: Object.freeze({}), action: item.action })
+      }
+      compiled.items.push(entry)
+    }
+    return compiled
+  })
+  return { groups, byPath }
+}
+
+/** The menu of one user at one location: groups in order, empty groups dropped. Items are shared frozen objects: copy before changing. */
+export function buildMenu (config: LoadedConfig, ctx: RuleContext): MenuGroup[] {
+  const variant = variantOf(ctx)
+  const out: MenuGroup[] = []
+  for (const group of config.compiled.menu.groups) {
+    if (!group.visible(ctx)) continue
+    const items: MenuItem[] = []
+    for (const item of group.items) {
+      if (!item.visible(ctx)) continue
+      if (item.views) items.push(item.views[variant])
+      else if (item.external) {
+        // An external link needs its URL, whatever its rule says.
+        const url = settingValue(ctx, item.external.setting)
+        if (url !== '') items.push({ key: item.external.key, label: item.external.label, path: url, query: {}, external: true })
+      } else if (item.action) items.push(item.action)
+    }
+    if (items.length > 0) out.push({ key: group.key, label: group.label, items })
+  }
+  return out
+}
+
+/** Whether the menu links to this page path (external links and actions are not pages). */
+export function menuHoldsPath (menu: MenuGroup[], path: string): boolean {
+  for (const group of menu) {
+    for (const item of group.items) if (item.path === path && item.external !== true && item.action === undefined) return true
+  }
+  return false
+}
+
+/** menuHoldsPath(buildMenu(config, ctx), path) without building the menu: the page gate. */
+export function menuAllows (config: LoadedConfig, ctx: RuleContext, path: string): boolean {
+  const candidates = config.compiled.menu.byPath.get(path)
+  if (!candidates) return false
+  const variant = variantOf(ctx)
+  for (const { group, item, variants } of candidates) {
+    if (variants.includes(variant) && group.visible(ctx) && item.visible(ctx)) return true
+  }
+  return false
+}
+
+// Spec "Open group": first match wins.
+const openGroupRules: Array<[(path: string) => boolean, string]> = [
+  [(p) => p === '/admin/home' || p.startsWith('/admin/home/') || p.startsWith('/bet/') || p.startsWith('/tickets/'), 'bet'],
+  [(p) => p === '/admin' || p.startsWith('/admin/'), 'administration'],
+  [(p) => p.startsWith('/control/'), 'control'],
+  [(p) => p.startsWith('/report/'), 'report'],
+  [(p) => p.startsWith('/options/') || p.startsWith('/payOut') || p.startsWith('/announcement'), 'options'],
+  [(p) => p.startsWith('/sms/smsGateway'), 'smsGateway'],
+  [(p) => p.startsWith('/sms/'), 'sms'],
+  [(p) => p.startsWith('/outset/'), 'outset'],
+  [(p) => p.startsWith('/utilities/'), 'utilities']
+]
+
+/** The key of the menu group that is open for a URL path (spec "Open group"); Bet by default. */
+export function openGroupFor (path: string): string {
+  const pathname = path.split(/[?#]/)[0] ?? ''
+  for (const [test, group] of openGroupRules) if (test(pathname)) return group
+  return 'bet'
+}
