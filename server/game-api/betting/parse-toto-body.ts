@@ -27,7 +27,10 @@ export function parseTotoBody (tokens: readonly Token[]): BodyResult<TotoLine> {
   let pendingBroken = false
   let pick: { token: Token, type: TotoBetType, size: number } | undefined
   const unusedPick = (): void => {
-    if (pick !== undefined) result.errors.push({ position: pick.token.position, length: pick.token.text.length, message: `bet type ${pick.type} must be followed by its ${pick.size} two-digit numbers, e.g. ${pick.type} ${'0102030405'.slice(0, pick.size * 2)}` })
+    if (pick === undefined) return
+    // The type stood for an entry, so a following amount is not also reported as having nothing before it.
+    pendingBroken = true
+    result.errors.push({ position: pick.token.position, length: pick.token.text.length, message: `bet type ${pick.type} must be followed by its ${pick.size} two-digit numbers, e.g. ${pick.type} ${'0102030405'.slice(0, pick.size * 2)}` })
     pick = undefined
   }
   for (const token of tokens) {
