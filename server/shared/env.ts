@@ -18,7 +18,8 @@ export const SettingsSchema = Type.Object({
   HOST: Type.Optional(Type.String({ minLength: 1 })),
   SESSION_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'at least 32 characters' })),
   AUDIT_TOKEN: Type.Optional(Type.String({ minLength: 24, description: 'at least 24 characters' })),
-  PROXY_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 100, description: 'a whole number of milliseconds, 100 or more' }))
+  PROXY_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 100, description: 'a whole number of milliseconds, 100 or more' })),
+  CONFIG_DIR: Type.Optional(Type.String({ minLength: 1, description: 'a directory holding menu.json, pages/, columns/ and i18n/' }))
 })
 export type Settings = Static<typeof SettingsSchema>
 

@@ -4,6 +4,9 @@ import type { ResolvedSettings } from '../shared/env.ts'
 import type { Db } from '../shared/db.ts'
 import { loggerOptions } from '../shared/logger.ts'
 import storePlugin from './plugins/app/store.ts'
+import configStorePlugin from './plugins/app/config-store.ts'
+import configStatusRoutes from './routes/config-status.ts'
+import configI18nRoutes from './routes/config-i18n.ts'
 import clientPlugin from './plugins/external/client.ts'
 import brandsPlugin from './plugins/app/brands.ts'
 import brandRoutes from './routes/brand.ts'
@@ -31,6 +34,8 @@ export interface ServiceOptions {
   gameApiUrl: string
   /** An already open store (tests); otherwise opened from the settings. */
   store?: Db
+  /** The operator config directory (default CONFIG_DIR, else <repo>/menus). */
+  configDir?: string
 }
 
 declare module 'fastify' {
@@ -60,6 +65,7 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
   // -- the service's own plugins (plugins/app)
   await app.register(storePlugin, options.store ? { db: options.store } : {})
   // config store, rules, menu, pages:
+  await app.register(configStorePlugin, options.configDir ? { dir: options.configDir } : {})
 
   // session, csrf, game client, rate limit:
   app.setErrorHandler(serviceErrorHandler)
@@ -74,6 +80,7 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
   // -- routes
   app.get('/healthz', async () => ({ status: 'ok' }))
   // config routes:
+  for (const routes of [configStatusRoutes, configI18nRoutes]) await app.register(routes)
 
   // session routes:
   for (const routes of [captchaRoutes, loginRoutes, logoutRoutes, passwordRoutes, termsRoutes, locationRoutes]) await app.register(routes)

@@ -1,0 +1,26 @@
+import { Type, type Static } from 'typebox'
+
+/** One problem of a rejected config change: file (relative to the config directory), JSON pointer, what to change. */
+export const ConfigProblem = Type.Object({
+  file: Type.String(),
+  pointer: Type.String({ description: 'JSON pointer inside the file; empty for the whole file' }),
+  message: Type.String(),
+  line: Type.Optional(Type.Integer({ description: 'line of a JSON syntax error' }))
+})
+export type ConfigProblem = Static<typeof ConfigProblem>
+
+/** A config change that was refused (the previous config kept serving). */
+export const RejectedChange = Type.Object({
+  version: Type.String({ description: 'content hash of the refused files' }),
+  at: Type.String({ format: 'date-time' }),
+  errors: Type.Array(ConfigProblem)
+})
+export type RejectedChange = Static<typeof RejectedChange>
+
+/** GET /ui/config/status: the config this instance serves and the last change any instance refused. */
+export const ConfigStatus = Type.Object({
+  version: Type.String({ description: 'content hash of the config being served' }),
+  loadedAt: Type.String({ format: 'date-time' }),
+  lastRejected: Type.Union([RejectedChange, Type.Null()])
+})
+export type ConfigStatus = Static<typeof ConfigStatus>

@@ -1,0 +1,23 @@
+import { Type } from 'typebox'
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+
+/** GET /ui/i18n/:lang: the translation catalogue of the served config (menu labels, page titles, column headers), hot-reloaded with it. */
+export default async function configI18nRoutes (fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  app.get('/ui/i18n/:lang', {
+    schema: {
+      summary: 'A translation catalogue of the operator config: nested sections whose dot-joined paths are the keys in menus and pages',
+      tags: ['config'],
+      params: Type.Object({ lang: Type.Enum(['en', 'zh'], { description: 'en or zh' }) }),
+      response: { 200: Type.Record(Type.String(), Type.Unknown()), 304: Type.Null() }
+    }
+  }, async (request, reply) => {
+    const config = app.configStore.current()
+    const etag = `"${config.version}-${request.params.lang}"`
+    reply.header('etag', etag).header('cache-control', 'no-cache')
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send(null)
+    const { $schema: _schema, ...catalogue } = config.i18n[request.params.lang]
+    return catalogue
+  })
+}
