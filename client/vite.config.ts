@@ -1,11 +1,27 @@
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
+import { randomBytes } from 'node:crypto'
 
-// The client builds into dist/client, which the service serves; dev mode proxies /ui and /api to the service.
+// One id per build: compiled into the client and written to /version.json, which running clients poll for a newer build.
+const appVersion = `${new Date().toISOString()}-${randomBytes(4).toString('hex')}`
+
+/** Emits version.json beside index.html. */
+function versionFile (): Plugin {
+  return {
+    name: 'version-file',
+    generateBundle () {
+      this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ version: appVersion }) })
+    }
+  }
+}
+
+// The client builds into dist/client, which the service serves; dev mode proxies /ui, /api and /brands to the service.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
-  build: { outDir: fileURLToPath(new URL('../dist/client', import.meta.url)), emptyOutDir: true, sourcemap: true },
-  server: { proxy: { '/ui': 'http://127.0.0.1:3000', '/api': 'http://127.0.0.1:3000' } }
+  plugins: [react(), versionFile()],
+  define: { __APP_VERSION__: JSON.stringify(appVersion) },
+  // The manifest lets tests/bench/login-bundle.bench.ts follow what /login loads.
+  build: { outDir: fileURLToPath(new URL('../dist/client', import.meta.url)), emptyOutDir: true, sourcemap: true, manifest: true },
+  server: { proxy: { '/ui': 'http://127.0.0.1:3000', '/api': 'http://127.0.0.1:3000', '/brands': 'http://127.0.0.1:3000' } }
 })

@@ -1,5 +1,12 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App.tsx'
+import { unregisterServiceWorkers } from './app/boot.ts'
+import { initI18n } from './lib/i18n.ts'
+import './app/base.css'
 
-createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictMode>)
+// Workers of earlier versions go first; the texts load before the first render so nothing flashes untranslated.
+unregisterServiceWorkers().catch(() => {})
+initI18n().finally(() => {
+  createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictMode>)
+})

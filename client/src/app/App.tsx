@@ -1,4 +1,9 @@
-/** Placeholder shell until the sign-in area lands: proves the build, the service's static serving and the browser stage. */
+import { useState } from 'react'
+import { RouterProvider } from 'react-router-dom'
+import { createRouter } from './router.tsx'
+
+/** The client: one data router over every route. */
 export function App () {
-  return <main><h1>Back Office</h1><p>Sign-in is coming.</p></main>
+  const [router] = useState(createRouter)
+  return <RouterProvider router={router} />
 }

@@ -1,0 +1,54 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom'
+import type { ComponentType } from 'react'
+import { storedLoc } from '../lib/storage.ts'
+import { lazyRoute } from './lazy.ts'
+import { Root } from './Root.tsx'
+import { RouteError } from './RouteError.tsx'
+
+/** A route whose component is a named export of a module loaded on demand. */
+function lazyPage<M extends Record<string, unknown>> (load: () => Promise<M>, name: keyof M & string): Pick<RouteObject, 'lazy'> {
+  return { lazy: lazyRoute(async () => ({ Component: (await load())[name] as ComponentType })) }
+}
+
+const menuPage = lazyPage(() => import('../features/shell/MenuPage.tsx'), 'MenuPage')
+/** The sections the left menu links into; any other path is not found. */
+const sections = ['admin', 'bet', 'tickets', 'report', 'control', 'outset', 'utilities', 'sms', 'options', 'help']
+
+/** The pages area shared by the main and the embed layout. */
+const pageRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to={`/admin/home?LocId=${encodeURIComponent(storedLoc())}`} replace /> },
+  { path: 'admin/home', ...lazyPage(() => import('../features/home/HomePage.tsx'), 'HomePage') },
+  { path: 'admin/installation-guide', ...lazyPage(() => import('../features/info/InstallationGuidePage.tsx'), 'InstallationGuidePage') },
+  { path: 'admin/changePassword', ...lazyPage(() => import('../features/auth/ChangePasswordPage.tsx'), 'ChangePasswordPage') },
+  { path: 'bet/betsInstruction', ...lazyPage(() => import('../features/info/InstructionsPage.tsx'), 'SmsInstructionsPage') },
+  { path: 'help/sms', ...lazyPage(() => import('../features/info/InstructionsPage.tsx'), 'SmsInstructionsPage') },
+  { path: 'help/telegram', ...lazyPage(() => import('../features/info/InstructionsPage.tsx'), 'TelegramInstructionsPage') },
+  ...sections.map((section) => ({ path: `${section}/*`, ...menuPage })),
+  { path: 'announcement', ...menuPage },
+  { path: 'payOut', ...menuPage },
+  { path: '*', element: <Navigate to='/404' replace /> }
+]
+
+/** Every route of seed 000 §2 and seed 001 §2; each feature is a chunk of its own so /login stays small. */
+export const routes: RouteObject[] = [{
+  element: <Root />,
+  errorElement: <RouteError />,
+  children: [
+    {
+      ...lazyPage(() => import('../features/auth/LoginLayout.tsx'), 'LoginLayout'),
+      children: [
+        { path: '/login', ...lazyPage(() => import('../features/auth/LoginPage.tsx'), 'LoginPage') },
+        { path: '/change-password', ...lazyPage(() => import('../features/auth/ChangePasswordPage.tsx'), 'ChangePasswordPage') },
+        { path: '/terms', ...lazyPage(() => import('../features/auth/TermsPage.tsx'), 'TermsPage') }
+      ]
+    },
+    { path: '/maintenance', ...lazyPage(() => import('../features/auth/MaintenancePage.tsx'), 'MaintenancePage') },
+    { path: '/404', ...lazyPage(() => import('../features/info/NotFoundPage.tsx'), 'NotFoundPage') },
+    { path: '/logout', ...lazyPage(() => import('../features/shell/LogoutRoute.tsx'), 'LogoutRoute') },
+    { path: '/embed', ...lazyPage(() => import('../features/shell/MainLayout.tsx'), 'EmbedLayout'), children: pageRoutes },
+    { path: '/', ...lazyPage(() => import('../features/shell/MainLayout.tsx'), 'MainLayout'), children: pageRoutes }
+  ]
+}]
+
+/** The browser router of the app. */
+export const createRouter = () => createBrowserRouter(routes)

@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react'
+import { Outlet, useLocation } from 'react-router-dom'
+import { getBrand, type PublicBrand } from '../../lib/api.ts'
+import { useBrandStyle } from './useBrandStyle.ts'
+
+/** What the sign-in screens read from their layout. */
+export interface LoginOutlet { brand: PublicBrand | null }
+
+/** The sign-in layout: the brand for this host, its style sheet while open, its logo; no background image on /terms. */
+export function LoginLayout () {
+  const [brand, setBrand] = useState<PublicBrand | null | undefined>(undefined)
+  const { pathname } = useLocation()
+  useEffect(() => { getBrand().then(setBrand, () => setBrand(null)) }, [])
+  useBrandStyle(brand?.styleUrl)
+  useEffect(() => { if (brand) document.title = brand.name }, [brand])
+  if (brand === undefined) return null
+  const onTerms = pathname === '/terms'
+  return (
+    <div className={`login-layout${onTerms ? ' login-layout--terms' : ''}`} data-brand={brand?.key ?? ''}>
+      <Outlet context={{ brand } satisfies LoginOutlet} />
+    </div>
+  )
+}
+
+/** The brand's logo at its configured size, or nothing for brands without one. */
+export function BrandLogo ({ brand }: { brand: PublicBrand | null }) {
+  if (!brand?.logo) return null
+  return <img className='brand-logo' src={brand.logo.url} width={brand.logo.width} height={brand.logo.height} alt={brand.name} style={{ width: brand.logo.width, height: brand.logo.height }} />
+}

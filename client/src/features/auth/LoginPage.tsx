@@ -1,0 +1,178 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useNavigate, useOutletContext, useSearchParams } from 'react-router-dom'
+import { useTranslation } from 'react-i18next'
+import { getSession, login, setCsrfToken, type LoginFailure } from '../../lib/api.ts'
+import { ApiError, errorText, messageOf } from '../../lib/errors.ts'
+import { changeLang, currentLang, translateMessage } from '../../lib/i18n.ts'
+import { clearAuth, keys, localSet, sessionGet, sessionSet } from '../../lib/storage.ts'
+import { BrandLogo, type LoginOutlet } from './LoginLayout.tsx'
+import { Captcha } from './Captcha.tsx'
+import { useCaptcha } from './useCaptcha.ts'
+import { withLocId } from './redirects.ts'
+
+/** The three errors that turn the captcha on (seed 000 §4). */
+function requiresCaptcha (failure: LoginFailure | undefined): boolean {
+  return Boolean(failure?.captchaRequired) || failure?.message === 'Captcha incorrect.' || failure?.message === 'Login Failed'
+}
+
+/** Captcha from the build flag ENABLE_CAPTCHA or a server message that required it. */
+const captchaAtStart = () => import.meta.env.VITE_ENABLE_CAPTCHA === 'true' || sessionGet(keys.captchaRequired) === '1'
+
+/** /login: authentication pre-check, then the branded form with its captcha and its three message areas. */
+export function LoginPage () {
+  const { brand } = useOutletContext<LoginOutlet>()
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const returnUrl = params.get('returnUrl') || '/admin/home'
+  const switches = brand?.switches ?? {}
+  const togglable = Boolean(switches.topNav || switches.toggleLoginBox)
+
+  const [loading, setLoading] = useState(true)
+  const [submitting, setSubmitting] = useState(false)
+  const [enableCaptcha, setEnableCaptcha] = useState(captchaAtStart)
+  const [error, setError] = useState<LoginFailure | undefined>()
+  const [isMemberAuthFailed, setIsMemberAuthFailed] = useState(false)
+  const [errorMessage, setErrorMessage] = useState(params.get('Msg') ?? '')
+  const [successMessage] = useState(params.get('MsgSuccess') ?? '')
+  const [form, setForm] = useState({ UserId: '', Password: '', Token: '' })
+  const [boxOpen, setBoxOpen] = useState(!togglable || Boolean(errorMessage || successMessage))
+  const captcha = useCaptcha(enableCaptcha)
+  const handleCaptchaReload = captcha.reload
+  const handleCaptchaError = captcha.markFailed
+  const box = useRef<HTMLDivElement>(null)
+  const toggle = useRef<HTMLButtonElement>(null)
+
+  // The page stays blank until we know whether the user is already signed in.
+  useEffect(() => {
+    let live = true
+    getSession({ handleAuth: false }).then((session) => {
+      if (!live) return
+      sessionSet(keys.termsAccepted, String(session.termsAccepted))
+      if (!session.termsAccepted) { navigate('/terms', { replace: true }); return }
+      const from = sessionGet(keys.currentUrl) ?? ''
+      const home = ['', '/', '/login'].includes(from.split('?')[0] ?? '') || returnUrl.startsWith('/login') ? '/admin/home' : returnUrl
+      navigate(withLocId(home, session.location.LocId), { replace: true })
+    }, () => { if (live) setLoading(false) })
+    return () => { live = false }
+  }, [navigate, returnUrl])
+
+  // The toggled login box closes on a click anywhere else.
+  useEffect(() => {
+    if (!switches.toggleLoginBox || !boxOpen) return
+    const onDown = (event: MouseEvent) => {
+      const target = event.target as Node
+      if (!box.current?.contains(target) && !toggle.current?.contains(target)) setBoxOpen(false)
+    }
+    document.addEventListener('mousedown', onDown)
+    return () => document.removeEventListener('mousedown', onDown)
+  }, [switches.toggleLoginBox, boxOpen])
+
+  if (loading) return null
+
+  const valid = Boolean(form.UserId && form.Password && (!enableCaptcha || form.Token))
+  const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }))
+
+  async function submit (event: FormEvent) {
+    event.preventDefault()
+    if (!valid || submitting) return
+    setSubmitting(true)
+    setError(undefined)
+    setIsMemberAuthFailed(false)
+    setErrorMessage('')
+    try {
+      const grant = await login({ UserId: form.UserId, Password: form.Password, Lang: 'en', Token: form.Token, xToken: captcha.xToken })
+      if (grant.updatePassword) {
+        clearAuth()
+        setCsrfToken(grant.csrfToken)
+        navigate(`/change-password?LoginId=${encodeURIComponent(form.UserId)}`)
+        return
+      }
+      setCsrfToken(grant.csrfToken)
+      localSet(keys.loc, grant.LocId)
+      sessionSet(keys.user, JSON.stringify({ UserId: form.UserId, LocId: grant.LocId }))
+      sessionSet(keys.termsAccepted, String(grant.termsAccepted))
+      navigate(grant.termsAccepted ? withLocId(returnUrl.startsWith('/login') ? '/admin/home' : returnUrl, grant.LocId) : '/terms')
+    } catch (caught) {
+      setSubmitting(false)
+      const body = caught instanceof ApiError ? caught.body as LoginFailure | undefined : undefined
+      if (caught instanceof ApiError && caught.status === 400 && messageOf(body)) {
+        setError(body)
+        setIsMemberAuthFailed(true)
+      } else {
+        setErrorMessage(errorText(caught))
+      }
+      if (requiresCaptcha(body)) {
+        sessionSet(keys.captchaRequired, '1')
+        if (enableCaptcha) captcha.reload()
+        setEnableCaptcha(true)
+      } else if (enableCaptcha) {
+        captcha.reload()
+      }
+      setForm((f) => ({ ...f, Token: '' }))
+    }
+  }
+
+  const userLabel = switches.emailLabel ? t('login.email') : t('login.userId')
+  const lang = currentLang()
+
+  return (
+    <div className='login-screen'>
+      {switches.topNav && (
+        <nav className='brand-nav' aria-label={t('nav.label')}>
+          <ul>
+            <li><a href='#home'>{t('nav.home')}</a></li>
+            <li><a href='#podcasts'>{t('nav.podcasts')}</a></li>
+            <li><a href='#gallery'>{t('nav.gallery')}</a></li>
+            <li><a href='#about-us'>{t('nav.aboutUs')}</a></li>
+            <li><a href='#create-account'>{t('nav.createAccount')}</a></li>
+            <li><button type='button' ref={toggle} aria-expanded={boxOpen} aria-controls='login-box' onClick={() => setBoxOpen((o) => !o)}>{t('nav.signIn')}</button></li>
+          </ul>
+        </nav>
+      )}
+      <main className='login-main'>
+        <BrandLogo brand={brand} />
+        {switches.toggleLoginBox && (
+          <button type='button' ref={toggle} className='brand-button login-toggle' aria-expanded={boxOpen} aria-controls='login-box' onClick={() => setBoxOpen((o) => !o)}>{brand?.button ?? 'Login'}</button>
+        )}
+        <div className='login-box' id='login-box' ref={box} hidden={!boxOpen}>
+          {switches.heading && <h1 className='login-heading'>{t('login.heading')}</h1>}
+          {!switches.heading && <h1 className='visually-hidden'>{brand?.name ?? t('app.title')}</h1>}
+          {switches.languageSelector && (
+            <div className='field field--inline'>
+              <label htmlFor='login-lang'>{t('login.language')}</label>
+              <select id='login-lang' value={lang === 'en' ? 'EN' : 'CH'} onChange={(e) => { changeLang(e.target.value === 'EN' ? 'en' : 'ch') }}>
+                <option value='EN'>EN</option>
+                <option value='CH'>CH</option>
+              </select>
+            </div>
+          )}
+          <form onSubmit={submit} aria-label={t('login.form')} noValidate>
+            <div className='field'>
+              <label htmlFor='login-user'>{userLabel}</label>
+              <input id='login-user' name='UserId' type='text' autoComplete='username' required value={form.UserId} onChange={(e) => set('UserId')(e.target.value)} />
+            </div>
+            <div className='field'>
+              <label htmlFor='login-password'>{t('login.password')}</label>
+              <input id='login-password' name='Password' type='password' autoComplete='current-password' required value={form.Password} onChange={(e) => set('Password')(e.target.value)} />
+            </div>
+            <input type='hidden' name='Lang' value='en' />
+            {enableCaptcha
+              ? <Captcha src={captcha.src} failed={captcha.failed} width={100} height={40} value={form.Token} onChange={set('Token')} onReload={handleCaptchaReload} onImageError={handleCaptchaError} />
+              : <input type='hidden' name='Token' value={form.Token} />}
+            <div className='actions'>
+              <button type='submit' className='brand-button' disabled={!valid || submitting}>{brand?.button ?? t('login.login')}</button>
+              {submitting && <span className='spinner' role='status' aria-label={t('app.loading')} />}
+            </div>
+          </form>
+          <div className='messages' aria-live='polite'>
+            {isMemberAuthFailed && error
+              ? <p className='msg msg--error' role='alert' data-testid='auth-failed'>{error.message}</p>
+              : errorMessage ? <p className='msg msg--error' role='alert' data-testid='error-message'>{translateMessage(errorMessage, t)}</p> : null}
+            {successMessage && <p className='msg msg--success' role='status' data-testid='success-message'>{translateMessage(successMessage, t)}</p>}
+          </div>
+        </div>
+      </main>
+    </div>
+  )
+}

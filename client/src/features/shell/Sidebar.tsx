@@ -1,0 +1,92 @@
+import { useEffect, useState, type MouseEvent } from 'react'
+import { useLocation, useNavigate } from 'react-router-dom'
+import { useTranslation } from 'react-i18next'
+import type { MenuItem, SessionInfo } from '../../lib/api.ts'
+import { money } from '../../lib/format.ts'
+import { groupIs, itemIsCurrent, menuHref, openGroupFor } from '../../lib/menu.ts'
+import { LanguageChoice, LocationChoice } from './Choices.tsx'
+
+interface SidebarProps {
+  session: SessionInfo
+  collapsed: boolean
+  newLayout: boolean
+  mobile: boolean
+  onToggleCollapsed: () => void
+  onNavigate: () => void
+  onLocation: (locId: string) => void
+  onLogout: () => void
+  onNewLayout: () => void
+}
+
+/** The 150 px left menu: chevron toggle, member info, the session's menu with the open group following the URL. */
+export function Sidebar ({ session, collapsed, newLayout, mobile, onToggleCollapsed, onNavigate, onLocation, onLogout, onNewLayout }: SidebarProps) {
+  const { t } = useTranslation()
+  const { pathname, search } = useLocation()
+  const navigate = useNavigate()
+  const urlGroup = openGroupFor(pathname)
+  const [open, setOpen] = useState<string | null>(() => session.menu.find((g) => groupIs(g, urlGroup))?.key ?? null)
+  useEffect(() => { setOpen(session.menu.find((g) => groupIs(g, urlGroup))?.key ?? null) }, [urlGroup, session.menu])
+  const locId = session.location.LocId
+
+  function follow (event: MouseEvent, item: MenuItem) {
+    if (item.external) { onNavigate(); return }
+    event.preventDefault()
+    onNavigate()
+    if (item.action === 'logout') { onLogout(); return }
+    navigate(menuHref(item, locId, Date.now()))
+  }
+
+  return (
+    <aside id='sidebar' className={`sidebar ${session.theme.VipLeftCss ? `theme-left-${session.theme.VipLeftCss}` : ''}`}>
+      <button type='button' className='sidebar__chevron' aria-label={t('shell.toggleMenu')} aria-expanded={!collapsed} onClick={onToggleCollapsed}>
+        <span aria-hidden='true'>{collapsed ? '»' : '«'}</span>
+      </button>
+      {!collapsed && (
+        <>
+          <section className='member-info' aria-label={t('shell.memberInfo')}>
+            <dl>
+              <div><dt>{t('shell.credit')}</dt><dd data-testid='credit'>{money(session.user.Credit)}</dd></div>
+              <div><dt>{t('shell.accBal')}</dt><dd data-testid='accbal'>{money(session.user.AccBal)}</dd></div>
+              <div><dt>{t('shell.creditLeft')}</dt><dd data-testid='creditleft'>{money(session.user.CreditLeft)}</dd></div>
+            </dl>
+          </section>
+          {mobile && (
+            <section className='sidebar__mobile'>
+              <LocationChoice name='loc-mobile' locations={session.locations} current={locId} onChange={onLocation} />
+              <LanguageChoice name='lang-mobile' />
+              <button type='button' onClick={onLogout}>{t('shell.logout')}</button>
+              {!newLayout && <button type='button' onClick={onNewLayout}>{t('shell.switchLayout')}</button>}
+            </section>
+          )}
+          <nav aria-label={t('shell.menu')} className='menu'>
+            <ul>
+              {session.menu.map((group) => {
+                const expanded = !newLayout || open === group.key
+                return (
+                  <li key={group.key} className='menu__group'>
+                    <button type='button' className='menu__group-button' aria-expanded={expanded} aria-controls={`menu-${group.key}`} onClick={() => setOpen(open === group.key ? null : group.key)}>
+                      {t(group.label)}
+                    </button>
+                    <ul id={`menu-${group.key}`} hidden={!expanded}>
+                      {group.items.map((item) => (
+                        <li key={item.key}>
+                          <a
+                            href={menuHref(item, locId)}
+                            onClick={(e) => follow(e, item)}
+                            aria-current={itemIsCurrent(item, pathname, search) ? 'page' : undefined}
+                            {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                          >{t(item.label)}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
+                )
+              })}
+            </ul>
+          </nav>
+        </>
+      )}
+    </aside>
+  )
+}

@@ -1,0 +1,154 @@
+// The one typed client of the service's /ui and /api/v1 surface: every call of the browser goes through here.
+import type { PublicBrand } from '../../../schemas/brand.ts'
+import { ApiError, SESSION_ERROR } from './errors.ts'
+import { clearAuth, keys, sessionGet, sessionSet } from './storage.ts'
+
+export type { PublicBrand }
+
+/** The signed-in user as GET /ui/session describes them. */
+export interface SessionUser { UserId: string, Role: string, Rank: number, Credit: number, AccBal: number, CreditLeft: number }
+/** A location and its flags (TT, MG, Thai). */
+export interface SessionLocation { LocId: string, Loc: string, flags: string[] }
+/** One link of the left menu; label is an i18n key. */
+export interface MenuItem { key: string, label: string, path: string, query?: Record<string, string | number>, external?: boolean, action?: string }
+/** One group of the left menu. */
+export interface MenuGroup { key: string, label: string, items: MenuItem[] }
+/** SMS and Telegram betting settings. */
+export interface SmsSettings { SMSNumber: string, TelegramBot: string, OpenTime: string, CloseTime: string, OpenDay: string, SMSHelpdesk: string }
+/** A draw close: the service may pass the game API's object or the bare date. */
+export type CloseInfo = { CloseDate: string } | string | null | undefined
+/** GET /ui/session. */
+export interface SessionInfo {
+  user: SessionUser
+  location: SessionLocation
+  locations: SessionLocation[]
+  theme: { VipTopBGImage: string, VipLeftCss: string, ColorTbl01: string, ColorTbl02: string }
+  settings: { serverTime: string, dClose?: CloseInfo, tClose?: CloseInfo, sms?: SmsSettings | null, mobileAppData?: { downloadUrl?: string, iosDownloadUrl?: string } }
+  configVersion: string
+  csrfToken: string
+  termsAccepted: boolean
+  menu: MenuGroup[]
+  new_layout?: string | boolean
+}
+/** POST /ui/login success. */
+export interface LoginGrant { updatePassword: boolean, termsAccepted: boolean, LocId: string, csrfToken?: string }
+/** POST /ui/login failure body. */
+export interface LoginFailure { success: false, message: string, captchaRequired?: boolean }
+/** An announcement of the game API. */
+export interface Announcement { AnnouncementId: number, Content: string, Color: string, PopUp: 'Y' | 'N' | string }
+/** GET /ui/pages: the parts the shell reads before pages are rendered. */
+export interface PageDescriptor { title?: string, path?: string, [key: string]: unknown }
+
+interface CallOptions {
+  /** false: a 401 is the caller's business (the sign-in pre-check), not a Session Error redirect. */
+  handleAuth?: boolean
+  headers?: Record<string, string>
+}
+
+/** Where the browser goes on a 401 or a maintenance answer; replaced in tests of pure parts. */
+export const redirect = { to: (url: string) => window.location.assign(url) }
+
+/** The CSRF token every non-GET carries (from login or /ui/session). */
+export function setCsrfToken (token: string | undefined): void {
+  if (token) sessionSet(keys.csrfToken, token)
+}
+
+/** Reacts to the answers every caller shares: 401 → sign-in with Session Error., subCode 8000 → maintenance. */
+function handleShared (status: number, body: unknown, options: CallOptions): void {
+  const record = (body && typeof body === 'object' ? body : {}) as { subCode?: unknown, t?: unknown, data?: unknown }
+  const t = typeof record.t === 'string' ? record.t : (record.data && typeof record.data === 'object' ? (record.data as { t?: unknown }).t : undefined)
+  if (record.subCode === 8000 && typeof t === 'string' && t) {
+    clearAuth()
+    sessionSet(keys.captchaRequired, null)
+    redirect.to(`/maintenance?t=${encodeURIComponent(t)}`)
+    return
+  }
+  if (status === 401 && options.handleAuth !== false) {
+    clearAuth()
+    redirect.to(`/login?Msg=${encodeURIComponent(SESSION_ERROR)}`)
+  }
+}
+
+/** One JSON call: parses the body, applies the shared handling, throws ApiError when not 2xx. */
+export async function call<T> (method: string, url: string, body?: unknown, options: CallOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  if (method !== 'GET') {
+    const csrf = sessionGet(keys.csrfToken)
+    if (csrf) headers['x-csrf-token'] = csrf
+  }
+  let response: Response
+  try {
+    response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' })
+  } catch {
+    throw new ApiError(0, '', undefined)
+  }
+  const text = await response.text()
+  let parsed: unknown
+  try { parsed = text ? JSON.parse(text) : undefined } catch { parsed = text }
+  handleShared(response.status, parsed, options)
+  if (!response.ok) throw new ApiError(response.status, response.statusText, parsed)
+  return parsed as T
+}
+
+/** The brand for this host. */
+export const getBrand = () => call<PublicBrand>('GET', '/ui/brand')
+
+/** A fresh captcha: the SVG as an object URL and the x-token the next call must carry. */
+export async function getCaptcha (): Promise<{ src: string, xToken: string }> {
+  const response = await fetch(`/ui/captcha?_=${Date.now()}`, { credentials: 'same-origin' })
+  if (!response.ok) throw new ApiError(response.status, response.statusText, undefined)
+  const blob = await response.blob()
+  return { src: URL.createObjectURL(blob), xToken: response.headers.get('x-token') ?? '' }
+}
+
+/** POST /ui/login. */
+export const login = (form: { UserId: string, Password: string, Lang: string, Token?: string, xToken?: string }) =>
+  call<LoginGrant>('POST', '/ui/login', form, { handleAuth: false })
+
+/** POST /ui/logout; a failure still signs the browser out. */
+export async function logout (): Promise<void> {
+  try { await call('POST', '/ui/logout', {}, { handleAuth: false }) } finally { clearAuth() }
+}
+
+/** POST /ui/password. */
+export const changePassword = (form: { UserId: string, OldPassword: string, Password1: string, Password2: string, Token: string, xToken: string }) =>
+  call<{ success: boolean, message: string, data?: string[] }>('POST', '/ui/password', form, { handleAuth: false })
+
+/** POST /ui/terms. */
+export const decideTerms = (agree: boolean) => call<unknown>('POST', '/ui/terms', { agree })
+
+/** GET /ui/session; keeps the CSRF token it carries. */
+export async function getSession (options: CallOptions = {}): Promise<SessionInfo> {
+  const session = await call<SessionInfo>('GET', '/ui/session', undefined, options)
+  setCsrfToken(session.csrfToken)
+  return session
+}
+
+/** PUT /ui/session/location. */
+export const setLocation = (LocId: string) => call<unknown>('PUT', '/ui/session/location', { LocId })
+
+/** GET /ui/pages: the page descriptor of a route. */
+export const getPage = (path: string) => call<PageDescriptor>('GET', `/ui/pages?path=${encodeURIComponent(path)}`, undefined)
+
+/** GET /api/v1/status: the maintenance value for this host (empty: none). */
+export async function getStatus (host: string): Promise<string> {
+  const answer = await call<{ success?: boolean, data?: { t?: string | null } | string | null }>('GET', `/api/v1/status?t=${encodeURIComponent(host)}`, undefined, { handleAuth: false })
+  const data = answer?.data
+  if (typeof data === 'string') return data
+  return data?.t ?? ''
+}
+
+/** The announcements of a location (4D or TOTO endpoint by its TT flag). */
+export async function getAnnouncements (location: SessionLocation): Promise<Announcement[]> {
+  const game = location.flags.includes('TT') ? 'tt' : '4d'
+  const answer = await call<{ success: boolean, data: Announcement[] | { rows?: Announcement[] } }>('GET', `/api/v1/${game}/announcements?LocId=${encodeURIComponent(location.LocId)}`)
+  const data = answer.data
+  return Array.isArray(data) ? data : (data?.rows ?? [])
+}
+
+/** The close date carried by a draw close value. */
+export function closeDate (value: CloseInfo): string | undefined {
+  if (!value) return undefined
+  return typeof value === 'string' ? value : value.CloseDate
+}

@@ -1,0 +1,67 @@
+// Formatting of money, server time, maintenance time and countdowns (seed 000 §2, seed 001 §2 and §9).
+
+const GMT8 = 8 * 3600 * 1000
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** Money as dollars with exactly 2 decimals, e.g. $48,749.50 or -$300.00. */
+export function money (value: number | null | undefined): string {
+  const n = Number(value ?? 0)
+  const text = Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+  return `${n < 0 ? '-' : ''}$${text}`
+}
+
+/** A time as DD/MM/YYYY HH:mm in GMT+8, or the text null when absent or invalid. */
+export function maintenanceTime (value: string | null | undefined): string {
+  if (!value) return 'null'
+  const ms = Date.parse(value)
+  if (Number.isNaN(ms)) return 'null'
+  const d = new Date(ms + GMT8)
+  return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`
+}
+
+const clockFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit', hour12: true, timeZone: 'Asia/Singapore'
+})
+
+/** The header clock, like Mon, Jan 1, 2024, 1:02:03 PM (server zone GMT+8). */
+export function clockText (ms: number): string {
+  return clockFormat.format(new Date(ms)).replace(/\u202f/g, ' ')
+}
+
+const weekdayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'Asia/Singapore' })
+
+/** The draw weekday (e.g. Wednesday) of a close date, in GMT+8; empty when unknown. */
+export function drawWeekday (value: string | null | undefined): string {
+  const ms = value ? Date.parse(value) : NaN
+  return Number.isNaN(ms) ? '' : weekdayFormat.format(new Date(ms))
+}
+
+/** Days, hours, minutes and seconds left until a time, or null once it has passed. */
+export function countdownParts (targetMs: number, nowMs: number): { d: number, h: number, m: number, s: number } | null {
+  const left = Math.floor((targetMs - nowMs) / 1000)
+  if (!(left > 0)) return null
+  return { d: Math.floor(left / 86400), h: Math.floor(left / 3600) % 24, m: Math.floor(left / 60) % 60, s: left % 60 }
+}
+
+/** Rich announcement text as one line for the banner: tags and line breaks removed. */
+export function plainText (html: string): string {
+  const doc = new DOMParser().parseFromString(html, 'text/html')
+  return (doc.body.textContent ?? '').replace(/[\r\n]+/g, ' ').replace(/\s+/g, ' ').trim()
+}
+
+/** Black or white, whichever reads better on a CSS colour (announcement blocks carry any background). */
+export function readableOn (color: string): string {
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color.trim())
+  let rgb: number[] | undefined
+  if (hex?.[1]) {
+    const h = hex[1].length === 3 ? [...hex[1]].map((c) => c + c).join('') : hex[1]
+    rgb = [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16))
+  } else {
+    const m = /rgba?\(([^)]+)\)/i.exec(color)
+    if (m?.[1]) rgb = m[1].split(',').slice(0, 3).map((v) => Number(v.trim()))
+  }
+  if (!rgb || rgb.some((v) => Number.isNaN(v))) return '#000000'
+  const [r = 0, g = 0, b = 0] = rgb.map((v) => { const c = v / 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4 })
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
+  return luminance > 0.179 ? '#000000' : '#ffffff'
+}

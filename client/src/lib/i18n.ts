@@ -1,0 +1,79 @@
+// i18next set up for en, zh and ch (ch shows Chinese): texts from /assets/i18n/{lang}.json, menu labels from the service's catalogues.
+import i18next from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import { keys, localGet, localSet } from './storage.ts'
+
+/** The languages the product offers (seed 001 §5). */
+export type Lang = 'en' | 'zh' | 'ch'
+
+// The menu labels are i18n keys whose texts live in the service's config catalogues, bundled at build time.
+const menuCatalogues = import.meta.glob<Record<string, unknown>>('../../../menus/i18n/*.json', { eager: true, import: 'default' })
+
+/** en, zh or ch; anything else is en. */
+export function normaliseLang (value: string | null | undefined): Lang {
+  const v = (value ?? '').toLowerCase()
+  return v === 'zh' || v === 'ch' ? v : 'en'
+}
+
+/** The stored language, else the browser's language prefix, else en. */
+export function initialLang (): Lang {
+  const stored = localGet(keys.locale)
+  if (stored) return normaliseLang(stored)
+  return normaliseLang((navigator.language || 'en').split('-')[0])
+}
+
+/** The translation file a language reads: ch shows Chinese. */
+const fileOf = (lang: Lang) => (lang === 'en' ? 'en' : 'zh')
+
+function menuTexts (file: string): Record<string, unknown> {
+  const entry = Object.entries(menuCatalogues).find(([path]) => path.endsWith(`/${file}.json`))
+  return entry?.[1] ?? {}
+}
+
+async function loadBundle (file: string): Promise<void> {
+  if (i18next.hasResourceBundle(file, 'translation')) return
+  let texts: Record<string, unknown> = {}
+  try {
+    const response = await fetch(`/assets/i18n/${file}.json`)
+    if (response.ok) texts = await response.json()
+  } catch { /* texts fall back to English keys */ }
+  i18next.addResourceBundle(file, 'translation', { ...menuTexts(file), ...texts }, true, true)
+}
+
+/** Starts i18next in the stored or browser language; English stays loaded as the fallback. */
+export async function initI18n (): Promise<void> {
+  const lang = initialLang()
+  await i18next.use(initReactI18next).init({
+    lng: fileOf(lang),
+    fallbackLng: 'en',
+    resources: {},
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+    returnNull: false
+  })
+  await Promise.all([loadBundle('en'), loadBundle(fileOf(lang))])
+  document.documentElement.lang = lang === 'en' ? 'en' : 'zh'
+  await i18next.changeLanguage(fileOf(lang))
+}
+
+/** Switches the language and stores it under locale. */
+export async function changeLang (lang: Lang): Promise<void> {
+  localSet(keys.locale, lang)
+  await loadBundle(fileOf(lang))
+  document.documentElement.lang = lang === 'en' ? 'en' : 'zh'
+  await i18next.changeLanguage(fileOf(lang))
+}
+
+/** The language the user chose (ch kept apart from zh for the selector). */
+export function currentLang (): Lang {
+  return initialLang()
+}
+
+/** Service texts the client knows a translation for (Msg and MsgSuccess values). */
+const knownMessages: Record<string, string> = { 'Session Error.': 'msg.sessionError', 'Password updated.': 'msg.passwordUpdated' }
+
+/** Translates a known service message, otherwise shows it as received. */
+export function translateMessage (text: string, t: (key: string) => string): string {
+  const key = knownMessages[text]
+  return key ? t(key) : text
+}
