@@ -9,7 +9,7 @@ export const Lang = Type.Union([Type.Literal('en'), Type.Literal('zh'), Type.Lit
 
 /** POST /ui/login body. */
 export const LoginBody = Type.Object({
-  UserId: Type.String({ minLength: 1, maxLength: 64 }),
+  UserId: Type.String({ minLength: 1, maxLength: 50 }),
   Password: Type.String({ minLength: 1, maxLength: 128 }),
   Lang,
   Token: Type.Optional(Type.String({ maxLength: 32, description: 'the captcha answer' })),
@@ -28,7 +28,7 @@ export type LoginAnswer = Static<typeof LoginAnswer>
 
 /** POST /ui/password body: with UserId, Token and xToken the forced change from the sign-in area, otherwise the signed-in change. */
 export const PasswordBody = Type.Object({
-  UserId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  UserId: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
   OldPassword: Type.String({ minLength: 1, maxLength: 128 }),
   Password1: Type.String({ maxLength: 128 }),
   Password2: Type.String({ maxLength: 128 }),

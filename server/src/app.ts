@@ -26,7 +26,9 @@ import loginRoutes from './routes/ui/login.ts'
 import logoutRoutes from './routes/ui/logout.ts'
 import passwordRoutes from './routes/ui/password.ts'
 import termsRoutes from './routes/ui/terms.ts'
+import sessionRoutes from './routes/ui/session.ts'
 import locationRoutes from './routes/ui/location.ts'
+import pagesRoutes from './routes/ui/pages.ts'
 
 export interface ServiceOptions {
   settings: ResolvedSettings
@@ -83,7 +85,7 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
   for (const routes of [configStatusRoutes, configI18nRoutes]) await app.register(routes)
 
   // session routes:
-  for (const routes of [captchaRoutes, loginRoutes, logoutRoutes, passwordRoutes, termsRoutes, locationRoutes]) await app.register(routes)
+  for (const routes of [captchaRoutes, loginRoutes, logoutRoutes, passwordRoutes, termsRoutes, sessionRoutes, locationRoutes, pagesRoutes]) await app.register(routes)
 
   // audit, ops and proxy routes:
 

@@ -1,0 +1,33 @@
+import { Type } from 'typebox'
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { ResolvedPage } from '../../../../schemas/page.ts'
+import { resolvePage } from '../../config/pages.ts'
+import { UiError, errors } from '../../errors.ts'
+import { ruleContextOf } from '../../session/rule-context.ts'
+
+/** GET /ui/pages?path=…: the page descriptor for this user and location; 403 (and a 'denied' event) when the menu does not hold it, 404 for an unknown path. */
+export default async function pagesRoutes (fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  app.get('/ui/pages', {
+    schema: {
+      summary: 'The page descriptor of a route, resolved for the signed-in user at the current location',
+      tags: ['pages'],
+      querystring: Type.Object({ path: Type.String({ minLength: 1, maxLength: 200, pattern: '^/', description: 'the route, e.g. /report/full' }) }),
+      response: { 200: ResolvedPage, '4xx': UiError, '5xx': UiError }
+    }
+  }, async (request, reply) => {
+    const session = app.sessions.read(request)
+    if (!session) throw errors.notSignedIn()
+    const path = request.query.path.split(/[?#]/)[0] ?? ''
+    const user = await app.userContext.load(request, session)
+    const result = resolvePage(app.configStore.current(), ruleContextOf(user, session.mobile), path)
+    if (result.status === 'not-found') throw errors.pageNotFound(path)
+    if (result.status === 'forbidden') {
+      app.events.emit('denied', { UserId: session.UserId, ip: request.ip, requestId: request.id, path, LocId: user.location.LocId, reason: 'page not in the user\'s menu' })
+      throw errors.pageDenied(path)
+    }
+    reply.header('cache-control', 'no-store')
+    return result.page
+  })
+}
