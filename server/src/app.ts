@@ -10,6 +10,12 @@ import configI18nRoutes from './routes/config-i18n.ts'
 import clientPlugin from './plugins/external/client.ts'
 import brandsPlugin from './plugins/app/brands.ts'
 import brandRoutes from './routes/brand.ts'
+import swaggerPlugin from './plugins/external/swagger.ts'
+import metricsPlugin from './plugins/app/metrics.ts'
+import auditPlugin from './plugins/app/audit.ts'
+import healthRoutes from './routes/health.ts'
+import metricsRoutes from './routes/metrics.ts'
+import auditRoutes from './routes/audit.ts'
 
 import cookiePlugin from './plugins/external/cookie.ts'
 import secureSessionPlugin from './plugins/external/secure-session.ts'
@@ -78,9 +84,12 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
   await app.register(userContextPlugin)
 
   // audit, proxy, cache, metrics:
+  // Swagger first: it documents the routes registered after it.
+  await app.register(swaggerPlugin)
+  await app.register(metricsPlugin)
+  await app.register(auditPlugin)
 
   // -- routes
-  app.get('/healthz', async () => ({ status: 'ok' }))
   // config routes:
   for (const routes of [configStatusRoutes, configI18nRoutes]) await app.register(routes)
 
@@ -88,6 +97,7 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
   for (const routes of [captchaRoutes, loginRoutes, logoutRoutes, passwordRoutes, termsRoutes, sessionRoutes, locationRoutes, pagesRoutes]) await app.register(routes)
 
   // audit, ops and proxy routes:
+  for (const routes of [healthRoutes, metricsRoutes, auditRoutes]) await app.register(routes)
 
   // brand routes:
   await app.register(brandsPlugin)

@@ -1,0 +1,141 @@
+import type { Db, Queryable } from '../../shared/db.ts'
+import { GENESIS_HASH, hashRecord } from './chain.ts'
+import type { JsonValue } from './neutralise.ts'
+import type { AuditFields, AuditRecord } from './record.ts'
+import { verifyRecords, type ChainVerdict } from './verify.ts'
+
+/** Advisory lock key that serialises appends across connections and instances (migrations use 7401). */
+export const AUDIT_LOCK_KEY = 7402
+
+const columns = ['id', 'at', 'request_id', 'user_id', 'role', 'loc_id', 'client_address', 'action', 'method', 'path', 'status', 'duration_ms', 'config_version', 'detail', 'prev_hash', 'hash'] as const
+
+/** Appends records in one transaction, in order, chained after the last stored hash; resolves with their ids once committed. */
+export async function appendRecords (db: Db, batch: AuditFields[]): Promise<number[]> {
+  if (batch.length === 0) return []
+  return db.transaction(async (tx) => {
+    // The lock must be its own statement: a later statement's snapshot then sees the previous holder's commit.
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [AUDIT_LOCK_KEY])
+    const head = await tx.query<{ hash: string }>('SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1')
+    const ids = await tx.query<{ id: string | number }>("SELECT nextval(pg_get_serial_sequence('audit_log', 'id')) AS id FROM generate_series(1, $1)", [batch.length])
+    const sortedIds = ids.rows.map((r) => Number(r.id)).sort((a, b) => a - b)
+    let prev = head.rows[0]?.hash ?? GENESIS_HASH
+    const params: unknown[] = []
+    const tuples: string[] = []
+    batch.forEach((fields, i) => {
+      const id = sortedIds[i] as number
+      const hash = hashRecord(prev, id, fields)
+      const values = [id, fields.at, fields.requestId, fields.userId, fields.role, fields.locId, fields.clientAddress, fields.action, fields.method, fields.path, fields.status, fields.durationMs, fields.configVersion, fields.detail === null ? null : JSON.stringify(fields.detail), prev, hash]
+      tuples.push(`(${values.map((_, j) => `$${params.length + j + 1}`).join(', ')})`)
+      params.push(...values)
+      prev = hash
+    })
+    await tx.query(`INSERT INTO audit_log (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, params)
+    return sortedIds.slice(0, batch.length)
+  })
+}
+
+interface Row {
+  id: string | number
+  at: Date | string
+  request_id: string | null
+  user_id: string | null
+  role: string | null
+  loc_id: string | null
+  client_address: string | null
+  action: string
+  method: string | null
+  path: string | null
+  status: number | null
+  duration_ms: number | null
+  config_version: string | null
+  detail: JsonValue
+  prev_hash: string
+  hash: string
+}
+
+function toRecord (row: Row): AuditRecord {
+  return {
+    id: Number(row.id),
+    at: new Date(row.at).toISOString(),
+    requestId: row.request_id,
+    userId: row.user_id,
+    role: row.role,
+    locId: row.loc_id,
+    clientAddress: row.client_address,
+    action: row.action,
+    method: row.method,
+    path: row.path,
+    status: row.status,
+    durationMs: row.duration_ms,
+    configVersion: row.config_version,
+    detail: row.detail ?? null,
+    prevHash: row.prev_hash,
+    hash: row.hash
+  }
+}
+
+/** Filters of an audit query; every one optional. */
+export interface AuditFilters {
+  user?: string | undefined
+  action?: string | undefined
+  pathPrefix?: string | undefined
+  status?: number | undefined
+  /** Inclusive lower bound on the record time. */
+  from?: Date | undefined
+  /** Exclusive upper bound on the record time. */
+  to?: Date | undefined
+}
+
+/** One page of records, newest first, and the cursor of the next page (null on the last one). */
+export interface AuditPage {
+  items: AuditRecord[]
+  nextCursor: string | null
+}
+
+/** The opaque cursor for records older than id. */
+export function encodeCursor (id: number): string {
+  return Buffer.from(`a:${id}`).toString('base64url')
+}
+
+/** The id a cursor stands for, or undefined when the cursor is not one of ours. */
+export function decodeCursor (cursor: string): number | undefined {
+  const match = /^a:(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'))
+  return match ? Number(match[1]) : undefined
+}
+
+/** Records matching the filters, newest first, older than the cursor's id. */
+export async function queryRecords (db: Queryable, filters: AuditFilters, beforeId: number | undefined, limit: number): Promise<AuditPage> {
+  const where: string[] = []
+  const params: unknown[] = []
+  const add = (sql: string, value: unknown) => { params.push(value); where.push(sql.replace('?', `$${params.length}`)) }
+  if (filters.user !== undefined) add('user_id = ?', filters.user)
+  if (filters.action !== undefined) add('action = ?', filters.action)
+  if (filters.pathPrefix !== undefined) add("path LIKE ? ESCAPE '\\'", `${filters.pathPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+  if (filters.status !== undefined) add('status = ?', filters.status)
+  if (filters.from !== undefined) add('at >= ?', filters.from.toISOString())
+  if (filters.to !== undefined) add('at < ?', filters.to.toISOString())
+  if (beforeId !== undefined) add('id < ?', beforeId)
+  params.push(limit + 1)
+  const sql = `SELECT * FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT $${params.length}`
+  const { rows } = await db.query<Row>(sql, params)
+  const items = rows.slice(0, limit).map(toRecord)
+  const last = items[items.length - 1]
+  return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null }
+}
+
+/** Every record in id order, read in pages so a long log never sits in memory at once. */
+export async function * walkRecords (db: Queryable, pageSize = 1000): AsyncGenerator<AuditRecord> {
+  let after = 0
+  for (;;) {
+    const { rows } = await db.query<Row>('SELECT * FROM audit_log WHERE id > $1 ORDER BY id LIMIT $2', [after, pageSize])
+    for (const row of rows) yield toRecord(row)
+    const last = rows[rows.length - 1]
+    if (!last || rows.length < pageSize) return
+    after = Number(last.id)
+  }
+}
+
+/** Walks the whole stored chain and says whether it holds. */
+export function verifyAuditLog (db: Queryable): Promise<ChainVerdict> {
+  return verifyRecords(walkRecords(db))
+}

@@ -1,0 +1,156 @@
+import fp from 'fastify-plugin'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ServiceError } from '../../errors.ts'
+import { shapeRecord, type AuditEntry } from '../../audit/record.ts'
+import { AuditWriter } from '../../audit/writer.ts'
+import { decodeCursor, queryRecords, type AuditFilters, type AuditPage } from '../../audit/store.ts'
+import { auditedEvents, entryFromConfigChange, entryFromEvent } from '../../audit/events.ts'
+import { auditError } from '../../audit/errors.ts'
+
+/** What another plugin knows about a request's actor or config (the session: user, role, LocId; the config store: version). */
+export type AuditContext = (request: FastifyRequest) => Partial<AuditEntry> | undefined
+
+/** The audit log as the service uses it. */
+export interface AuditLog {
+  /** Appends a record; resolves once it is committed, rejects when the store refused it. */
+  record: (entry: AuditEntry) => Promise<{ id: number }>
+  /** The entry for a request: its id, client address, method and path, and what the context providers know, merged with entry. */
+  entryFor: (request: FastifyRequest, entry: AuditEntry) => AuditEntry
+  /** Appends the outcome of an earlier record as a record of its own (nothing is ever updated): ref is its id or its request id. */
+  outcome: (ref: number | string, result: { status: number, durationMs: number } & Partial<AuditEntry>) => Promise<{ id: number }>
+  /** Records, newest first, older than the cursor; rejects an unknown cursor with AUDIT_BAD_CURSOR. */
+  query: (filters: AuditFilters, cursor?: string, limit?: number) => Promise<AuditPage>
+  /**
+   * Audit before effect, for mutating calls: records the request and resolves true once committed (its outcome is then
+   * recorded when the reply is sent); when the store is down, answers 503 AUDIT_UNAVAILABLE and resolves false.
+   */
+  guard: (request: FastifyRequest, reply: FastifyReply, entry?: Partial<AuditEntry>) => Promise<boolean>
+  /** Adds a provider of request context (user, role, LocId, config version) to every request's entry. */
+  addContext: (fn: AuditContext) => void
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The append-only, hash-chained audit log (server/src/audit). */
+    audit: AuditLog
+  }
+  interface FastifyRequest {
+    /** Id of the audit record guard() wrote for this request; its outcome follows when the reply is sent. */
+    auditId: number | null
+  }
+}
+
+interface EventSource { on: (name: string, fn: (payload: unknown) => void) => unknown }
+interface ConfigChangeSource { onChange: (fn: (change: unknown) => void) => unknown }
+
+/** Largest page GET /ui/audit and query() serve. */
+export const MAX_AUDIT_PAGE = 200
+
+/** Decorates app.audit, records outcomes of guarded requests, and records the session's and config store's events. */
+async function audit (app: FastifyInstance) {
+  const writer = new AuditWriter(app.store)
+  const contexts: AuditContext[] = []
+  const counted = (result: 'ok' | 'failed') => { if (app.hasDecorator('metrics')) app.metrics.auditWrites.inc({ result }) }
+
+  const record: AuditLog['record'] = async (entry) => {
+    try {
+      const id = await writer.append(shapeRecord(entry))
+      counted('ok')
+      return { id }
+    } catch (error) {
+      counted('failed')
+      app.log.error({ err: error, action: entry.action }, 'audit record refused by the store')
+      throw auditError('AUDIT_UNAVAILABLE')
+    }
+  }
+
+  const entryFor: AuditLog['entryFor'] = (request, entry) => {
+    let merged: AuditEntry = { ...entry }
+    for (const context of contexts) {
+      try {
+        const known = context(request)
+        if (known) merged = { ...known, ...merged }
+      } catch (error) {
+        request.log.warn({ err: error }, 'an audit context provider failed; recording without it')
+      }
+    }
+    return {
+      requestId: request.id,
+      clientAddress: request.ip,
+      method: request.method,
+      path: request.url,
+      ...merged
+    }
+  }
+
+  const log: AuditLog = {
+    record,
+    entryFor,
+    outcome: (ref, result) => record({
+      action: 'outcome',
+      ...result,
+      ...(typeof ref === 'number' ? { detail: { of: ref } } : { requestId: ref })
+    }),
+    async query (filters, cursor, limit = 50) {
+      const beforeId = cursor === undefined ? undefined : decodeCursor(cursor)
+      if (cursor !== undefined && beforeId === undefined) throw auditError('AUDIT_BAD_CURSOR')
+      return queryRecords(app.store, filters, beforeId, Math.min(Math.max(limit, 1), MAX_AUDIT_PAGE))
+    },
+    async guard (request, reply, entry = {}) {
+      try {
+        const { id } = await record(entryFor(request, { action: 'request', ...entry }))
+        request.auditId = id
+        return true
+      } catch (error) {
+        await reply.code(503).send((error as ServiceError).toBody())
+        return false
+      }
+    },
+    addContext: (fn) => { contexts.push(fn) }
+  }
+  app.decorate('audit', log)
+  app.decorateRequest('auditId', null)
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.auditId === null) return
+    const of = request.auditId
+    await record(entryFor(request, { action: 'outcome', status: reply.statusCode, durationMs: reply.elapsedTime, detail: { of } }))
+      .catch(() => { /* already logged; the pending record stays as proof the call was let through */ })
+  })
+
+  useSession(app, log)
+  subscribe(app, log)
+}
+
+interface SessionReader { read: (request: FastifyRequest) => unknown }
+
+/** When the session plugin is present, every request's entry names the signed-in user, their role (when known) and LocId. */
+function useSession (app: FastifyInstance, log: AuditLog) {
+  const sessions = (app as unknown as { sessions?: Partial<SessionReader> }).sessions
+  if (!app.hasDecorator('sessions') || typeof sessions?.read !== 'function') return
+  const read = sessions.read.bind(sessions)
+  log.addContext((request) => {
+    const s = read(request) as { UserId?: string, LocId?: string, Role?: string } | null
+    return s ? { userId: s.UserId, locId: s.LocId, role: s.Role } : undefined
+  })
+}
+
+/** Records the session's events and the config store's reloads and rejections, when those plugins are present. */
+function subscribe (app: FastifyInstance, log: AuditLog) {
+  const failed = (action: string) => () => { app.log.error({ action }, 'could not audit an event') }
+  const events = (app as unknown as { events?: Partial<EventSource> }).events
+  if (app.hasDecorator('events') && typeof events?.on === 'function') {
+    for (const name of auditedEvents) {
+      events.on(name, (payload) => { log.record(entryFromEvent(name, payload)).catch(failed(name)) })
+    }
+  }
+  const configStore = (app as unknown as { configStore?: Partial<ConfigChangeSource> }).configStore
+  if (app.hasDecorator('configStore') && typeof configStore?.onChange === 'function') {
+    configStore.onChange((change) => {
+      const entry = entryFromConfigChange(change)
+      log.record(entry).catch(failed(entry.action))
+    })
+  }
+}
+
+export default fp(audit, { name: 'audit', dependencies: ['store'] })
