@@ -48,3 +48,6 @@ export const PublicBrand = Type.Object({
   switches: BrandSwitches
 })
 export type PublicBrand = Static<typeof PublicBrand>
+
+/** The root of brand.schema.json (picked up by npm run schemas:build). */
+export const configFileSchema = Brand

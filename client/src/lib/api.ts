@@ -1,37 +1,22 @@
 // The one typed client of the service's /ui and /api/v1 surface: every call of the browser goes through here.
 import type { PublicBrand } from '../../../schemas/brand.ts'
+import type { LoginAnswer, PasswordAnswer, SessionView, TermsAnswer } from '../../../schemas/session.ts'
+import type { MenuGroupView, MenuItemView } from '../../../schemas/menu.ts'
 import { ApiError, SESSION_ERROR } from './errors.ts'
 import { clearAuth, keys, sessionGet, sessionSet } from './storage.ts'
 
 export type { PublicBrand }
 
-/** The signed-in user as GET /ui/session describes them. */
-export interface SessionUser { UserId: string, Role: string, Rank: number, Credit: number, AccBal: number, CreditLeft: number }
+/** GET /ui/session (the service's wire schema). */
+export type SessionInfo = SessionView
 /** A location and its flags (TT, MG, Thai). */
-export interface SessionLocation { LocId: string, Loc: string, flags: string[] }
-/** One link of the left menu; label is an i18n key. */
-export interface MenuItem { key: string, label: string, path: string, query?: Record<string, string | number>, external?: boolean, action?: string }
-/** One group of the left menu. */
-export interface MenuGroup { key: string, label: string, items: MenuItem[] }
-/** SMS and Telegram betting settings. */
-export interface SmsSettings { SMSNumber: string, TelegramBot: string, OpenTime: string, CloseTime: string, OpenDay: string, SMSHelpdesk: string }
-/** A draw close: the service may pass the game API's object or the bare date. */
-export type CloseInfo = { CloseDate: string } | string | null | undefined
-/** GET /ui/session. */
-export interface SessionInfo {
-  user: SessionUser
-  location: SessionLocation
-  locations: SessionLocation[]
-  theme: { VipTopBGImage: string, VipLeftCss: string, ColorTbl01: string, ColorTbl02: string }
-  settings: { serverTime: string, dClose?: CloseInfo, tClose?: CloseInfo, sms?: SmsSettings | null, mobileAppData?: { downloadUrl?: string, iosDownloadUrl?: string } }
-  configVersion: string
-  csrfToken: string
-  termsAccepted: boolean
-  menu: MenuGroup[]
-  new_layout?: string | boolean
-}
-/** POST /ui/login success. */
-export interface LoginGrant { updatePassword: boolean, termsAccepted: boolean, LocId: string, csrfToken?: string }
+export type SessionLocation = SessionInfo['location']
+/** One group of the left menu; labels are i18n keys. */
+export type MenuGroup = MenuGroupView
+/** One link of the left menu. */
+export type MenuItem = MenuItemView
+/** POST /ui/login success (csrfToken empty when the password must change first). */
+export type LoginGrant = LoginAnswer
 /** POST /ui/login failure body. */
 export interface LoginFailure { success: false, message: string, captchaRequired?: boolean }
 /** An announcement of the game API. */
@@ -112,11 +97,11 @@ export async function logout (): Promise<void> {
 }
 
 /** POST /ui/password. */
-export const changePassword = (form: { UserId: string, OldPassword: string, Password1: string, Password2: string, Token: string, xToken: string }) =>
-  call<{ success: boolean, message: string, data?: string[] }>('POST', '/ui/password', form, { handleAuth: false })
+export const changePassword = (form: { UserId?: string, OldPassword: string, Password1: string, Password2: string, Token?: string, xToken?: string }) =>
+  call<PasswordAnswer>('POST', '/ui/password', form, { handleAuth: false })
 
 /** POST /ui/terms. */
-export const decideTerms = (agree: boolean) => call<unknown>('POST', '/ui/terms', { agree })
+export const decideTerms = (agree: boolean) => call<TermsAnswer>('POST', '/ui/terms', { agree })
 
 /** GET /ui/session; keeps the CSRF token it carries. */
 export async function getSession (options: CallOptions = {}): Promise<SessionInfo> {
@@ -145,10 +130,4 @@ export async function getAnnouncements (location: SessionLocation): Promise<Anno
   const answer = await call<{ success: boolean, data: Announcement[] | { rows?: Announcement[] } }>('GET', `/api/v1/${game}/announcements?LocId=${encodeURIComponent(location.LocId)}`)
   const data = answer.data
   return Array.isArray(data) ? data : (data?.rows ?? [])
-}
-
-/** The close date carried by a draw close value. */
-export function closeDate (value: CloseInfo): string | undefined {
-  if (!value) return undefined
-  return typeof value === 'string' ? value : value.CloseDate
 }

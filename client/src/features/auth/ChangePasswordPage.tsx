@@ -34,7 +34,7 @@ export function ChangePasswordPage () {
   const captcha = useCaptcha(true)
   const handleCaptchaReload = captcha.reload
   const handleCaptchaError = captcha.markFailed
-  const userId = loginId || form.UserId || session?.user.UserId || ''
+  const userId = loginId || form.UserId || session?.profile.UserId || ''
 
   useEffect(() => {
     if (alert?.type !== 'success') return
@@ -55,8 +55,7 @@ export function ChangePasswordPage () {
     setSubmitting(true)
     setAlert(null)
     try {
-      const answer = await changePassword({ UserId: userId, OldPassword: form.OldPassword, Password1: form.Password1, Password2: form.Password2, Token: form.Token, xToken: captcha.xToken })
-      if (answer.success === false) throw new ApiError(200, '', answer)
+      await changePassword({ UserId: userId, OldPassword: form.OldPassword, Password1: form.Password1, Password2: form.Password2, Token: form.Token, xToken: captcha.xToken })
       setAlert({ type: 'success', text: UPDATED })
     } catch (caught) {
       setAlert({ type: 'error', text: failureText(caught) })
@@ -74,7 +73,7 @@ export function ChangePasswordPage () {
         {!loginId && (
           <div className='field'>
             <label htmlFor='pw-user'>{t('password.userId')}</label>
-            <input id='pw-user' name='UserId' type='text' autoComplete='username' required value={form.UserId || session?.user.UserId || ''} onChange={(e) => set('UserId')(e.target.value)} />
+            <input id='pw-user' name='UserId' type='text' autoComplete='username' required value={form.UserId || session?.profile.UserId || ''} onChange={(e) => set('UserId')(e.target.value)} />
           </div>
         )}
         <div className='field'>

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { closeDate, type PublicBrand, type SessionInfo } from '../../lib/api.ts'
+import type { PublicBrand, SessionInfo } from '../../lib/api.ts'
 import { clockText, countdownParts, drawWeekday } from '../../lib/format.ts'
-import { isTT } from '../../lib/session.tsx'
 import { Banner } from './Banner.tsx'
 import { TelegramButton } from './TelegramButton.tsx'
 import { useServerClock } from './useServerClock.ts'
@@ -23,7 +22,7 @@ const pad = (n: number) => String(n).padStart(2, '0')
 export function Header ({ session, brand, bannerText, menuOpen, onToggleMenu, onLocation, onLogout }: HeaderProps) {
   const { t } = useTranslation()
   const now = useServerClock(session.settings.serverTime)
-  const close = closeDate(isTT(session) ? session.settings.tClose : session.settings.dClose)
+  const close = session.settings.closeDate
   const left = close ? countdownParts(Date.parse(close), now) : null
   const bot = session.settings.sms?.TelegramBot ?? ''
   const background = session.theme.VipTopBGImage ? { backgroundImage: `url("${session.theme.VipTopBGImage.replace(/"/g, '')}")` } : undefined
@@ -38,7 +37,7 @@ export function Header ({ session, brand, bannerText, menuOpen, onToggleMenu, on
         <LanguageChoice name='lang-header' />
       </div>
       <div className='header__box'>
-        <div><span className='header__label'>{t('shell.user')}:</span> <strong data-testid='header-user'>{session.user.UserId}</strong></div>
+        <div><span className='header__label'>{t('shell.user')}:</span> <strong data-testid='header-user'>{session.profile.UserId}</strong></div>
         <div aria-label={t('shell.clock')} data-testid='clock'>{clockText(now)}</div>
         <div data-testid='draw'>
           <span className='header__label'>{t('shell.draw')}:</span> {drawWeekday(close)}{' '}

@@ -26,7 +26,7 @@ function useSignedInSession (): SessionInfo | null {
     let live = true
     getSession({ handleAuth: false }).then((s) => {
       if (!live) return
-      sessionSet(keys.user, JSON.stringify(s.user))
+      sessionSet(keys.user, JSON.stringify(s.profile))
       sessionSet(keys.termsAccepted, String(s.termsAccepted))
       localSet(keys.loc, s.location.LocId)
       setSession(s)
@@ -107,12 +107,6 @@ export function MainLayout () {
       getAnnouncements(session.location).then((list) => setBannerText(list.map((a) => plainText(a.Content)).filter(Boolean).join('   ◆   ')), () => {})
     }, ANNOUNCEMENT_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [session])
-  useEffect(() => {
-    if (session?.new_layout !== undefined) {
-      sessionSet(keys.newLayout, String(session.new_layout))
-      setNewLayout(String(session.new_layout) !== 'false')
-    }
   }, [session])
 
   if (!session) return <div className='app app--loading' aria-busy='true' />

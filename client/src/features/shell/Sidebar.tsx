@@ -45,9 +45,9 @@ export function Sidebar ({ session, collapsed, newLayout, mobile, onToggleCollap
         <>
           <section className='member-info' aria-label={t('shell.memberInfo')}>
             <dl>
-              <div><dt>{t('shell.credit')}</dt><dd data-testid='credit'>{money(session.user.Credit)}</dd></div>
-              <div><dt>{t('shell.accBal')}</dt><dd data-testid='accbal'>{money(session.user.AccBal)}</dd></div>
-              <div><dt>{t('shell.creditLeft')}</dt><dd data-testid='creditleft'>{money(session.user.CreditLeft)}</dd></div>
+              <div><dt>{t('shell.credit')}</dt><dd data-testid='credit'>{money(session.profile.Credit)}</dd></div>
+              <div><dt>{t('shell.accBal')}</dt><dd data-testid='accbal'>{money(session.profile.AccBal)}</dd></div>
+              <div><dt>{t('shell.creditLeft')}</dt><dd data-testid='creditleft'>{money(session.profile.CreditLeft)}</dd></div>
             </dl>
           </section>
           {mobile && (
