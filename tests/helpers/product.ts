@@ -5,6 +5,9 @@ import { buildGameApi } from '../../server/game-api/app.ts'
 import { buildService } from '../../server/src/app.ts'
 import { freshDb, type DbKind } from './db.ts'
 
+/** Learns each captcha's answer by its x-token (the game API's test hook), so a browser test can type it. */
+export type CaptchaAnswerSink = (xToken: string, answer: string) => void
+
 export interface TestProduct {
   gameApi: FastifyInstance
   gameApiUrl: string
@@ -14,17 +17,17 @@ export interface TestProduct {
 }
 
 /** Builds the reference game API on a fresh database; listening on a free port when listen is set. */
-export async function startGameApi (t: Test, { kind = 'pglite', listen = true }: { kind?: DbKind, listen?: boolean } = {}) {
+export async function startGameApi (t: Test, { kind = 'pglite', listen = true, captchaAnswerSink }: { kind?: DbKind, listen?: boolean, captchaAnswerSink?: CaptchaAnswerSink } = {}) {
   const db = await freshDb(t, kind)
-  const gameApi = await buildGameApi({ db })
+  const gameApi = await buildGameApi({ db, ...(captchaAnswerSink ? { captchaAnswerSink } : {}) })
   t.teardown(() => gameApi.close())
   const url = listen ? await gameApi.listen({ port: 0, host: '127.0.0.1' }) : ''
   return { gameApi, gameApiUrl: url, db }
 }
 
 /** The whole product for one test: game API and service on free ports, closed when the test ends. */
-export async function startProduct (t: Test, { kind = 'pglite', env = {} }: { kind?: DbKind, env?: NodeJS.ProcessEnv } = {}): Promise<TestProduct> {
-  const { gameApi, gameApiUrl } = await startGameApi(t, { kind })
+export async function startProduct (t: Test, { kind = 'pglite', env = {}, captchaAnswerSink }: { kind?: DbKind, env?: NodeJS.ProcessEnv, captchaAnswerSink?: CaptchaAnswerSink } = {}): Promise<TestProduct> {
+  const { gameApi, gameApiUrl } = await startGameApi(t, { kind, ...(captchaAnswerSink ? { captchaAnswerSink } : {}) })
   const settings = loadSettings({ LOG_LEVEL: 'silent', DATA_DIR: 'memory://', ...env })
   const service = await buildService({ settings, gameApiUrl })
   t.teardown(() => service.close())
