@@ -178,7 +178,9 @@ export const CountdownWidget = Type.Object({
   notify: Type.Optional(NotifyConfig),
   demandStart: Type.Optional(Type.Boolean()),
   closedKey: Type.Optional(I18nKey),
-  labelKey: Type.Optional(I18nKey)
+  labelKey: Type.Optional(I18nKey),
+  // Show start/pause/resume/stop/restart buttons.
+  controls: Type.Optional(Type.Boolean())
 })
 export type CountdownWidget = Static<typeof CountdownWidget>
 

@@ -3,6 +3,14 @@
 /** What a failed call left: an HTTP status (0 for network errors), its text, and the parsed body if any. */
 export interface CallError { status: number, statusText: string, body?: unknown }
 
+/** The error a failed call rejects with. */
+export class ApiCallError extends Error implements CallError {
+  constructor (readonly status: number, readonly statusText: string, readonly body?: unknown) {
+    super(statusText || `HTTP ${status}`)
+    this.name = 'ApiCallError'
+  }
+}
+
 export const GENERIC_ERROR_KEY = 'renderers.error.generic'
 
 /** The text to show for a failed call, or the generic key (to translate) when nothing better is known. */

@@ -1,0 +1,17 @@
+import DOMPurify from 'dompurify'
+import { useTranslation } from 'react-i18next'
+import type { ContentWidget as ContentDescriptor } from '../../../../schemas/widgets.ts'
+import { useData } from '../lib/useData.ts'
+import { Spinner } from '../shared/Spinner.tsx'
+import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
+
+/** Translated rich text, with values from its data call interpolated, sanitised before it reaches the page. */
+export function ContentWidget ({ widget }: { widget: ContentDescriptor }) {
+  const { t } = useTranslation()
+  const state = useData<Record<string, unknown>>(widget.data ?? null)
+  if (widget.data && state.status === 'loading') return <Spinner />
+  if (state.status === 'error') return <CallErrorAlert error={state.error} />
+  const values = state.status === 'ready' && state.data && typeof state.data === 'object' ? state.data : {}
+  const html = DOMPurify.sanitize(t(widget.bodyKey, { ...values, interpolation: { escapeValue: true } }))
+  return <div className='rr-content' data-widget-id={widget.id} dangerouslySetInnerHTML={{ __html: html }} />
+}

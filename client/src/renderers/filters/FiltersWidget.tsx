@@ -1,0 +1,73 @@
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { FiltersWidget as FiltersDescriptor, FormField } from '../../../../schemas/widgets.ts'
+import { useRenderer } from '../context.tsx'
+import { resolveSource } from '../lib/binding.ts'
+import { firstInvalid, validateForm, type FormData, type FormErrors } from '../lib/formRules.ts'
+import { stepRule } from '../lib/steps.ts'
+import { DateInput } from '../controls/DateInput.tsx'
+import { UserSelect } from '../controls/UserSelect.tsx'
+import { DrawDateSelect } from '../controls/DrawDateSelect.tsx'
+import { StepInput } from '../controls/StepInput.tsx'
+
+/** Report filters drawn with plain controls (no form library on report pages); Apply hands the values to bound widgets. */
+export function FiltersWidget ({ widget }: { widget: FiltersDescriptor }) {
+  const { t } = useTranslation()
+  const { applyFilters, session, query, filters } = useRenderer()
+  const [values, setValues] = useState<FormData>(() => {
+    const initial: FormData = {}
+    for (const f of widget.fields) {
+      const v = f.defaultFrom ? resolveSource(f.defaultFrom, { filters, query, session }) : f.default
+      if (v !== undefined) initial[f.name] = v
+    }
+    return initial
+  })
+  const [errors, setErrors] = useState<FormErrors>({})
+  // Defaults apply at once so bound tables load with them.
+  const initial = useRef(values)
+  const appliedDefaults = useRef(false)
+  useEffect(() => {
+    if (appliedDefaults.current || Object.keys(initial.current).length === 0) return
+    appliedDefaults.current = true
+    applyFilters(initial.current)
+  }, [applyFilters])
+  const set = (name: string, v: unknown) => setValues((prev) => ({ ...prev, [name]: v }))
+  const apply = () => {
+    const found = validateForm(values, { fields: widget.fields, dateRanges: widget.dateRanges })
+    setErrors(found)
+    const first = firstInvalid(found, widget.fields)
+    if (first) document.getElementById(`${widget.id}_${first}`)?.focus()
+    else applyFilters(values)
+  }
+  const control = (f: FormField) => {
+    const id = `${widget.id}_${f.name}`
+    const common = { id, label: t(f.labelKey), invalid: (errors[f.name]?.length ?? 0) > 0 }
+    const v = values[f.name]
+    switch (f.kind) {
+      case 'date': return <DateInput {...common} value={v as string | undefined} onChange={(x) => set(f.name, x)} />
+      case 'user': return <UserSelect {...common} binding={f.data} value={v as string | undefined} onChange={(x) => set(f.name, x)} />
+      case 'drawDate': return <DrawDateSelect {...common} binding={f.data} value={v as string | undefined} onChange={(x) => set(f.name, x)} />
+      case 'share': case 'commission': case 'tax': return <StepInput {...common} rule={stepRule(f.kind)} value={v as number | undefined} onChange={(x) => set(f.name, x)} />
+      case 'checkbox': return <input id={id} type='checkbox' checked={v === true} onChange={(e) => set(f.name, e.target.checked)} />
+      case 'select': return (
+        <select id={id} value={String(v ?? '')} onChange={(e) => set(f.name, e.target.value || undefined)}>
+          <option value='' />
+          {f.options?.map((o) => <option key={o.value} value={o.value}>{t(o.labelKey)}</option>)}
+        </select>
+      )
+      default: return <input id={id} type={f.kind === 'number' ? 'number' : 'text'} value={String(v ?? '')} onChange={(e) => set(f.name, e.target.value)} />
+    }
+  }
+  return (
+    <form className='rr-filters' data-widget-id={widget.id} data-print='hide' noValidate onSubmit={(e) => { e.preventDefault(); apply() }}>
+      {widget.fields.map((f) => (
+        <div key={f.name} className='rr-filter'>
+          <label htmlFor={`${widget.id}_${f.name}`}>{t(f.labelKey)}</label>
+          {control(f)}
+          {errors[f.name]?.map((e) => <span key={e.key} className='rr-field-error' role='alert'>{t(e.key, e.values)}</span>)}
+        </div>
+      ))}
+      <button type='submit'>{t(widget.applyKey ?? 'renderers.apply')}</button>
+    </form>
+  )
+}

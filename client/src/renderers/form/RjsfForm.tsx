@@ -1,0 +1,103 @@
+// Loaded lazily (see FormWidget): react-jsonschema-form and ajv stay out of the first-load bundle.
+import { useMemo, useRef, useState } from 'react'
+import Form from '@rjsf/core'
+import validator from '@rjsf/validator-ajv8'
+import type { ErrorSchema, RJSFSchema } from '@rjsf/utils'
+import { useTranslation } from 'react-i18next'
+import type { FormWidget } from '../../../../schemas/widgets.ts'
+import { useRenderer } from '../context.tsx'
+import { resolveParams, resolveSource, withQuery } from '../lib/binding.ts'
+import { firstInvalid, revalidate, validateForm, type FormData, type FormErrors, type FormRuleContext } from '../lib/formRules.ts'
+import { toRjsf } from '../lib/formSchema.ts'
+import type { CallError } from '../lib/errors.ts'
+import { Alert } from '../shared/Alert.tsx'
+import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
+import { customWidgets } from './widgets.tsx'
+
+const fieldName = (id: string | undefined) => id?.replace(/^root_/, '')
+
+/** A descriptor form on rjsf: rules and messages are ours (translated), rjsf draws the fields. */
+export default function RjsfForm ({ widget }: { widget: FormWidget }) {
+  const { t } = useTranslation()
+  const { call, session, query, filters, reloadAll } = useRenderer()
+  const ctx = useMemo<FormRuleContext>(() => ({ fields: widget.fields, dateRanges: widget.dateRanges, game: widget.game }), [widget])
+  const { schema, uiSchema } = useMemo(() => toRjsf(widget.fields, t, widget.game), [widget, t])
+  const rjsfSchema: RJSFSchema = schema
+  const [data, setData] = useState<FormData>(() => {
+    const initial: FormData = {}
+    for (const f of widget.fields) {
+      const v = f.defaultFrom ? resolveSource(f.defaultFrom, { filters, query, session }) : f.default
+      if (v !== undefined) initial[f.name] = v
+    }
+    return initial
+  })
+  // The latest data for blur handlers, which can run in the same event as the change before React re-renders.
+  const latest = useRef(data)
+  latest.current = data
+  const [errors, setErrors] = useState<FormErrors>({})
+  const [touched, setTouched] = useState<Set<string>>(() => new Set())
+  const [submitted, setSubmitted] = useState(false)
+  const [outcome, setOutcome] = useState<{ ok: true } | { ok: false, error: CallError } | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const shown: ErrorSchema = {}
+  for (const [name, list] of Object.entries(errors)) {
+    if (!submitted && !touched.has(name)) continue
+    const messages = list.map((e) => t(e.key, { ...e.values, ...(typeof e.values?.other === 'string' ? { other: t(e.values.other) } : {}) }))
+    ;(shown as Record<string, unknown>)[name] = { __errors: messages }
+  }
+
+  const submit = (formData: FormData) => {
+    const all = validateForm(formData, ctx)
+    setSubmitted(true)
+    setErrors(all)
+    const first = firstInvalid(all, widget.fields)
+    if (first) {
+      // Focus after React has drawn the messages.
+      requestAnimationFrame(() => document.getElementById(`root_${first}`)?.focus())
+      return
+    }
+    const params = resolveParams(widget.submit.params, { filters, query, session })
+    const method = widget.submit.method
+    const body = { ...formData, ...params }
+    setBusy(true)
+    setOutcome(null)
+    const request = method === 'GET' || method === 'DELETE' ? call(method, withQuery(widget.submit.endpoint, body as Record<string, string>)) : call(method, widget.submit.endpoint, body)
+    request.then(() => { setOutcome({ ok: true }); reloadAll() }, (error: CallError) => setOutcome({ ok: false, error })).finally(() => setBusy(false))
+  }
+
+  return (
+    <section className='rr-form' data-widget-id={widget.id}>
+      {outcome?.ok === true && <Alert type='success' message={widget.submit.successKey ?? 'renderers.saved'} />}
+      {outcome?.ok === false && <CallErrorAlert error={outcome.error} />}
+      <Form
+        schema={rjsfSchema}
+        uiSchema={uiSchema}
+        formData={data}
+        validator={validator}
+        widgets={customWidgets}
+        noHtml5Validate
+        showErrorList={false}
+        // Schema validation is replaced by the form rules: nothing raw from ajv reaches the user.
+        transformErrors={() => []}
+        extraErrors={shown}
+        onChange={(e, id) => {
+          const next = e.formData as FormData
+          latest.current = next
+          setData(next)
+          const name = fieldName(id)
+          if (name) setErrors((prev) => revalidate(prev, name, next, ctx))
+        }}
+        onBlur={(id) => {
+          const name = fieldName(id)
+          if (!name) return
+          setTouched((prev) => new Set(prev).add(name))
+          setErrors((prev) => revalidate(prev, name, latest.current, ctx))
+        }}
+        onSubmit={(e) => submit(e.formData as FormData)}
+      >
+        <button type='submit' disabled={busy}>{t(widget.submit.labelKey)}</button>
+      </Form>
+    </section>
+  )
+}

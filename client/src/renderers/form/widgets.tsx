@@ -1,0 +1,27 @@
+import type { WidgetProps, RegistryWidgetsType } from '@rjsf/utils'
+import type { FormField } from '../../../../schemas/widgets.ts'
+import { DateInput } from '../controls/DateInput.tsx'
+import { UserSelect } from '../controls/UserSelect.tsx'
+import { DrawDateSelect } from '../controls/DrawDateSelect.tsx'
+import { StepInput } from '../controls/StepInput.tsx'
+import { stepRule, type StepKind } from '../lib/steps.ts'
+
+const fieldOf = (p: WidgetProps) => p.options.descriptor as FormField
+const invalid = (p: WidgetProps) => (p.rawErrors?.length ?? 0) > 0
+
+function stepWidget (kind: StepKind) {
+  return function StepWidget (p: WidgetProps) {
+    const rule = stepRule(kind, p.options.game === 'tt' ? 'tt' : '4d')
+    return <StepInput id={p.id} rule={rule} value={p.value as number | undefined} label={p.label} invalid={invalid(p)} onChange={(v) => p.onChange(v)} onBlur={() => p.onBlur(p.id, p.value)} />
+  }
+}
+
+/** The custom rjsf widgets: share, commission, tax, date text, user and draw-date drop-downs. */
+export const customWidgets: RegistryWidgetsType = {
+  share: stepWidget('share'),
+  commission: stepWidget('commission'),
+  tax: stepWidget('tax'),
+  dateText: (p: WidgetProps) => <DateInput id={p.id} value={p.value as string | undefined} label={p.label} invalid={invalid(p)} onChange={(v) => p.onChange(v)} onBlur={() => p.onBlur(p.id, p.value)} />,
+  userSelect: (p: WidgetProps) => <UserSelect id={p.id} binding={fieldOf(p).data} value={p.value as string | undefined} label={p.label} invalid={invalid(p)} onChange={(v) => p.onChange(v)} onBlur={() => p.onBlur(p.id, p.value)} />,
+  drawDate: (p: WidgetProps) => <DrawDateSelect id={p.id} binding={fieldOf(p).data} value={p.value as string | undefined} label={p.label} invalid={invalid(p)} onChange={(v) => p.onChange(v)} onBlur={() => p.onBlur(p.id, p.value)} />
+}

@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { JobWidget as JobDescriptor } from '../../../../schemas/widgets.ts'
+import { useRenderer } from '../context.tsx'
+import { resolveParams, withQuery } from '../lib/binding.ts'
+import { jobPhase, statusUrl, type JobPhase } from '../lib/job.ts'
+import type { CallError } from '../lib/errors.ts'
+import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
+import { Alert } from '../shared/Alert.tsx'
+
+/** Starts a long-running job with one call, then polls its status call and shows a progress bar until done or failed. */
+export function JobWidget ({ widget }: { widget: JobDescriptor }) {
+  const { t } = useTranslation()
+  const { call, filters, query, session, reloadAll } = useRenderer()
+  const [url, setUrl] = useState<string | null>(null)
+  const [phase, setPhase] = useState<JobPhase | null>(null)
+  const [error, setError] = useState<CallError | null>(null)
+  const start = () => {
+    setError(null)
+    setPhase({ phase: 'running', progress: 0 })
+    const params = resolveParams(widget.start.params, { filters, query, session })
+    const m = widget.start.method
+    const request = m === 'GET' || m === 'DELETE' ? call(m, withQuery(widget.start.endpoint, params)) : call(m, widget.start.endpoint, params)
+    request.then((answer) => setUrl(statusUrl(widget.status, answer)), (e: CallError) => { setPhase(null); setError(e) })
+  }
+  useEffect(() => {
+    if (!url) return
+    let live = true
+    let timer = 0
+    const poll = () => {
+      call('GET', url).then((answer) => {
+        if (!live) return
+        const next = jobPhase(answer, widget.status)
+        setPhase(next)
+        if (next.phase === 'running') timer = window.setTimeout(poll, widget.pollMs ?? 1000)
+        else { setUrl(null); if (next.phase === 'done') reloadAll() }
+      }, (e: CallError) => { if (live) { setError(e); setPhase(null); setUrl(null) } })
+    }
+    poll()
+    return () => { live = false; window.clearTimeout(timer) }
+  }, [url, call, widget, reloadAll])
+  const running = phase?.phase === 'running'
+  return (
+    <section className='rr-job' data-widget-id={widget.id} data-phase={phase?.phase ?? 'idle'}>
+      <button type='button' onClick={start} disabled={running}>{t(widget.labelKey)}</button>
+      {running && <><progress max={100} value={phase.progress} /> <span>{t('renderers.job.running', { progress: phase.progress })}</span></>}
+      {phase?.phase === 'done' && <Alert type='success' message='renderers.job.done' />}
+      {phase?.phase === 'failed' && <Alert type='error' message='renderers.job.failed' values={{ message: phase.status }} />}
+      {error && <CallErrorAlert error={error} />}
+    </section>
+  )
+}

@@ -1,0 +1,21 @@
+// Reading a long-running job's status answer (seed 001 §4: start with one call, poll a status call; status values come from the descriptor).
+import type { JobWidget } from '../../../../schemas/widgets.ts'
+import { getPath } from './binding.ts'
+
+/** Where a job is: still running (with a 0-100 progress), finished, or failed with the server's status. */
+export type JobPhase = { phase: 'running', progress: number } | { phase: 'done', progress: 100 } | { phase: 'failed', status: string }
+
+/** The phase one status answer tells, given the descriptor's paths and done/failed values. */
+export function jobPhase (answer: unknown, status: JobWidget['status']): JobPhase {
+  const value = String(getPath(answer, status.statusPath ?? 'status') ?? '')
+  if (status.doneValues.includes(value)) return { phase: 'done', progress: 100 }
+  if (status.failedValues.includes(value)) return { phase: 'failed', status: value }
+  const raw = Number(getPath(answer, status.progressPath ?? 'progress'))
+  return { phase: 'running', progress: Number.isFinite(raw) ? Math.min(100, Math.max(0, Math.round(raw))) : 0 }
+}
+
+/** The status URL for a started job: {jobId} replaced by the id read from the start answer. */
+export function statusUrl (status: JobWidget['status'], startAnswer: unknown): string {
+  const id = getPath(startAnswer, status.idPath ?? 'id')
+  return status.endpoint.replace('{jobId}', encodeURIComponent(String(id ?? '')))
+}
