@@ -5,6 +5,7 @@ import type { TSchema } from 'typebox'
 import { ColumnSetConfig } from '../../../schemas/columns.ts'
 import { MenuConfig } from '../../../schemas/menu.ts'
 import { PageConfig } from '../../../schemas/page.ts'
+import { jsonErrorOffset } from './json-position.ts'
 import { schemaIssues } from './schema-issues.ts'
 import { segment, type Issue } from './rule-check.ts'
 import { checkCatalogue, flattenCatalogue, type Catalogue } from './i18n.ts'
@@ -80,13 +81,12 @@ function parseJson (file: string, text: string, errors: ConfigError[]): unknown 
   try {
     return JSON.parse(text)
   } catch (error) {
-    const message = (error as Error).message
-    const position = /position (\d+)/.exec(message)
-    if (!position) { errors.push({ file, pointer: '', message: `invalid JSON: ${message}` }); return undefined }
-    const before = text.slice(0, Number(position[1]))
+    const reason = (error as Error).message.replace(/( in JSON at position|, \.\.\.|, "| is not valid JSON).*$/s, '')
+    const offset = jsonErrorOffset(text)
+    const before = text.slice(0, Math.max(offset, 0))
     const line = before.split('\n').length
     const column = before.length - before.lastIndexOf('\n')
-    errors.push({ file, pointer: '', line, message: `invalid JSON at line ${line}, column ${column}: ${message.replace(/ in JSON at position \d+.*$/, '')}; fix the syntax there` })
+    errors.push({ file, pointer: '', line, message: `invalid JSON at line ${line}, column ${column} (${reason}): fix the syntax there` })
     return undefined
   }
 }

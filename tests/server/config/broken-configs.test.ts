@@ -1,0 +1,119 @@
+import { execFile } from 'node:child_process'
+import { readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import t from 'tap'
+import { loadConfig, readConfigDir, validateConfig, type ConfigError } from '../../../server/src/config/load.ts'
+import { copyConfig, shippedConfigDir } from './fixtures.ts'
+
+const run = promisify(execFile)
+const repoRoot = new URL('../../../', import.meta.url)
+
+type Files = Map<string, string>
+type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const shipped = (await readConfigDir(shippedConfigDir)).files
+const edit = (file: string, change: (value: Json) => void) => (files: Files) => {
+  const value = JSON.parse(files.get(file) ?? 'null') as Json
+  change(value)
+  files.set(file, JSON.stringify(value, null, 2))
+}
+const text = (file: string, change: (text: string) => string) => (files: Files) => { files.set(file, change(files.get(file) ?? '')) }
+
+interface Variant { name: string, change: (files: Files) => void, file: string, pointer: string, message: RegExp, line?: number }
+
+const variants: Variant[] = [
+  { name: 'menu.json: trailing comma', change: text('menu.json', (s) => s.replace('"groups": [', '"groups": [,')), file: 'menu.json', pointer: '', message: /invalid JSON at line 3, column \d+/, line: 3 },
+  { name: 'a page cut short', change: text('pages/admin-home.json', (s) => s.slice(0, 60)), file: 'pages/admin-home.json', pointer: '', message: /invalid JSON at line \d+/ },
+  { name: 'en.json: single quotes', change: text('i18n/en.json', (s) => s.replace('"Administration"', "'Administration'")), file: 'i18n/en.json', pointer: '', message: /invalid JSON at line \d+, column \d+/ },
+  { name: 'menu without groups', change: edit('menu.json', (m) => { delete m.groups }), file: 'menu.json', pointer: '', message: /add the required property "groups"/ },
+  { name: 'unknown group property', change: edit('menu.json', (m) => { m.groups[0].colour = 'red' }), file: 'menu.json', pointer: '/groups/0/colour', message: /remove the unknown property "colour"/ },
+  { name: 'label not a string', change: edit('menu.json', (m) => { m.groups[0].items[0].label = 7 }), file: 'menu.json', pointer: '/groups/0/items/0/label', message: /found 7: must be a string/ },
+  { name: 'path without leading slash', change: edit('menu.json', (m) => { m.groups[0].items[0].path = 'admin/profile' }), file: 'menu.json', pointer: '/groups/0/items/0/path', message: /expected form/ },
+  { name: 'lower-case view code', change: edit('menu.json', (m) => { m.groups[0].items[1].query.VW = 'ag' }), file: 'menu.json', pointer: '/groups/0/items/1/query/VW', message: /found "ag"/ },
+  { name: 'LocId in the query (the client adds it)', change: edit('menu.json', (m) => { m.groups[0].items[1].query.LocId = 'SG' }), file: 'menu.json', pointer: '/groups/0/items/1/query/LocId', message: /remove the unknown property "LocId"/ },
+  { name: 'flag on an unknown field', change: edit('menu.json', (m) => { m.groups[0].items[1].rule.all[0] = { flag: 'EnableEverything' } }), file: 'menu.json', pointer: '/groups/0/items/1/rule/all/0/flag', message: /unknown profile field "EnableEverything": "flag" takes one of Rank, / },
+  { name: 'cmp on an unknown field', change: edit('menu.json', (m) => { m.groups[0].items[1].rule = { cmp: { field: 'Level', op: 'le', value: 2 } } }), file: 'menu.json', pointer: '/groups/0/items/1/rule/cmp/field', message: /unknown profile field "Level"/ },
+  { name: 'cmp with an unknown operator', change: edit('menu.json', (m) => { m.groups[0].items[1].rule = { cmp: { field: 'Rank', op: '<=', value: 2 } } }), file: 'menu.json', pointer: '/groups/0/items/1/rule/cmp/op', message: /use one of lt, le, eq, ne, ge, gt/ },
+  { name: 'cmp with a text value', change: edit('menu.json', (m) => { m.groups[0].items[1].rule = { cmp: { field: 'Rank', op: 'le', value: '2' } } }), file: 'menu.json', pointer: '/groups/0/items/1/rule/cmp/value', message: /must be a number/ },
+  { name: 'a rule with two operators', change: edit('menu.json', (m) => { m.groups[0].items[1].rule = { role: 'AG', perm: 'MemberEdit' } }), file: 'menu.json', pointer: '/groups/0/items/1/rule', message: /combine them with "all" or "any"/ },
+  { name: 'an empty rule', change: edit('menu.json', (m) => { m.groups[2].rule = {} }), file: 'menu.json', pointer: '/groups/2/rule', message: /empty rule/ },
+  { name: 'an unknown operator', change: edit('menu.json', (m) => { m.groups[2].rule = { rank: 2 } }), file: 'menu.json', pointer: '/groups/2/rule/rank', message: /"rank" is not a rule operator/ },
+  { name: 'tt: false', change: edit('menu.json', (m) => { m.groups[2].rule = { tt: false } }), file: 'menu.json', pointer: '/groups/2/rule/tt', message: /\{ "not": \{ "tt": true \} \}/ },
+  { name: 'an unknown role', change: edit('menu.json', (m) => { m.groups[3].rule = { role: 'BOSS' } }), file: 'menu.json', pointer: '/groups/3/rule/role', message: /use one of ADMIN, AG, MEM/ },
+  { name: 'an unknown setting', change: edit('menu.json', (m) => { m.groups[0].items[8].rule = { setting: 'mobileAppData.url' } }), file: 'menu.json', pointer: '/groups/0/items/8/rule/setting', message: /unknown setting/ },
+  { name: 'an empty "any"', change: edit('menu.json', (m) => { m.groups[2].rule = { any: [] } }), file: 'menu.json', pointer: '/groups/2/rule/any', message: /non-empty list/ },
+  { name: 'a menu path without a page', change: edit('menu.json', (m) => { m.groups[0].items[0].path = '/admin/profile2' }), file: 'menu.json', pointer: '/groups/0/items/0/path', message: /no page template serves "\/admin\/profile2"/ },
+  { name: 'a TT path without a page', change: edit('menu.json', (m) => { m.groups[2].items[0].ttPath = '/report/tt/fullest' }), file: 'menu.json', pointer: '/groups/2/items/0/ttPath', message: /no page template serves/ },
+  { name: 'an item with path and external', change: edit('menu.json', (m) => { m.groups[0].items[0].external = 'mobileAppData.downloadUrl' }), file: 'menu.json', pointer: '/groups/0/items/0', message: /exactly one of "path", "external" or "action"/ },
+  { name: 'an item with no target', change: edit('menu.json', (m) => { delete m.groups[0].items[0].path }), file: 'menu.json', pointer: '/groups/0/items/0', message: /needs one of "path"/ },
+  { name: 'a mobile path without path', change: edit('menu.json', (m) => { m.groups[0].items[8].mobilePath = '/admin/mobile' }), file: 'menu.json', pointer: '/groups/0/items/8/mobilePath', message: /variant of "path"/ },
+  { name: 'a duplicate item key', change: edit('menu.json', (m) => { m.groups[1].items[0].key = 'profile' }), file: 'menu.json', pointer: '/groups/1/items/0/key', message: /duplicate item key "profile"/ },
+  { name: 'a duplicate group key', change: edit('menu.json', (m) => { m.groups[1].key = 'administration' }), file: 'menu.json', pointer: '/groups/1/key', message: /duplicate group key/ },
+  { name: 'two pages with one path', change: (f) => { f.set('pages/zz-copy.json', f.get('pages/admin-home.json') ?? '') }, file: 'pages/zz-copy.json', pointer: '/path', message: /duplicate path "\/admin\/home": pages\/admin-home.json already serves it/ },
+  { name: 'a TT path that another page has', change: edit('pages/report-full.json', (p) => { p.ttPath = '/report/collection' }), file: 'pages/report-full.json', pointer: '/ttPath', message: /duplicate path "\/report\/collection"/ },
+  { name: 'an unknown column set', change: edit('pages/report-full.json', (p) => { p.widgets[0].columns = 'report-fool' }), file: 'pages/report-full.json', pointer: '/widgets/0/columns', message: /unknown column set "report-fool": add columns\/report-fool.json or use one of/ },
+  { name: 'an unknown title key', change: edit('pages/admin-home.json', (p) => { p.title = 'page.nowhere.title' }), file: 'pages/admin-home.json', pointer: '/title', message: /unknown i18n key "page.nowhere.title": add it to i18n\/en.json/ },
+  { name: 'a missing Chinese translation', change: edit('i18n/zh.json', (c) => { delete c.menu.profile }), file: 'i18n/zh.json', pointer: '/menu/profile', message: /missing translation of "menu.profile" \(en: "Profile"\)/ },
+  { name: 'a key only in Chinese', change: edit('i18n/zh.json', (c) => { c.menu.extra = '额外' }), file: 'i18n/en.json', pointer: '/menu/extra', message: /missing translation of "menu.extra"/ },
+  { name: 'an empty translation', change: edit('i18n/en.json', (c) => { c.menu.profile = ' ' }), file: 'i18n/en.json', pointer: '/menu/profile', message: /empty translation/ },
+  { name: 'a section that is text', change: edit('i18n/en.json', (c) => { c.group = 'Groups' }), file: 'i18n/en.json', pointer: '/group', message: /a section is an object/ },
+  { name: 'an unknown column type', change: edit('columns/report-full.json', (c) => { c.columns[0].type = 'currency' }), file: 'columns/report-full.json', pointer: '/columns/0/type', message: /use one of "text", "number", "money", "percent", "date", "status"/ },
+  { name: 'a summed text column', change: edit('columns/report-full.json', (c) => { c.columns[0].footer = 'sum' }), file: 'columns/report-full.json', pointer: '/columns/0/footer', message: /cannot be summed/ },
+  { name: 'a duplicate column', change: edit('columns/report-full.json', (c) => { c.columns[1].key = 'UserId' }), file: 'columns/report-full.json', pointer: '/columns/1/key', message: /duplicate column "UserId"/ },
+  { name: 'two column sets with one key', change: (f) => { f.set('columns/zz-copy.json', f.get('columns/report-full.json') ?? '') }, file: 'columns/zz-copy.json', pointer: '/key', message: /already defined in columns\/report-full.json/ },
+  { name: 'an unknown column header key', change: edit('columns/bets-detail.json', (c) => { c.columns[0].header = 'column.nothing' }), file: 'columns/bets-detail.json', pointer: '/columns/0/header', message: /unknown i18n key "column.nothing"/ },
+  { name: 'a too narrow column', change: edit('columns/bets-detail.json', (c) => { c.columns[0].width = 5 }), file: 'columns/bets-detail.json', pointer: '/columns/0/width', message: /found 5/ },
+  { name: 'an unknown text key in widget props', change: edit('pages/admin-installation-guide.json', (p) => { p.widgets[0].props.bodyKey = 'page.adminInstallationGuide.windows' }), file: 'pages/admin-installation-guide.json', pointer: '/widgets/0/props/bodyKey', message: /unknown i18n key "page.adminInstallationGuide.windows"/ },
+  { name: 'a page pointing at the wrong schema', change: edit('pages/admin-home.json', (p) => { p.$schema = '../../schemas/menu.schema.json' }), file: 'pages/admin-home.json', pointer: '/$schema', message: /uses ..\/..\/schemas\/page.schema.json/ },
+  { name: 'an action rule on an unknown field', change: edit('pages/admin-agents.json', (p) => { p.actions[0].rule = { flag: 'CanCreate' } }), file: 'pages/admin-agents.json', pointer: '/actions/0/rule/flag', message: /unknown profile field "CanCreate"/ },
+  { name: 'a column rule on an unknown field', change: edit('columns/report-full.json', (c) => { c.columns[8].rule = { all: [{ not: { tt: true } }, { cmp: { field: 'share', op: 'gt', value: 0 } }] } }), file: 'columns/report-full.json', pointer: '/columns/8/rule/all/1/cmp/field', message: /unknown profile field "share"/ },
+  { name: 'a page without widgets', change: edit('pages/admin-home.json', (p) => { delete p.widgets }), file: 'pages/admin-home.json', pointer: '', message: /add the required property "widgets"/ },
+  { name: 'a widget type with a space', change: edit('pages/admin-home.json', (p) => { p.widgets[0].type = 'announcement list' }), file: 'pages/admin-home.json', pointer: '/widgets/0/type', message: /expected form/ }
+]
+
+const good = validateConfig(shipped)
+
+t.test('the shipped config is valid', async (t) => {
+  t.ok(good.ok, good.ok ? 'valid' : JSON.stringify(good.errors, null, 2))
+})
+
+t.test(`${variants.length} broken variants are each rejected with file, pointer and a message saying what to change`, async (t) => {
+  t.ok(variants.length >= 30)
+  for (const variant of variants) {
+    const files = new Map(shipped)
+    variant.change(files)
+    const result = validateConfig(files)
+    if (result.ok) { t.fail(`${variant.name}: accepted`); continue }
+    const hit = result.errors.find((e: ConfigError) => e.file === variant.file && e.pointer === variant.pointer && variant.message.test(e.message))
+    t.ok(hit, `${variant.name}: ${hit ? `${hit.file}#${hit.pointer}: ${hit.message}` : JSON.stringify(result.errors, null, 1)}`)
+    if (variant.line !== undefined) t.equal(hit?.line, variant.line, `${variant.name}: line`)
+    t.not(result.version, good.ok ? good.config.version : '', `${variant.name}: its own version`)
+  }
+})
+
+t.test('missing files are named', async (t) => {
+  const dir = copyConfig(t)
+  unlinkSync(join(dir, 'menu.json'))
+  rmSync(join(dir, 'i18n', 'zh.json'))
+  const result = await loadConfig(dir)
+  t.notOk(result.ok)
+  if (result.ok) return
+  t.match(result.errors, [{ file: 'menu.json', pointer: '', message: /missing: create menu.json/ }, { file: 'i18n/zh.json', message: /missing/ }])
+  const none = await loadConfig(join(dir, 'nowhere'))
+  t.notOk(none.ok)
+})
+
+t.test('npm run config:check prints file#pointer: message and exits 1, or the version and 0', async (t) => {
+  const dir = copyConfig(t)
+  const ok = await run(process.execPath, ['--import', 'tsx', 'server/scripts/config-check.ts', dir], { cwd: repoRoot })
+  t.match(ok.stdout, /config valid, version [0-9a-f]{16}/)
+  const menu = JSON.parse(readFileSync(join(dir, 'menu.json'), 'utf8')) as Json
+  menu.groups[0].items[1].rule.all[0] = { flag: 'EnableEverything' }
+  writeFileSync(join(dir, 'menu.json'), JSON.stringify(menu))
+  writeFileSync(join(dir, 'pages', 'admin-home.json'), '{ "path": "/admin/home", }')
+  const failed = await run(process.execPath, ['--import', 'tsx', 'server/scripts/config-check.ts', dir], { cwd: repoRoot }).then(() => undefined, (error: { code: number, stderr: string }) => error)
+  t.equal(failed?.code, 1)
+  t.match(failed?.stderr, /^menu\.json#\/groups\/0\/items\/1\/rule\/all\/0\/flag: unknown profile field "EnableEverything"/m)
+  t.match(failed?.stderr, /^pages\/admin-home\.json#: invalid JSON at line 1, column \d+/m)
+})

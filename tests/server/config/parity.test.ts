@@ -1,0 +1,95 @@
+import t from 'tap'
+import { loadConfig } from '../../../server/src/config/load.ts'
+import { buildMenu, menuAllows, menuHoldsPath, openGroupFor } from '../../../server/src/config/menu.ts'
+import { isKnownPage, resolvePage } from '../../../server/src/config/pages.ts'
+import { ctxFor, profiles, SG, shippedConfigDir, TT } from './fixtures.ts'
+
+const SHELL_PAGES = ['/instructions/sms', '/instructions/telegram']
+
+t.test('for each user and location: every page in the menu resolves, every other known page is forbidden', async (t) => {
+  const loaded = await loadConfig(shippedConfigDir)
+  if (!loaded.ok) throw new Error('invalid shipped config')
+  const config = loaded.config
+  const known = [...config.compiled.pages.keys()]
+  t.ok(known.length >= 70, `${known.length} known page paths`)
+  for (const user of Object.keys(profiles)) {
+    for (const [name, location] of [['SG', SG], ['TT', TT]] as const) {
+      for (const mobile of [false, true]) {
+        const ctx = ctxFor(user, location, mobile)
+        const menu = buildMenu(config, ctx)
+        const inMenu = new Set(menu.flatMap((g) => g.items).filter((i) => !i.external && !i.action).map((i) => i.path))
+        let ok = 0
+        let forbidden = 0
+        for (const path of known) {
+          const result = resolvePage(config, ctx, path)
+          const allowed = inMenu.has(path) || SHELL_PAGES.includes(path)
+          if (result.status !== (allowed ? 'ok' : 'forbidden')) t.fail(`${user} at ${name}${mobile ? ' (mobile)' : ''}: ${path} is ${result.status}`)
+          if (menuHoldsPath(menu, path) !== menuAllows(config, ctx, path)) t.fail(`${user} at ${name}: the gate and the menu disagree on ${path}`)
+          if (result.status === 'ok') ok++
+          else forbidden++
+        }
+        for (const path of inMenu) if (!isKnownPage(config, path)) t.fail(`${user}: menu path ${path} has no page`)
+        t.equal(ok + forbidden, known.length, `${user} at ${name}${mobile ? ' (mobile)' : ''}: ${ok} pages served, ${forbidden} forbidden`)
+      }
+    }
+  }
+  t.same(resolvePage(config, ctxFor('admin', SG), '/no/such/page'), { status: 'not-found' })
+  t.equal(resolvePage(config, ctxFor('admin', SG), '/report/tt/full').status, 'forbidden', 'the TT path is not in the menu at SG')
+  t.equal(resolvePage(config, ctxFor('admin', TT), '/report/full').status, 'forbidden', 'the 4D path is not in the menu at TT')
+  t.equal(resolvePage(config, ctxFor('mem1', SG), '/bet/placeBets/add-20').status, 'forbidden', 'the mobile form is not in a desktop menu')
+  t.equal(resolvePage(config, ctxFor('mem1', SG, true), '/bet/placeBets/add-20').status, 'ok')
+})
+
+t.test('page resolution: TT variant, columns filtered by TT and shares, actions by permission', async (t) => {
+  const loaded = await loadConfig(shippedConfigDir)
+  if (!loaded.ok) throw new Error('invalid shipped config')
+  const config = loaded.config
+  const columns = (user: string, location: typeof SG, path: string) => {
+    const result = resolvePage(config, ctxFor(user, location), path)
+    if (result.status !== 'ok') throw new Error(`${user} ${path}: ${result.status}`)
+    return result.page.widgets.flatMap((w) => w.columns ?? []).map((c) => c.key).join(' ')
+  }
+  // admin: dShare 1, tShare 1; ag1: dShare 0.5, tShare 0; ag2: dShare 0, tShare 0.3.
+  t.equal(columns('admin', SG, '/report/full'), 'UserId UserName Big Small Turnover Commission WinLoss dSharePct dShareAmount Total')
+  t.equal(columns('admin', TT, '/report/tt/full'), 'UserId UserName Unit Turnover Commission WinLoss tSharePct tShareAmount Total')
+  t.equal(columns('ag1', SG, '/report/full'), 'UserId UserName Big Small Turnover Commission WinLoss dSharePct dShareAmount Total')
+  t.equal(columns('ag1', TT, '/report/tt/full'), 'UserId UserName Unit Turnover Commission WinLoss Total', 'no TOTO share columns without tShare')
+  t.equal(columns('ag2', SG, '/report/full'), 'UserId UserName Big Small Turnover Commission WinLoss Total', 'no 4D share columns without dShare')
+  t.equal(columns('ag2', TT, '/report/tt/full'), 'UserId UserName Unit Turnover Commission WinLoss tSharePct tShareAmount Total')
+  t.equal(columns('ag2', SG, '/outset/betsIn'), 'Number ttBigIn ttSmallIn ttAmountIn ttBigIntake ttSmallIntake ttAmountIntake ttBigOut ttSmallOut ttAmountOut ttMaxPayout')
+  t.equal(columns('ag2', TT, '/outset/betsIn'), 'Type TT ttUnitIn ttUnitIntake ttUnitOut ttMaxPayout')
+
+  const page = resolvePage(config, ctxFor('admin', TT), '/report/tt/full')
+  t.match(page, { status: 'ok', page: { path: '/report/tt/full', variant: 'tt', titleKey: 'page.reportFull.title', actions: [{ key: 'print' }, { key: 'exportCsv' }] } })
+  t.match(resolvePage(config, ctxFor('admin', SG), '/report/full'), { page: { variant: '4d' } })
+
+  const actions = (user: string) => {
+    const result = resolvePage(config, ctxFor(user, SG), '/admin/agents')
+    return result.status === 'ok' ? result.page.actions.map((a) => a.key) : result.status
+  }
+  t.same(actions('admin'), ['createAgent'])
+  t.same(actions('clerk'), ['createAgent'])
+  t.same(actions('ag1'), ['createAgent'])
+  t.equal(actions('ag2'), 'forbidden', 'ag2 cannot create agents: no Agents item, so no page')
+
+  const help = (location: typeof SG) => {
+    const result = resolvePage(config, ctxFor('mem1', location), '/instructions/sms')
+    return result.status === 'ok' ? result.page.widgets.map((w) => w.props.game) : []
+  }
+  t.same(help(SG), ['4d'], 'SMS instructions, 4D variant')
+  t.same(help(TT), ['tt'], 'SMS instructions, TOTO variant')
+  const bets = resolvePage(config, ctxFor('mem1', TT), '/bet/betsInstruction')
+  t.match(bets, { status: 'ok', page: { widgets: [{ type: 'content', props: { bodyKey: 'page.betBetsInstruction.bodyTT' } }] } })
+})
+
+t.test('open group follows the URL (spec "Open group")', async (t) => {
+  const table: Array<[string, string]> = [
+    ['/admin/home', 'bet'], ['/bet/placeBets/add', 'bet'], ['/tickets/history', 'bet'],
+    ['/admin/profile', 'administration'], ['/admin/agents', 'administration'],
+    ['/control/drawSetting', 'control'], ['/report/tt/full', 'report'],
+    ['/options/x', 'options'], ['/payOut', 'options'], ['/announcement', 'options'],
+    ['/sms/smsGateway', 'smsGateway'], ['/sms/smsAgent', 'sms'], ['/outset/betsIn', 'outset'],
+    ['/utilities/auditLog', 'utilities'], ['/instructions/sms', 'bet'], ['/', 'bet'], ['/report/full?VW=RPTFULL', 'report']
+  ]
+  for (const [path, group] of table) t.equal(openGroupFor(path), group, path)
+})
