@@ -8,6 +8,8 @@ const fourD: ParseBetTextOptions = { game: '4D', now }
 const toto: ParseBetTextOptions = { game: 'TOTO', now }
 
 type Line4 = Pick<FourDLine, 'number' | 'form' | 'big' | 'small'>
+// The 4D lines of a parse, or none when it failed or was not 4D.
+const fourDLines = (result: ReturnType<typeof parseBetText>): FourDLine[] => result.ok && result.ticket.game === '4D' ? result.ticket.lines : []
 const line = (number: string, big: number, small: number, form: FourDLine['form'] = 'straight'): Line4 => ({ number, form, big, small })
 
 t.test('every 4D form of seed 001 §5', async (t) => {
@@ -36,7 +38,7 @@ t.test('every 4D form of seed 001 §5', async (t) => {
       continue
     }
     t.equal(result.ticket.game, '4D')
-    t.same(result.ticket.lines.map(({ number, form, big, small }) => ({ number, form, big, small })), lines, text)
+    t.same(fourDLines(result).map(({ number, form, big, small }) => ({ number, form, big, small })), lines, text)
     t.same(result.warnings, [], `${text}: no warning`)
   }
 })
@@ -78,11 +80,11 @@ t.test('day codes give the ticket its series and draws', async (t) => {
 
 t.test('upload options: StrictNumber off pads short numbers, AcceptDecimals takes decimals', async (t) => {
   const loose = parseBetText('mem1 0 12 7r 1-', { ...fourD, strictNumber: false })
-  t.same(loose.ok && loose.ticket.lines.map((l) => [l.number, l.form]), [['0012', 'straight'], ['0007', 'roll']])
+  t.same(fourDLines(loose).map((l) => [l.number, l.form]), [['0012', 'straight'], ['0007', 'roll']])
   const strict = parseBetText('mem1 0 12 1-', fourD)
   t.same(!strict.ok && strict.errors.map((e) => [e.position, e.length]), [[7, 2]])
   const decimals = parseBetText('mem1 0 1234 1.25-0.5', { ...fourD, acceptDecimals: true })
-  t.same(decimals.ok && decimals.ticket.lines.map((l) => [l.big, l.small]), [[1.25, 0.5]])
+  t.same(fourDLines(decimals).map((l) => [l.big, l.small]), [[1.25, 0.5]])
   const plain = parseBetText('mem1 0 1234 1.25-', fourD)
   t.same(!plain.ok && plain.errors.map((e) => [e.position, e.length]), [[12, 4]], 'decimals are refused unless accepted')
 })
