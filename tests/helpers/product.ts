@@ -4,6 +4,7 @@ import { loadSettings, type ResolvedSettings } from '../../server/shared/env.ts'
 import { buildGameApi } from '../../server/game-api/app.ts'
 import { buildService } from '../../server/src/app.ts'
 import { freshDb, type DbKind } from './db.ts'
+import type { Db } from '../../server/shared/db.ts'
 
 /** Learns each captcha's answer by its x-token (the game API's test hook), so a browser test can type it. */
 export type CaptchaAnswerSink = (xToken: string, answer: string) => void
@@ -26,10 +27,11 @@ export async function startGameApi (t: Test, { kind = 'pglite', listen = true, c
 }
 
 /** The whole product for one test: game API and service on free ports, closed when the test ends. */
-export async function startProduct (t: Test, { kind = 'pglite', env = {}, captchaAnswerSink }: { kind?: DbKind, env?: NodeJS.ProcessEnv, captchaAnswerSink?: CaptchaAnswerSink } = {}): Promise<TestProduct> {
+export async function startProduct (t: Test, { kind = 'pglite', env = {}, captchaAnswerSink, store }: { kind?: DbKind, env?: NodeJS.ProcessEnv, captchaAnswerSink?: CaptchaAnswerSink, store?: Db } = {}): Promise<TestProduct> {
   const { gameApi, gameApiUrl } = await startGameApi(t, { kind, ...(captchaAnswerSink ? { captchaAnswerSink } : {}) })
   const settings = loadSettings({ LOG_LEVEL: 'silent', DATA_DIR: 'memory://', ...env })
-  const service = await buildService({ settings, gameApiUrl })
+  // An already open store skips the service's own open, which can outlast Fastify's plugin timeout on a busy machine.
+  const service = await buildService({ settings, gameApiUrl, ...(store ? { store } : {}) })
   t.teardown(() => service.close())
   const serviceUrl = await service.listen({ port: 0, host: '127.0.0.1' })
   return { gameApi, gameApiUrl, service, serviceUrl, settings }
