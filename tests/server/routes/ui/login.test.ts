@@ -1,0 +1,121 @@
+import t from 'tap'
+import { Browser, parseSetCookie, solvedCaptcha, startSessionProduct } from './browser.ts'
+import { SESSION_COOKIE } from '../../../../server/src/plugins/external/secure-session.ts'
+
+t.test('sign-in over HTTP against the reference game API', async (t) => {
+  const product = await startSessionProduct(t)
+  const seen: Browser[] = []
+  const browser = (ip?: string) => { const b = product.browser(ip); seen.push(b); return b }
+  const tokens: string[] = []
+
+  await t.test('every fixture role signs in; the cookie is HttpOnly, SameSite=Strict, Path=/, not Secure over plain HTTP', async (t) => {
+    const expected = { admin: 'SG', ops: 'SG', clerk: 'SG', ag1: 'SG', ag2: 'SG', mem1: 'SG', mem3: 'SG' } as const
+    for (const [UserId, LocId] of Object.entries(expected)) {
+      const b = browser()
+      const answer = await b.login(UserId)
+      t.equal(answer.status, 200, `${UserId} signs in`)
+      t.same(Object.keys(answer.json).sort(), ['LocId', 'csrfToken', 'termsAccepted', 'updatePassword'], `${UserId}: only the documented fields`)
+      t.equal(answer.json.updatePassword, false)
+      t.equal(answer.json.termsAccepted, UserId !== 'mem3', `${UserId}: terms flag from the profile`)
+      t.equal(answer.json.LocId, LocId)
+      t.match(answer.json.csrfToken, /^[A-Za-z0-9_-]{43}$/, 'a 32-byte CSRF token')
+      const cookie = answer.setCookies.map(parseSetCookie).find((c) => c.name === SESSION_COOKIE)
+      t.ok(cookie, 'the session cookie is set')
+      t.equal(cookie?.attributes.httponly, true, 'HttpOnly')
+      t.equal(cookie?.attributes.samesite, 'Strict', 'SameSite=Strict')
+      t.equal(cookie?.attributes.path, '/', 'Path=/')
+      t.notOk(cookie?.attributes.secure, 'not Secure over plain HTTP')
+      tokens.push(product.tokenOf(b))
+      const session = await b.get('/ui/session')
+      t.not(session.status, 401, `${UserId}: the cookie carries the session`)
+    }
+  })
+
+  await t.test('behind TLS (X-Forwarded-Proto: https) the cookie is Secure', async (t) => {
+    const b = browser()
+    const answer = await b.request('POST', '/ui/login', { body: { UserId: 'ag1', Password: 'Demo#1234', Lang: 'zh' }, headers: { 'x-forwarded-proto': 'https' } })
+    t.equal(answer.status, 200)
+    const cookie = answer.setCookies.map(parseSetCookie).find((c) => c.name === SESSION_COOKIE)
+    t.equal(cookie?.attributes.secure, true, 'Secure')
+    t.equal(cookie?.attributes.httponly, true, 'HttpOnly')
+    t.equal(cookie?.attributes.samesite, 'Strict', 'SameSite=Strict')
+  })
+
+  await t.test('mem2 must change the password: no session is kept', async (t) => {
+    const b = browser()
+    const answer = await b.login('mem2')
+    t.equal(answer.status, 200)
+    t.same(answer.json, { updatePassword: true, termsAccepted: true, LocId: 'SG', csrfToken: '' })
+    t.equal(b.cookie, '', 'no session cookie')
+    t.equal((await b.get('/ui/session')).status, 401, 'not signed in')
+  })
+
+  await t.test('a wrong password answers the game API message; captchaRequired from the third failure', async (t) => {
+    const b = browser()
+    const flags: boolean[] = []
+    for (let i = 0; i < 3; i++) {
+      const answer = await b.login('ag2', 'Wrong#1234')
+      t.equal(answer.status, 400)
+      t.equal(answer.json.message, 'Login Failed')
+      t.equal(answer.json.code, 'UI_LOGIN_FAILED')
+      flags.push(answer.json.captchaRequired)
+    }
+    t.same(flags, [false, false, true], 'captcha required after 3 failures')
+    const noCaptcha = await b.login('ag2')
+    t.equal(noCaptcha.status, 400)
+    t.equal(noCaptcha.json.message, 'Captcha incorrect.')
+    t.equal(noCaptcha.json.captchaRequired, true)
+    const { xToken, Token } = await solvedCaptcha(product, b)
+    const ok = await b.login('ag2', 'Demo#1234', { Token, xToken })
+    t.equal(ok.status, 200, 'the right captcha (x-token passed through) lets the user in (the fifth attempt this minute, the per-user-id limit)')
+    tokens.push(product.tokenOf(b))
+  })
+
+  await t.test('GET /ui/captcha streams the game API image with its x-token', async (t) => {
+    const b = browser()
+    const answer = await b.get('/ui/captcha')
+    t.equal(answer.status, 200)
+    t.match(answer.headers.get('content-type'), /^image\/svg\+xml/)
+    t.match(answer.headers.get('x-token'), /\S{8,}/)
+    t.equal(answer.headers.get('cache-control'), 'no-store')
+    t.match(answer.text, /^<svg[\s\S]*<\/svg>$/)
+    t.ok(product.captchas.has(answer.headers.get('x-token') ?? ''), 'the game API issued that x-token')
+  })
+
+  await t.test('sign-in accepts only same-origin JSON', async (t) => {
+    const b = browser()
+    const form = await b.request('POST', '/ui/login', { body: 'UserId=ag1&Password=Demo%231234&Lang=en', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    t.equal(form.status, 415)
+    t.equal(form.json.code, 'UI_JSON_REQUIRED')
+    const foreign = await b.request('POST', '/ui/login', { body: { UserId: 'ag1', Password: 'Demo#1234', Lang: 'en' }, headers: { origin: 'https://evil.example' } })
+    t.equal(foreign.status, 403)
+    t.equal(foreign.json.code, 'UI_CROSS_ORIGIN')
+    const crossSite = await b.request('POST', '/ui/login', { body: { UserId: 'ag1', Password: 'Demo#1234', Lang: 'en' }, headers: { 'sec-fetch-site': 'cross-site' } })
+    t.equal(crossSite.status, 403)
+    const sameOrigin = await b.request('POST', '/ui/login', { body: { UserId: 'ag1', Password: 'Demo#1234', Lang: 'en' }, headers: { origin: product.serviceUrl, 'sec-fetch-site': 'same-origin' } })
+    t.equal(sameOrigin.status, 200, 'the site\'s own page may sign in')
+    const badLang = await b.login('ag1', 'Demo#1234', { Lang: 'fr' })
+    t.equal(badLang.status, 400)
+    t.match(badLang.json.message, /Lang/, 'the message names the field')
+  })
+
+  await t.test('logout ends the session here and at the game API', async (t) => {
+    const b = browser()
+    await b.login('mem1')
+    const token = product.tokenOf(b)
+    const out = await b.post('/ui/logout')
+    t.equal(out.status, 200)
+    t.same(out.json, { success: true })
+    t.equal(b.cookie, '', 'the cookie is cleared')
+    t.equal((await b.get('/ui/session')).status, 401)
+    const upstream = await fetch(`${product.gameApiUrl}/api/v1/profile`, { headers: { authorization: `Bearer ${token}` } })
+    t.equal(upstream.status, 401, 'the game API token is revoked')
+  })
+
+  await t.test('the game API token never appears in a response body', async (t) => {
+    t.ok(tokens.length >= 8)
+    for (const token of tokens) {
+      for (const b of seen) t.notOk(b.bodies.some((body) => body.includes(token)), 'token absent from every body')
+    }
+  })
+})

@@ -1,0 +1,81 @@
+import t from 'tap'
+import { solvedCaptcha, startSessionProduct } from './browser.ts'
+
+t.test('password changes and terms over HTTP', async (t) => {
+  const product = await startSessionProduct(t)
+
+  await t.test('mem2\'s forced change from the sign-in area, with the rule messages', async (t) => {
+    const b = product.browser()
+    t.equal((await b.login('mem2')).json.updatePassword, true)
+    const missing = await b.post('/ui/password', { UserId: 'mem2', OldPassword: 'Demo#1234', Password1: 'New#12345', Password2: 'New#12345' })
+    t.equal(missing.status, 400)
+    t.equal(missing.json.code, 'UI_PASSWORD_FIELD_MISSING')
+    t.match(missing.json.message, /Token/)
+
+    const weak = await b.post('/ui/password', { UserId: 'mem2', OldPassword: 'Demo#1234', Password1: 'abc def', Password2: 'abc', ...await solvedCaptcha(product, b) })
+    t.equal(weak.status, 400)
+    t.equal(weak.json.message, 'Your password must be between 8 and 15 characters long')
+    t.same(weak.json.data, [
+      'Your password must be between 8 and 15 characters long',
+      'Your password must contain at least 1 uppercase letter',
+      'Your password must contain at least 1 number',
+      'Your password must contain at least 1 special character',
+      'Your password cannot contain spaces',
+      'Password does not match'
+    ])
+
+    const badCaptcha = await b.post('/ui/password', { UserId: 'mem2', OldPassword: 'Demo#1234', Password1: 'New#12345', Password2: 'New#12345', Token: 'wrong', xToken: (await solvedCaptcha(product, b)).xToken })
+    t.equal(badCaptcha.status, 400)
+    t.equal(badCaptcha.json.message, 'Captcha incorrect.')
+
+    const wrongOld = await b.post('/ui/password', { UserId: 'mem2', OldPassword: 'Nope#1234', Password1: 'New#12345', Password2: 'New#12345', ...await solvedCaptcha(product, b) })
+    t.equal(wrongOld.json.message, 'Login Failed')
+
+    const done = await b.post('/ui/password', { UserId: 'mem2', OldPassword: 'Demo#1234', Password1: 'New#12345', Password2: 'New#12345', ...await solvedCaptcha(product, b) })
+    t.equal(done.status, 200)
+    t.same(done.json, { success: true, message: 'Password updated.', signedOut: false })
+    const again = await b.login('mem2', 'New#12345')
+    t.equal(again.status, 200)
+    t.equal(again.json.updatePassword, false, 'the new password signs in without a forced change')
+    t.equal((await b.get('/ui/session')).status, 200)
+  })
+
+  await t.test('the signed-in change keeps the session and passes the game API messages through', async (t) => {
+    const b = product.browser()
+    await b.login('ag1')
+    const weak = await b.post('/ui/password', { OldPassword: 'Demo#1234', Password1: 'lowercase1!', Password2: 'lowercase1!' })
+    t.equal(weak.status, 400)
+    t.equal(weak.json.code, 'UI_PASSWORD_REJECTED')
+    t.same(weak.json.data, ['Your password must contain at least 1 uppercase letter'])
+    const ok = await b.post('/ui/password', { OldPassword: 'Demo#1234', Password1: 'Changed#123', Password2: 'Changed#123' })
+    t.equal(ok.status, 200)
+    t.same(ok.json, { success: true, message: 'Password updated.', signedOut: false })
+    t.equal((await b.get('/ui/session')).status, 200, 'still signed in')
+    t.equal((await product.browser().login('ag1', 'Changed#123')).status, 200, 'the new password works')
+  })
+
+  await t.test('mem3 disagrees: the session ends; then agrees: terms accepted', async (t) => {
+    const events: Array<{ UserId: string, agree: boolean }> = []
+    product.service.events.on('terms', (e) => events.push(e))
+    const b = product.browser()
+    const first = await b.login('mem3')
+    t.equal(first.json.termsAccepted, false)
+    t.equal((await b.get('/ui/session')).json.termsAccepted, false)
+    const token = product.tokenOf(b)
+    const no = await b.post('/ui/terms', { agree: false })
+    t.equal(no.status, 200)
+    t.same(no.json, { termsAccepted: false, signedOut: true })
+    t.equal(b.cookie, '', 'the session cookie is cleared')
+    t.equal((await b.get('/ui/session')).status, 401)
+    t.equal((await fetch(`${product.gameApiUrl}/api/v1/profile`, { headers: { authorization: `Bearer ${token}` } })).status, 401, 'the game API revoked the token')
+
+    t.equal((await b.login('mem3')).json.termsAccepted, false, 'still not accepted')
+    const bad = await b.post('/ui/terms', { agree: 'yes' })
+    t.equal(bad.status, 400)
+    const yes = await b.post('/ui/terms', { agree: true })
+    t.same(yes.json, { termsAccepted: true, signedOut: false })
+    t.equal((await b.get('/ui/session')).json.termsAccepted, true)
+    t.equal((await product.browser().login('mem3')).json.termsAccepted, true, 'recorded at the game API')
+    t.match(events, [{ UserId: 'mem3', agree: false }, { UserId: 'mem3', agree: true }])
+  })
+})
