@@ -33,6 +33,8 @@ const pageRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [{
   element: <Root />,
   errorElement: <RouteError />,
+  // The first route chunk loads after start: nothing is shown meanwhile (the sign-in screen stays blank until its check ends).
+  hydrateFallbackElement: null,
   children: [
     {
       ...lazyPage(() => import('../features/auth/LoginLayout.tsx'), 'LoginLayout'),

@@ -1,0 +1,84 @@
+import type { Test } from 'tap'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { startProduct, type TestProduct } from '../helpers/product.ts'
+import { launchBrowser } from '../helpers/browser.ts'
+import { freshDb } from '../helpers/db.ts'
+import { fileURLToPath } from 'node:url'
+
+const axePath = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url))
+
+/** Every demo account's password (server/game-api/seed/demo-users.json). */
+export const DEMO_PASSWORD = 'Demo#1234'
+
+/** The product, a browser and the captcha answers the game API issued (by x-token), for one browser test. */
+export interface E2E {
+  product: TestProduct
+  url: string
+  browser: Browser
+  captchas: Map<string, string>
+  newPage: (options?: { viewport?: { width: number, height: number } }) => Promise<{ page: Page, context: BrowserContext, errors: string[] }>
+}
+
+/** Starts the product and Chromium; pages log their script errors into errors so a test can assert none happened. */
+export async function startE2E (t: Test): Promise<E2E> {
+  const captchas = new Map<string, string>()
+  let contexts = 0
+  const store = await freshDb(t, 'pglite')
+  const product = await startProduct(t, { store, captchaAnswerSink: (xToken, answer) => captchas.set(xToken, answer) })
+  const browser = await launchBrowser(t)
+  const url = product.serviceUrl
+  return {
+    product,
+    url,
+    browser,
+    captchas,
+    async newPage (options = {}) {
+      // Each page signs in from its own address, as separate people would: the per-address sign-in limit stays out of the way.
+      const address = `10.${++contexts % 250}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`
+      const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 }, extraHTTPHeaders: { 'x-forwarded-for': address } })
+      t.teardown(() => context.close())
+      const page = await context.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      return { page, context, errors }
+    }
+  }
+}
+
+/** Fills and submits the sign-in form (captcha answered when shown). */
+export async function signIn (e2e: E2E, page: Page, userId: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel(/User Id|Email/).fill(userId)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  if (await page.locator('#captcha-token').count() > 0) {
+    await page.getByTestId('captcha-image').waitFor()
+    await page.locator('#captcha-token').fill(await latestCaptcha(e2e))
+  }
+  await page.locator('form button[type=submit]').click()
+}
+
+/** The answer of the newest captcha the game API issued to this product (the page shows the newest one). */
+export async function latestCaptcha (e2e: E2E): Promise<string> {
+  const answers = [...e2e.captchas.values()]
+  return answers[answers.length - 1] ?? ''
+}
+
+/** Opens /login and signs in; resolves once the URL left /login. */
+export async function signInAt (e2e: E2E, page: Page, userId: string): Promise<void> {
+  await page.goto(`${e2e.url}/login`)
+  await page.getByLabel('User Id').waitFor()
+  await signIn(e2e, page, userId)
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'))
+}
+
+/** Serious and critical accessibility violations axe-core finds on the page as it is now. */
+export async function axeViolations (page: Page): Promise<Array<{ id: string, impact: string, nodes: string[] }>> {
+  await page.addScriptTag({ path: axePath })
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Array<{ id: string, impact: string, nodes: Array<{ target: string[] }> }> }> } }).axe
+    const result = await axe.run(document)
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }))
+  })
+}
+
+/** Where screenshots of the browser tests go. */
+export const screenshotDir = fileURLToPath(new URL('./screenshots/', import.meta.url))
