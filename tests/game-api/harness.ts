@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
 import type { Test } from 'tap'
-import type { FastifyInstance, InjectOptions } from 'fastify'
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import type { Db } from '../../server/shared/db.ts'
 import { buildGameApi } from '../../server/game-api/app.ts'
 import { freshDb, type DbKind } from '../helpers/db.ts'
@@ -41,7 +41,7 @@ export interface GameApiHarness {
   captcha(): Promise<{ xToken: string, answer: string }>
   /** Signs in through POST oauth/token and answers the access token (fails the test on any other answer). */
   signIn(username: string, password?: string): Promise<string>
-  call(method: InjectOptions['method'], url: string, options?: CallOptions): ReturnType<FastifyInstance['inject']>
+  call(method: InjectOptions['method'], url: string, options?: CallOptions): Promise<LightMyRequestResponse>
 }
 
 /** A fresh address per caller, so that failures counted by address in one test do not leak into another. */

@@ -13,8 +13,9 @@ const article = (type: string) => type === 'null' ? 'null' : /^[aeiou]/.test(typ
 function describeUnion (schema: Record<string, unknown> | undefined): string | undefined {
   const branches = schema?.anyOf
   if (!Array.isArray(branches)) return undefined
-  const parts = branches.map((b: Record<string, unknown>) => 'const' in b ? JSON.stringify(b.const) : typeof b.type === 'string' ? article(b.type) : undefined)
-  return parts.every(Boolean) ? `one of ${parts.join(', ')}` : undefined
+  if (branches.every((b: Record<string, unknown>) => 'const' in b)) return `one of ${branches.map((b: Record<string, unknown>) => JSON.stringify(b.const)).join(', ')}`
+  if (branches.every((b: Record<string, unknown>) => typeof b.type === 'string')) return branches.map((b: Record<string, unknown>) => article(String(b.type))).join(' or ')
+  return undefined
 }
 
 /** One message for the first validation error of context (body, querystring, params, headers). */
