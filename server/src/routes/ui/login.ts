@@ -52,7 +52,9 @@ export default async function loginRoutes (fastify: FastifyInstance) {
       }
       throw err
     }
+    // No profile, no session (e.g. maintenance lets ADMIN take a token but not read a profile): the token is given back.
     const profile = await app.gameApi.call<Profile>({ method: 'GET', path: '/api/v1/profile', token: grant.access_token, request })
+      .catch(async (err: unknown) => { await revoke(app, grant.access_token, request.id); throw err })
     const previous = app.sessions.read(request)
     if (previous) {
       app.sessions.forget(previous.token)
