@@ -43,6 +43,11 @@ declare module 'fastify' {
 interface EventSource { on: (name: string, fn: (payload: unknown) => void) => unknown }
 interface ConfigChangeSource { onChange: (fn: (change: unknown) => void) => unknown }
 
+/** The fields of an entry that hold a value (an undefined field never hides what another source knows). */
+function definedOnly<T extends object> (entry: T): Partial<T> {
+  return Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined)) as Partial<T>
+}
+
 /** Largest page GET /ui/audit and query() serve. */
 export const MAX_AUDIT_PAGE = 200
 
@@ -65,22 +70,16 @@ async function audit (app: FastifyInstance) {
   }
 
   const entryFor: AuditLog['entryFor'] = (request, entry) => {
-    let merged: AuditEntry = { ...entry }
+    // Later sources win: the request itself, then each context provider, then what the caller says.
+    let merged: Partial<AuditEntry> = { requestId: request.id, clientAddress: request.ip, method: request.method, path: request.url }
     for (const context of contexts) {
       try {
-        const known = context(request)
-        if (known) merged = { ...known, ...merged }
+        merged = { ...merged, ...definedOnly(context(request) ?? {}) }
       } catch (error) {
         request.log.warn({ err: error }, 'an audit context provider failed; recording without it')
       }
     }
-    return {
-      requestId: request.id,
-      clientAddress: request.ip,
-      method: request.method,
-      path: request.url,
-      ...merged
-    }
+    return { ...merged, ...definedOnly(entry) } as AuditEntry
   }
 
   const log: AuditLog = {
@@ -119,7 +118,16 @@ async function audit (app: FastifyInstance) {
   })
 
   useSession(app, log)
+  useConfigVersion(app, log)
   subscribe(app, log)
+}
+
+/** When the config store is present, every request's entry carries the config version it was served with. */
+function useConfigVersion (app: FastifyInstance, log: AuditLog) {
+  const configStore = (app as unknown as { configStore?: { current?: () => { version?: string } } }).configStore
+  if (!app.hasDecorator('configStore') || typeof configStore?.current !== 'function') return
+  const current = configStore.current.bind(configStore)
+  log.addContext(() => ({ configVersion: current().version }))
 }
 
 interface SessionReader { read: (request: FastifyRequest) => unknown }

@@ -1,0 +1,32 @@
+import { join } from 'node:path'
+import { loadSettings } from '../shared/env.ts'
+import { openDb } from '../shared/db.ts'
+import { verifyAuditLog } from '../src/audit/store.ts'
+
+// npm run audit:verify: walks the service's audit chain (DATABASE_URL, else PGlite under DATA_DIR/service).
+// Exit 0 with OK and the count; 1 naming the first broken record; 2 when the store cannot be read.
+
+/** Verifies the chain of the store the settings name; returns the exit code and the lines to print. */
+export async function auditVerify (env: NodeJS.ProcessEnv): Promise<{ code: number, lines: string[] }> {
+  let db
+  try {
+    const settings = loadSettings(env)
+    db = await openDb({ url: settings.DATABASE_URL, dataDir: join(settings.DATA_DIR, 'service') })
+    const where = settings.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${join(settings.DATA_DIR, 'service')}`
+    const table = await db.query<{ t: string | null }>("SELECT to_regclass('audit_log')::text AS t")
+    if (!table.rows[0]?.t) return { code: 0, lines: [`OK: 0 records (no audit log yet in ${where})`] }
+    const verdict = await verifyAuditLog(db)
+    if (verdict.ok) return { code: 0, lines: [`OK: ${verdict.count} records, chain intact in ${where} (last hash ${verdict.lastHash})`] }
+    return { code: 1, lines: [`BROKEN: record id ${verdict.brokenId}: ${verdict.reason}`, `${verdict.count} records before it verified, in ${where}`] }
+  } catch (error) {
+    return { code: 2, lines: [`ERROR: could not read the audit log: ${(error as Error).message}`] }
+  } finally {
+    await db?.close().catch(() => {})
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { code, lines } = await auditVerify(process.env)
+  for (const line of lines) (code === 0 ? console.log : console.error)(line)
+  process.exit(code)
+}
