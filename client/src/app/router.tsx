@@ -25,8 +25,7 @@ const pageRoutes: RouteObject[] = [
   { path: 'help/telegram', ...lazyPage(() => import('../features/info/InstructionsPage.tsx'), 'TelegramInstructionsPage') },
   ...sections.map((section) => ({ path: `${section}/*`, ...menuPage })),
   { path: 'announcement', ...menuPage },
-  { path: 'payOut', ...menuPage },
-  { path: '*', element: <Navigate to='/404' replace /> }
+  { path: 'payOut', ...menuPage }
 ]
 
 /** Every route of seed 000 §2 and seed 001 §2; each feature is a chunk of its own so /login stays small. */
@@ -48,7 +47,9 @@ export const routes: RouteObject[] = [{
     { path: '/404', ...lazyPage(() => import('../features/info/NotFoundPage.tsx'), 'NotFoundPage') },
     { path: '/logout', ...lazyPage(() => import('../features/shell/LogoutRoute.tsx'), 'LogoutRoute') },
     { path: '/embed', ...lazyPage(() => import('../features/shell/MainLayout.tsx'), 'EmbedLayout'), children: pageRoutes },
-    { path: '/', ...lazyPage(() => import('../features/shell/MainLayout.tsx'), 'MainLayout'), children: pageRoutes }
+    { path: '/', ...lazyPage(() => import('../features/shell/MainLayout.tsx'), 'MainLayout'), children: pageRoutes },
+    // Any other path, signed in or not, is not found.
+    { path: '*', element: <Navigate to='/404' replace /> }
   ]
 }]
 

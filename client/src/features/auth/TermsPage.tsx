@@ -60,11 +60,11 @@ export function TermsPage () {
   return (
     <main className='terms'>
       <h1>{t('terms.title')}</h1>
-      <section lang='en' className='terms__text' aria-label='Terms and Conditions'>
+      <section lang='en' className='terms__text' aria-label='Terms and Conditions' tabIndex={0}>
         <h2>Terms and Conditions</h2>
         {englishTerms(host).map((p) => <p key={p}>{p}</p>)}
       </section>
-      <section lang='zh' className='terms__text' aria-label='条款和条件'>
+      <section lang='zh' className='terms__text' aria-label='条款和条件' tabIndex={0}>
         <h2>条款和条件</h2>
         {chineseTerms(host).map((p) => <p key={p}>{p}</p>)}
       </section>
