@@ -27,9 +27,10 @@ t.test('every shipped config file names its generated schema, which accepts it',
     const value = JSON.parse(text) as { $schema?: string }
     t.type(value.$schema, 'string', `${file} carries "$schema"`)
     const schemaPath = resolve(dirname(join(menusDir, file)), value.$schema ?? '')
-    if (!existsSync(schemaPath)) { t.fail(`${file}: ${value.$schema} does not exist`); continue }
+    if (!existsSync(schemaPath)) { t.fail(`${file}: ${String(value.$schema)} does not exist`); continue }
     const schema = JSON.parse(readFileSync(schemaPath, 'utf8')) as object
-    if (!Value.Check(schema, value)) t.fail(`${file} does not validate against ${value.$schema}: ${JSON.stringify([...Value.Errors(schema, value)].slice(0, 3))}`)
+    const ref = String(value.$schema)
+    if (!Value.Check(schema, value)) t.fail(`${file} does not validate against ${ref}: ${JSON.stringify([...Value.Errors(schema, value)].slice(0, 3))}`)
   }
 })
 

@@ -10,7 +10,7 @@ const run = promisify(execFile)
 const repoRoot = new URL('../../../', import.meta.url)
 
 type Files = Map<string, string>
-type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>
 
 const shipped = (await readConfigDir(shippedConfigDir)).files
 const edit = (file: string, change: (value: Json) => void) => (files: Files) => {

@@ -22,8 +22,9 @@ export const profiles: Record<string, Profile> = Object.fromEntries(demo.users.m
   return [u.UserId, { ...rest, LoginId: u.UserId, Loc: { LocId: first?.LocId ?? 'SG', Loc: first?.Loc ?? 'Singapore' }, VipTopBGImage: '', VipLeftCss: '', ColorTbl01: '', ColorTbl02: '' }]
 }))
 
-export const SG = { LocId: 'SG', flags: [] }
-export const TT = { LocId: 'TT', flags: ['TT'] }
+export type TestLocation = { LocId: string, flags: string[] }
+export const SG: TestLocation = { LocId: 'SG', flags: [] }
+export const TT: TestLocation = { LocId: 'TT', flags: ['TT'] }
 
 /** Android download set, iOS empty: the Android link shows and the iOS one does not. */
 export const settings = { mobileAppData: { downloadUrl: 'https://apps.example.com/backoffice.apk', iosDownloadUrl: '' } }

@@ -2,7 +2,7 @@ import t from 'tap'
 import { loadConfig } from '../../../server/src/config/load.ts'
 import { buildMenu, menuAllows, menuHoldsPath, openGroupFor } from '../../../server/src/config/menu.ts'
 import { isKnownPage, resolvePage } from '../../../server/src/config/pages.ts'
-import { ctxFor, profiles, SG, shippedConfigDir, TT } from './fixtures.ts'
+import { ctxFor, profiles, SG, shippedConfigDir, TT, type TestLocation } from './fixtures.ts'
 
 const SHELL_PAGES = ['/instructions/sms', '/instructions/telegram']
 
@@ -44,7 +44,7 @@ t.test('page resolution: TT variant, columns filtered by TT and shares, actions 
   const loaded = await loadConfig(shippedConfigDir)
   if (!loaded.ok) throw new Error('invalid shipped config')
   const config = loaded.config
-  const columns = (user: string, location: typeof SG, path: string) => {
+  const columns = (user: string, location: TestLocation, path: string) => {
     const result = resolvePage(config, ctxFor(user, location), path)
     if (result.status !== 'ok') throw new Error(`${user} ${path}: ${result.status}`)
     return result.page.widgets.flatMap((w) => w.columns ?? []).map((c) => c.key).join(' ')
@@ -72,7 +72,7 @@ t.test('page resolution: TT variant, columns filtered by TT and shares, actions 
   t.same(actions('ag1'), ['createAgent'])
   t.equal(actions('ag2'), 'forbidden', 'ag2 cannot create agents: no Agents item, so no page')
 
-  const help = (location: typeof SG) => {
+  const help = (location: TestLocation) => {
     const result = resolvePage(config, ctxFor('mem1', location), '/instructions/sms')
     return result.status === 'ok' ? result.page.widgets.map((w) => w.props.game) : []
   }
