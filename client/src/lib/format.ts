@@ -43,12 +43,6 @@ export function countdownParts (targetMs: number, nowMs: number): { d: number, h
   return { d: Math.floor(left / 86400), h: Math.floor(left / 3600) % 24, m: Math.floor(left / 60) % 60, s: left % 60 }
 }
 
-/** Rich announcement text as one line for the banner: tags and line breaks removed. */
-export function plainText (html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html')
-  return (doc.body.textContent ?? '').replace(/[\r\n]+/g, ' ').replace(/\s+/g, ' ').trim()
-}
-
 /** Black or white, whichever reads better on a CSS colour (announcement blocks carry any background). */
 export function readableOn (color: string): string {
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color.trim())

@@ -1,5 +1,5 @@
 // Left-menu logic that does not render: which group is open for a URL, and where an item links to.
-import type { MenuGroup, MenuItem } from './api.ts'
+import type { MenuGroupView as MenuGroup, MenuItemView as MenuItem } from '../../../schemas/menu.ts'
 
 /** The menu groups of spec/menu-rules.md, by their normalised names. */
 export type GroupName = 'administration' | 'bet' | 'report' | 'control' | 'outset' | 'utilities' | 'sms' | 'smsgateway' | 'options'

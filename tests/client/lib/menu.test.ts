@@ -1,0 +1,30 @@
+import t from 'tap'
+import { findItem, groupIs, menuHref, openGroupFor } from '../../../client/src/lib/menu.ts'
+
+t.test('the open group follows the URL (spec/menu-rules.md)', async (t) => {
+  const cases: Array<[string, string]> = [
+    ['/admin/home', 'bet'], ['/bet/placeBets/add', 'bet'], ['/tickets/page', 'bet'],
+    ['/admin/profile', 'administration'], ['/admin', 'administration'],
+    ['/control/drawSetting', 'control'], ['/report/tt/full', 'report'],
+    ['/options/x', 'options'], ['/payOut', 'options'], ['/announcement', 'options'],
+    ['/sms/smsGateway', 'smsgateway'], ['/sms/smsAgent', 'sms'], ['/outset/betsIn', 'outset'],
+    ['/utilities/auditLog', 'utilities'], ['/elsewhere', 'bet'], ['/', 'bet']
+  ]
+  for (const [path, group] of cases) t.equal(openGroupFor(path), group, path)
+})
+
+t.test('groups are recognised by key or label key', async (t) => {
+  t.ok(groupIs({ key: 'smsGateway', label: 'group.smsGateway', items: [] }, 'smsgateway'))
+  t.ok(groupIs({ key: 'g1', label: 'group.outset', items: [] }, 'outset'))
+  t.notOk(groupIs({ key: 'sms', label: 'group.sms', items: [] }, 'smsgateway'))
+})
+
+t.test('links carry their query, LocId and (for navigation) a timestamp', async (t) => {
+  const item = { key: 'betsIn', label: 'menu.betsIn', path: '/outset/betsIn', query: { ViewDay: '1', Choice: '2' } }
+  t.equal(menuHref(item, 'SG'), '/outset/betsIn?ViewDay=1&Choice=2&LocId=SG')
+  t.equal(menuHref(item, 'TT', 1700000000000), '/outset/betsIn?ViewDay=1&Choice=2&LocId=TT&_t=1700000000000')
+  t.equal(menuHref({ key: 'a', label: 'a', path: 'https://example.com/app.apk', query: {}, external: true }, 'SG'), 'https://example.com/app.apk')
+  const menu = [{ key: 'outset', label: 'group.outset', items: [{ ...item, key: 'in', query: { ViewDay: '1', Choice: '1' } }, item] }]
+  t.equal(findItem(menu, '/outset/betsIn', '?Choice=2&LocId=SG')?.key, 'betsIn', 'Bets Out told from Bets In by Choice')
+  t.equal(findItem(menu, '/outset/other'), undefined)
+})
