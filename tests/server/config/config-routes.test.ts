@@ -1,5 +1,6 @@
 import t from 'tap'
 import { loadConfig } from '../../../server/src/config/load.ts'
+import { freshDb } from '../../helpers/db.ts'
 import { startProduct } from '../../helpers/product.ts'
 import { copyConfig } from './fixtures.ts'
 
@@ -7,7 +8,9 @@ t.test('the service serves the config of CONFIG_DIR: status, catalogues with ETa
   const dir = copyConfig(t)
   const expected = await loadConfig(dir)
   if (!expected.ok) throw new Error('invalid copy')
-  const { serviceUrl } = await startProduct(t, { env: { CONFIG_DIR: dir } })
+  // An already open store: opening one inside the service can outlast the plugin timeout on a busy machine.
+  const store = await freshDb(t, 'pglite')
+  const { serviceUrl } = await startProduct(t, { env: { CONFIG_DIR: dir }, store })
 
   const status = await fetch(`${serviceUrl}/ui/config/status`)
   t.equal(status.status, 200)
