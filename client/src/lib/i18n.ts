@@ -30,14 +30,21 @@ function menuTexts (file: string): Record<string, unknown> {
   return entry?.[1] ?? {}
 }
 
+/** A JSON catalogue, or nothing when it cannot be had (texts then fall back to English or to their keys). */
+async function fetchTexts (url: string): Promise<Record<string, unknown>> {
+  try {
+    const response = await fetch(url)
+    return response.ok ? await response.json() as Record<string, unknown> : {}
+  } catch {
+    return {}
+  }
+}
+
+// Menu labels: the bundled catalogue, overlaid by the service's hot-reloaded one; the client's own texts last.
 async function loadBundle (file: string): Promise<void> {
   if (i18next.hasResourceBundle(file, 'translation')) return
-  let texts: Record<string, unknown> = {}
-  try {
-    const response = await fetch(`/assets/i18n/${file}.json`)
-    if (response.ok) texts = await response.json()
-  } catch { /* texts fall back to English keys */ }
-  i18next.addResourceBundle(file, 'translation', { ...menuTexts(file), ...texts }, true, true)
+  const [config, texts] = await Promise.all([fetchTexts(`/ui/i18n/${file}`), fetchTexts(`/assets/i18n/${file}.json`)])
+  i18next.addResourceBundle(file, 'translation', { ...menuTexts(file), ...config, ...texts }, true, true)
 }
 
 /** Starts i18next in the stored or browser language; English stays loaded as the fallback. */
