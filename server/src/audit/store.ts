@@ -13,12 +13,13 @@ const columns = ['id', 'at', 'request_id', 'user_id', 'role', 'loc_id', 'client_
 export async function appendRecords (db: Db, batch: AuditFields[]): Promise<number[]> {
   if (batch.length === 0) return []
   return db.transaction(async (tx) => {
-    // The lock must be its own statement: a later statement's snapshot then sees the previous holder's commit.
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [AUDIT_LOCK_KEY])
-    const head = await tx.query<{ hash: string }>('SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1')
-    const ids = await tx.query<{ id: string | number }>("SELECT nextval(pg_get_serial_sequence('audit_log', 'id')) AS id FROM generate_series(1, $1)", [batch.length])
-    const sortedIds = ids.rows.map((r) => Number(r.id)).sort((a, b) => a - b)
-    let prev = head.rows[0]?.hash ?? GENESIS_HASH
+    // Serialises appenders on other connections and instances. It must be its own statement: the next statement's
+    // snapshot then sees the previous holder's commit. PGlite has one connection whose transactions already run one at a time.
+    if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [AUDIT_LOCK_KEY])
+    const head = await tx.query<{ id: string | number, prev: string | null }>(
+      "SELECT nextval(pg_get_serial_sequence('audit_log', 'id')) AS id, (SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1) AS prev FROM generate_series(1, $1)", [batch.length])
+    const sortedIds = head.rows.map((r) => Number(r.id)).sort((a, b) => a - b)
+    let prev = head.rows[0]?.prev ?? GENESIS_HASH
     const params: unknown[] = []
     const tuples: string[] = []
     batch.forEach((fields, i) => {

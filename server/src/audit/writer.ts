@@ -24,12 +24,14 @@ export class AuditWriter {
   append (fields: AuditFields): Promise<number> {
     return new Promise((resolve, reject) => {
       this.#queue.push({ fields, resolve, reject })
-      if (!this.#running) this.#drain().catch(reject)
+      if (this.#running) return
+      this.#running = true
+      // Waiting for the rest of this event-loop turn lets the records of requests read in the same I/O phase share a commit.
+      setImmediate(() => { this.#drain().catch(reject) })
     })
   }
 
   async #drain (): Promise<void> {
-    this.#running = true
     try {
       while (this.#queue.length > 0) {
         const batch = this.#queue.splice(0, this.#maxBatch)
