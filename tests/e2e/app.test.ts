@@ -72,6 +72,21 @@ t.test('application-wide behaviour', async (t) => {
     t.equal(await alert.getByRole('button', { name: 'Reload' }).count(), 1)
   })
 
+  await t.test('the loading indicator is on while a navigation loads and off after', async (t) => {
+    const { page } = await e2e.newPage()
+    await signInAt(e2e, page, 'mem1')
+    const chunk = manifest['src/features/info/InstallationGuidePage.tsx']?.file
+    await page.route(`**/${chunk}`, async (route) => { await new Promise((resolve) => setTimeout(resolve, 1500)); await route.continue() })
+    const progress = page.getByTestId('nav-progress')
+    t.notOk(await progress.evaluate((el) => el.classList.contains('nav-progress--on')), 'off at rest')
+    await page.getByRole('button', { name: 'Administration' }).click()
+    await page.getByRole('link', { name: 'Installation Guide' }).click()
+    await page.waitForFunction(() => document.querySelector('[data-testid=nav-progress]')?.classList.contains('nav-progress--on'))
+    t.pass('on while the page loads')
+    await page.getByRole('heading', { name: 'Installation Guide' }).waitFor()
+    t.notOk(await progress.evaluate((el) => el.classList.contains('nav-progress--on')), 'off once it ended')
+  })
+
   await t.test('Telegram QR code, embed layout and Modal=true', async (t) => {
     const { page } = await e2e.newPage()
     await signInAt(e2e, page, 'mem1')

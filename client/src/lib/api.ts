@@ -103,9 +103,10 @@ export const changePassword = (form: { UserId?: string, OldPassword: string, Pas
 /** POST /ui/terms. */
 export const decideTerms = (agree: boolean) => call<TermsAnswer>('POST', '/ui/terms', { agree })
 
-/** GET /ui/session; keeps the CSRF token it carries. */
-export async function getSession (options: CallOptions = {}): Promise<SessionInfo> {
-  const session = await call<SessionInfo>('GET', '/ui/session', undefined, options)
+/** GET /ui/session; keeps the CSRF token it carries; mobile picks the mobile menu variants (remembered by the service). */
+export async function getSession (options: CallOptions & { mobile?: boolean } = {}): Promise<SessionInfo> {
+  const query = options.mobile === undefined ? '' : `?mobile=${options.mobile ? '1' : '0'}`
+  const session = await call<SessionInfo>('GET', `/ui/session${query}`, undefined, options)
   setCsrfToken(session.csrfToken)
   return session
 }

@@ -14,6 +14,8 @@ import { useMediaQuery } from './useMediaQuery.ts'
 
 /** Below this width the menu is the mobile menu (seed 001 §9). */
 export const MOBILE_BREAKPOINT = 992
+/** The media query of the mobile menu. */
+const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 0.02}px)`
 /** Announcements for the banner load this long after the layout starts. */
 export const ANNOUNCEMENT_DELAY_MS = 500
 
@@ -24,7 +26,7 @@ function useSignedInSession (): SessionInfo | null {
   const navigate = useNavigate()
   useEffect(() => {
     let live = true
-    getSession({ handleAuth: false }).then((s) => {
+    getSession({ handleAuth: false, mobile: window.matchMedia(MOBILE_QUERY).matches }).then((s) => {
       if (!live) return
       sessionSet(keys.user, JSON.stringify(s.profile))
       sessionSet(keys.termsAccepted, String(s.termsAccepted))
@@ -91,7 +93,7 @@ function LogoutDialog ({ state }: { state: ReturnType<typeof useLogout> }) {
 export function MainLayout () {
   const session = useSignedInSession()
   const [params] = useSearchParams()
-  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT - 0.02}px)`)
+  const mobile = useMediaQuery(MOBILE_QUERY)
   const [collapsed, setCollapsed] = useState(false)
   const [menuOpen, setMenuOpen] = useState(false)
   const [brand, setBrand] = useState<PublicBrand | null>(null)
