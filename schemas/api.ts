@@ -20,3 +20,6 @@ export const ApiAllowlist = Type.Object({
   endpoints: Type.Array(ApiEndpoint)
 }, { additionalProperties: false })
 export type ApiAllowlist = Static<typeof ApiAllowlist>
+
+/** The file operators edit; its generated JSON Schema is schemas/api.schema.json. */
+export const configFileSchema = ApiAllowlist

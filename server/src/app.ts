@@ -16,6 +16,8 @@ import auditPlugin from './plugins/app/audit.ts'
 import healthRoutes from './routes/health.ts'
 import metricsRoutes from './routes/metrics.ts'
 import auditRoutes from './routes/audit.ts'
+import apiCachePlugin from './plugins/app/api-cache.ts'
+import proxyPlugin from './plugins/app/proxy.ts'
 
 import cookiePlugin from './plugins/external/cookie.ts'
 import secureSessionPlugin from './plugins/external/secure-session.ts'
@@ -88,6 +90,7 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
   await app.register(swaggerPlugin)
   await app.register(metricsPlugin)
   await app.register(auditPlugin)
+  await app.register(apiCachePlugin)
 
   // -- routes
   // config routes:
@@ -98,6 +101,7 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
 
   // audit, ops and proxy routes:
   for (const routes of [healthRoutes, metricsRoutes, auditRoutes]) await app.register(routes)
+  await app.register(proxyPlugin)
 
   // brand routes:
   await app.register(brandsPlugin)

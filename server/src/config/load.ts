@@ -5,6 +5,8 @@ import type { TSchema } from 'typebox'
 import { ColumnSetConfig } from '../../../schemas/columns.ts'
 import { MenuConfig } from '../../../schemas/menu.ts'
 import { PageConfig } from '../../../schemas/page.ts'
+import { ApiAllowlist } from '../../../schemas/api.ts'
+import { compileAllowlist, type EndpointMatcher } from '../proxy/allowlist.ts'
 import { jsonErrorOffset } from './json-position.ts'
 import { schemaIssues } from './schema-issues.ts'
 import { segment, type Issue } from './rule-check.ts'
@@ -26,6 +28,8 @@ export interface LoadedConfig {
   columnSets: ReadonlyMap<string, ColumnSetConfig>
   i18n: { en: Catalogue, zh: Catalogue }
   compiled: { menu: CompiledMenu, pages: CompiledPages }
+  /** The proxy allowlist (api.json), compiled. */
+  api: EndpointMatcher
 }
 
 export type LoadResult = { ok: true, config: LoadedConfig } | { ok: false, version: string, errors: ConfigError[] }
@@ -34,7 +38,7 @@ export type LoadResult = { ok: true, config: LoadedConfig } | { ok: false, versi
 export type ConfigFiles = ReadonlyMap<string, string>
 
 const LANGUAGES = ['en', 'zh'] as const
-const schemaNames: Array<[RegExp, string]> = [[/^menu\.json$/, 'menu'], [/^pages\//, 'page'], [/^columns\//, 'columns'], [/^i18n\//, 'i18n']]
+const schemaNames: Array<[RegExp, string]> = [[/^menu\.json$/, 'menu'], [/^api\.json$/, 'api'], [/^pages\//, 'page'], [/^columns\//, 'columns'], [/^i18n\//, 'i18n']]
 
 /** Hash of the files' content (names included), the config version. */
 export function contentVersion (files: ConfigFiles): string {
@@ -57,7 +61,7 @@ async function jsonFilesIn (dir: string, sub: string): Promise<string[]> {
 export async function readConfigDir (dir: string): Promise<{ files: Map<string, string>, errors: ConfigError[] }> {
   const files = new Map<string, string>()
   const errors: ConfigError[] = []
-  const names = ['menu.json', ...LANGUAGES.map((l) => `i18n/${l}.json`), ...(await Promise.all([jsonFilesIn(dir, 'pages'), jsonFilesIn(dir, 'columns')])).flat()]
+  const names = ['menu.json', 'api.json', ...LANGUAGES.map((l) => `i18n/${l}.json`), ...(await Promise.all([jsonFilesIn(dir, 'pages'), jsonFilesIn(dir, 'columns')])).flat()]
   // All at once: one by one, a reload under load waits a turn of the event loop per file.
   const texts = await Promise.all(names.map((name) => readFile(join(dir, name), 'utf8').catch((error: NodeJS.ErrnoException) => error)))
   names.forEach((name, i) => {
@@ -154,11 +158,13 @@ export function validateConfig (files: ConfigFiles, now: Date = new Date()): Loa
 
   const pagePaths = pagePathIndex(pages, errors)
   if (menu) checkMenu(menu, pagePaths, requireKey, errors)
+  const api = validated<ApiAllowlist>('api.json', ApiAllowlist, parsed.get('api.json'), errors)
+  if (api) checkApi(api, pagePaths, errors)
   for (const { file, page } of pages) checkPage(file, page, columnSets, requireKey, errors)
   for (const [key, set] of columnSets) checkColumns(columnFiles.get(key) as string, set, requireKey, errors)
 
-  if (errors.length > 0 || !menu || !catalogues.en || !catalogues.zh) {
-    return { ok: false, version, errors: errors.length > 0 ? errors : [{ file: 'menu.json', pointer: '', message: 'incomplete config: menu.json and i18n/en.json, i18n/zh.json are required' }] }
+  if (errors.length > 0 || !menu || !api || !catalogues.en || !catalogues.zh) {
+    return { ok: false, version, errors: errors.length > 0 ? errors : [{ file: 'menu.json', pointer: '', message: 'incomplete config: menu.json, api.json and i18n/en.json, i18n/zh.json are required' }] }
   }
   const compiledPages = compilePages(pages, columnSets)
   return {
@@ -170,9 +176,34 @@ export function validateConfig (files: ConfigFiles, now: Date = new Date()): Loa
       pages,
       columnSets,
       i18n: { en: catalogues.en, zh: catalogues.zh },
-      compiled: { menu: compileMenu(menu), pages: compiledPages }
+      compiled: { menu: compileMenu(menu), pages: compiledPages },
+      api: compileAllowlist(api.endpoints)
     }
   }
+}
+
+/** Every allowlisted endpoint names pages that exist, or is for the shell or public; no method is listed twice for one path. */
+function checkApi (api: ApiAllowlist, pagePaths: ReadonlyMap<string, string>, errors: ConfigError[]) {
+  const file = 'api.json'
+  const seen = new Map<string, number>()
+  api.endpoints.forEach((endpoint, e) => {
+    const pointer = `/endpoints/${e}`
+    if (!endpoint.shell && !endpoint.public && (endpoint.pages ?? []).length === 0) {
+      errors.push({ file, pointer, message: 'an endpoint needs "pages" (the menu paths that use it), or "shell": true, or "public": true; otherwise no one may call it' })
+    }
+    if (endpoint.public && endpoint.game) errors.push({ file, pointer: `${pointer}/public`, message: 'a public endpoint has no session location to choose 4d/ or tt/ from: remove "game" or "public"' })
+    if (endpoint.cache && !endpoint.methods.includes('GET')) errors.push({ file, pointer: `${pointer}/cache`, message: 'only GET answers are cached: remove "cache" or add GET' })
+    endpoint.pages?.forEach((path, p) => {
+      if (!pagePaths.has(path)) errors.push({ file, pointer: `${pointer}/pages/${p}`, message: `no page template serves "${path}": use a menu path (see pages/*.json) or fix it` })
+    })
+    const shape = endpoint.path.replace(/:[A-Za-z0-9]+/g, ':')
+    for (const method of endpoint.methods) {
+      const key = `${method} ${shape}`
+      const other = seen.get(key)
+      if (other !== undefined) errors.push({ file, pointer: `${pointer}/methods`, message: `${method} ${endpoint.path} is already listed at /endpoints/${other}: list each method of a path once` })
+      else seen.set(key, e)
+    }
+  })
 }
 
 function crossLanguage (en: ReadonlyMap<string, string>, zh: ReadonlyMap<string, string>, errors: ConfigError[]) {

@@ -1,4 +1,4 @@
-import type { ApiEndpoint } from '../../../schemas/api-allowlist.ts'
+import type { ApiEndpoint } from '../../../schemas/api.ts'
 
 /** An allowlisted endpoint that matched a request, with its parameter values. */
 export interface EndpointMatch {

@@ -50,13 +50,16 @@ const announcementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         Content: Type.String({ minLength: 1, maxLength: 20000, pattern: '^[^\\u0000]*$', description: 'text without NUL characters, 1 to 20000 characters long' }),
         Color: Type.String({ minLength: 1, maxLength: 30 }),
         PopUp,
-        LocId: Type.Optional(Type.Union([Type.Null(), Type.String({ minLength: 1, maxLength: 20 })]))
+        LocId: Type.Optional(Type.Union([Type.Null(), Type.String({ minLength: 1, maxLength: 20 })])),
+        // LocId is the caller's current location (the service always sets it); AllLocations widens the target to every location.
+        AllLocations: Type.Optional(Type.Boolean())
       }),
       response: envelope(Announcement)
     }
   }, async (request) => {
     const user = caller(request)
-    const { Content, Color, PopUp: popUp, LocId: locId } = request.body
+    const { Content, Color, PopUp: popUp, LocId: currentLocId, AllLocations: allLocations } = request.body
+    const locId = allLocations ? null : currentLocId
     if (!isAnnouncementColour(Color)) throw errors.badColor()
     const created = await app.db.transaction(async (tx) => {
       const { rows } = await tx.query<AnnouncementRow>(

@@ -56,6 +56,8 @@ eachDatabase(t, async (t, kind) => {
     t.equal(Buffer.from(listed?.Content ?? '').equals(Buffer.from(content)), true, 'same bytes')
     const everywhere = await create({ Content: 'For every location', Color: '#00aa11', PopUp: 'N', LocId: null }, tokens.admin, 'tt')
     t.equal(everywhere.json().data.LocId, null)
+    const widened = await create({ Content: 'Everywhere, sent from SG', Color: '#00aa11', PopUp: 'N', LocId: 'SG', AllLocations: true })
+    t.equal(widened.json().data.LocId, null, 'AllLocations targets every location whatever LocId the service filled in')
     const noLoc = await create({ Content: 'x', Color: '#00aa11', PopUp: 'N' })
     t.equal(noLoc.json().data.LocId, null, 'LocId may be left out')
     const big = await create({ Content: 'x'.repeat(20000), Color: 'red', PopUp: 'N' })
@@ -107,6 +109,6 @@ eachDatabase(t, async (t, kind) => {
     t.equal(audits.length, 1)
     t.match(audits[0], { UserId: 'ops', Path: /^\/api\/v1\/tt\/announcements\/\d+$/ })
     const created = (await h.call('GET', '/api/v1/4d/audits?Action=announcement.create', { token: tokens.admin })).json().data
-    t.equal(created.length, 5)
+    t.equal(created.length, 6)
   })
 })

@@ -1,0 +1,40 @@
+/** Query names the service owns: a client's value for any spelling of them is dropped. */
+const serviceOwned = /^locid$/i
+
+/** The client's query with LocId replaced by the session's (every spelling and every repeat of the client's removed). */
+export function upstreamQuery (clientQuery: string, locId: string): string {
+  const params = new URLSearchParams(clientQuery)
+  for (const name of [...params.keys()]) if (serviceOwned.test(name)) params.delete(name)
+  params.set('LocId', locId)
+  return params.toString()
+}
+
+/** A JSON object body with LocId replaced by the session's; other bodies (arrays, streams, none) are left as they are. */
+export function upstreamBody (body: unknown, locId: string): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body) || typeof (body as { pipe?: unknown }).pipe === 'function') return body
+  const copy: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(body)) if (!serviceOwned.test(name)) copy[name] = value
+  copy.LocId = locId
+  return copy
+}
+
+/** The game API path: game endpoints under 4d/ or tt/ chosen by the session location, never by the client. */
+export function upstreamPath (segments: readonly string[], game: '4d' | 'tt' | undefined): string {
+  return `/api/v1/${game ? `${game}/` : ''}${segments.join('/')}`
+}
+
+/** Drops a leading 4d/ or tt/ the client may have sent: the service chooses the game. */
+export function withoutGamePrefix (segments: readonly string[]): string[] {
+  return segments[0] === '4d' || segments[0] === 'tt' ? segments.slice(1) : [...segments]
+}
+
+/** Request headers sent upstream, built afresh: nothing the client sent (Cookie, CSRF, Connection, Authorization) passes except these. */
+export function upstreamHeaders (client: Record<string, string | string[] | undefined>, extra: { token?: string | undefined, requestId: string, ip: string }): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': extra.requestId, 'x-forwarded-for': extra.ip }
+  for (const name of ['content-type', 'content-length', 'accept-language', 'transfer-encoding']) {
+    const value = client[name]
+    if (typeof value === 'string') headers[name] = value
+  }
+  if (extra.token) headers.authorization = `Bearer ${extra.token}`
+  return headers
+}
