@@ -60,8 +60,9 @@ t.test('/metrics is Prometheus text with requests, latency, audit writes, cache 
       if (meta[1] === 'TYPE') families.set(meta[2]!, meta[3]!)
       continue
     }
-    const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\]|\\.)*",?)*\})? (-?[0-9.e+-]+|NaN|\+Inf|-Inf)$/.exec(line)
-    if (!sample) { t.fail(`not an exposition line: ${line}`); continue }
+    const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\]|\\.)*",?)*\})? (\S+)$/.exec(line)
+    // Values are Go floats: digits, or NaN / +Inf / -Inf in any case (prom-client writes "Nan" for an empty event-loop sample).
+    if (!sample || !(/^-?[0-9.]+(e[+-]?[0-9]+)?$/i.test(sample[3]!) || /^(nan|[+-]?inf)$/i.test(sample[3]!))) { t.fail(`not an exposition line: ${line}`); continue }
     samples.set(`${sample[1]}${sample[2] ?? ''}`, Number(sample[3]))
   }
   t.equal(families.get('http_requests_total'), 'counter')
