@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { ResolvedSettings } from '../shared/env.ts'
 import type { Db } from '../shared/db.ts'
 import { loggerOptions } from '../shared/logger.ts'
-import storePlugin from './plugins/app/store.ts'
+import storePlugin, { openServiceStore } from './plugins/app/store.ts'
 import configStorePlugin from './plugins/app/config-store.ts'
 import configStatusRoutes from './routes/config-status.ts'
 import configI18nRoutes from './routes/config-i18n.ts'
@@ -61,7 +61,9 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
     logger: loggerOptions(options.settings.LOG_LEVEL),
     trustProxy: true,
     genReqId: () => crypto.randomUUID(),
-    requestIdHeader: 'x-request-id'
+    requestIdHeader: 'x-request-id',
+    // PGlite and the config watch can start slowly on a busy machine; a slow start is not a failed one.
+    pluginTimeout: 120_000
   }).withTypeProvider<TypeBoxTypeProvider>()
   app.decorate('settings', options.settings)
   app.decorate('gameApiUrl', options.gameApiUrl.replace(/\/$/, ''))
@@ -73,7 +75,8 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
   await app.register(formbodyPlugin)
 
   // -- the service's own plugins (plugins/app)
-  await app.register(storePlugin, options.store ? { db: options.store } : {})
+  // The store opens before the plugins run, so its start-up time never counts against a plugin timeout.
+  await app.register(storePlugin, { db: options.store ?? await openServiceStore(options.settings), owned: !options.store })
   // config store, rules, menu, pages:
   await app.register(configStorePlugin, options.configDir ? { dir: options.configDir } : {})
 

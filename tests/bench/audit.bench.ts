@@ -22,7 +22,7 @@ const BetBody = Type.Object({ UserId: Type.String(), Number: Type.String({ patte
 async function benchApp (db: Db, audited: boolean): Promise<FastifyInstance> {
   const app = Fastify({ logger: false }).withTypeProvider<TypeBoxTypeProvider>()
   app.decorate('settings', loadSettings({ DATA_DIR: 'memory://' }))
-  await app.register(storePlugin, { db })
+  await app.register(storePlugin, { db, owned: false })
   await app.register(metricsPlugin)
   if (audited) await app.register(auditPlugin)
   app.post('/api/v1/4d/bet', { schema: { body: BetBody } }, async (request, reply) => {

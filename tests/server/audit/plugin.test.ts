@@ -25,7 +25,7 @@ async function rig (t: Test, kind: DbKind): Promise<Rig> {
   const listeners: Array<(change: unknown) => void> = []
   // Stands in for the config store: only the two members the audit and metrics plugins read.
   app.decorate('configStore', { onChange: (fn: (change: unknown) => void) => { listeners.push(fn) }, current: () => ({ version: 'cfg-v7' }) } as never)
-  await app.register(storePlugin, { db })
+  await app.register(storePlugin, { db, owned: false })
   await app.register(eventsPlugin)
   await app.register(metricsPlugin)
   await app.register(auditPlugin)

@@ -17,7 +17,7 @@ async function configApp (t: Test, dir: string, kind: DbKind = 'pglite') {
   const db = await freshDb(t, kind)
   const app = Fastify({ logger: false })
   app.decorate('settings', loadSettings({ LOG_LEVEL: 'silent', DATA_DIR: 'memory://' }))
-  await app.register(storePlugin, { db })
+  await app.register(storePlugin, { db, owned: false })
   await app.register(configStorePlugin, { dir, debounceMs: 50 })
   await app.register(configStatusRoutes)
   await app.register(configI18nRoutes)

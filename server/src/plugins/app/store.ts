@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { openDb, type Db } from '../../../shared/db.ts'
+import type { ResolvedSettings } from '../../../shared/env.ts'
 import { migrate } from '../../../shared/migrate.ts'
 
 declare module 'fastify' {
@@ -14,13 +15,16 @@ declare module 'fastify' {
 
 const migrationsDir = fileURLToPath(new URL('../../migrations', import.meta.url))
 
-/** Opens and migrates the service store; DATA_DIR=memory:// keeps it in memory (tests). */
-async function store (app: FastifyInstance, opts: { db?: Db }) {
-  const { DATABASE_URL, DATA_DIR } = app.settings
-  const db = opts.db ?? await openDb({ url: DATABASE_URL, dataDir: DATA_DIR.startsWith('memory://') ? undefined : join(DATA_DIR, 'service') })
-  await migrate(db, migrationsDir)
-  app.decorate('store', db)
-  if (!opts.db) app.addHook('onClose', () => db.close())
+/** Opens the service store the settings name; DATA_DIR=memory:// keeps it in memory (tests). */
+export function openServiceStore ({ DATABASE_URL, DATA_DIR }: Pick<ResolvedSettings, 'DATABASE_URL' | 'DATA_DIR'>): Promise<Db> {
+  return openDb({ url: DATABASE_URL, dataDir: DATA_DIR.startsWith('memory://') ? undefined : join(DATA_DIR, 'service') })
+}
+
+/** Migrates and decorates an open store; closes it with the app when the app opened it (owned). */
+async function store (app: FastifyInstance, opts: { db: Db, owned: boolean }) {
+  await migrate(opts.db, migrationsDir)
+  app.decorate('store', opts.db)
+  if (opts.owned) app.addHook('onClose', () => opts.db.close())
 }
 
 export default fp(store, { name: 'store' })
