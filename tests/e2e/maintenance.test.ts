@@ -1,5 +1,5 @@
 import t from 'tap'
-import { gameApiToken, signInAt, standInForProxy, startE2E, type E2E } from './support.ts'
+import { gameApiToken, signIn, signInAt, standInForProxy, startE2E, type E2E } from './support.ts'
 
 /** Sets (or clears, with null) the maintenance end time at the game API, as its administrator would. */
 async function setMaintenance (e2e: E2E, until: string | null): Promise<string> {
@@ -48,15 +48,22 @@ t.test('maintenance in a real browser', async (t) => {
 
   await t.test('subCode 8000 from any call sends the user to /maintenance with t', async (t) => {
     const { page } = await e2e.newPage()
-    if (await standInForProxy(e2e, page, 'mem1')) t.comment('the service has no /api/v1 proxy yet: the test forwards /api/v1 to the game API')
+    if (await standInForProxy(e2e, page, 'ag2')) t.comment('the service has no /api/v1 proxy yet: the test forwards /api/v1 to the game API')
     // The status poll is kept quiet so that the 8000 answer of an ordinary call is what moves the user.
     await page.route('**/api/v1/status*', (route) => route.fulfill({ json: { success: true, data: { t: '' } } }))
-    await signInAt(e2e, page, 'mem1')
-    await page.getByTestId('header-user').waitFor()
-    const t8 = await setMaintenance(e2e, new Date(Date.now() + 3600_000).toISOString())
-    await page.reload() // home asks for its announcements again, which now answer 503 with subCode 8000
+    // Maintenance starts just as home first asks for its announcements (not cached yet for this user).
+    let t8: Promise<string> | undefined
+    await page.route('**/api/v1/*/announcements*', async (route) => {
+      t8 ??= setMaintenance(e2e, new Date(Date.now() + 3600_000).toISOString())
+      await t8
+      await route.fallback()
+    })
+    await page.goto(`${e2e.url}/login`)
+    await page.getByLabel('User Id').waitFor()
+    await signIn(e2e, page, 'ag2')
     await page.waitForURL((u) => u.pathname === '/maintenance', { timeout: 15000 })
-    t.equal(new URL(page.url()).searchParams.get('t'), t8, 'the time of the 8000 answer')
+    t.equal(new URL(page.url()).searchParams.get('t'), await t8, 'the time of the 8000 answer')
+    t.equal(await page.evaluate(() => sessionStorage.getItem('user')), null, 'auth cleared')
     await setMaintenance(e2e, null)
   })
 })

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { axeViolations, signInAt, startE2E } from './support.ts'
+import { axeViolations, closeHomePopup, signInAt, startE2E } from './support.ts'
 
 t.test('the signed-in shell in a real browser', async (t) => {
   const e2e = await startE2E(t)
@@ -62,6 +62,7 @@ t.test('the signed-in shell in a real browser', async (t) => {
     t.equal(await page.evaluate(() => localStorage.getItem('locale')), 'zh')
     await page.reload()
     await page.getByRole('button', { name: '登出' }).waitFor()
+    await closeHomePopup(page)
     t.pass('Chinese after reload')
     await page.locator('.header').getByRole('radio', { name: 'English' }).click()
     await page.getByRole('button', { name: 'Logout' }).waitFor()

@@ -62,12 +62,25 @@ export async function latestCaptcha (e2e: E2E): Promise<string> {
   return answers[answers.length - 1] ?? ''
 }
 
-/** Opens /login and signs in; resolves once the URL left /login. */
-export async function signInAt (e2e: E2E, page: Page, userId: string): Promise<void> {
+/** Opens /login and signs in; resolves once the URL left /login and, on home, the announcement pop-up was closed (unless keepPopup). */
+export async function signInAt (e2e: E2E, page: Page, userId: string, { keepPopup = false } = {}): Promise<void> {
   await page.goto(`${e2e.url}/login`)
   await page.getByLabel('User Id').waitFor()
   await signIn(e2e, page, userId)
   await page.waitForURL((u) => !u.pathname.startsWith('/login'))
+  if (!keepPopup && new URL(page.url()).pathname === '/admin/home') await closeHomePopup(page)
+}
+
+/** Waits until home has its announcements (or their error) and closes the pop-up if one opened. */
+export async function closeHomePopup (page: Page): Promise<void> {
+  await page.locator('.home').waitFor()
+  await page.locator('.home > [aria-busy=true]').waitFor({ state: 'detached' })
+  const popup = page.locator('dialog[open]')
+  if (await popup.count() > 0) {
+    await popup.locator('.dialog__footer button').click()
+    await popup.waitFor({ state: 'detached' }).catch(() => {})
+    await page.locator('dialog[open]').waitFor({ state: 'detached' })
+  }
 }
 
 /** Serious and critical accessibility violations axe-core finds on the page as it is now. */

@@ -8,6 +8,11 @@ import { readableOn } from '../../lib/format.ts'
 import { useSession } from '../../lib/session.tsx'
 import { Dialog } from '../../components/Dialog.tsx'
 
+// Pictures in announcements rarely carry a text alternative: those without one are marked decorative.
+DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.nodeName === 'IMG' && !node.hasAttribute('alt')) node.setAttribute('alt', '')
+})
+
 /** Announcements load this long after the page opens (seed 001 §2). */
 export const HOME_LOAD_DELAY_MS = 500
 
