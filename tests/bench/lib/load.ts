@@ -1,0 +1,52 @@
+import { Worker } from 'node:worker_threads'
+
+/** One measured load: a URL hit by N concurrent keep-alive clients for a fixed time after a warm-up. */
+export interface LoadJob { url: string, headers: Record<string, string>, seconds: number, warmupSeconds: number, connections: number }
+export interface LoadResult { requests: number, failures: number, seconds: number }
+
+// The load loop, plain JavaScript run by a worker thread (workers do not get the TypeScript loader), so the client
+// never shares the servers' event loop: N concurrent keep-alive fetch workers, a warm-up, then a fixed duration counting 200 answers.
+const loadLoop = `
+const { parentPort, workerData: job } = require('node:worker_threads')
+let counting = false, stop = false, requests = 0, failures = 0
+async function worker () {
+  while (!stop) {
+    try {
+      const res = await fetch(job.url, { headers: job.headers })
+      await res.arrayBuffer()
+      if (counting) { if (res.status === 200) requests++; else failures++ }
+    } catch { if (counting) failures++ }
+  }
+}
+const workers = Array.from({ length: job.connections }, worker)
+setTimeout(() => {
+  counting = true
+  const started = performance.now()
+  setTimeout(async () => {
+    counting = false
+    const seconds = (performance.now() - started) / 1000
+    stop = true
+    await Promise.all(workers)
+    parentPort.postMessage({ requests, failures, seconds })
+  }, job.seconds * 1000)
+}, job.warmupSeconds * 1000)
+`
+
+/** Runs one load job in a worker thread. */
+export function measure (job: LoadJob): Promise<LoadResult> {
+  return new Promise<LoadResult>((resolve, reject) => {
+    const worker = new Worker(loadLoop, { eval: true, workerData: job })
+    worker.once('message', resolve)
+    worker.once('error', reject)
+  })
+}
+
+/** Requests per second of a result. */
+export const rps = (r: LoadResult) => r.requests / r.seconds
+
+/** Defaults every benchmark shares (BENCH_SECONDS, BENCH_CONNECTIONS override). */
+export const loadDefaults = {
+  seconds: Number(process.env.BENCH_SECONDS ?? 5),
+  warmupSeconds: 1,
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 16)
+}

@@ -1,0 +1,36 @@
+import { openDb } from '../../../server/shared/db.ts'
+import { loadSettings } from '../../../server/shared/env.ts'
+import { buildGameApi } from '../../../server/game-api/app.ts'
+import { buildService } from '../../../server/src/app.ts'
+
+/** The product in process for a benchmark: game API and service on free ports, PGlite in memory. */
+export async function startBenchProduct (env: NodeJS.ProcessEnv = {}) {
+  const gameDb = await openDb({})
+  const gameApi = await buildGameApi({ db: gameDb })
+  const gameApiUrl = await gameApi.listen({ port: 0, host: '127.0.0.1' })
+  const store = await openDb({})
+  const service = await buildService({ settings: loadSettings({ LOG_LEVEL: 'silent', DATA_DIR: 'memory://', ...env }), gameApiUrl, store })
+  const serviceUrl = await service.listen({ port: 0, host: '127.0.0.1' })
+  return {
+    gameApiUrl,
+    serviceUrl,
+    /** Signs in through the service; answers the cookie header and the CSRF token. */
+    async signIn (UserId: string) {
+      const login = await fetch(`${serviceUrl}/ui/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ UserId, Password: 'Demo#1234', Lang: 'en' }) })
+      const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+      if (login.status !== 200 || !cookie) throw new Error(`sign-in failed: HTTP ${login.status} ${await login.text()}`)
+      return { cookie, csrf: ((await login.json()) as { csrfToken: string }).csrfToken }
+    },
+    /** Signs in at the game API directly; answers its bearer token. */
+    async gameToken (username: string) {
+      const answer = await fetch(`${gameApiUrl}/api/v1/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'Demo#1234' }) })
+      return ((await answer.json()) as { data: { access_token: string } }).data.access_token
+    },
+    async close () {
+      await service.close()
+      await store.close()
+      await gameApi.close()
+      await gameDb.close()
+    }
+  }
+}
