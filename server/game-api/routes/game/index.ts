@@ -3,6 +3,7 @@ import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
 import announcementRoutes from './announcements.ts'
 import auditRoutes from './audits.ts'
+import bettingRoutes from './betting/index.ts'
 import locationRoutes from './locations.ts'
 import settingsRoutes from './settings.ts'
 
@@ -23,6 +24,7 @@ const gameRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, option
   await app.register(settingsRoutes, { game: options.game })
   await app.register(announcementRoutes)
   await app.register(auditRoutes)
+  await app.register(bettingRoutes, { game: options.game })
 }
 
 export default gameRoutes

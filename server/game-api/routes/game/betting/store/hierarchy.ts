@@ -1,0 +1,34 @@
+// Who may act for whom: oneself, a downline, or anyone for ADMIN.
+import type { Queryable } from '../../../../../shared/db.ts'
+import { errors } from '../../../../lib/errors.ts'
+import type { AuthUser } from '../../../../lib/tokens.ts'
+import { findRole, isAncestor } from '../../../../lib/users.ts'
+
+/** Throws 403 unless target is the caller, a downline of the caller, or the caller is ADMIN (404 for ADMIN when absent). */
+export async function assertSelfOrDownline (q: Queryable, user: AuthUser, target: string): Promise<void> {
+  if (target === user.userId) return
+  if (user.role === 'ADMIN') {
+    if (!await findRole(q, target)) throw errors.userNotFound(target)
+    return
+  }
+  if (!await isAncestor(q, user.userId, target)) throw errors.notYourDownline(target)
+}
+
+/** A user of the caller's group: the caller first, then every downline by depth and id. */
+export interface GroupMember { UserId: string, UserName: string, Role: string, ParentId: string | null, Depth: number }
+
+/** The caller and every user below them (ADMIN sees only their own tree too: the admin is the root). */
+export async function groupOf (q: Queryable, userId: string): Promise<GroupMember[]> {
+  const { rows } = await q.query<{ user_id: string, alias_id: string, role: string, parent_id: string | null, depth: number }>(
+    `WITH RECURSIVE down (user_id, depth) AS (
+       SELECT user_id, 0 FROM users WHERE user_id = $1
+       UNION ALL SELECT u.user_id, down.depth + 1 FROM users u JOIN down ON u.parent_id = down.user_id WHERE down.depth < 64)
+     SELECT u.user_id, u.alias_id, u.role, u.parent_id, down.depth FROM down JOIN users u ON u.user_id = down.user_id ORDER BY down.depth, u.user_id`, [userId])
+  return rows.map((r) => ({ UserId: r.user_id, UserName: r.alias_id, Role: r.role, ParentId: r.parent_id, Depth: Number(r.depth) }))
+}
+
+/** Whether the user may place bets: EnablePlaceBet on and placing not disabled. */
+export async function mayPlaceBets (q: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await q.query<{ ok: boolean }>('SELECT enable_place_bet = 1 AND disable_place_bet_and_fixed_bet = 0 AS ok FROM users WHERE user_id = $1', [userId])
+  return rows[0]?.ok === true
+}

@@ -1,0 +1,45 @@
+// Checks of bet lines sent as JSON (bet/, bet/t, bet/fixed): the same rules the bet text parser applies, with the field named.
+import type { NumberForm, TotoBetType } from '../../../../betting/index.ts'
+import { bettingErrors } from './errors.ts'
+import type { FourDLineInput, TotoLineInput } from './place.ts'
+
+const cents = (v: number): boolean => Math.abs(Math.round(v * 100) - v * 100) < 1e-6
+
+const FORMS: Record<string, NumberForm> = { straight: 'straight', plain: 'straight', '': 'straight', roll: 'roll', r: 'roll', ibet: 'ibet', i: 'ibet', kbet: 'kbet', k: 'kbet' }
+
+/** A 4D line as sent: Number (4 digits), Form (straight/plain, roll/r, ibet/i, kbet/k), Big and Small in dollars. */
+export interface FourDLineBody { Number: string, Form?: string | undefined, Big?: number | undefined, Small?: number | undefined }
+/** A TOTO line as sent: Type, Numbers (1..49) and Units per combination. */
+export interface TotoLineBody { Type: string, Numbers?: number[] | undefined, Units: number }
+
+/** Checks and normalises 4D lines; 400 naming the line and field on the first problem. */
+export function fourDLinesOf (lines: FourDLineBody[]): FourDLineInput[] {
+  return lines.map((line, i) => {
+    if (!/^\d{4}$/.test(line.Number)) throw bettingErrors.badLine(i, `/Number "${line.Number}" must be a 4-digit number such as 1234`)
+    const form = FORMS[(line.Form ?? '').toLowerCase()]
+    if (form === undefined) throw bettingErrors.badLine(i, '/Form must be one of straight, roll, ibet, kbet (or r, i, k)')
+    const big = line.Big ?? 0
+    const small = line.Small ?? 0
+    if (!(big >= 0) || !cents(big)) throw bettingErrors.badLine(i, '/Big must be 0 or more dollars with at most 2 decimals')
+    if (!(small >= 0) || !cents(small)) throw bettingErrors.badLine(i, '/Small must be 0 or more dollars with at most 2 decimals')
+    if (big === 0 && small === 0) throw bettingErrors.badLine(i, 'bets nothing: give Big or Small above 0')
+    return { number: line.Number, form, big, small }
+  })
+}
+
+const PICKS: Record<string, number> = { '2*': 2, '3*': 3, '4*': 4, '*2': 2, '*3': 3, '*4': 4 }
+
+/** Checks and normalises TOTO lines: ORDINARY 6 numbers, SYSTEM 7-12, ROLL 5, pick-n n, TO/TE/TT none; numbers 1..49 without repeats. */
+export function totoLinesOf (lines: TotoLineBody[]): TotoLineInput[] {
+  return lines.map((line, i) => {
+    const type = line.Type.toUpperCase() as TotoBetType
+    const numbers = line.Numbers ?? []
+    const expected = type === 'ORDINARY' ? [6] : type === 'SYSTEM' ? [7, 8, 9, 10, 11, 12] : type === 'ROLL' ? [5] : PICKS[type] !== undefined ? [PICKS[type]] : ['TO', 'TE', 'TT'].includes(type) ? [0] : undefined
+    if (expected === undefined) throw bettingErrors.badLine(i, '/Type must be one of ORDINARY, SYSTEM, ROLL, 2*, 3*, 4*, *2, *3, *4, TO, TE, TT')
+    if (!expected.includes(numbers.length)) throw bettingErrors.badLine(i, `/Numbers must hold ${expected.join(' or ')} numbers for ${type}, not ${numbers.length}`)
+    if (numbers.some((n) => !Number.isInteger(n) || n < 1 || n > 49)) throw bettingErrors.badLine(i, '/Numbers must be whole numbers from 1 to 49')
+    if (new Set(numbers).size !== numbers.length) throw bettingErrors.badLine(i, '/Numbers must not repeat a number')
+    if (!Number.isInteger(line.Units) || line.Units < 1) throw bettingErrors.badLine(i, '/Units must be a whole number of at least 1')
+    return { type, numbers: [...numbers].sort((a, b) => a - b), units: line.Units, ...(type === 'SYSTEM' ? { system: numbers.length } : {}) }
+  })
+}

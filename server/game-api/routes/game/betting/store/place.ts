@@ -1,0 +1,224 @@
+// Placing tickets: stake, detail rows per level and draw, the credit check under a row lock, and batched inserts.
+import type { Queryable } from '../../../../../shared/db.ts'
+import {
+  DEFAULT_4D_PAY_RATES, DEFAULT_TOTO_PAY_RATES, combinationsOf, expand4d, fourDDetailRows, fourDLineStake, maxTotoPayoutPerUnit, roundMoney, totoDetailRows, uniquePermutations,
+  type ChainLevel, type DrawSeries, type FourDLine, type FourDPayRates, type Game, type TotoLine, type TotoPayRates
+} from '../../../../betting/index.ts'
+import { loadChain } from './chain.ts'
+import { bettingErrors } from './errors.ts'
+
+/** A 4D line to place: number, form and the Big and Small dollars on each number it plays. */
+export type FourDLineInput = Pick<FourDLine, 'number' | 'form' | 'big' | 'small'>
+/** A TOTO line to place: type, numbers, System size and units per combination. */
+export type TotoLineInput = Pick<TotoLine, 'type' | 'numbers' | 'units'> & { system?: number | undefined }
+
+/** One ticket to place on already-resolved open draws. */
+export interface TicketRequest {
+  userId: string
+  placedBy: string
+  game: Game
+  series: DrawSeries
+  drawIds: number[]
+  dayCode: string | null
+  locId: string | null
+  source: 'web' | 'sms' | 'upload' | 'fixed'
+  text: string | null
+  fileId?: number | null
+  fourD?: FourDLineInput[]
+  toto?: TotoLineInput[]
+}
+
+/** A placed ticket. */
+export interface PlacedTicket {
+  ticketId: number
+  ticketNo: string
+  userId: string
+  stakePerDraw: number
+  stake: number
+  draws: number
+}
+
+/** How placement treats money: `charge` checks and takes CreditLeft under a row lock; `history` (seed, benchmarks) leaves balances alone. */
+export type PlaceMode = 'charge' | 'history'
+
+interface BetRow { betId: number, ticketId: number, drawId: number, userId: string, game: Game, lineNo: number, number: string, form: string, numbers: string | null, system: number | null, big: number, small: number, units: number, combinations: number, amount: number }
+interface LevelRow { betId: number, level: number, userId: string, drawId: number, share: number, commission: number, bigIn: number, smallIn: number, amountIn: number, bigIntake: number, smallIntake: number, amountIntake: number, bigOut: number, smallOut: number, amountOut: number, maxPayout: number }
+
+/** The text a TOTO line is stored under in the number column: two-digit numbers, or the side-bet type. */
+export function totoNumberText (line: TotoLineInput): string {
+  if (line.numbers.length === 0) return line.type
+  return line.numbers.map((n) => String(n).padStart(2, '0')).join(' ')
+}
+
+/** What one line stakes in one draw, and its level rows (without ids), by the pure split functions. */
+export function lineFigures (game: Game, line: FourDLineInput | TotoLineInput, chain: ChainLevel[], fourDRates: FourDPayRates, totoRates: TotoPayRates | undefined): { amount: number, combinations: number, levels: Omit<LevelRow, 'betId' | 'drawId'>[] } {
+  if (game === '4D') {
+    const l = line as FourDLineInput
+    const stake = fourDLineStake({ ...l, position: 0, length: 0 })
+    const played = expand4d(l)
+    const count = played.length
+    const table = fourDRates[played[0]?.table ?? 'N']
+    // Limits are per number played, so a line playing n numbers may keep n times the limit; the written number stands for them all.
+    const scaled = chain.map((c) => ({ ...c, limit: { ...(c.limit?.big !== undefined ? { big: c.limit.big * count } : {}), ...(c.limit?.small !== undefined ? { small: c.limit.small * count } : {}) } }))
+    const { rows } = fourDDetailRows({ number: l.number, big: stake.big, small: stake.small }, scaled, table)
+    return {
+      amount: roundMoney(stake.big + stake.small),
+      combinations: count,
+      levels: rows.map((r, level) => ({
+        level,
+        userId: r.UserId,
+        share: chain[level]?.share ?? 0,
+        commission: r.commission,
+        bigIn: r.ttBigIn,
+        smallIn: r.ttSmallIn,
+        amountIn: r.ttAmountIn,
+        bigIntake: r.ttBigIntake,
+        smallIntake: r.ttSmallIntake,
+        amountIntake: r.ttAmountIntake,
+        bigOut: r.ttBigOut,
+        smallOut: r.ttSmallOut,
+        amountOut: r.ttAmountOut,
+        // Only one played number can take 1st prize: the most the level pays is its intake on one number at the 1st-prize rate.
+        maxPayout: roundMoney(r.ttMaxPayout / count)
+      }))
+    }
+  }
+  const l = line as TotoLineInput
+  const combinations = combinationsOf(l)
+  const units = roundMoney(l.units * combinations)
+  const best = maxTotoPayoutPerUnit(l, totoRates ?? DEFAULT_TOTO_PAY_RATES)
+  const { rows } = totoDetailRows({ type: l.type, tt: totoNumberText(l), units, maxPayoutPerUnit: best / combinations }, chain)
+  return {
+    amount: units,
+    combinations,
+    levels: rows.map((r, level) => ({
+      level,
+      userId: r.UserId,
+      share: chain[level]?.share ?? 0,
+      commission: r.commission,
+      bigIn: 0,
+      smallIn: 0,
+      amountIn: r.ttUnitIn,
+      bigIntake: 0,
+      smallIntake: 0,
+      amountIntake: r.ttUnitIntake,
+      bigOut: 0,
+      smallOut: 0,
+      amountOut: r.ttUnitOut,
+      maxPayout: r.ttMaxPayout
+    }))
+  }
+}
+
+/** Pay rates of users (their own row, else the default '*' row, else the built-in defaults). */
+export async function loadRates (q: Queryable, game: Game, userIds: string[]): Promise<Map<string, unknown>> {
+  const { rows } = await q.query<{ user_id: string, rates: unknown }>(
+    `SELECT u.user_id, COALESCE(own.rates, def.rates) AS rates FROM unnest($1::text[]) AS u (user_id)
+     LEFT JOIN pay_rates own ON own.user_id = u.user_id AND own.game = $2
+     LEFT JOIN pay_rates def ON def.user_id = '*' AND def.game = $2`, [userIds, game])
+  return new Map(rows.filter((r) => r.rates !== null && r.rates !== undefined).map((r) => [r.user_id, r.rates]))
+}
+
+const CHUNK = 4000
+
+/** Places tickets in the caller's transaction: every row of every ticket, or (on any failure) none. */
+export async function placeTickets (q: Queryable, requests: TicketRequest[], mode: PlaceMode, now: Date): Promise<PlacedTicket[]> {
+  if (requests.length === 0) return []
+  const chains = new Map<string, ChainLevel[]>()
+  const rates = new Map<string, unknown>()
+  for (const game of ['4D', 'TOTO'] as const) {
+    const users = [...new Set(requests.filter((r) => r.game === game).map((r) => r.userId))]
+    for (const userId of users) chains.set(`${game}:${userId}`, await loadChain(q, userId, game))
+    if (users.length > 0) for (const [userId, r] of await loadRates(q, game, users)) rates.set(`${game}:${userId}`, r)
+  }
+
+  const ids = await q.query<{ id: string }>("SELECT nextval('tickets_ticket_id_seq') AS id FROM generate_series(1, $1::int)", [requests.length])
+  const placed: PlacedTicket[] = []
+  const bets: Omit<BetRow, 'betId'>[] = []
+  const levels: Array<Omit<LevelRow, 'betId'> & { bet: number }> = []
+  requests.forEach((request, i) => {
+    const ticketId = Number(ids.rows[i]?.id)
+    const chain = chains.get(`${request.game}:${request.userId}`) ?? []
+    const userRates = rates.get(`${request.game}:${request.userId}`)
+    const lines = request.game === '4D' ? request.fourD ?? [] : request.toto ?? []
+    let perDraw = 0
+    lines.forEach((line, lineNo) => {
+      const figures = lineFigures(request.game, line, chain, (request.game === '4D' ? userRates : undefined) as FourDPayRates ?? DEFAULT_4D_PAY_RATES, (request.game === 'TOTO' ? userRates : undefined) as TotoPayRates | undefined)
+      perDraw += figures.amount
+      for (const drawId of request.drawIds) {
+        const bet = bets.length
+        const isToto = request.game === 'TOTO'
+        const t = line as TotoLineInput
+        const f = line as FourDLineInput
+        bets.push({
+          ticketId,
+          drawId,
+          userId: request.userId,
+          game: request.game,
+          lineNo,
+          number: isToto ? totoNumberText(t) : f.number,
+          form: isToto ? t.type : f.form,
+          numbers: isToto ? `{${t.numbers.join(',')}}` : null,
+          system: isToto && t.type === 'SYSTEM' ? t.numbers.length : null,
+          big: isToto ? 0 : f.big,
+          small: isToto ? 0 : f.small,
+          units: isToto ? t.units : 0,
+          combinations: figures.combinations,
+          amount: figures.amount
+        })
+        for (const level of figures.levels) levels.push({ ...level, bet, drawId })
+      }
+    })
+    perDraw = roundMoney(perDraw)
+    placed.push({ ticketId, ticketNo: `${request.game === '4D' ? 'D' : 'T'}${String(ticketId).padStart(8, '0')}`, userId: request.userId, stakePerDraw: perDraw, stake: roundMoney(perDraw * request.drawIds.length), draws: request.drawIds.length })
+  })
+
+  if (mode === 'charge') await chargeCredit(q, placed)
+
+  await q.query(
+    `INSERT INTO tickets (ticket_id, ticket_no, user_id, placed_by, game, loc_id, series, day_code, source, text, stake, charged, file_id, placed_at)
+     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::numeric[], $12::boolean[], $13::int[], $14::timestamptz[])`,
+    [placed.map((p) => p.ticketId), placed.map((p) => p.ticketNo), requests.map((r) => r.userId), requests.map((r) => r.placedBy), requests.map((r) => r.game),
+      requests.map((r) => r.locId), requests.map((r) => r.series), requests.map((r) => r.dayCode), requests.map((r) => r.source), requests.map((r) => r.text),
+      placed.map((p) => p.stake), requests.map(() => mode === 'charge'), requests.map((r) => r.fileId ?? null), requests.map(() => now.toISOString())])
+
+  const betIds: number[] = []
+  for (let start = 0; start < bets.length; start += CHUNK) {
+    const chunk = bets.slice(start, start + CHUNK)
+    const got = await q.query<{ id: string }>("SELECT nextval('bets_bet_id_seq') AS id FROM generate_series(1, $1::int)", [chunk.length])
+    betIds.push(...got.rows.map((r) => Number(r.id)))
+    const idsOf = chunk.map((_, k) => betIds[start + k])
+    await q.query(
+      `INSERT INTO bets (bet_id, ticket_id, draw_id, user_id, game, line_no, number, form, numbers, system_size, big, small, units, combinations, amount)
+       SELECT id, t, d, u, g, l, n, f, ns::int[], s, b, sm, un, c, a FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[], $9::text[], $10::int[], $11::numeric[], $12::numeric[], $13::numeric[], $14::int[], $15::numeric[])
+         AS x (id, t, d, u, g, l, n, f, ns, s, b, sm, un, c, a)`,
+      [idsOf, chunk.map((b) => b.ticketId), chunk.map((b) => b.drawId), chunk.map((b) => b.userId), chunk.map((b) => b.game), chunk.map((b) => b.lineNo), chunk.map((b) => b.number),
+        chunk.map((b) => b.form), chunk.map((b) => b.numbers), chunk.map((b) => b.system), chunk.map((b) => b.big), chunk.map((b) => b.small), chunk.map((b) => b.units), chunk.map((b) => b.combinations), chunk.map((b) => b.amount)])
+  }
+  for (let start = 0; start < levels.length; start += CHUNK) {
+    const chunk = levels.slice(start, start + CHUNK)
+    const col = <K extends keyof Omit<LevelRow, 'betId'>>(key: K) => chunk.map((l) => l[key])
+    await q.query(
+      `INSERT INTO bet_levels (bet_id, level, user_id, draw_id, share, commission, big_in, small_in, amount_in, big_intake, small_intake, amount_intake, big_out, small_out, amount_out, max_payout)
+       SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::int[], $5::numeric[], $6::numeric[], $7::numeric[], $8::numeric[], $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[], $14::numeric[], $15::numeric[], $16::numeric[])`,
+      [chunk.map((l) => betIds[l.bet]), col('level'), col('userId'), col('drawId'), col('share'), col('commission'), col('bigIn'), col('smallIn'), col('amountIn'),
+        col('bigIntake'), col('smallIntake'), col('amountIntake'), col('bigOut'), col('smallOut'), col('amountOut'), col('maxPayout')])
+  }
+  return placed
+}
+
+/** Locks the bettors' rows (in id order, so concurrent tickets never deadlock), checks CreditLeft covers each bettor's total and takes it. */
+async function chargeCredit (q: Queryable, placed: PlacedTicket[]): Promise<void> {
+  const totals = new Map<string, number>()
+  for (const p of placed) totals.set(p.userId, roundMoney((totals.get(p.userId) ?? 0) + p.stake))
+  const users = [...totals.keys()].sort()
+  const { rows } = await q.query<{ user_id: string, credit_left: string }>('SELECT user_id, credit_left FROM users WHERE user_id = ANY($1::text[]) ORDER BY user_id FOR UPDATE', [users])
+  for (const row of rows) {
+    const cost = totals.get(row.user_id) ?? 0
+    if (cost > Number(row.credit_left)) throw bettingErrors.notEnoughCredit(row.user_id, cost, Number(row.credit_left))
+  }
+  await q.query('UPDATE users u SET credit_left = u.credit_left - x.c FROM unnest($1::text[], $2::numeric[]) AS x (id, c) WHERE u.user_id = x.id', [users, users.map((u) => totals.get(u) ?? 0)])
+}
+
+/** Distinct permutations of a 4D number (re-exported for answers that show what an iBet or kBet plays). */
+export const permutationsOf = (number: string): string[] => uniquePermutations(number)

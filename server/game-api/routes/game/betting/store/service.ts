@@ -1,0 +1,66 @@
+// One ticket placed for a caller: who may bet for whom, which draws, then the placement in one transaction.
+import type { Db } from '../../../../../shared/db.ts'
+import type { Draw, DrawSeries, Game } from '../../../../betting/index.ts'
+import type { AuthUser } from '../../../../lib/tokens.ts'
+import { drawsOfDayCode, ensureDraws, openDrawsByIds, toDrawAnswer, type DrawAnswer, type DrawRow } from './draws.ts'
+import { bettingErrors } from './errors.ts'
+import { assertSelfOrDownline, mayPlaceBets } from './hierarchy.ts'
+import { placeTickets, type FourDLineInput, type PlacedTicket, type TicketRequest, type TotoLineInput } from './place.ts'
+
+/** What the caller asks to place. */
+export interface PlaceOrder {
+  user: AuthUser
+  userId: string
+  game: Game
+  /** A day code (resolved at now), or DrawIds, or the concrete draws a parsed bet text names. */
+  dayCode?: string | undefined
+  drawIds?: number[] | undefined
+  draws?: Draw[] | undefined
+  fourD?: FourDLineInput[]
+  toto?: TotoLineInput[]
+  source: TicketRequest['source']
+  text?: string | null
+  locId?: string | null | undefined
+  fileId?: number | null
+}
+
+/** A placed ticket with its draws and the bettor's CreditLeft after it. */
+export interface PlaceAnswer extends PlacedTicket { drawRows: DrawAnswer[], creditLeft: number }
+
+/** Checks who may bet for whom, then resolves the draws and places the ticket in one transaction. */
+export async function placeOrder (db: Db, order: PlaceOrder, now: Date): Promise<PlaceAnswer> {
+  await assertSelfOrDownline(db, order.user, order.userId)
+  if (!await mayPlaceBets(db, order.user.userId)) throw bettingErrors.betNotAllowed(order.user.userId)
+  return db.transaction(async (tx) => {
+    let draws: DrawRow[]
+    if (order.draws !== undefined) {
+      const series = order.draws[0]?.series
+      const dates = order.draws.map((d) => d.date)
+      if (series !== undefined) await ensureDraws(tx, series, dates, now)
+      draws = series === undefined ? [] : (await tx.query<DrawRow>('SELECT * FROM draws WHERE series = $1 AND draw_date = ANY($2::date[]) ORDER BY draw_date', [series, dates])).rows
+    } else if (order.drawIds !== undefined && order.drawIds.length > 0) {
+      draws = await openDrawsByIds(tx, order.game, order.drawIds, now)
+    } else if (order.dayCode !== undefined && order.dayCode !== '') {
+      draws = await drawsOfDayCode(tx, order.game, order.dayCode, now)
+    } else {
+      throw bettingErrors.noDraws('A bet without DayCode or DrawIds')
+    }
+    if (draws.length === 0) throw bettingErrors.noDraws(order.dayCode ? `Day code ${order.dayCode}` : 'The bet')
+    const [placed] = await placeTickets(tx, [{
+      userId: order.userId,
+      placedBy: order.user.userId,
+      game: order.game,
+      series: (draws[0]?.series ?? 'SG4D') as DrawSeries,
+      drawIds: draws.map((d) => Number(d.draw_id)),
+      dayCode: order.dayCode ?? null,
+      locId: order.locId ?? null,
+      source: order.source,
+      text: order.text ?? null,
+      fileId: order.fileId ?? null,
+      ...(order.fourD ? { fourD: order.fourD } : {}),
+      ...(order.toto ? { toto: order.toto } : {})
+    }], 'charge', now)
+    const { rows } = await tx.query<{ credit_left: string }>('SELECT credit_left FROM users WHERE user_id = $1', [order.userId])
+    return { ...(placed as PlacedTicket), drawRows: draws.map(toDrawAnswer), creditLeft: Number(rows[0]?.credit_left ?? 0) }
+  })
+}
