@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { loadSettings } from '../shared/env.ts'
-import { openDb } from '../shared/db.ts'
+import { openServiceStore } from '../src/plugins/app/store.ts'
 import { verifyAuditLog } from '../src/audit/store.ts'
 
 // npm run audit:verify: walks the service's audit chain (DATABASE_URL, else PGlite under DATA_DIR/service).
@@ -11,7 +11,8 @@ export async function auditVerify (env: NodeJS.ProcessEnv): Promise<{ code: numb
   let db
   try {
     const settings = loadSettings(env)
-    db = await openDb({ url: settings.DATABASE_URL, dataDir: join(settings.DATA_DIR, 'service') })
+    // The same store the service opens.
+    db = await openServiceStore(settings)
     const where = settings.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${join(settings.DATA_DIR, 'service')}`
     const table = await db.query<{ t: string | null }>("SELECT to_regclass('audit_log')::text AS t")
     if (!table.rows[0]?.t) return { code: 0, lines: [`OK: 0 records (no audit log yet in ${where})`] }
