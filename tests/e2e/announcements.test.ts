@@ -43,6 +43,8 @@ t.test('home announcements', async (t) => {
     await page.waitForTimeout(300)
     const x2 = await line.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41)
     t.ok(x2 < x1, 'moves left')
+    t.match(await line.innerText(), 'Hostile payload kept on purpose', 'rich content shown as text')
+    t.notMatch(await line.innerText(), '__xss', 'no script text in the banner')
     await banner.hover()
     const p1 = await line.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41)
     await page.waitForTimeout(300)
