@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../../shared/db.ts'
 import { Location, Role } from '../../../schemas/game-api.ts'
 import { hashPassword } from '../lib/secrets.ts'
 import { settingKeys, writeSetting } from '../lib/settings-store.ts'
+import { seedBetting } from './betting-seed.ts'
 import { demoAnnouncements, demoSettings, demoSmsSettings, demoTheme } from './demo-content.ts'
 
 const n = Type.Number()
@@ -74,6 +75,7 @@ export async function seedDemoData (db: Db, now: Date): Promise<boolean> {
       await tx.query('INSERT INTO announcements (content, color, popup, loc_id, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
         [a.Content, a.Color, a.PopUp, a.LocId, 'admin', at])
     }
+    await seedBetting(tx, now)
     await tx.query('INSERT INTO audits (user_id, action, path, detail, created_at) VALUES (NULL, $1, $2, $3, $4)',
       ['seed', 'seed/demo-users.json', JSON.stringify({ users: fixture.users.length, announcements: announcements.length }), now])
     return true

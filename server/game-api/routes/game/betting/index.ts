@@ -2,11 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../../betting/index.ts'
 import betRoutes from './bets.ts'
 import drawRoutes from './draws.ts'
+import reportRoutes from './reports.ts'
 
 /** The betting domain's game endpoints (draws, results, bets, tickets, fixed bets, uploads, reports), registered under each game prefix. */
 const bettingRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
   await app.register(drawRoutes, { game })
   await app.register(betRoutes, { game })
+  await app.register(reportRoutes, { game })
 }
 
 export default bettingRoutes
