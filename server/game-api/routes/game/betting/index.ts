@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../../betting/index.ts'
 import betRoutes from './bets.ts'
 import drawRoutes from './draws.ts'
+import fileRoutes from './files.ts'
+import fixedRoutes from './fixed.ts'
 import reportRoutes from './reports.ts'
 
 /** The betting domain's game endpoints (draws, results, bets, tickets, fixed bets, uploads, reports), registered under each game prefix. */
@@ -9,6 +11,8 @@ const bettingRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
   await app.register(drawRoutes, { game })
   await app.register(betRoutes, { game })
   await app.register(reportRoutes, { game })
+  await app.register(fileRoutes, { game })
+  await app.register(fixedRoutes, { game })
 }
 
 export default bettingRoutes

@@ -110,6 +110,13 @@ export function lineFigures (game: Game, line: FourDLineInput | TotoLineInput, c
   }
 }
 
+/** What one line stakes in one draw, in dollars. */
+export function lineStake (game: Game, line: FourDLineInput | TotoLineInput): number {
+  if (game === 'TOTO') return roundMoney((line as TotoLineInput).units * combinationsOf(line as TotoLineInput))
+  const stake = fourDLineStake({ ...(line as FourDLineInput), position: 0, length: 0 })
+  return roundMoney(stake.big + stake.small)
+}
+
 /** Pay rates of users (their own row, else the default '*' row, else the built-in defaults). */
 export async function loadRates (q: Queryable, game: Game, userIds: string[]): Promise<Map<string, unknown>> {
   const { rows } = await q.query<{ user_id: string, rates: unknown }>(

@@ -1,0 +1,178 @@
+import { Type } from 'typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import multipart from '@fastify/multipart'
+import type { Game } from '../../../betting/index.ts'
+import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
+import { errors } from '../../../lib/errors.ts'
+import { toGmt8Iso } from '../../../lib/gmt8.ts'
+import { caller } from '../../../plugins/auth.ts'
+import { bettingErrors } from './store/errors.ts'
+import { assertSelfOrDownline } from './store/hierarchy.ts'
+import { queueUploadJob, runUploadJob } from './store/upload-job.ts'
+
+const MAX_FILE_BYTES = 1024 * 1024
+const truthy = (v: unknown) => v === true || v === 'true' || v === '1' || v === 1
+
+const FileSchema = Type.Object({
+  FileId: Type.Integer(),
+  UserId: Type.String(),
+  FileName: Type.String(),
+  Game: Type.String(),
+  FileStatus: Type.String(),
+  StrictNumber: Type.Boolean(),
+  AcceptDecimals: Type.Boolean(),
+  Remarks: Type.String(),
+  Lines: Type.Integer(),
+  Placed: Type.Integer(),
+  Failed: Type.Integer(),
+  UploadedDate: Type.String()
+})
+const LineErrorSchema = Type.Object({ Line: Type.Integer(), Position: Type.Integer(), Message: Type.String() })
+const StatusSchema = Type.Object({
+  JobId: Type.Integer(),
+  FileId: Type.Integer(),
+  Status: Type.String(),
+  Progress: Type.Integer(),
+  Message: Type.String(),
+  FileStatus: Type.String(),
+  Lines: Type.Integer(),
+  Placed: Type.Integer(),
+  Failed: Type.Integer(),
+  Errors: Type.Array(LineErrorSchema)
+})
+
+interface FileRow { file_id: number, user_id: string, name: string, game: string, file_status: string, strict_number: boolean, accept_decimals: boolean, remarks: string, content: string, line_count: number, placed_count: number, failed_count: number, uploaded_at: Date, errors: unknown }
+
+const toFile = (r: FileRow) => ({
+  FileId: Number(r.file_id),
+  UserId: r.user_id,
+  FileName: r.name,
+  Game: r.game,
+  FileStatus: r.file_status,
+  StrictNumber: r.strict_number,
+  AcceptDecimals: r.accept_decimals,
+  Remarks: r.remarks,
+  Lines: Number(r.line_count),
+  Placed: Number(r.placed_count),
+  Failed: Number(r.failed_count),
+  UploadedDate: toGmt8Iso(new Date(r.uploaded_at))
+})
+
+/** Bet files: multipart upload, list, delete, and processing as a job started with one call and polled with another. */
+const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
+  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 20 } })
+  const running = new Set<Promise<void>>()
+  // Closing waits for jobs under way, so a test or a restart never cuts a job off between two lines.
+  app.addHook('onClose', async () => { await Promise.all(running) })
+
+  const fileOf = async (fileId: number, user: ReturnType<typeof caller>) => {
+    const { rows: [file] } = await app.db.query<FileRow>('SELECT * FROM files WHERE file_id = $1', [fileId])
+    if (!file) throw bettingErrors.fileNotFound(fileId)
+    await assertSelfOrDownline(app.db, user, file.user_id)
+    return file
+  }
+
+  app.post('/files/upload', { schema: { response: envelope(FileSchema) } }, async (request) => {
+    const user = caller(request)
+    if (!request.isMultipart()) throw bettingErrors.fileMissing()
+    const fields: Record<string, string> = {}
+    let file: { name: string, content: Buffer } | undefined
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const content = await part.toBuffer()
+        if (part.fieldname === 'file') file = { name: part.filename || 'upload.txt', content }
+      } else {
+        fields[part.fieldname] = String(part.value)
+      }
+    }
+    if (!file) throw bettingErrors.fileMissing()
+    const text = file.content.toString('utf8')
+    if (text.includes('\u0000') || text.includes('\uFFFD')) throw bettingErrors.fileNotText()
+    const owner = fields.UserId || user.userId
+    await assertSelfOrDownline(app.db, user, owner)
+    const { rows: [allowed] } = await app.db.query<{ ok: boolean }>('SELECT enable_upload = 1 AS ok FROM users WHERE user_id = $1', [user.userId])
+    if (!allowed?.ok) throw bettingErrors.betNotAllowed(user.userId)
+    if (fields.LocId) {
+      const { rows } = await app.db.query('SELECT 1 FROM user_locations WHERE user_id = $1 AND loc_id = $2', [user.userId, fields.LocId])
+      if (rows.length === 0) throw errors.locationNotAvailable(fields.LocId)
+    }
+    const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '').length
+    const saved = await app.db.transaction(async (tx) => {
+      const { rows: [row] } = await tx.query<FileRow>(
+        `INSERT INTO files (user_id, game, name, content, strict_number, accept_decimals, remarks, line_count, uploaded_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
+        [owner, game, file.name.slice(0, 200), text, fields.StrictNumber === undefined ? true : truthy(fields.StrictNumber), truthy(fields.AcceptDecimals), (fields.Remarks ?? '').slice(0, 500), lines, app.gaNow()])
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'file.upload', detail: { FileId: Number(row?.file_id), name: file.name, lines } })
+      return row as FileRow
+    })
+    return ok(toFile(saved))
+  })
+
+  app.get('/files', {
+    schema: { querystring: Type.Object({ UserId: Type.Optional(Type.String({ maxLength: 50 })), LocId: LocIdField }), response: envelope(Type.Array(FileSchema)) }
+  }, async (request) => {
+    const user = caller(request)
+    const owner = request.query.UserId || user.userId
+    await assertSelfOrDownline(app.db, user, owner)
+    const { rows } = await app.db.query<FileRow>('SELECT * FROM files WHERE user_id = $1 AND game = $2 ORDER BY file_id DESC LIMIT 500', [owner, game])
+    return ok(rows.map(toFile))
+  })
+
+  app.delete('/files/:FileId', {
+    schema: { params: Type.Object({ FileId: Type.Integer({ minimum: 1, maximum: 2147483647 }) }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Literal(true)) }
+  }, async (request) => {
+    const user = caller(request)
+    const file = await fileOf(request.params.FileId, user)
+    if (file.file_status === 'processing') throw bettingErrors.fileBusy(file.file_id, 'processing')
+    await app.db.transaction(async (tx) => {
+      // Tickets placed from the file stay; they only lose the link to it.
+      await tx.query('UPDATE tickets SET file_id = NULL WHERE file_id = $1', [file.file_id])
+      await tx.query("DELETE FROM jobs WHERE kind = 'upload' AND subject_id = $1", [file.file_id])
+      await tx.query('DELETE FROM files WHERE file_id = $1', [file.file_id])
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'file.delete', detail: { FileId: Number(file.file_id) } })
+    })
+    return ok(true as const)
+  })
+
+  app.post('/files/processUpload/:id', {
+    schema: {
+      params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
+      querystring: Type.Object({ StrictNumber: Type.Optional(Type.Boolean()), AcceptDecimals: Type.Optional(Type.Boolean()), LocId: LocIdField }),
+      response: envelope(Type.Object({ JobId: Type.Integer(), FileId: Type.Integer(), Status: Type.String() }))
+    }
+  }, async (request) => {
+    const user = caller(request)
+    const fileId = request.params.id
+    const jobId = await queueUploadJob(app.db, fileId, user, app.gaNow(), (owner) => assertSelfOrDownline(app.db, user, owner))
+    const { rows: [file] } = await app.db.query<FileRow>('SELECT strict_number, accept_decimals FROM files WHERE file_id = $1', [fileId])
+    const options = { strictNumber: request.query.StrictNumber ?? file?.strict_number ?? true, acceptDecimals: request.query.AcceptDecimals ?? file?.accept_decimals ?? false }
+    // The job runs after the answer; the status call reports it.
+    const job = new Promise<void>((resolve) => setImmediate(resolve)).then(() => runUploadJob(app.db, jobId, fileId, user, options, () => app.gaNow()))
+    running.add(job)
+    job.finally(() => running.delete(job)).catch(() => {})
+    return ok({ JobId: jobId, FileId: fileId, Status: 'queued' })
+  })
+
+  app.get('/files/processUpload/:id/status', {
+    schema: { params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(StatusSchema) }
+  }, async (request) => {
+    const file = await fileOf(request.params.id, caller(request))
+    const { rows: [job] } = await app.db.query<{ job_id: number, status: string, progress: number, message: string }>(
+      "SELECT job_id, status, progress, message FROM jobs WHERE kind = 'upload' AND subject_id = $1 ORDER BY job_id DESC LIMIT 1", [file.file_id])
+    if (!job) throw bettingErrors.jobNotFound(file.file_id)
+    return ok({
+      JobId: Number(job.job_id),
+      FileId: Number(file.file_id),
+      Status: job.status,
+      Progress: Number(job.progress),
+      Message: job.message,
+      FileStatus: file.file_status,
+      Lines: Number(file.line_count),
+      Placed: Number(file.placed_count),
+      Failed: Number(file.failed_count),
+      Errors: file.errors as Array<{ Line: number, Position: number, Message: string }>
+    })
+  })
+}
+
+export default fileRoutes
