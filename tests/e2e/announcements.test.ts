@@ -1,12 +1,11 @@
 import t from 'tap'
-import { signInAt, standInForProxy, startE2E } from './support.ts'
+import { signInAt, startE2E } from './support.ts'
 
 t.test('home announcements', async (t) => {
   const e2e = await startE2E(t)
   const { page, errors } = await e2e.newPage()
   const dialogs: string[] = []
   page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss().catch(() => {}) })
-  if (await standInForProxy(e2e, page, 'mem1')) t.comment('the service has no /api/v1 proxy yet: the test forwards /api/v1 to the game API')
   await signInAt(e2e, page, 'mem1', { keepPopup: true })
 
   await t.test('pop-up announcements together in one modal with Close', async (t) => {

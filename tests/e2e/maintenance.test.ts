@@ -1,5 +1,5 @@
 import t from 'tap'
-import { gameApiToken, signIn, signInAt, standInForProxy, startE2E, type E2E } from './support.ts'
+import { gameApiToken, signIn, signInAt, startE2E, type E2E } from './support.ts'
 
 /** Sets (or clears, with null) the maintenance end time at the game API, as its administrator would. */
 async function setMaintenance (e2e: E2E, until: string | null): Promise<string> {
@@ -28,7 +28,6 @@ t.test('maintenance in a real browser', async (t) => {
   await t.test('maintenance on: a signed-in user is sent to /maintenance; off: the poll reloads to /login', async (t) => {
     const { page } = await e2e.newPage()
     await page.clock.install()
-    if (await standInForProxy(e2e, page, 'ag1')) t.comment('the service has no /api/v1 proxy yet: the test forwards /api/v1 to the game API')
     await signInAt(e2e, page, 'ag1')
     await page.getByTestId('header-user').waitFor()
     const end = new Date(Date.now() + 3600_000).toISOString()
@@ -48,7 +47,6 @@ t.test('maintenance in a real browser', async (t) => {
 
   await t.test('subCode 8000 from any call sends the user to /maintenance with t', async (t) => {
     const { page } = await e2e.newPage()
-    if (await standInForProxy(e2e, page, 'ag2')) t.comment('the service has no /api/v1 proxy yet: the test forwards /api/v1 to the game API')
     // The status poll is kept quiet so that the 8000 answer of an ordinary call is what moves the user.
     await page.route('**/api/v1/status*', (route) => route.fulfill({ json: { success: true, data: { t: '' } } }))
     // Maintenance starts just as home first asks for its announcements (not cached yet for this user).

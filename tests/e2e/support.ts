@@ -96,13 +96,6 @@ export async function axeViolations (page: Page): Promise<Array<{ id: string, im
 /** Where screenshots of the browser tests go. */
 export const screenshotDir = fileURLToPath(new URL('./screenshots/', import.meta.url))
 
-/** Whether the service already forwards /api/v1 to the game API (its proxy lands separately from the client). */
-export async function serviceProxies (e2e: E2E): Promise<boolean> {
-  const answer = await fetch(`${e2e.url}/api/v1/status?t=probe`)
-  const body = await answer.json().catch(() => ({})) as { message?: string }
-  return !(answer.status === 404 && /^No route/.test(body.message ?? ''))
-}
-
 /** A game API token for a demo user, as the service's sign-in would get it. */
 export async function gameApiToken (e2e: E2E, userId: string): Promise<string> {
   const grant = await fetch(`${e2e.product.gameApiUrl}/api/v1/oauth/token`, {
@@ -111,19 +104,4 @@ export async function gameApiToken (e2e: E2E, userId: string): Promise<string> {
     body: new URLSearchParams({ username: userId, password: DEMO_PASSWORD })
   }).then((r) => r.json()) as { data: { access_token: string } }
   return grant.data.access_token
-}
-
-/**
- * Until the service's /api/v1 proxy exists, the page's /api/v1 calls are forwarded to the game API by the test,
- * with the user's token, so the client's own handling is still exercised against real answers. Returns true when it stood in.
- */
-export async function standInForProxy (e2e: E2E, page: Page, userId: string): Promise<boolean> {
-  if (await serviceProxies(e2e)) return false
-  const token = await gameApiToken(e2e, userId)
-  await page.route('**/api/v1/**', async (route) => {
-    const url = new URL(route.request().url())
-    const response = await route.fetch({ url: `${e2e.product.gameApiUrl}${url.pathname}${url.search}`, headers: { authorization: `Bearer ${token}` } })
-    await route.fulfill({ response })
-  })
-  return true
 }
