@@ -22,6 +22,18 @@ export default defineConfig({
   plugins: [react(), versionFile()],
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   // The manifest lets tests/bench/login-bundle.bench.ts follow what /login loads.
-  build: { outDir: fileURLToPath(new URL('../dist/client', import.meta.url)), emptyOutDir: true, sourcemap: true, manifest: true },
+  build: {
+    outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        // The renderer harness: widgets drawn from descriptors alone, for the browser tests and benchmarks of tests/e2e/renderers and tests/bench.
+        'renderer-harness': fileURLToPath(new URL('./renderer-harness.html', import.meta.url))
+      }
+    }
+  },
   server: { proxy: { '/ui': 'http://127.0.0.1:3000', '/api': 'http://127.0.0.1:3000', '/brands': 'http://127.0.0.1:3000' } }
 })

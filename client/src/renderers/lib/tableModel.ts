@@ -103,3 +103,33 @@ export function drawColour (code: unknown): string | undefined {
 export function fillPath (template: string, row: Row): string {
   return template.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => encodeURIComponent(String(row[name] ?? '')))
 }
+
+/** One sort level: a column field and its direction. */
+export interface SortLevel { id: string, desc: boolean }
+
+/**
+ * Rows in sort order, stable. Sort keys are computed once per row and level (typed arrays for numeric keys) and an index
+ * array is sorted, which keeps 100,000 rows well under half a second; the rows themselves stay the plain objects received.
+ */
+export function sortRows<R extends Row> (rows: readonly R[], columns: readonly TableColumn[], sorting: readonly SortLevel[]): R[] {
+  const levels = sorting.flatMap((s) => {
+    const column = columns.find((c) => c.field === s.id)
+    if (!column) return []
+    const numeric = column.type !== 'text' && column.type !== 'status'
+    const keys: Float64Array | string[] = numeric ? new Float64Array(rows.length) : new Array<string>(rows.length)
+    for (let i = 0; i < rows.length; i++) keys[i] = sortKey(rows[i]![column.field], column.type) as never
+    return [{ keys, dir: s.desc ? -1 : 1 }]
+  })
+  if (levels.length === 0) return rows.slice()
+  const order = Array.from({ length: rows.length }, (_, i) => i)
+  order.sort((a, b) => {
+    for (const { keys, dir } of levels) {
+      const x = keys[a]!
+      const y = keys[b]!
+      if (x < y) return -dir
+      if (x > y) return dir
+    }
+    return a - b
+  })
+  return order.map((i) => rows[i]!)
+}

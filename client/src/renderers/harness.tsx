@@ -1,0 +1,115 @@
+// The renderer harness page (renderer-harness.html): draws descriptors handed in by browser tests, and runs the table benchmarks.
+import { StrictMode, useMemo } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import { flushSync } from 'react-dom'
+import i18next from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import type { PageDescriptor } from '../../../schemas/widgets.ts'
+import { fetchCall, RendererProvider, type RendererEnvironment } from './context.tsx'
+import { PageRenderer } from './PageRenderer.tsx'
+import { TableView } from './table/TableView.tsx'
+import { rendererMessagesEn, rendererMessagesZh } from './lib/messages.ts'
+import { benchTable, generateRows } from './harness/rows.ts'
+import { legacyProgressiveRender } from './harness/legacy.ts'
+import type { Row } from './lib/tableModel.ts'
+
+interface HarnessOptions { session?: RendererEnvironment['session'], query?: RendererEnvironment['query'], lang?: 'en' | 'zh', mobile?: boolean, texts?: Record<string, string> }
+
+const rootElement = document.getElementById('root')!
+let root: Root | null = null
+const navigations: string[] = []
+
+function freshRoot (): Root {
+  root?.unmount()
+  rootElement.replaceChildren()
+  root = createRoot(rootElement)
+  return root
+}
+
+function Harness ({ page, options }: { page: PageDescriptor, options: HarnessOptions }) {
+  const env = useMemo<RendererEnvironment>(() => ({
+    call: fetchCall,
+    session: options.session ?? {},
+    query: options.query ?? {},
+    navigationKey: 0,
+    navigate: (to) => { navigations.push(to) },
+    mobile: options.mobile ?? window.innerWidth < 992
+  }), [options])
+  return <RendererProvider env={env}><PageRenderer page={page} /></RendererProvider>
+}
+
+const nextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+
+let benchRows: Row[] = []
+
+const harness = {
+  navigations,
+  /** Draws one page descriptor; texts adds en strings for the descriptor's own keys. */
+  async render (page: PageDescriptor, options: HarnessOptions = {}) {
+    if (options.texts) i18next.addResourceBundle('en', 'translation', options.texts, true, true)
+    await i18next.changeLanguage(options.lang ?? 'en')
+    freshRoot().render(<StrictMode><Harness page={page} options={options} /></StrictMode>)
+  },
+  /** Generates the benchmark rows (kept out of the timed parts). */
+  prepareRows (count: number) {
+    benchRows = generateRows(count)
+    return benchRows.length
+  },
+  /** Virtualised table: ms from render until painted with every row reachable by scrolling. */
+  async benchVirtual () {
+    const r = freshRoot()
+    const env: RendererEnvironment = { call: fetchCall, session: {}, query: {}, navigationKey: 0, navigate: () => {}, mobile: false }
+    const start = performance.now()
+    flushSync(() => r.render(<RendererProvider env={env}><TableView widget={benchTable} rows={benchRows} /></RendererProvider>))
+    await nextPaint()
+    const elapsed = performance.now() - start
+    const scroller = rootElement.querySelector<HTMLElement>('.rr-table-scroll')!
+    return { ms: elapsed, scrollHeight: scroller.scrollHeight, rowsReachable: scroller.scrollHeight >= benchRows.length * 28 }
+  },
+  /** The legacy progressive render of the same rows: ms until every row is in the page. */
+  async benchLegacy () {
+    freshRoot()
+    const start = performance.now()
+    await legacyProgressiveRender(rootElement, benchTable, benchRows)
+    const elapsed = performance.now() - start
+    return { ms: elapsed, rows: rootElement.querySelectorAll('tbody tr').length }
+  },
+  /** Clicks a column header and measures until the sorted rows are painted. */
+  async benchSort (label: string) {
+    const button = [...rootElement.querySelectorAll<HTMLButtonElement>('.rr-sort')].find((b) => b.textContent?.startsWith(label))!
+    const start = performance.now()
+    flushSync(() => button.click())
+    await nextPaint()
+    return { ms: performance.now() - start, firstRow: rootElement.querySelector('tbody tr td')?.textContent ?? '' }
+  },
+  /** Scrolls the table for a while, one step per frame, and returns each frame's duration (requestAnimationFrame deltas). */
+  benchScroll (durationMs: number, stepPx: number) {
+    const scroller = rootElement.querySelector<HTMLElement>('.rr-table-scroll')!
+    return new Promise<number[]>((resolve) => {
+      const deltas: number[] = []
+      let last = performance.now()
+      const end = last + durationMs
+      const frame = (now: number) => {
+        deltas.push(now - last)
+        last = now
+        scroller.scrollTop += stepPx
+        if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight) scroller.scrollTop = 0
+        if (now < end) requestAnimationFrame(frame)
+        else resolve(deltas.slice(2))
+      }
+      requestAnimationFrame((now) => { last = now; requestAnimationFrame(frame) })
+    })
+  }
+}
+
+declare global { interface Window { harness: typeof harness } }
+
+i18next.use(initReactI18next).init({
+  lng: 'en',
+  fallbackLng: 'en',
+  resources: { en: { translation: rendererMessagesEn }, zh: { translation: rendererMessagesZh } },
+  interpolation: { escapeValue: false }
+}).then(() => {
+  window.harness = harness
+  document.body.dataset.harness = 'ready'
+})
