@@ -60,8 +60,12 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
   const app = Fastify({
     logger: loggerOptions(options.settings.LOG_LEVEL),
     trustProxy: true,
-    genReqId: () => crypto.randomUUID(),
-    requestIdHeader: 'x-request-id',
+    // A load balancer's x-request-id is kept when it is a plain token; anything else gets a fresh id.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id']
+      return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,100}$/.test(given) ? given : crypto.randomUUID()
+    },
     // PGlite and the config watch can start slowly on a busy machine; a slow start is not a failed one.
     pluginTimeout: 120_000
   }).withTypeProvider<TypeBoxTypeProvider>()
