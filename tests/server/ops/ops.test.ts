@@ -22,6 +22,8 @@ t.test('/healthz, /readyz and the request id', (t) => eachDatabase(t, async (t, 
   t.same(health.json(), { status: 'ok' })
   t.match(health.headers['x-request-id'], /^[0-9a-f-]{36}$/, 'every answer carries its request id')
   t.equal((await app.inject({ url: '/healthz', headers: { 'x-request-id': 'lb-trace-42' } })).headers['x-request-id'], 'lb-trace-42', "the caller's request id is kept")
+  const forged = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'x\r\n<script>alert(1)</script>' } })
+  t.match(forged.headers['x-request-id'], /^[0-9a-f-]{36}$/, 'an id that is not a plain token is replaced')
 
   const ready = await app.inject('/readyz')
   t.equal(ready.statusCode, 200, ready.body)
