@@ -115,9 +115,15 @@ export function sortRows<R extends Row> (rows: readonly R[], columns: readonly T
   const levels = sorting.flatMap((s) => {
     const column = columns.find((c) => c.field === s.id)
     if (!column) return []
-    const numeric = column.type !== 'text' && column.type !== 'status'
-    const keys: Float64Array | string[] = numeric ? new Float64Array(rows.length) : new Array<string>(rows.length)
-    for (let i = 0; i < rows.length; i++) keys[i] = sortKey(rows[i]![column.field], column.type) as never
+    const keys = new Float64Array(rows.length)
+    if (column.type !== 'text' && column.type !== 'status') {
+      for (let i = 0; i < rows.length; i++) keys[i] = sortKey(rows[i]![column.field], column.type) as number
+    } else {
+      // Text becomes its rank among the distinct values: strings are compared once per distinct value, not per pair of rows.
+      const texts = rows.map((r) => sortKey(r[column.field], column.type) as string)
+      const rank = new Map([...new Set(texts)].sort((a, b) => compareKeys(a, b)).map((v, i) => [v, i]))
+      for (let i = 0; i < rows.length; i++) keys[i] = rank.get(texts[i]!)!
+    }
     return [{ keys, dir: s.desc ? -1 : 1 }]
   })
   if (levels.length === 0) return rows.slice()
