@@ -126,6 +126,7 @@ t.test('a mutating call is audited before it is forwarded, its outcome after', a
   const outcome = records.find((r) => r.action === 'outcome')!
   t.ok(Number(call.id) < Number(outcome.id), 'the request record precedes its outcome')
   t.equal(outcome.status, 200)
+  t.match(call, { userId: 'admin', role: 'ADMIN', locId: 'SG', method: 'DELETE', path: `/api/v1/announcements/${id}` }, 'the record names who, as what, where and what')
 })
 
 t.test('unknown endpoints and hostile paths never reach the game API', async (t) => {

@@ -9,6 +9,8 @@ export interface UiSession {
   /** The game API access token. */
   token: string
   UserId: string
+  /** The role at sign-in, so every audit record names it without a game API call. */
+  Role?: 'ADMIN' | 'AG' | 'MEM'
   LocId: string
   mobile: boolean
   termsAccepted: boolean

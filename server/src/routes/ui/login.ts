@@ -72,6 +72,7 @@ export default async function loginRoutes (fastify: FastifyInstance) {
     const session = app.sessions.start(request, {
       token: grant.access_token,
       UserId: profile.UserId,
+      Role: profile.Role,
       LocId: profile.Loc.LocId,
       mobile: detectMobile(request.headers),
       termsAccepted: profile.termsAccepted
