@@ -1,6 +1,6 @@
 import t from 'tap'
 import { eachDatabase } from '../../helpers/db.ts'
-import { startSessionProduct } from '../routes/ui/browser.ts'
+import { startSessionProduct } from '../../helpers/http-browser.ts'
 import { verifyAuditLog } from '../../../server/src/audit/store.ts'
 import { wholeAuditTable } from './helpers.ts'
 

@@ -3,7 +3,7 @@ import { loadSettings } from '../../../server/shared/env.ts'
 import { buildService } from '../../../server/src/app.ts'
 import { freshDb } from '../../helpers/db.ts'
 import { startGameApi } from '../../helpers/product.ts'
-import { Browser } from '../routes/ui/browser.ts'
+import { Browser } from '../../helpers/http-browser.ts'
 import { rawRequest, startRelay } from './relay.ts'
 
 // One product for the file: the reference game API behind a recording relay, and the service pointed at the relay.

@@ -9,7 +9,7 @@ import { openDb } from '../../../server/shared/db.ts'
 import { verifyAuditLog } from '../../../server/src/audit/store.ts'
 import { postgresReachable, testPostgresUrl } from '../../helpers/db.ts'
 import { startGameApi } from '../../helpers/product.ts'
-import { Browser } from '../routes/ui/browser.ts'
+import { Browser } from '../../helpers/http-browser.ts'
 import { startRelay } from './relay.ts'
 
 const serviceStart = new URL('../../../server/src/start.ts', import.meta.url).pathname

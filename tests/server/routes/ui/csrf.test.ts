@@ -1,5 +1,5 @@
 import t from 'tap'
-import { startSessionProduct } from './browser.ts'
+import { startSessionProduct } from '../../../helpers/http-browser.ts'
 
 // Every non-GET route of the session surface, plus paths under /ui and /api that no route serves (the check comes first).
 const nonGet: Array<[string, string, unknown]> = [

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import t from 'tap'
 import type { Test } from 'tap'
 import { LOGIN_LIMITS } from '../../../../server/src/routes/ui/login.ts'
-import { startSessionProduct, type SessionProduct } from './browser.ts'
+import { startSessionProduct, type SessionProduct } from '../../../helpers/http-browser.ts'
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { Browser, parseSetCookie, solvedCaptcha, startSessionProduct } from './browser.ts'
+import { Browser, parseSetCookie, solvedCaptcha, startSessionProduct } from '../../../helpers/http-browser.ts'
 import { SESSION_COOKIE } from '../../../../server/src/plugins/external/secure-session.ts'
 
 t.test('sign-in over HTTP against the reference game API', async (t) => {

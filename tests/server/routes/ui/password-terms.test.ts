@@ -1,5 +1,5 @@
 import t from 'tap'
-import { solvedCaptcha, startSessionProduct } from './browser.ts'
+import { solvedCaptcha, startSessionProduct } from '../../../helpers/http-browser.ts'
 
 t.test('password changes and terms over HTTP', async (t) => {
   const product = await startSessionProduct(t)

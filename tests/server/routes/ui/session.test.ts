@@ -1,5 +1,5 @@
 import t from 'tap'
-import { startSessionProduct } from './browser.ts'
+import { startSessionProduct } from '../../../helpers/http-browser.ts'
 
 const keysOf = (menu: Array<{ key: string }>) => menu.map((g) => g.key)
 const itemOf = (menu: Array<{ key: string, items: Array<{ key: string, path: string }> }>, group: string, item: string) =>

@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto'
 import type { Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { loadSettings, type ResolvedSettings } from '../../../../server/shared/env.ts'
-import { buildGameApi } from '../../../../server/game-api/app.ts'
-import { buildService } from '../../../../server/src/app.ts'
-import { SESSION_COOKIE } from '../../../../server/src/plugins/external/secure-session.ts'
-import { freshDb, type DbKind } from '../../../helpers/db.ts'
+import { loadSettings, type ResolvedSettings } from '../../server/shared/env.ts'
+import { buildGameApi } from '../../server/game-api/app.ts'
+import { buildService } from '../../server/src/app.ts'
+import { SESSION_COOKIE } from '../../server/src/plugins/external/secure-session.ts'
+import { freshDb, type DbKind } from './db.ts'
 
 /** Every demo account's password (fixtures/demo-users.json). */
 export const DEMO_PASSWORD = 'Demo#1234'
