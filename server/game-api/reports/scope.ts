@@ -27,7 +27,7 @@ export const SCOPE = `WITH RECURSIVE tree (user_id, row_user, depth) AS (
     SELECT $1::text, $1::text, 0
     UNION ALL SELECT u.user_id, CASE WHEN t.depth = 0 THEN u.user_id ELSE t.row_user END, t.depth + 1 FROM users u JOIN tree t ON u.parent_id = t.user_id WHERE t.depth < 64),
   sel AS (SELECT draw_id, draw_date FROM draws WHERE game = $2 AND ($3::int IS NULL OR draw_id = $3) AND ($4::date IS NULL OR draw_date >= $4::date) AND ($5::date IS NULL OR draw_date <= $5::date)),
-  live AS (SELECT b.*, tr.row_user, sel.draw_date FROM bets b JOIN sel ON sel.draw_id = b.draw_id JOIN tree tr ON tr.user_id = b.user_id WHERE b.status <> 'void')`
+  live AS NOT MATERIALIZED (SELECT b.*, tr.row_user, sel.draw_date FROM bets b JOIN sel ON sel.draw_id = b.draw_id JOIN tree tr ON tr.user_id = b.user_id WHERE b.status <> 'void')`
 
 /** The positional parameters of SCOPE. */
 export function scopeParams (p: ReportParams): unknown[] {

@@ -140,5 +140,6 @@ export async function seedBetting (tx: Queryable, now: Date): Promise<{ tickets:
     if (nextToto) openTickets.push({ userId, placedBy: userId, game: 'TOTO', series: 'TOTO', drawIds: [Number(nextToto.draw_id)], dayCode: null, locId: 'TT', source: 'web', text: null, toto: [{ type: 'ORDINARY', numbers: make.distinct(6), units: 2 }] })
   }
   await placeTickets(tx, openTickets, 'charge', now)
+  await tx.query('ANALYZE bets, bet_levels, strikes, tickets')
   return { tickets: tickets + openTickets.length, bets: bets + openTickets.length }
 }

@@ -123,6 +123,8 @@ const drawRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
       await app.gaAudit(tx, request, { userId: user.userId, action: 'draw.finalise', detail: { ...settled } })
       return settled
     })
+    // PGlite has no autovacuum: fresh statistics after each settlement keep the report plans on hash joins (ANALYZE samples, so its cost is bounded).
+    await app.db.query('ANALYZE bets, bet_levels, strikes, tickets')
     return ok({ ...summary, IsFinalised: true })
   })
 }

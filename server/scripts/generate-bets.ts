@@ -1,0 +1,64 @@
+// Benchmark data: N bets on one draw, spread over the demo hierarchy, placed in batches through the same placement code as the routes.
+// Usage: node --import tsx server/scripts/generate-bets.ts --count 100000 [--draw <DrawId>] [--seed <n>]
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { fileURLToPath } from 'node:url'
+import type { Db } from '../shared/db.ts'
+import { openDb } from '../shared/db.ts'
+import { loadSettings } from '../shared/env.ts'
+import { migrate } from '../shared/migrate.ts'
+import type { DrawSeries, Game } from '../game-api/betting/index.ts'
+import { ensureUpcomingDraws } from '../game-api/routes/game/betting/store/draws.ts'
+import { placeTickets, type TicketRequest } from '../game-api/routes/game/betting/store/place.ts'
+import { betMaker, seededRandom } from '../game-api/seed/betting-seed.ts'
+import { seedDemoData } from '../game-api/seed/seed.ts'
+
+const BATCH = 5000
+
+/** What the generator did. */
+export interface GenerateSummary { drawId: number, game: Game, bets: number, seconds: number }
+
+/** Places `count` one-line tickets (history mode: balances untouched) on a draw, default the next open SG4D draw; answers the draw and timing. */
+export async function generateBets (db: Db, options: { count: number, drawId?: number | undefined, seed?: number, now?: Date }): Promise<GenerateSummary> {
+  const now = options.now ?? new Date()
+  await ensureUpcomingDraws(db, '4D', now)
+  const { rows: [draw] } = options.drawId !== undefined
+    ? await db.query<{ draw_id: number, game: Game, series: DrawSeries }>('SELECT draw_id, game, series FROM draws WHERE draw_id = $1', [options.drawId])
+    : await db.query<{ draw_id: number, game: Game, series: DrawSeries }>("SELECT draw_id, game, series FROM draws WHERE series = 'SG4D' AND close_at > $1 ORDER BY close_at LIMIT 1", [now])
+  if (!draw) throw new Error(`draw ${options.drawId ?? '(next SG4D)'} does not exist; pass --draw with an id from GET 4d/draw2`)
+  const { rows: users } = await db.query<{ user_id: string }>("SELECT user_id FROM users WHERE role <> 'ADMIN' ORDER BY user_id")
+  const bettors = users.map((u): [string, number] => [u.user_id, 1])
+  const make = betMaker(seededRandom(options.seed ?? 4242))
+  const started = performance.now()
+  for (let done = 0; done < options.count; done += BATCH) {
+    const size = Math.min(BATCH, options.count - done)
+    const requests: TicketRequest[] = Array.from({ length: size }, () => {
+      const userId = make.weighted(bettors)
+      return {
+        userId, placedBy: userId, game: draw.game, series: draw.series, drawIds: [Number(draw.draw_id)], dayCode: null, locId: null, source: 'upload', text: null,
+        ...(draw.game === '4D' ? { fourD: [make.fourDLine()] } : { toto: [make.totoLine()] })
+      }
+    })
+    await db.transaction((tx) => placeTickets(tx, requests, 'history', now))
+  }
+  // PGlite has no autovacuum: fresh statistics keep the report plans on hash joins.
+  await db.query('ANALYZE bets, bet_levels, tickets')
+  return { drawId: Number(draw.draw_id), game: draw.game, bets: options.count, seconds: (performance.now() - started) / 1000 }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { count: { type: 'string', default: '100000' }, draw: { type: 'string' }, seed: { type: 'string' } } })
+  const count = Number(values.count)
+  if (!Number.isInteger(count) || count < 1) throw new Error('--count must be a whole number of at least 1')
+  const settings = loadSettings()
+  const url = settings.GAME_API_DATABASE_URL ?? process.env.DATABASE_URL
+  const db = await openDb({ url, dataDir: join(settings.DATA_DIR, 'game-api') })
+  try {
+    await migrate(db, fileURLToPath(new URL('../game-api/migrations', import.meta.url)))
+    await seedDemoData(db, new Date())
+    const summary = await generateBets(db, { count, drawId: values.draw === undefined ? undefined : Number(values.draw), ...(values.seed ? { seed: Number(values.seed) } : {}) })
+    console.log(`placed ${summary.bets} ${summary.game} bets on draw ${summary.drawId} in ${summary.seconds.toFixed(1)} s (${Math.round(summary.bets / summary.seconds)} bets/s) on ${url ? 'PostgreSQL' : 'PGlite'}`)
+  } finally {
+    await db.close()
+  }
+}
