@@ -35,7 +35,15 @@ export async function generateBets (db: Db, options: { count: number, drawId?: n
     const requests: TicketRequest[] = Array.from({ length: size }, () => {
       const userId = make.weighted(bettors)
       return {
-        userId, placedBy: userId, game: draw.game, series: draw.series, drawIds: [Number(draw.draw_id)], dayCode: null, locId: null, source: 'upload', text: null,
+        userId,
+        placedBy: userId,
+        game: draw.game,
+        series: draw.series,
+        drawIds: [Number(draw.draw_id)],
+        dayCode: null,
+        locId: null,
+        source: 'upload',
+        text: null,
         ...(draw.game === '4D' ? { fourD: [make.fourDLine()] } : { toto: [make.totoLine()] })
       }
     })
