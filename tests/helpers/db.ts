@@ -1,26 +1,14 @@
-import net from 'node:net'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import type { Test } from 'tap'
 import { openDb, type Db } from '../../server/shared/db.ts'
+import { reachable } from './reachable.ts'
 
 /** The PostgreSQL server tests use when it answers; override with TEST_DATABASE_URL. */
 export const testPostgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 
-let reachable: Promise<boolean> | undefined
-
-/** Whether the test PostgreSQL server answers (asked once per process). */
-export function postgresReachable (): Promise<boolean> {
-  reachable ??= new Promise((resolve) => {
-    const { hostname, port } = new URL(testPostgresUrl)
-    const socket = net.connect({ host: hostname, port: Number(port || 5432) })
-    socket.setTimeout(1000)
-    socket.once('connect', () => { socket.destroy(); resolve(true) })
-    socket.once('error', () => resolve(false))
-    socket.once('timeout', () => { socket.destroy(); resolve(false) })
-  })
-  return reachable
-}
+/** Whether the test PostgreSQL server answers. */
+export const postgresReachable = () => reachable(testPostgresUrl, 5432)
 
 export type DbKind = Db['kind']
 
