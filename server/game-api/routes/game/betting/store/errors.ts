@@ -28,7 +28,7 @@ export const bettingErrors = {
   badDayCode: (game: string, code: string, expected: string[]) =>
     new GameApiError('GA_BAD_DAY_CODE', 400, `body/DayCode "${code}" is not a ${game} day code; expected one of ${expected.join(', ')}.`),
   badLine: (index: number, problem: string) =>
-    new GameApiError('GA_BAD_LINE', 400, `body/Lines/${index} ${problem}`),
+    new GameApiError('GA_BAD_LINE', 400, `body/Lines/${index}${problem.startsWith('/') ? '' : ' '}${problem}`),
   badBetText: (issues: Array<{ position: number, length: number, message: string }>) =>
     new GameApiError('GA_BAD_BET_TEXT', 400, `Bet text has ${issues.length} error${issues.length === 1 ? '' : 's'}: at position ${issues[0]?.position ?? 0}: ${issues[0]?.message ?? ''}`,
       { data: issues.map((i) => `at position ${i.position} (length ${i.length}): ${i.message}`) }),

@@ -1,0 +1,26 @@
+import type { GameApiHarness } from '../harness.ts'
+
+/** The harness clock starts on Wednesday 2030-01-02 10:00 GMT+8; that day's 4D draw closes at 18:30 GMT+8 (10:30 UTC). */
+export const WEDNESDAY_CLOSE = '2030-01-02T10:30:00Z'
+/** Thursday 2030-01-03's TOTO draw closes at 10:30 UTC. */
+export const THURSDAY_CLOSE = '2030-01-03T10:30:00Z'
+
+/** Calls the game API and answers the status and the parsed body. */
+export async function api (h: GameApiHarness, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown): Promise<{ status: number, body: any }> {
+  const response = await h.call(method, url, { token, ...(payload !== undefined ? { payload: payload as object } : {}) })
+  return { status: response.statusCode, body: response.json() }
+}
+
+/** Moves the clock and signs the users in again (tokens die after 30 idle minutes). */
+export async function moveTo (h: GameApiHarness, iso: string, users: string[]): Promise<Record<string, string>> {
+  h.clock.set(iso)
+  const tokens: Record<string, string> = {}
+  for (const u of users) tokens[u] = await h.signIn(u)
+  return tokens
+}
+
+/** A user's money fields as the profile shows them. */
+export async function money (h: GameApiHarness, token: string): Promise<{ AccBal: number, CreditLeft: number }> {
+  const { body } = await api(h, 'GET', '/api/v1/profile', token)
+  return { AccBal: body.data.AccBal, CreditLeft: body.data.CreditLeft }
+}
