@@ -1,55 +1,88 @@
 import { Type, type Static } from 'typebox'
 import { I18nKey, Key, RoutePath, SchemaRef } from './common.ts'
-import { ColumnView } from './columns.ts'
 import { Rule } from './rule.ts'
+import {
+  AccessGateWidget, AnnouncementsWidget, ContentWidget, CountdownWidget, FiltersWidget, FormWidget, HeaderAction, JobWidget,
+  PageDescriptor, TableColumn, TableWidget, TabsWidget
+} from './widgets.ts'
 
-/** One widget of a page: a renderer type, its props (props named *Key are i18n keys), an optional column set and rule. */
-export const WidgetConfig = Type.Object({
-  type: Type.String({ pattern: '^[a-z][A-Za-z0-9]*$', description: 'the renderer type, e.g. table, text, announcements' }),
-  props: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-  columns: Type.Optional(Key),
-  rule: Type.Optional(Rule)
+// A page template holds the renderer's own widgets (schemas/widgets.ts), each with an optional rule; a table names a
+// column set (menus/columns/<key>.json) or lists its columns. Resolving a template yields the renderer's PageDescriptor.
+
+const rule = Type.Optional(Rule)
+
+/** A table in a template: its columns are a column set key or the columns themselves. */
+export const TableWidgetConfig = Type.Object({
+  ...TableWidget.properties,
+  columns: Type.Union([Key, Type.Array(TableColumn, { minItems: 1 })], { description: 'a column set key (menus/columns/<key>.json) or the columns' }),
+  rule
 }, { additionalProperties: false })
-export type WidgetConfig = Static<typeof WidgetConfig>
+export type TableWidgetConfig = Static<typeof TableWidgetConfig>
 
-/** A page action (button) shown only when its rule holds. */
-export const ActionConfig = Type.Object({
-  key: Key,
-  label: I18nKey,
-  rule: Type.Optional(Rule)
+const FormWidgetConfig = Type.Object({ ...FormWidget.properties, rule }, { additionalProperties: false })
+const FiltersWidgetConfig = Type.Object({ ...FiltersWidget.properties, rule }, { additionalProperties: false })
+const CountdownWidgetConfig = Type.Object({ ...CountdownWidget.properties, rule }, { additionalProperties: false })
+const ContentWidgetConfig = Type.Object({ ...ContentWidget.properties, rule }, { additionalProperties: false })
+const AnnouncementsWidgetConfig = Type.Object({ ...AnnouncementsWidget.properties, rule }, { additionalProperties: false })
+const JobWidgetConfig = Type.Object({ ...JobWidget.properties, rule }, { additionalProperties: false })
+
+/** A widget a tab or an access gate may hold, as a template writes it. */
+export const LeafWidgetConfig = Type.Union([TableWidgetConfig, FormWidgetConfig, FiltersWidgetConfig, CountdownWidgetConfig, ContentWidgetConfig, AnnouncementsWidgetConfig, JobWidgetConfig])
+export type LeafWidgetConfig = Static<typeof LeafWidgetConfig>
+
+const AccessGateWidgetConfig = Type.Object({ ...AccessGateWidget.properties, widgets: Type.Array(LeafWidgetConfig), rule }, { additionalProperties: false })
+const TabsWidgetConfig = Type.Object({
+  ...TabsWidget.properties,
+  tabs: Type.Array(Type.Object({ id: Type.String({ minLength: 1 }), labelKey: I18nKey, widgets: Type.Array(LeafWidgetConfig) }, { additionalProperties: false }), { minItems: 1 }),
+  rule
 }, { additionalProperties: false })
-export type ActionConfig = Static<typeof ActionConfig>
 
-/** menus/pages/<name>.json: the template of one route (and of its TT variant). Shell pages are served to every signed-in user whose rule holds; other pages only when the user's menu holds their path. */
-export const PageConfig = Type.Object({
+/** Each widget type's template schema: the loader validates a widget against the one its type names (precise pointers). */
+export const WidgetConfigByType = {
+  table: TableWidgetConfig,
+  form: FormWidgetConfig,
+  filters: FiltersWidgetConfig,
+  countdown: CountdownWidgetConfig,
+  content: ContentWidgetConfig,
+  announcements: AnnouncementsWidgetConfig,
+  job: JobWidgetConfig,
+  accessGate: AccessGateWidgetConfig,
+  tabs: TabsWidgetConfig
+} as const
+export const WIDGET_TYPES = Object.keys(WidgetConfigByType) as Array<keyof typeof WidgetConfigByType>
+
+/** One widget of a page template: a renderer widget plus an optional rule. */
+export const WidgetConfig = Type.Union(Object.values(WidgetConfigByType))
+export type WidgetConfig = LeafWidgetConfig | Static<typeof AccessGateWidgetConfig> | Static<typeof TabsWidgetConfig>
+
+/** A header action (link or print) shown only when its rule holds. */
+export const ActionConfig = Type.Union(HeaderAction.anyOf.map((variant) => Type.Object({ ...variant.properties, rule }, { additionalProperties: false })))
+export type ActionConfig = Static<typeof HeaderAction> & { rule?: Static<typeof Rule> }
+
+const pageFields = {
   $schema: SchemaRef,
   path: RoutePath,
   ttPath: Type.Optional(RoutePath),
   title: I18nKey,
+  back: Type.Optional(Type.Boolean()),
   shell: Type.Optional(Type.Boolean()),
-  rule: Type.Optional(Rule),
-  widgets: Type.Array(WidgetConfig),
+  rule,
   actions: Type.Optional(Type.Array(ActionConfig))
+}
+
+/** menus/pages/<name>.json: the template of one route (and of its TT variant). Shell pages are served to every signed-in user whose rule holds; other pages only when the user's menu holds their path. */
+export const PageConfig = Type.Object({ ...pageFields, widgets: Type.Array(WidgetConfig) }, { additionalProperties: false })
+export type PageConfig = Omit<Static<typeof PageConfig>, 'widgets' | 'actions'> & { widgets: WidgetConfig[], actions?: ActionConfig[] }
+
+/** The page outside its widgets, with each widget's type checked: the loader then validates every widget against its type's schema. */
+export const PageShape = Type.Object({
+  ...pageFields,
+  widgets: Type.Array(Type.Object({ type: Type.Enum(WIDGET_TYPES, { description: 'the renderer type' }) }))
 }, { additionalProperties: false })
-export type PageConfig = Static<typeof PageConfig>
 
-/** A widget as one user gets it: rule applied, columns resolved and filtered. */
-export const WidgetView = Type.Object({
-  type: Type.String(),
-  props: Type.Record(Type.String(), Type.Unknown()),
-  columns: Type.Optional(Type.Array(ColumnView))
-})
-export type WidgetView = Static<typeof WidgetView>
-
-/** GET /ui/pages: one page template resolved for one user and location (rules applied, TT variant chosen). */
-export const ResolvedPage = Type.Object({
-  path: Type.String(),
-  variant: Type.Enum(['4d', 'tt'], { description: 'tt when the current location is a TT location' }),
-  titleKey: Type.String({ description: 'i18n key' }),
-  widgets: Type.Array(WidgetView),
-  actions: Type.Array(Type.Object({ key: Type.String(), label: Type.String({ description: 'i18n key' }) }))
-})
-export type ResolvedPage = Static<typeof ResolvedPage>
+/** GET /ui/pages: one page template resolved for one user and location (rules applied, column sets resolved, TT variant chosen) — the renderer's PageDescriptor. */
+export const ResolvedPage = PageDescriptor
+export type ResolvedPage = Static<typeof PageDescriptor>
 
 /** The root of page.schema.json. */
 export const configFileSchema = PageConfig

@@ -7,8 +7,8 @@ import { Type, type Static } from 'typebox'
 export const I18nKey = Type.String({ minLength: 1, pattern: '^[A-Za-z0-9_.-]+$' })
 export type I18nKey = Static<typeof I18nKey>
 
-/** A game API path as the browser calls it through the service, e.g. /api/v1/4d/announcements; :Field segments take row values. */
-export const Endpoint = Type.String({ pattern: '^/api/v1/[A-Za-z0-9_./:{}-]+$' })
+/** A path the browser calls through the service: a game API path such as /api/v1/4d/announcements, or one of the service's own /ui/ routes (/ui/audit, /ui/password); :Field segments take row values. */
+export const Endpoint = Type.String({ pattern: '^/(api/v1|ui)/[A-Za-z0-9_./:{}-]+$' })
 export type Endpoint = Static<typeof Endpoint>
 
 export const HttpMethod = Type.Union([Type.Literal('GET'), Type.Literal('POST'), Type.Literal('PUT'), Type.Literal('DELETE')])
@@ -20,10 +20,10 @@ export type SessionValue = Static<typeof SessionValue>
 
 /** Where one call parameter comes from: a filter field, the route query (VW, DrawId…), the session, or a constant. */
 export const ParamSource = Type.Union([
-  Type.Object({ from: Type.Literal('filter'), name: Type.String({ minLength: 1 }) }),
-  Type.Object({ from: Type.Literal('query'), name: Type.String({ minLength: 1 }) }),
-  Type.Object({ from: Type.Literal('session'), name: SessionValue }),
-  Type.Object({ from: Type.Literal('const'), value: Type.Union([Type.String(), Type.Number(), Type.Boolean()]) })
+  Type.Object({ from: Type.Literal('filter'), name: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
+  Type.Object({ from: Type.Literal('query'), name: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
+  Type.Object({ from: Type.Literal('session'), name: SessionValue }, { additionalProperties: false }),
+  Type.Object({ from: Type.Literal('const'), value: Type.Union([Type.String(), Type.Number(), Type.Boolean()]) }, { additionalProperties: false })
 ])
 export type ParamSource = Static<typeof ParamSource>
 
@@ -35,14 +35,12 @@ export const DataBinding = Type.Object({
   dataPath: Type.Optional(Type.String()),
   // Cache-buster parameter name (the seed's rand) added on every reload when set.
   cacheBuster: Type.Optional(Type.String({ minLength: 1 }))
-})
+}, { additionalProperties: false })
 export type DataBinding = Static<typeof DataBinding>
 
 // ---------- table ----------
 
-export const ColumnType = Type.Union([
-  Type.Literal('text'), Type.Literal('number'), Type.Literal('money'), Type.Literal('percent'), Type.Literal('date'), Type.Literal('status')
-])
+export const ColumnType = Type.Enum(['text', 'number', 'money', 'percent', 'date', 'status'])
 export type ColumnType = Static<typeof ColumnType>
 
 /** One table column: field name in the row, label key, type and fixed width in px. */
@@ -56,12 +54,12 @@ export const TableColumn = Type.Object({
   sum: Type.Optional(Type.Boolean()),
   // status columns: value → label key.
   statusLabels: Type.Optional(Type.Record(Type.String(), I18nKey))
-})
+}, { additionalProperties: false })
 export type TableColumn = Static<typeof TableColumn>
 
 /** A row action: open a route built from row values, or call an endpoint (after an optional confirmation) and reload. */
 export const RowAction = Type.Union([
-  Type.Object({ kind: Type.Literal('link'), id: Type.String({ minLength: 1 }), labelKey: I18nKey, to: Type.String({ pattern: '^/' }) }),
+  Type.Object({ kind: Type.Literal('link'), id: Type.String({ minLength: 1 }), labelKey: I18nKey, to: Type.String({ pattern: '^/' }) }, { additionalProperties: false }),
   Type.Object({
     kind: Type.Literal('call'),
     id: Type.String({ minLength: 1 }),
@@ -69,11 +67,11 @@ export const RowAction = Type.Union([
     endpoint: Endpoint,
     method: HttpMethod,
     confirmKey: Type.Optional(I18nKey)
-  })
+  }, { additionalProperties: false })
 ])
 export type RowAction = Static<typeof RowAction>
 
-export const SortSpec = Type.Object({ field: Type.String({ minLength: 1 }), desc: Type.Boolean() })
+export const SortSpec = Type.Object({ field: Type.String({ minLength: 1 }), desc: Type.Boolean() }, { additionalProperties: false })
 export type SortSpec = Static<typeof SortSpec>
 
 /** A data table: columns, default sort (CreatedDate descending unless told), footer sums, row actions, exports, draw colours. */
@@ -91,11 +89,13 @@ export const TableWidget = Type.Object({
     csv: Type.Optional(Type.Boolean()),
     ara: Type.Optional(Type.Boolean()),
     fileName: Type.Optional(Type.String({ minLength: 1, pattern: '^[^/\\\\]+$' }))
-  })),
+  }, { additionalProperties: false })),
   print: Type.Optional(Type.Boolean()),
+  // Cursor paging: the answer's nextPath holds the cursor of the next (older) page, sent back as the param parameter.
+  paging: Type.Optional(Type.Object({ param: Type.String({ minLength: 1 }), nextPath: Type.String({ minLength: 1 }) }, { additionalProperties: false })),
   scrollWidth: Type.Optional(Type.Integer({ minimum: 100 })),
   height: Type.Optional(Type.Integer({ minimum: 100 }))
-})
+}, { additionalProperties: false })
 export type TableWidget = Static<typeof TableWidget>
 
 // ---------- form and filters ----------
@@ -116,17 +116,19 @@ export const FormField = Type.Object({
   // The field must equal this other field (error equalTo).
   equalTo: Type.Optional(Type.String({ minLength: 1 })),
   minLength: Type.Optional(Type.Integer({ minimum: 0 })),
+  // Rules on the text: each pattern must match (or, with absent, must not), else its message key is shown.
+  patterns: Type.Optional(Type.Array(Type.Object({ pattern: Type.String({ minLength: 1 }), messageKey: I18nKey, absent: Type.Optional(Type.Boolean()) }, { additionalProperties: false }))),
   maxLength: Type.Optional(Type.Integer({ minimum: 1 })),
-  options: Type.Optional(Type.Array(Type.Object({ value: Type.String(), labelKey: I18nKey }))),
+  options: Type.Optional(Type.Array(Type.Object({ value: Type.String(), labelKey: I18nKey }, { additionalProperties: false }))),
   data: Type.Optional(DataBinding),
   // Initial value, or a binding (session, route query).
   default: Type.Optional(Type.Union([Type.String(), Type.Number(), Type.Boolean()])),
   defaultFrom: Type.Optional(ParamSource)
-})
+}, { additionalProperties: false })
 export type FormField = Static<typeof FormField>
 
 /** A pair of date fields where from must not be later than to. */
-export const DateRange = Type.Object({ from: Type.String({ minLength: 1 }), to: Type.String({ minLength: 1 }) })
+export const DateRange = Type.Object({ from: Type.String({ minLength: 1 }), to: Type.String({ minLength: 1 }) }, { additionalProperties: false })
 export type DateRange = Static<typeof DateRange>
 
 /** A form submitted to one endpoint; success shows the alert key, then optionally navigates. */
@@ -141,10 +143,10 @@ export const FormWidget = Type.Object({
     labelKey: I18nKey,
     successKey: Type.Optional(I18nKey),
     params: Type.Optional(Type.Record(Type.String({ minLength: 1 }), ParamSource))
-  }),
+  }, { additionalProperties: false }),
   // TOTO game: commission allows 0 to 0.3 in steps of 0.01.
   game: Type.Optional(Type.Union([Type.Literal('4d'), Type.Literal('tt')]))
-})
+}, { additionalProperties: false })
 export type FormWidget = Static<typeof FormWidget>
 
 /** Report filters: their values feed other widgets' { from: 'filter' } parameters when applied. */
@@ -154,7 +156,7 @@ export const FiltersWidget = Type.Object({
   fields: Type.Array(FormField, { minItems: 1 }),
   dateRanges: Type.Optional(Type.Array(DateRange)),
   applyKey: Type.Optional(I18nKey)
-})
+}, { additionalProperties: false })
 export type FiltersWidget = Static<typeof FiltersWidget>
 
 // ---------- countdown, content, announcements, job ----------
@@ -181,7 +183,7 @@ export const CountdownWidget = Type.Object({
   labelKey: Type.Optional(I18nKey),
   // Show start/pause/resume/stop/restart buttons.
   controls: Type.Optional(Type.Boolean())
-})
+}, { additionalProperties: false })
 export type CountdownWidget = Static<typeof CountdownWidget>
 
 /** Translated rich text (sanitised before display). */
@@ -191,7 +193,7 @@ export const ContentWidget = Type.Object({
   bodyKey: I18nKey,
   // Values interpolated into the text, e.g. an SMS number from a settings call.
   data: Type.Optional(DataBinding)
-})
+}, { additionalProperties: false })
 export type ContentWidget = Static<typeof ContentWidget>
 
 /** The announcements list (pop-up or banner), loaded after a short delay. */
@@ -200,7 +202,7 @@ export const AnnouncementsWidget = Type.Object({
   id: Type.String({ minLength: 1 }),
   data: DataBinding,
   delayMs: Type.Optional(Type.Integer({ minimum: 0 }))
-})
+}, { additionalProperties: false })
 export type AnnouncementsWidget = Static<typeof AnnouncementsWidget>
 
 /** A long-running server job: one start call, then a status call polled until a done or failed value. */
@@ -208,7 +210,7 @@ export const JobWidget = Type.Object({
   type: Type.Literal('job'),
   id: Type.String({ minLength: 1 }),
   labelKey: I18nKey,
-  start: Type.Object({ endpoint: Endpoint, method: HttpMethod, params: Type.Optional(Type.Record(Type.String({ minLength: 1 }), ParamSource)) }),
+  start: Type.Object({ endpoint: Endpoint, method: HttpMethod, params: Type.Optional(Type.Record(Type.String({ minLength: 1 }), ParamSource)) }, { additionalProperties: false }),
   // The status endpoint may name the job id as {jobId}; the id is read from the start answer's idPath.
   status: Type.Object({
     endpoint: Endpoint,
@@ -217,9 +219,9 @@ export const JobWidget = Type.Object({
     progressPath: Type.Optional(Type.String({ minLength: 1 })),
     doneValues: Type.Array(Type.String(), { minItems: 1 }),
     failedValues: Type.Array(Type.String())
-  }),
+  }, { additionalProperties: false }),
   pollMs: Type.Optional(Type.Integer({ minimum: 100 }))
-})
+}, { additionalProperties: false })
 export type JobWidget = Static<typeof JobWidget>
 
 // ---------- containers ----------
@@ -236,14 +238,14 @@ export const AccessGateWidget = Type.Object({
   // The user id the check is about; the check reruns when it changes to a non-empty value.
   userIdFrom: Type.Optional(ParamSource),
   widgets: Type.Array(LeafWidget)
-})
+}, { additionalProperties: false })
 export type AccessGateWidget = Static<typeof AccessGateWidget>
 
 export const TabsWidget = Type.Object({
   type: Type.Literal('tabs'),
   id: Type.String({ minLength: 1 }),
-  tabs: Type.Array(Type.Object({ id: Type.String({ minLength: 1 }), labelKey: I18nKey, widgets: Type.Array(LeafWidget) }), { minItems: 1 })
-})
+  tabs: Type.Array(Type.Object({ id: Type.String({ minLength: 1 }), labelKey: I18nKey, widgets: Type.Array(LeafWidget) }, { additionalProperties: false }), { minItems: 1 })
+}, { additionalProperties: false })
 export type TabsWidget = Static<typeof TabsWidget>
 
 /** Any widget a page may hold. */
@@ -257,21 +259,23 @@ export type WidgetType = Widget['type']
 
 /** A header action: a link, the print view, or a call. */
 export const HeaderAction = Type.Union([
-  Type.Object({ kind: Type.Literal('link'), id: Type.String({ minLength: 1 }), labelKey: I18nKey, to: Type.String({ pattern: '^/' }) }),
-  Type.Object({ kind: Type.Literal('print'), id: Type.String({ minLength: 1 }), labelKey: I18nKey })
+  Type.Object({ kind: Type.Literal('link'), id: Type.String({ minLength: 1 }), labelKey: I18nKey, to: Type.String({ pattern: '^/' }) }, { additionalProperties: false }),
+  Type.Object({ kind: Type.Literal('print'), id: Type.String({ minLength: 1 }), labelKey: I18nKey }, { additionalProperties: false })
 ])
 export type HeaderAction = Static<typeof HeaderAction>
 
-export const Crumb = Type.Object({ labelKey: I18nKey, path: Type.Optional(Type.String({ pattern: '^/' })) })
+export const Crumb = Type.Object({ labelKey: I18nKey, path: Type.Optional(Type.String({ pattern: '^/' })) }, { additionalProperties: false })
 export type Crumb = Static<typeof Crumb>
 
 /** One page as the client renders it: title, breadcrumb, Back button, header actions and widgets. */
 export const PageDescriptor = Type.Object({
   path: Type.String({ pattern: '^/' }),
+  // tt when the page was resolved for a TT (TOTO) location.
+  variant: Type.Optional(Type.Union([Type.Literal('4d'), Type.Literal('tt')])),
   titleKey: I18nKey,
   breadcrumb: Type.Optional(Type.Array(Crumb)),
   back: Type.Optional(Type.Boolean()),
   actions: Type.Optional(Type.Array(HeaderAction)),
   widgets: Type.Array(Widget)
-})
+}, { additionalProperties: false })
 export type PageDescriptor = Static<typeof PageDescriptor>

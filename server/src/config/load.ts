@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { TSchema } from 'typebox'
 import { ColumnSetConfig } from '../../../schemas/columns.ts'
 import { MenuConfig } from '../../../schemas/menu.ts'
-import { PageConfig } from '../../../schemas/page.ts'
+import { PageShape, WidgetConfigByType, type PageConfig, type WidgetConfig } from '../../../schemas/page.ts'
 import { ApiAllowlist } from '../../../schemas/api.ts'
 import { compileAllowlist, type EndpointMatcher } from '../proxy/allowlist.ts'
 import { jsonErrorOffset } from './json-position.ts'
@@ -111,6 +111,19 @@ function validated<T> (file: string, schema: TSchema, value: unknown, errors: Co
   return issues.length === 0 ? value as T : undefined
 }
 
+/** A page template: its shape first, then each widget against the schema its type names (so a typo points into that widget). */
+function validatedPage (file: string, value: unknown, errors: ConfigError[]): PageConfig | undefined {
+  const shape = validated<PageConfig>(file, PageShape, value, errors)
+  if (!shape) return undefined
+  let ok = true
+  shape.widgets.forEach((widget, w) => {
+    const issues = schemaIssues(WidgetConfigByType[widget.type], widget)
+    for (const issue of issues) errors.push({ file, pointer: `/widgets/${w}${issue.pointer}`, message: issue.message })
+    if (issues.length > 0) ok = false
+  })
+  return ok ? shape : undefined
+}
+
 /** Validates a whole config (schemas, cross-references, translations) without touching the disk: the same answer for the same files. */
 export function validateConfig (files: ConfigFiles, now: Date = new Date()): LoadResult {
   const errors: ConfigError[] = []
@@ -124,7 +137,7 @@ export function validateConfig (files: ConfigFiles, now: Date = new Date()): Loa
   const columnFiles = new Map<string, string>()
   for (const [file, value] of parsed) {
     if (file.startsWith('pages/')) {
-      const page = validated<PageConfig>(file, PageConfig, value, errors)
+      const page = validatedPage(file, value, errors)
       if (page) pages.push({ file, page })
     } else if (file.startsWith('columns/')) {
       const set = validated<ColumnSetConfig>(file, ColumnSetConfig, value, errors)
@@ -265,30 +278,47 @@ function propKeys (node: unknown, pointer: string, visit: (pointer: string, key:
   if (node !== null && typeof node === 'object') for (const [key, child] of Object.entries(node)) propKeys(child, `${pointer}/${segment(key)}`, visit, key)
 }
 
+/** Table widgets of a page at any depth (inside tabs and access gates too), with their pointers. */
+function tablesOf (widgets: readonly WidgetConfig[], pointer: string): Array<{ pointer: string, columns: string | unknown[] }> {
+  return widgets.flatMap((widget, w) => {
+    const at = `${pointer}/${w}`
+    if (widget.type === 'table') return [{ pointer: `${at}/columns`, columns: widget.columns }]
+    if (widget.type === 'tabs') return widget.tabs.flatMap((tab, i) => tablesOf(tab.widgets, `${at}/tabs/${i}/widgets`))
+    if (widget.type === 'accessGate') return tablesOf(widget.widgets, `${at}/widgets`)
+    return []
+  })
+}
+
 function checkPage (file: string, page: PageConfig, columnSets: ReadonlyMap<string, ColumnSetConfig>, requireKey: RequireKey, errors: ConfigError[]) {
   requireKey(file, '/title', page.title)
-  page.widgets.forEach((widget, w) => {
-    if (widget.columns !== undefined && !columnSets.has(widget.columns)) {
-      errors.push({ file, pointer: `/widgets/${w}/columns`, message: `unknown column set "${widget.columns}": add columns/${widget.columns}.json or use one of ${[...columnSets.keys()].join(', ') || '(none defined)'}` })
+  for (const table of tablesOf(page.widgets, '/widgets')) {
+    if (typeof table.columns === 'string' && !columnSets.has(table.columns)) {
+      errors.push({ file, pointer: table.pointer, message: `unknown column set "${table.columns}": add columns/${table.columns}.json or use one of ${[...columnSets.keys()].join(', ') || '(none defined)'}` })
+    } else if (Array.isArray(table.columns)) {
+      checkColumnList(file, table.pointer, table.columns as ColumnSetConfig['columns'], errors)
     }
-    propKeys(widget.props, `/widgets/${w}/props`, (pointer, key) => requireKey(file, pointer, key))
-  })
-  const actionKeys = new Set<string>()
+  }
+  page.widgets.forEach((widget, w) => propKeys(widget, `/widgets/${w}`, (pointer, key) => requireKey(file, pointer, key)))
+  const actionIds = new Set<string>()
   page.actions?.forEach((action, a) => {
-    if (actionKeys.has(action.key)) errors.push({ file, pointer: `/actions/${a}/key`, message: `duplicate action key "${action.key}": give each action its own key` })
-    actionKeys.add(action.key)
-    requireKey(file, `/actions/${a}/label`, action.label)
+    if (actionIds.has(action.id)) errors.push({ file, pointer: `/actions/${a}/id`, message: `duplicate action id "${action.id}": give each action its own id` })
+    actionIds.add(action.id)
+    requireKey(file, `/actions/${a}/labelKey`, action.labelKey)
+  })
+}
+
+function checkColumnList (file: string, pointer: string, columns: ColumnSetConfig['columns'], errors: ConfigError[]) {
+  const seen = new Set<string>()
+  columns.forEach((column, c) => {
+    if (seen.has(column.field)) errors.push({ file, pointer: `${pointer}/${c}/field`, message: `duplicate column "${column.field}": each column of a set shows a different field` })
+    seen.add(column.field)
+    if (column.sum === true && !['number', 'money', 'percent'].includes(column.type)) errors.push({ file, pointer: `${pointer}/${c}/sum`, message: `a ${column.type} column cannot be summed: remove "sum" or make the column number, money or percent` })
   })
 }
 
 function checkColumns (file: string, set: ColumnSetConfig, requireKey: RequireKey, errors: ConfigError[]) {
-  const seen = new Set<string>()
-  set.columns.forEach((column, c) => {
-    if (seen.has(column.key)) errors.push({ file, pointer: `/columns/${c}/key`, message: `duplicate column "${column.key}": each column of a set shows a different field` })
-    seen.add(column.key)
-    if (column.footer === 'sum' && !['number', 'money', 'percent'].includes(column.type)) errors.push({ file, pointer: `/columns/${c}/footer`, message: `a ${column.type} column cannot be summed: remove "footer" or make the column number, money or percent` })
-    requireKey(file, `/columns/${c}/header`, column.header)
-  })
+  checkColumnList(file, '/columns', set.columns, errors)
+  set.columns.forEach((column, c) => requireKey(file, `/columns/${c}/labelKey`, column.labelKey))
 }
 
 export type { Issue }

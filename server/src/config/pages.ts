@@ -1,5 +1,6 @@
 import type { ColumnSetConfig, ColumnView } from '../../../schemas/columns.ts'
-import type { PageConfig, ResolvedPage } from '../../../schemas/page.ts'
+import type { ActionConfig, LeafWidgetConfig, PageConfig, ResolvedPage, WidgetConfig } from '../../../schemas/page.ts'
+import type { HeaderAction, LeafWidget, Widget } from '../../../schemas/widgets.ts'
 import type { LoadedConfig } from './load.ts'
 import { menuAllows } from './menu.ts'
 import { compileRule, isTT, type CompiledRule, type RuleContext } from './rules.ts'
@@ -10,15 +11,22 @@ export type { ResolvedPage }
 export type PageResolution = { status: 'ok', page: ResolvedPage } | { status: 'forbidden' } | { status: 'not-found' }
 
 interface CompiledColumn { visible: CompiledRule, view: ColumnView }
-interface CompiledWidget { visible: CompiledRule, type: string, props: Record<string, unknown>, columns?: CompiledColumn[] }
+/** A widget ready to resolve: its rule, its descriptor without columns, its compiled columns (tables) and children (tabs, gates). */
+interface CompiledWidget {
+  visible: CompiledRule
+  widget: Widget
+  columns?: CompiledColumn[]
+  children?: CompiledWidget[][]
+}
 interface CompiledPage {
   file: string
   path: string
   shell: boolean
+  back: boolean | undefined
   visible: CompiledRule
   title: string
   widgets: CompiledWidget[]
-  actions: Array<{ visible: CompiledRule, view: { key: string, label: string } }>
+  actions: Array<{ visible: CompiledRule, view: HeaderAction }>
 }
 
 /** Page templates precomputed at load time, by every path they serve (path and ttPath). */
@@ -32,8 +40,25 @@ function deepFreeze<T> (value: T): T {
   return value
 }
 
-function compileColumns (set: ColumnSetConfig): CompiledColumn[] {
-  return set.columns.map(({ rule, ...view }) => ({ visible: compileRule(rule), view: Object.freeze(view) }))
+function compileColumns (columns: ColumnSetConfig['columns']): CompiledColumn[] {
+  return columns.map(({ rule, ...view }) => ({ visible: compileRule(rule), view: deepFreeze(view) }))
+}
+
+function compileWidget (config: WidgetConfig | LeafWidgetConfig, columnSets: ReadonlyMap<string, ColumnSetConfig>): CompiledWidget {
+  const { rule, ...rest } = structuredClone(config)
+  const visible = compileRule(rule)
+  if (rest.type === 'table') {
+    const columns = typeof rest.columns === 'string' ? compileColumns(columnSets.get(rest.columns)?.columns ?? []) : compileColumns(rest.columns)
+    return { visible, widget: deepFreeze({ ...rest, columns: [] }), columns }
+  }
+  if (rest.type === 'tabs') return { visible, widget: deepFreeze(rest as Widget), children: rest.tabs.map((tab) => tab.widgets.map((w) => compileWidget(w, columnSets))) }
+  if (rest.type === 'accessGate') return { visible, widget: deepFreeze(rest as Widget), children: [rest.widgets.map((w) => compileWidget(w, columnSets))] }
+  return { visible, widget: deepFreeze(rest) }
+}
+
+function compileAction (action: ActionConfig) {
+  const { rule, ...view } = action
+  return { visible: compileRule(rule), view: deepFreeze(view) }
 }
 
 /** Precomputes page templates of a validated config (called by the loader). */
@@ -44,13 +69,11 @@ export function compilePages (pages: ReadonlyArray<{ file: string, page: PageCon
       file,
       path: page.path,
       shell: page.shell === true,
+      back: page.back,
       visible: compileRule(page.rule),
       title: page.title,
-      widgets: page.widgets.map((widget) => {
-        const set = widget.columns === undefined ? undefined : columnSets.get(widget.columns)
-        return { visible: compileRule(widget.rule), type: widget.type, props: deepFreeze(structuredClone(widget.props ?? {})), ...(set ? { columns: compileColumns(set) } : {}) }
-      }),
-      actions: (page.actions ?? []).map((action) => ({ visible: compileRule(action.rule), view: Object.freeze({ key: action.key, label: action.label }) }))
+      widgets: page.widgets.map((widget) => compileWidget(widget, columnSets)),
+      actions: (page.actions ?? []).map(compileAction)
     }
     byPath.set(page.path, compiled)
     if (page.ttPath !== undefined) byPath.set(page.ttPath, compiled)
@@ -63,27 +86,33 @@ export function isKnownPage (config: LoadedConfig, path: string): boolean {
   return config.compiled.pages.has(path)
 }
 
+/** One widget for one user: hidden by its rule, table columns filtered by theirs, children of tabs and gates resolved alike. */
+function resolveWidget (compiled: CompiledWidget, ctx: RuleContext): Widget | undefined {
+  if (!compiled.visible(ctx)) return undefined
+  const { widget } = compiled
+  if (widget.type === 'table') return { ...widget, columns: (compiled.columns ?? []).filter((c) => c.visible(ctx)).map((c) => c.view) }
+  const leaves = (children: CompiledWidget[] | undefined) => (children ?? []).map((c) => resolveWidget(c, ctx)).filter((w): w is LeafWidget => w !== undefined)
+  if (widget.type === 'tabs') return { ...widget, tabs: widget.tabs.map((tab, i) => ({ ...tab, widgets: leaves(compiled.children?.[i]) })) }
+  if (widget.type === 'accessGate') return { ...widget, widgets: leaves(compiled.children?.[0]) }
+  return widget
+}
+
 /** Resolves a page for one user at one location: the menu gate (shell pages: their rule), the TT variant, widgets, columns and actions filtered by their rules. */
 export function resolvePage (config: LoadedConfig, ctx: RuleContext, path: string): PageResolution {
   const page = config.compiled.pages.get(path)
   if (!page) return { status: 'not-found' }
   const allowed = page.visible(ctx) && (page.shell || menuAllows(config, ctx, path))
   if (!allowed) return { status: 'forbidden' }
-  const widgets: ResolvedPage['widgets'] = []
-  for (const widget of page.widgets) {
-    if (!widget.visible(ctx)) continue
-    widgets.push(widget.columns
-      ? { type: widget.type, props: widget.props, columns: widget.columns.filter((c) => c.visible(ctx)).map((c) => c.view) }
-      : { type: widget.type, props: widget.props })
-  }
+  const widgets = page.widgets.map((w) => resolveWidget(w, ctx)).filter((w): w is Widget => w !== undefined)
   return {
     status: 'ok',
     page: {
       path,
       variant: isTT(ctx) ? 'tt' : '4d',
       titleKey: page.title,
-      widgets,
-      actions: page.actions.filter((a) => a.visible(ctx)).map((a) => a.view)
+      ...(page.back === undefined ? {} : { back: page.back }),
+      actions: page.actions.filter((a) => a.visible(ctx)).map((a) => a.view),
+      widgets
     }
   }
 }

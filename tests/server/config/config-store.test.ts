@@ -110,9 +110,9 @@ t.test('a symlink swap of the config directory is seen', async (t) => {
 
   // The watch follows the new target: an edit inside v2 is seen, one inside v1 is not.
   const edited = next(app, 'loaded')
-  editJson(join(root, 'v2', 'pages', 'admin-home.json'), (p) => { p.widgets[0].props.delayMs = 800 })
+  editJson(join(root, 'v2', 'pages', 'admin-home.json'), (p) => { p.widgets[0].delayMs = 800 })
   await edited
-  t.match(app.configStore.current().compiled.pages.get('/admin/home')?.widgets[0]?.props, { delayMs: 800 })
+  t.match(app.configStore.current().compiled.pages.get('/admin/home')?.widgets[0]?.widget, { delayMs: 800 })
 })
 
 t.test('a Kubernetes ConfigMap update (..data symlink swap inside the directory) is seen', async (t) => {

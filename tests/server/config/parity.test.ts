@@ -47,7 +47,7 @@ t.test('page resolution: TT variant, columns filtered by TT and shares, actions 
   const columns = (user: string, location: TestLocation, path: string) => {
     const result = resolvePage(config, ctxFor(user, location), path)
     if (result.status !== 'ok') throw new Error(`${user} ${path}: ${result.status}`)
-    return result.page.widgets.flatMap((w) => w.columns ?? []).map((c) => c.key).join(' ')
+    return result.page.widgets.flatMap((w) => w.type === 'table' ? w.columns : []).map((c) => c.field).join(' ')
   }
   // admin: dShare 1, tShare 1; ag1: dShare 0.5, tShare 0; ag2: dShare 0, tShare 0.3.
   t.equal(columns('admin', SG, '/report/full'), 'UserId UserName Big Small Turnover Commission WinLoss dSharePct dShareAmount Total')
@@ -60,12 +60,12 @@ t.test('page resolution: TT variant, columns filtered by TT and shares, actions 
   t.equal(columns('ag2', TT, '/outset/betsIn'), 'Type TT ttUnitIn ttUnitIntake ttUnitOut ttMaxPayout')
 
   const page = resolvePage(config, ctxFor('admin', TT), '/report/tt/full')
-  t.match(page, { status: 'ok', page: { path: '/report/tt/full', variant: 'tt', titleKey: 'page.reportFull.title', actions: [{ key: 'print' }, { key: 'exportCsv' }] } })
+  t.match(page, { status: 'ok', page: { path: '/report/tt/full', variant: 'tt', titleKey: 'page.reportFull.title', actions: [{ kind: 'print', id: 'print' }], widgets: [{ type: 'table', export: { csv: true, ara: true } }] } })
   t.match(resolvePage(config, ctxFor('admin', SG), '/report/full'), { page: { variant: '4d' } })
 
   const actions = (user: string) => {
     const result = resolvePage(config, ctxFor(user, SG), '/admin/agents')
-    return result.status === 'ok' ? result.page.actions.map((a) => a.key) : result.status
+    return result.status === 'ok' ? (result.page.actions ?? []).map((a) => a.id) : result.status
   }
   t.same(actions('admin'), ['createAgent'])
   t.same(actions('clerk'), ['createAgent'])
@@ -74,12 +74,12 @@ t.test('page resolution: TT variant, columns filtered by TT and shares, actions 
 
   const help = (location: TestLocation) => {
     const result = resolvePage(config, ctxFor('mem1', location), '/instructions/sms')
-    return result.status === 'ok' ? result.page.widgets.map((w) => w.props.game) : []
+    return result.status === 'ok' ? result.page.widgets.map((w) => w.type === 'content' ? w.bodyKey : w.type) : []
   }
-  t.same(help(SG), ['4d'], 'SMS instructions, 4D variant')
-  t.same(help(TT), ['tt'], 'SMS instructions, TOTO variant')
+  t.same(help(SG), ['page.smsInstructions.body4d'], 'SMS instructions, 4D variant')
+  t.same(help(TT), ['page.smsInstructions.bodyTT'], 'SMS instructions, TOTO variant')
   const bets = resolvePage(config, ctxFor('mem1', TT), '/bet/betsInstruction')
-  t.match(bets, { status: 'ok', page: { widgets: [{ type: 'content', props: { bodyKey: 'page.betBetsInstruction.bodyTT' } }] } })
+  t.match(bets, { status: 'ok', page: { widgets: [{ type: 'content', bodyKey: 'page.betBetsInstruction.bodyTT' }] } })
 })
 
 t.test('open group follows the URL (spec "Open group")', async (t) => {
