@@ -45,13 +45,12 @@ eachDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
 
   t.test('4D: finalising pays every tier as the pure settlement does, and moves the bettor\'s money', async (t) => {
-    let tokens = { mem1: await h.signIn('mem1') }
-    const placed = await api(h, 'POST', '/api/v1/4d/bet', tokens.mem1, { DayCode: '3', Lines: fourDLines })
+    const placed = await api(h, 'POST', '/api/v1/4d/bet', await h.signIn('mem1'), { DayCode: '3', Lines: fourDLines })
     t.equal(placed.status, 200, JSON.stringify(placed.body))
     const drawId = placed.body.data.Draws[0].DrawId
     const early = await api(h, 'POST', '/api/v1/4d/draw/result', await h.signIn('admin'), { DrawId: drawId, Result: fourDResult })
     t.equal(early.status, 409, 'no result before the close')
-    tokens = { ...tokens, ...await moveTo(h, WEDNESDAY_CLOSE, ['mem1', 'admin', 'ag1']) }
+    const tokens = await moveTo(h, WEDNESDAY_CLOSE, ['mem1', 'admin', 'ag1'])
     const before = await money(h, tokens.mem1)
     const bad = await api(h, 'POST', '/api/v1/4d/draw/result', tokens.admin, { DrawId: drawId, Result: { ...fourDResult, starters: ['1'] } })
     t.equal(bad.status, 400)

@@ -12,9 +12,9 @@ export async function api (h: GameApiHarness, method: 'GET' | 'POST' | 'PUT' | '
 }
 
 /** Moves the clock and signs the users in again (tokens die after 30 idle minutes). */
-export async function moveTo (h: GameApiHarness, iso: string, users: string[]): Promise<Record<string, string>> {
+export async function moveTo<U extends string> (h: GameApiHarness, iso: string, users: U[]): Promise<Record<U, string>> {
   h.clock.set(iso)
-  const tokens: Record<string, string> = {}
+  const tokens = {} as Record<U, string>
   for (const u of users) tokens[u] = await h.signIn(u)
   return tokens
 }
