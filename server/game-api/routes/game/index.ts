@@ -5,6 +5,7 @@ import announcementRoutes from './announcements.ts'
 import auditRoutes from './audits.ts'
 import bettingRoutes from './betting/index.ts'
 import locationRoutes from './locations.ts'
+import mobileRoutes from './mobile.ts'
 import settingsRoutes from './settings.ts'
 
 /** Which game a prefix serves: /api/v1/4d → 4D, /api/v1/tt → TOTO. */
@@ -25,6 +26,7 @@ const gameRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, option
   await app.register(announcementRoutes)
   await app.register(auditRoutes)
   await app.register(bettingRoutes, { game: options.game })
+  await app.register(mobileRoutes)
 }
 
 export default gameRoutes

@@ -1,0 +1,35 @@
+import { Type } from 'typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
+import { caller } from '../../plugins/auth.ts'
+
+/** The caller's mobile number ('' when none is on file). */
+const MobileAnswer = Type.Object({ UserId: Type.String(), Mobile: Type.String() })
+
+/** GET mobile and PUT mobile: the caller's own mobile number (digits, an optional leading +, 6 to 20 characters). */
+const mobileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/mobile', {
+    schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(MobileAnswer) }
+  }, async (request) => {
+    const { userId } = caller(request)
+    const { rows: [row] } = await app.db.query<{ mobile: string }>('SELECT mobile FROM user_mobiles WHERE user_id = $1', [userId])
+    return ok({ UserId: userId, Mobile: row?.mobile ?? '' })
+  })
+
+  app.put('/mobile', {
+    schema: {
+      body: Type.Object({
+        Mobile: Type.String({ pattern: '^\\+?[0-9]{6,20}$', description: 'digits with an optional leading +, 6 to 20 digits' }),
+        LocId: LocIdField
+      }),
+      response: envelope(MobileAnswer)
+    }
+  }, async (request) => {
+    const { userId } = caller(request)
+    const { Mobile } = request.body
+    await app.db.query('INSERT INTO user_mobiles (user_id, mobile, updated_at) VALUES ($1, $2, now()) ON CONFLICT (user_id) DO UPDATE SET mobile = EXCLUDED.mobile, updated_at = now()', [userId, Mobile])
+    return ok({ UserId: userId, Mobile })
+  })
+}
+
+export default mobileRoutes
