@@ -10,8 +10,8 @@ const COMMISSIONS: Array<[string, number, number]> = [['admin', 0.12, 0.2], ['ag
 /** Who bets in the demo history, and how often (weights). */
 const BETTORS: Array<[string, number]> = [['mem1', 4], ['mem2', 3], ['mem3', 3], ['ag2', 1], ['ag1', 1]]
 const DAYS_BACK = 21
-const TICKETS_PER_4D_DRAW = 70
-const TICKETS_PER_TOTO_DRAW = 60
+const TICKETS_PER_4D_DRAW = 100
+const TICKETS_PER_TOTO_DRAW = 80
 
 /** A small deterministic generator (mulberry32), so every first start seeds the same history. */
 export function seededRandom (seed: number): () => number {
