@@ -30,8 +30,9 @@ export default defineConfig({
     rollupOptions: {
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
-        // The renderer harness: widgets drawn from descriptors alone, for the browser tests and benchmarks of tests/e2e/renderers and tests/bench.
-        'renderer-harness': fileURLToPath(new URL('./renderer-harness.html', import.meta.url))
+        // The renderer harness (widgets drawn from descriptors alone) is built only for the browser tests and benchmarks
+        // of tests/e2e/renderers and tests/bench (RENDERER_HARNESS=1), never into the product's dist/client.
+        ...(process.env.RENDERER_HARNESS === '1' ? { 'renderer-harness': fileURLToPath(new URL('./renderer-harness.html', import.meta.url)) } : {})
       }
     }
   },

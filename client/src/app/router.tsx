@@ -19,7 +19,7 @@ const pageRoutes: RouteObject[] = [
   { index: true, element: <Navigate to={`/admin/home?LocId=${encodeURIComponent(storedLoc())}`} replace /> },
   { path: 'admin/home', ...lazyPage(() => import('../features/home/HomePage.tsx'), 'HomePage') },
   { path: 'admin/installation-guide', ...lazyPage(() => import('../features/info/InstallationGuidePage.tsx'), 'InstallationGuidePage') },
-  { path: 'admin/changePassword', ...lazyPage(() => import('../features/auth/ChangePasswordPage.tsx'), 'ChangePasswordPage') },
+  { path: 'admin/changePassword', ...menuPage },
   { path: 'bet/betsInstruction', ...lazyPage(() => import('../features/info/InstructionsPage.tsx'), 'SmsInstructionsPage') },
   { path: 'help/sms', ...lazyPage(() => import('../features/info/InstructionsPage.tsx'), 'SmsInstructionsPage') },
   { path: 'help/telegram', ...lazyPage(() => import('../features/info/InstructionsPage.tsx'), 'TelegramInstructionsPage') },

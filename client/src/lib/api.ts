@@ -2,10 +2,11 @@
 import type { PublicBrand } from '../../../schemas/brand.ts'
 import type { LoginAnswer, PasswordAnswer, SessionView, TermsAnswer } from '../../../schemas/session.ts'
 import type { MenuGroupView, MenuItemView } from '../../../schemas/menu.ts'
+import type { PageDescriptor } from '../../../schemas/widgets.ts'
 import { ApiError, SESSION_ERROR } from './errors.ts'
 import { clearAuth, keys, sessionGet, sessionSet } from './storage.ts'
 
-export type { PublicBrand }
+export type { PublicBrand, PageDescriptor }
 
 /** GET /ui/session (the service's wire schema). */
 export type SessionInfo = SessionView
@@ -21,8 +22,6 @@ export type LoginGrant = LoginAnswer
 export interface LoginFailure { success: false, message: string, captchaRequired?: boolean }
 /** An announcement of the game API. */
 export interface Announcement { AnnouncementId: number, Content: string, Color: string, PopUp: 'Y' | 'N' | string }
-/** GET /ui/pages: the parts the shell reads before pages are rendered. */
-export interface PageDescriptor { title?: string, path?: string, [key: string]: unknown }
 
 interface CallOptions {
   /** false: a 401 is the caller's business (the sign-in pre-check), not a Session Error redirect. */
@@ -114,7 +113,7 @@ export async function getSession (options: CallOptions & { mobile?: boolean } = 
 /** PUT /ui/session/location. */
 export const setLocation = (LocId: string) => call<unknown>('PUT', '/ui/session/location', { LocId })
 
-/** GET /ui/pages: the page descriptor of a route. */
+/** GET /ui/pages: the page descriptor of a route (the renderer's PageDescriptor). */
 export const getPage = (path: string) => call<PageDescriptor>('GET', `/ui/pages?path=${encodeURIComponent(path)}`, undefined)
 
 /** GET /api/v1/status: the maintenance value for this host (empty: none). */

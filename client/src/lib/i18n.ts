@@ -2,6 +2,7 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { keys, localGet, localSet } from './storage.ts'
+import { rendererMessagesEn, rendererMessagesZh } from '../renderers/lib/messages.ts'
 
 /** The languages the product offers (seed 001 §5). */
 export type Lang = 'en' | 'zh' | 'ch'
@@ -40,11 +41,12 @@ async function fetchTexts (url: string): Promise<Record<string, unknown>> {
   }
 }
 
-// Menu labels: the bundled catalogue, overlaid by the service's hot-reloaded one; the client's own texts last.
+// The renderers' texts, then menu labels: the bundled catalogue, overlaid by the service's hot-reloaded one; the client's own texts last.
 async function loadBundle (file: string): Promise<void> {
   if (i18next.hasResourceBundle(file, 'translation')) return
   const [config, texts] = await Promise.all([fetchTexts(`/ui/i18n/${file}`), fetchTexts(`/assets/i18n/${file}.json`)])
-  i18next.addResourceBundle(file, 'translation', { ...menuTexts(file), ...config, ...texts }, true, true)
+  const rendererTexts = file === 'en' ? rendererMessagesEn : rendererMessagesZh
+  i18next.addResourceBundle(file, 'translation', { ...rendererTexts, ...menuTexts(file), ...config, ...texts }, true, true)
 }
 
 /** Starts i18next in the stored or browser language; English stays loaded as the fallback. */

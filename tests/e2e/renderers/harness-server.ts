@@ -13,12 +13,13 @@ const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javas
 /** A JSON route of the test API: answers with status and body, and records what it received. */
 export type ApiRoute = (req: { method: string, url: URL, body: unknown }) => { status?: number, body: unknown } | Promise<{ status?: number, body: unknown }>
 
-/** The built client holding the harness: dist/client when the build is there (npm test builds first), else a fresh build in a temp dir. */
+/** The built client holding the harness: a fresh build with RENDERER_HARNESS=1 in a temp dir (the product's dist/client never holds it). */
 export function harnessBuild ({ fresh = false }: { fresh?: boolean } = {}): { dir: string, cleanup: () => void } {
   const dist = join(repo, 'dist/client')
+  // An older dist/client may still hold the harness; use it only when asked for no fresh build and it is there.
   if (!fresh && existsSync(join(dist, 'renderer-harness.html'))) return { dir: dist, cleanup: () => {} }
   const out = join(tmpdir(), `renderer-harness-${process.pid}`)
-  const run = spawnSync(process.execPath, [join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--config', join(repo, 'client/vite.config.ts'), '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit', cwd: repo })
+  const run = spawnSync(process.execPath, [join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--config', join(repo, 'client/vite.config.ts'), '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit', cwd: repo, env: { ...process.env, RENDERER_HARNESS: '1' } })
   if (run.status !== 0) throw new Error('vite build failed')
   return { dir: out, cleanup: () => rmSync(out, { recursive: true, force: true }) }
 }

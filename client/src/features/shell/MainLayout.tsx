@@ -15,7 +15,7 @@ import { useMediaQuery } from './useMediaQuery.ts'
 /** Below this width the menu is the mobile menu (seed 001 §9). */
 export const MOBILE_BREAKPOINT = 992
 /** The media query of the mobile menu. */
-const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 0.02}px)`
+export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 0.02}px)`
 /** Announcements for the banner load this long after the layout starts. */
 export const ANNOUNCEMENT_DELAY_MS = 500
 

@@ -22,6 +22,7 @@ export function validateField (field: FormField, data: FormData, ctx: FormRuleCo
     if (typeof value === 'string') {
       if (field.minLength !== undefined && value.length < field.minLength) errors.push({ key: 'renderers.error.minLength', values: { count: field.minLength } })
       if (field.maxLength !== undefined && value.length > field.maxLength) errors.push({ key: 'renderers.error.maxLength', values: { count: field.maxLength } })
+      for (const rule of field.patterns ?? []) if (new RegExp(rule.pattern, 'u').test(value) === (rule.absent === true)) errors.push({ key: rule.messageKey })
     }
     if (field.kind === 'share' || field.kind === 'commission' || field.kind === 'tax') {
       const rule = stepRule(field.kind, ctx.game)

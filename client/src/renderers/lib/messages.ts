@@ -4,6 +4,8 @@
 export const rendererMessagesEn = {
   renderers: {
     noData: 'No data.',
+    firstPage: 'Newest',
+    nextPage: 'Older',
     loading: 'Loading...',
     unauthorized: 'Unauthorized Access',
     unknownWidget: 'This page holds a widget of type "{{type}}" that this version cannot show.',
@@ -48,6 +50,8 @@ export const rendererMessagesEn = {
 export const rendererMessagesZh: typeof rendererMessagesEn = {
   renderers: {
     noData: '没有数据。',
+    firstPage: '最新',
+    nextPage: '更早',
     loading: '加载中...',
     unauthorized: '未经授权的访问',
     unknownWidget: '此页面包含类型为“{{type}}”的组件，当前版本无法显示。',

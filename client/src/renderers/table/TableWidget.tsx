@@ -1,8 +1,9 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { RowAction, TableWidget as TableDescriptor } from '../../../../schemas/widgets.ts'
 import { useRenderer } from '../context.tsx'
 import { useData } from '../lib/useData.ts'
+import { getPath } from '../lib/binding.ts'
 import { fillPath, type Row } from '../lib/tableModel.ts'
 import type { CallError } from '../lib/errors.ts'
 import { Spinner } from '../shared/Spinner.tsx'
@@ -13,7 +14,14 @@ import { TableView } from './TableView.tsx'
 export function TableWidget ({ widget }: { widget: TableDescriptor }) {
   const { t } = useTranslation()
   const { call, reloadAll } = useRenderer()
-  const state = useData<unknown>(widget.data)
+  // Cursor paging: the cursor of the page shown (none: the first); the whole answer is read so its next cursor is found.
+  const [cursor, setCursor] = useState<string | undefined>(undefined)
+  const binding = useMemo(() => {
+    if (!widget.paging) return widget.data
+    const params = cursor === undefined ? widget.data.params : { ...widget.data.params, [widget.paging.param]: { from: 'const' as const, value: cursor } }
+    return { ...widget.data, params, dataPath: undefined }
+  }, [widget.data, widget.paging, cursor])
+  const state = useData<unknown>(binding)
   const [actionError, setActionError] = useState<CallError | null>(null)
   const onAction = (action: RowAction, row: Row) => {
     if (action.kind !== 'call') return
@@ -23,13 +31,22 @@ export function TableWidget ({ widget }: { widget: TableDescriptor }) {
   }
   if (state.status === 'loading') return <Spinner />
   if (state.status === 'error') return <CallErrorAlert error={state.error} />
-  const rows = Array.isArray(state.data) ? state.data as Row[] : []
+  const found = widget.paging ? getPath(state.data, widget.data.dataPath) : state.data
+  const rows = Array.isArray(found) ? found as Row[] : []
+  const next = widget.paging ? getPath(state.data, widget.paging.nextPath) : undefined
+  const paging = widget.paging && (
+    <nav className='rr-paging'>
+      {cursor !== undefined && <button type='button' onClick={() => setCursor(undefined)}>{t('renderers.firstPage')}</button>}
+      {typeof next === 'string' && next !== '' && <button type='button' onClick={() => setCursor(next)}>{t('renderers.nextPage')}</button>}
+    </nav>
+  )
   return (
     <>
       {actionError && <CallErrorAlert error={actionError} />}
       {rows.length === 0
         ? <p className='rr-empty' data-widget-id={widget.id}>{t('renderers.noData')}</p>
         : <TableView widget={widget} rows={rows} onAction={onAction} />}
+      {paging}
     </>
   )
 }

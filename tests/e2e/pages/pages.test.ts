@@ -1,0 +1,110 @@
+import t from 'tap'
+import type { Page } from 'playwright-core'
+import { signInAt, startE2E } from '../support.ts'
+
+// Signed-in pages drawn by the generic renderer from the service's descriptors, with real data from the game API.
+
+/** Opens a menu page by clicking its link inside its group, as a user would. */
+async function openFromMenu (page: Page, group: string, label: string, path: string) {
+  const button = page.locator('#sidebar').getByRole('button', { name: group, exact: true })
+  if (await button.getAttribute('aria-expanded') !== 'true') await button.click()
+  await page.locator('#sidebar').locator(`a[href^="${path}"]`).filter({ hasText: label }).first().click()
+  await page.waitForURL((u) => u.pathname === path)
+  await page.locator(`article.rr-page[data-page="${path}"]`).waitFor()
+}
+
+t.test('signed-in pages from descriptors', async (t) => {
+  const e2e = await startE2E(t)
+  const { page, errors } = await e2e.newPage()
+  page.on('dialog', (d) => { d.accept().catch(() => {}) })
+  await signInAt(e2e, page, 'admin')
+
+  await t.test('profile shows the admin\'s fields from GET profile', async (t) => {
+    await openFromMenu(page, 'Administration', 'Profile', '/admin/profile')
+    const body = page.locator('[data-widget-id=profile]')
+    await body.waitFor()
+    const text = await body.innerText()
+    t.match(text, /User ID\s+admin/)
+    t.match(text, /Role\s+ADMIN/)
+    t.match(text, /Credit left\s+[0-9]/)
+  })
+
+  await t.test('an announcement created through the page appears and can be deleted', async (t) => {
+    await openFromMenu(page, 'Control', 'Announcement', '/control/announcement')
+    const table = page.locator('[data-page="/control/announcement"]')
+    await table.locator('.rr-table, .rr-empty').first().waitFor()
+    const content = `E2E notice ${Date.now()}`
+    await page.getByLabel('Content').fill(content)
+    await page.getByRole('button', { name: 'Create' }).click()
+    const row = page.getByRole('row').filter({ hasText: content })
+    await row.waitFor()
+    t.pass('the new announcement is listed')
+    await row.getByRole('button', { name: 'Delete' }).click()
+    await row.waitFor({ state: 'detached' })
+    t.pass('deleted, and gone from the list')
+  })
+
+  await t.test('Options → Announcement lists the announcements', async (t) => {
+    await openFromMenu(page, 'Options', 'Announcement', '/announcement')
+    await page.locator('[data-widget-id=announcements] li').first().waitFor()
+    t.match(await page.locator('[data-widget-id=announcements]').innerText(), 'Welcome to the demo back office.')
+  })
+
+  await t.test('audit log shows the login record, and its filters narrow it', async (t) => {
+    await openFromMenu(page, 'Utilities', 'Audit Log', '/utilities/auditLog')
+    await page.getByRole('row').filter({ hasText: 'login' }).first().waitFor()
+    await page.getByLabel('Action').fill('login')
+    await page.getByLabel('User').fill('admin')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await page.waitForFunction(() => {
+      const rows = [...document.querySelectorAll('[data-page="/utilities/auditLog"] tbody tr')]
+      return rows.length > 0 && rows.every((r) => / login /.test(` ${(r as HTMLElement).innerText.replace(/\s+/g, ' ')} `))
+    })
+    t.match(await page.locator('tbody tr').first().innerText(), /admin/)
+  })
+
+  await t.test('draw result lists draws with results from the game API', async (t) => {
+    await openFromMenu(page, 'Report', 'Draw Result', '/report/drawResult')
+    const rows = page.locator('[data-page="/report/drawResult"] tbody tr')
+    await rows.first().waitFor()
+    t.match(await rows.first().innerText(), /\d{4}/)
+  })
+
+  await t.test('mobile: save a number and see it read back', async (t) => {
+    await openFromMenu(page, 'Administration', 'Mobile', '/admin/mobile')
+    await page.locator('[data-widget-id=mobileNow]').waitFor()
+    await page.getByLabel('Mobile number').fill('+6590001111')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.locator('[data-widget-id=mobileNow]').filter({ hasText: '+6590001111' }).waitFor()
+    t.pass('the saved number is shown')
+  })
+
+  await t.test('change password: the rules and the match rule are checked before sending', async (t) => {
+    await openFromMenu(page, 'Administration', 'Change Password', '/admin/changePassword')
+    await page.getByLabel(/^Old password/).fill('Demo#1234')
+    await page.getByLabel(/^New password/).fill('short')
+    await page.getByLabel(/^Confirm new password/).fill('other')
+    await page.getByRole('button', { name: 'Change password' }).click()
+    const text = await page.locator('[data-page="/admin/changePassword"]').innerText()
+    t.match(text, 'The password must be 8 to 15 characters long.')
+    t.match(text, 'The password must contain an uppercase letter.')
+    t.match(text, 'The password must contain a number.')
+    t.match(text, 'The password must contain a special character.')
+    t.notMatch(text, 'The password must contain a lowercase letter.')
+    t.match(text, /same value/)
+  })
+
+  t.same(errors, [], 'no script errors')
+})
+
+t.test('a member opening /control/announcement by URL is denied', async (t) => {
+  const e2e = await startE2E(t)
+  const { page } = await e2e.newPage()
+  await signInAt(e2e, page, 'mem1')
+  await page.goto(`${e2e.url}/control/announcement`)
+  await page.getByRole('alert').filter({ hasText: 'Unauthorized Access' }).waitFor()
+  t.equal(await page.locator('article.rr-page').count(), 0, 'nothing of the page is drawn')
+  await page.goto(`${e2e.url}/control/noSuchPage`)
+  await page.waitForURL((u) => u.pathname === '/404')
+  t.pass('an unknown page goes to not found')
+})
