@@ -34,7 +34,9 @@ export const DataBinding = Type.Object({
   params: Type.Optional(Type.Record(Type.String({ minLength: 1 }), ParamSource)),
   dataPath: Type.Optional(Type.String()),
   // Cache-buster parameter name (the seed's rand) added on every reload when set.
-  cacheBuster: Type.Optional(Type.String({ minLength: 1 }))
+  cacheBuster: Type.Optional(Type.String({ minLength: 1 })),
+  // Parameters that must have a value (a chosen filter, a route query) before anything is called; until then the widget shows no data.
+  requires: Type.Optional(Type.Array(Type.String({ minLength: 1 })))
 }, { additionalProperties: false })
 export type DataBinding = Static<typeof DataBinding>
 

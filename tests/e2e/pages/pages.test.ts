@@ -63,11 +63,18 @@ t.test('signed-in pages from descriptors', async (t) => {
     t.match(await page.locator('tbody tr').first().innerText(), /admin/)
   })
 
-  await t.test('draw result lists draws with results from the game API', async (t) => {
+  await t.test('draw result: the draws with results, and the prizes of a chosen draw', async (t) => {
     await openFromMenu(page, 'Report', 'Draw Result', '/report/drawResult')
     const rows = page.locator('[data-page="/report/drawResult"] tbody tr')
     await rows.first().waitFor()
     t.match(await rows.first().innerText(), /\d{4}/)
+    const select = page.getByLabel('Draw date')
+    await select.locator('option').nth(1).waitFor({ state: 'attached' })
+    await select.selectOption({ index: 1 })
+    await page.getByRole('button', { name: 'Show result' }).click()
+    const result = page.locator('[data-widget-id=result4d]')
+    await result.waitFor()
+    t.match(await result.innerText(), /1st\s+\d{4}\s+2nd\s+\d{4}\s+3rd\s+\d{4}/, 'the chosen draw\'s prizes')
   })
 
   await t.test('mobile: save a number and see it read back', async (t) => {

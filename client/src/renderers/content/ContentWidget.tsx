@@ -11,6 +11,8 @@ export function ContentWidget ({ widget }: { widget: ContentDescriptor }) {
   const state = useData<Record<string, unknown>>(widget.data ?? null)
   if (widget.data && state.status === 'loading') return <Spinner />
   if (state.status === 'error') return <CallErrorAlert error={state.error} />
+  // A binding still waiting for a required parameter (no draw chosen yet): nothing to show.
+  if (widget.data && state.status === 'ready' && state.data === undefined) return null
   const values = state.status === 'ready' && state.data && typeof state.data === 'object' ? state.data : {}
   const html = DOMPurify.sanitize(t(widget.bodyKey, { ...values, interpolation: { escapeValue: true } }))
   return <div className='rr-content' data-widget-id={widget.id} dangerouslySetInnerHTML={{ __html: html }} />

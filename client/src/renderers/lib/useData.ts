@@ -10,7 +10,7 @@ export type DataState<T> =
   | { status: 'error', error: CallError }
   | { status: 'ready', data: T }
 
-/** The bound data of one widget; with no binding it stays loading and calls nothing. */
+/** The bound data of one widget; with no binding it stays loading and calls nothing; while a required parameter is missing its data is undefined. */
 export function useData<T = unknown> (binding: DataBinding | null | undefined): DataState<T> {
   const { call, session, query, filters, navigationKey, reloadKey } = useRenderer()
   const params = useMemo(() => binding ? resolveParams(binding.params, { filters, query, session }) : {}, [binding, filters, query, session])
@@ -18,6 +18,7 @@ export function useData<T = unknown> (binding: DataBinding | null | undefined): 
   const [state, setState] = useState<DataState<T>>({ status: 'loading' })
   useEffect(() => {
     if (!binding) return
+    if (binding.requires?.some((name) => params[name] === undefined)) { setState({ status: 'ready', data: undefined as T }); return }
     let live = true
     setState({ status: 'loading' })
     const method = binding.method ?? 'GET'
