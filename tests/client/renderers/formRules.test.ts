@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { FormField } from '../../../schemas/widgets.ts'
-import { dependentFields, firstInvalid, revalidate, validateForm, type FormRuleContext } from '../../../client/src/renderers/lib/formRules.ts'
+import { dependentFields, firstInvalid, revalidate, validateField, validateForm, type FormRuleContext } from '../../../client/src/renderers/lib/formRules.ts'
 
 const fields: FormField[] = [
   { name: 'Password1', labelKey: 'f.pw1', kind: 'password', required: true, minLength: 8 },
@@ -44,4 +44,23 @@ t.test('equal-to revalidates when the other field changes', async (t) => {
   data = { ...data, Password1: 'Longenough12' }
   errors = revalidate(errors, 'Password1', data, ctx)
   t.equal(errors.Password2?.[0]?.key, 'renderers.error.equalTo', 'and sets it again')
+})
+
+t.test('text patterns: each one that fails (or, absent, matches) adds its own message', async (t) => {
+  const field: FormField = {
+    name: 'Password1',
+    labelKey: 'f.pw1',
+    kind: 'password',
+    patterns: [
+      { pattern: '^[\\s\\S]{8,15}$', messageKey: 'pw.length' },
+      { pattern: '[A-Z]', messageKey: 'pw.upper' },
+      { pattern: '[0-9]', messageKey: 'pw.number' },
+      { pattern: '\\s', absent: true, messageKey: 'pw.spaces' }
+    ]
+  }
+  const keys = (value: string) => validateField(field, { Password1: value }, { fields: [field] }).map((e) => e.key)
+  t.same(keys('Abcdef#12'), [], 'a good password breaks none')
+  t.same(keys('abc'), ['pw.length', 'pw.upper', 'pw.number'])
+  t.same(keys('Abc def#12'), ['pw.spaces'], 'a space is refused by the absent pattern')
+  t.same(keys(''), [], 'an empty value is the required rule\'s business')
 })

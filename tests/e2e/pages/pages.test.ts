@@ -114,4 +114,13 @@ t.test('a member opening /control/announcement by URL is denied', async (t) => {
   await page.goto(`${e2e.url}/control/noSuchPage`)
   await page.waitForURL((u) => u.pathname === '/404')
   t.pass('an unknown page goes to not found')
+
+  // The renderer's calls go through the shell's client: a POST carries the CSRF header, so the change goes through.
+  await page.goto(`${e2e.url}/admin/changePassword`)
+  await page.getByLabel(/^Old password/).fill('Demo#1234')
+  await page.getByLabel(/^New password/).fill('Better#5678')
+  await page.getByLabel(/^Confirm new password/).fill('Better#5678')
+  await page.getByRole('button', { name: 'Change password' }).click()
+  await page.getByText('Password updated.').waitFor()
+  t.pass('a valid change is accepted by POST /ui/password')
 })
