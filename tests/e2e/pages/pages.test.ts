@@ -53,6 +53,21 @@ t.test('signed-in pages from descriptors', async (t) => {
   await t.test('audit log shows the login record, and its filters narrow it', async (t) => {
     await openFromMenu(page, 'Utilities', 'Audit Log', '/utilities/auditLog')
     await page.getByRole('row').filter({ hasText: 'login' }).first().waitFor()
+    // Cursor paging: 20 records a page, newest first; Older follows nextCursor, Newest goes back.
+    const ids = async () => (await page.locator('[data-page="/utilities/auditLog"] tbody tr td:first-child').allInnerTexts()).map(Number)
+    // Every read of the log is itself recorded: reload until there is more than one page.
+    for (let i = 0; i < 30 && await page.getByRole('button', { name: 'Older' }).count() === 0; i++) {
+      await page.getByRole('button', { name: 'Apply' }).click()
+      await page.locator('[data-page="/utilities/auditLog"] tbody tr').first().waitFor()
+    }
+    const first = await ids()
+    t.equal(first.length, 20, 'one page of 20 records')
+    await page.getByRole('button', { name: 'Older' }).click()
+    await page.getByRole('button', { name: 'Newest' }).waitFor()
+    const older = await ids()
+    t.ok(older.length > 0 && Math.max(...older) < Math.min(...first), 'the next page holds older records')
+    await page.getByRole('button', { name: 'Newest' }).click()
+    await page.getByRole('button', { name: 'Newest' }).waitFor({ state: 'detached' })
     await page.getByLabel('Action').fill('login')
     await page.getByLabel('User').fill('admin')
     await page.getByRole('button', { name: 'Apply' }).click()
