@@ -128,7 +128,7 @@ export async function seedBetting (tx: Queryable, now: Date): Promise<{ tickets:
     }
   }
 
-  // A few open tickets that did take credit, so View Tickets shows something to void; mem1 and mem3 keep most of their CreditLeft.
+  // A few open tickets so View Tickets shows something to void; like the history they leave balances as the fixture states them.
   await ensureUpcomingDraws(tx, '4D', now)
   await ensureUpcomingDraws(tx, 'TOTO', now)
   const { rows: open } = await tx.query<{ draw_id: number, series: DrawSeries }>("SELECT draw_id, series FROM draws WHERE close_at > $1 AND series IN ('SG4D', 'TOTO') ORDER BY close_at", [now])
@@ -139,7 +139,7 @@ export async function seedBetting (tx: Queryable, now: Date): Promise<{ tickets:
     if (next4d) openTickets.push({ userId, placedBy: userId, game: '4D', series: 'SG4D', drawIds: [Number(next4d.draw_id)], dayCode: null, locId: 'SG', source: 'web', text: null, fourD: [{ number: make.number4(), form: 'straight', big: 2, small: 1 }, { number: make.number4(), form: 'straight', big: 1, small: 0 }] })
     if (nextToto) openTickets.push({ userId, placedBy: userId, game: 'TOTO', series: 'TOTO', drawIds: [Number(nextToto.draw_id)], dayCode: null, locId: 'TT', source: 'web', text: null, toto: [{ type: 'ORDINARY', numbers: make.distinct(6), units: 2 }] })
   }
-  await placeTickets(tx, openTickets, 'charge', now)
+  await placeTickets(tx, openTickets, 'history', now)
   await tx.query('ANALYZE bets, bet_levels, strikes, tickets')
   return { tickets: tickets + openTickets.length, bets: bets + openTickets.length }
 }
