@@ -3,15 +3,16 @@ import { loadSettings } from '../../../server/shared/env.ts'
 import { buildGameApi } from '../../../server/game-api/app.ts'
 import { buildService } from '../../../server/src/app.ts'
 
-/** The product in process for a benchmark: game API and service on free ports, PGlite in memory. */
-export async function startBenchProduct (env: NodeJS.ProcessEnv = {}) {
+/** The product in process for a benchmark: game API and service on free ports, PGlite in memory (or the service store in a PostgreSQL schema). */
+export async function startBenchProduct (env: NodeJS.ProcessEnv = {}, storeOn?: { url: string, schema: string }) {
   const gameDb = await openDb({})
   const gameApi = await buildGameApi({ db: gameDb })
   const gameApiUrl = await gameApi.listen({ port: 0, host: '127.0.0.1' })
-  const store = await openDb({})
+  const store = await openDb(storeOn ?? {})
   const service = await buildService({ settings: loadSettings({ LOG_LEVEL: 'silent', DATA_DIR: 'memory://', ...env }), gameApiUrl, store })
   const serviceUrl = await service.listen({ port: 0, host: '127.0.0.1' })
   return {
+    service,
     gameApiUrl,
     serviceUrl,
     /** Signs in through the service; answers the cookie header and the CSRF token. */
