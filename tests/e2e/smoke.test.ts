@@ -8,6 +8,7 @@ t.test('the service serves the built client to a real browser', async (t) => {
   const page = await browser.newPage()
   const response = await page.goto(`${serviceUrl}/some/deep/link`)
   t.equal(response?.status(), 200, 'client routes deep-link to index.html')
-  await page.waitForSelector('#root *')
+  // Wait for visible content: the hidden navigation progress bar is rendered first.
+  await page.locator('#root *:visible').first().waitFor()
   t.ok(await page.locator('#root').innerText(), 'React rendered into the page')
 })

@@ -42,8 +42,9 @@ eachDatabase(t, async (t, kind) => {
     const start = await api(h, 'POST', `/api/v1/4d/files/processUpload/${fileId}?StrictNumber=true&AcceptDecimals=false`, tokens.ag1, {})
     t.same(start.body.data, { JobId: start.body.data.JobId, FileId: fileId, Status: 'queued' })
     const first = await api(h, 'GET', `/api/v1/4d/files/processUpload/${fileId}/status`, tokens.ag1)
-    t.equal(first.body.data.Status, 'queued', 'queued until the job starts')
-    t.equal(first.body.data.FileStatus, 'processing')
+    // The job may already have started (or ended) by the first poll: the start answer above is what proves "queued".
+    t.ok(['queued', 'running', 'done'].includes(first.body.data.Status), `first status ${first.body.data.Status}`)
+    t.ok(['processing', 'processed'].includes(first.body.data.FileStatus), `first FileStatus ${first.body.data.FileStatus}`)
     const { seen, last } = await waitForJob(h, tokens.ag1, '4d', fileId)
     t.same(seen.filter((s) => s !== 'queued').slice(-1), ['done'])
     t.ok(seen.includes('running') || seen[0] === 'queued', `statuses seen: ${seen.join(' → ')}`)
