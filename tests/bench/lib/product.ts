@@ -1,11 +1,14 @@
-import { openDb } from '../../../server/shared/db.ts'
+import { openDb, type DbOptions } from '../../../server/shared/db.ts'
 import { loadSettings } from '../../../server/shared/env.ts'
 import { buildGameApi } from '../../../server/game-api/app.ts'
 import { buildService } from '../../../server/src/app.ts'
 
-/** The product in process for a benchmark: game API and service on free ports, PGlite in memory (or the service store in a PostgreSQL schema). */
-export async function startBenchProduct (env: NodeJS.ProcessEnv = {}, storeOn?: { url: string, schema: string }) {
-  const gameDb = await openDb({})
+/**
+ * The product in process for a benchmark: game API and service on free ports, PGlite in memory; the service store in a
+ * PostgreSQL schema with storeOn, the game API's database elsewhere (a PGlite data dir, a PostgreSQL schema) with gameOn.
+ */
+export async function startBenchProduct (env: NodeJS.ProcessEnv = {}, storeOn?: { url: string, schema: string }, gameOn: DbOptions = {}) {
+  const gameDb = await openDb(gameOn)
   const gameApi = await buildGameApi({ db: gameDb })
   const gameApiUrl = await gameApi.listen({ port: 0, host: '127.0.0.1' })
   const store = await openDb(storeOn ?? {})
@@ -13,6 +16,8 @@ export async function startBenchProduct (env: NodeJS.ProcessEnv = {}, storeOn?: 
   const serviceUrl = await service.listen({ port: 0, host: '127.0.0.1' })
   return {
     service,
+    /** The game API's database, for measuring its SQL directly and checking what the calls left in it. */
+    gameDb,
     gameApiUrl,
     serviceUrl,
     /** Signs in through the service; answers the cookie header and the CSRF token. */
