@@ -1,21 +1,23 @@
 import { Worker } from 'node:worker_threads'
 
-/** One measured load: a URL hit by N concurrent keep-alive clients for a fixed time after a warm-up. */
-export interface LoadJob { url: string, headers: Record<string, string>, seconds: number, warmupSeconds: number, connections: number }
-export interface LoadResult { requests: number, failures: number, seconds: number }
+/** One measured load: a URL hit by N concurrent keep-alive clients for a fixed time after a warm-up; with bodies, POSTs that cycle through them. */
+export interface LoadJob { url: string, headers: Record<string, string>, seconds: number, warmupSeconds: number, connections: number, bodies?: string[] }
+/** What a load achieved; firstFailure is the status and start of the first counted failure's answer. */
+export interface LoadResult { requests: number, failures: number, seconds: number, firstFailure?: string }
 
 // The load loop, plain JavaScript run by a worker thread (workers do not get the TypeScript loader), so the client
 // never shares the servers' event loop: N concurrent keep-alive fetch workers, a warm-up, then a fixed duration counting 200 answers.
 const loadLoop = `
 const { parentPort, workerData: job } = require('node:worker_threads')
-let counting = false, stop = false, requests = 0, failures = 0
+let counting = false, stop = false, requests = 0, failures = 0, firstFailure, sent = 0
 async function worker () {
   while (!stop) {
     try {
-      const res = await fetch(job.url, { headers: job.headers })
-      await res.arrayBuffer()
-      if (counting) { if (res.status === 200) requests++; else failures++ }
-    } catch { if (counting) failures++ }
+      const init = job.bodies ? { method: 'POST', headers: job.headers, body: job.bodies[sent++ % job.bodies.length] } : { headers: job.headers }
+      const res = await fetch(job.url, init)
+      const text = await res.text()
+      if (counting) { if (res.status === 200) requests++; else { failures++; firstFailure ??= res.status + ' ' + text.slice(0, 200) } }
+    } catch (error) { if (counting) { failures++; firstFailure ??= String(error) } }
   }
 }
 const workers = Array.from({ length: job.connections }, worker)
@@ -27,7 +29,7 @@ setTimeout(() => {
     const seconds = (performance.now() - started) / 1000
     stop = true
     await Promise.all(workers)
-    parentPort.postMessage({ requests, failures, seconds })
+    parentPort.postMessage({ requests, failures, seconds, firstFailure })
   }, job.seconds * 1000)
 }, job.warmupSeconds * 1000)
 `

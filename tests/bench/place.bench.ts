@@ -1,0 +1,147 @@
+// Placing 4D bets with 10 concurrent clients, and no overspent credit:
+//   1. throughput: POST 4d/bet through the service (signed in as ag1, CSRF, gate, audit, proxy) against the same
+//      placements straight to the game API (ag1's bearer token), interleaved fixed-time rounds, clients in a worker thread;
+//   2. credit race: 10 clients (5 through the service, 5 straight to the game API) place for mem1, whose fixture
+//      CreditLeft runs out during the run;
+//   then, from the database: no user's CreditLeft below zero, and each user's credit taken equals the stakes of the
+//   charged tickets placed in the run (prints "overspent: 0"; exits non-zero otherwise).
+// PGlite in memory, then PostgreSQL (own schemas, dropped after) when it answers.
+// Run: npm run bench -- place   (BENCH_SECONDS, BENCH_ROUNDS to change the defaults)
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import type { DbOptions } from '../../server/shared/db.ts'
+import { defaultConfigDir } from '../../server/src/plugins/app/config-store.ts'
+import type { ApiAllowlist } from '../../schemas/api.ts'
+import { postgresReachable, testPostgresUrl } from '../helpers/db.ts'
+import { measure as load, rps } from './lib/load.ts'
+import { startBenchProduct } from './lib/product.ts'
+
+const CLIENTS = 10
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const RACE_CAP_SECONDS = 60
+/** The race's bet: Big 4 + Small 3, so mem1's fixture CreditLeft (879.50) runs out with 4.50 left, less than one more bet. */
+const RACE_LINE = { Big: 4, Small: 3 }
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+
+/**
+ * The shipped config, copied, with POST bet on the allowlist for the place-bets page when it is not there yet
+ * (the betting pages add it), so the bench measures the same gate either way.
+ */
+async function configWithBet (): Promise<{ dir: string, note: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-place-config-'))
+  await cp(defaultConfigDir, dir, { recursive: true })
+  const file = join(dir, 'api.json')
+  const api = JSON.parse(await readFile(file, 'utf8')) as ApiAllowlist
+  if (api.endpoints.some((e) => e.path === 'bet' && e.methods.includes('POST'))) return { dir, note: 'POST bet allowlisted by menus/api.json' }
+  api.endpoints.push({ path: 'bet', methods: ['POST'], game: true, pages: ['/bet/placeBets/add', '/bet/placeBets/add-20'] })
+  await writeFile(file, JSON.stringify(api, null, 2))
+  return { dir, note: 'menus/api.json has no POST bet yet: the bench adds it for /bet/placeBets/add in a copy of the config' }
+}
+
+/** Bodies of one-line $1 bets on the draw, numbers 0000-9999 in a shuffled-looking order. */
+const betBodies = (drawId: number, extra: Record<string, unknown> = {}) =>
+  Array.from({ length: 10_000 }, (_, i) => JSON.stringify({ DrawIds: [drawId], Lines: [{ Number: String((i * 7919) % 10_000).padStart(4, '0'), Big: 1, Small: 0 }], ...extra }))
+
+async function run (label: string, configDir: string, gameOn: DbOptions, storeOn?: { url: string, schema: string }): Promise<number> {
+  const product = await startBenchProduct({ CONFIG_DIR: configDir }, storeOn, gameOn)
+  try {
+    const db = product.gameDb
+    const { rows: [draw] } = await db.query<{ draw_id: number }>("SELECT draw_id FROM draws WHERE series = 'SG4D' AND close_at > now() ORDER BY close_at LIMIT 1")
+    if (!draw) throw new Error(`${label}: no open SG4D draw`)
+    const drawId = Number(draw.draw_id)
+    const before = new Map((await db.query<{ user_id: string, credit_left: string }>('SELECT user_id, credit_left FROM users')).rows.map((r) => [r.user_id, Number(r.credit_left)]))
+    const { rows: [{ max: lastTicket } = { max: 0 }] } = await db.query<{ max: string | null }>('SELECT COALESCE(max(ticket_id), 0) AS max FROM tickets')
+
+    // 1. Throughput.
+    const agent = await product.signIn('ag1')
+    const agentToken = await product.gameToken('ag1')
+    const jobs = {
+      service: { url: `${product.serviceUrl}/api/v1/4d/bet`, headers: { 'content-type': 'application/json', cookie: agent.cookie, 'x-csrf-token': agent.csrf }, bodies: betBodies(drawId) },
+      direct: { url: `${product.gameApiUrl}/api/v1/4d/bet`, headers: { 'content-type': 'application/json', authorization: `Bearer ${agentToken}` }, bodies: betBodies(drawId, { LocId: 'SG' }) }
+    }
+    const rates = { service: [] as number[], direct: [] as number[] }
+    for (let i = 0; i < ROUNDS; i++) {
+      for (const path of ['direct', 'service'] as const) {
+        const result = await load({ ...jobs[path], seconds: SECONDS, warmupSeconds: 1, connections: CLIENTS })
+        if (result.failures > 0) throw new Error(`${label}: ${result.failures} placements ${path} failed, first: ${result.firstFailure}`)
+        rates[path].push(rps(result))
+      }
+    }
+    const pairs = rates.service.map((s, i) => s / rates.direct[i]!)
+    console.log(`${label}: POST 4d/bet, one $1 line for ag1 on draw ${drawId}, ${CLIENTS} concurrent clients (worker thread), medians of ${ROUNDS} interleaved ${SECONDS} s rounds after a 1 s warm-up:`)
+    console.log(`${label}:   straight to the game API   ${median(rates.direct).toFixed(0)} bets/s  (rounds ${rates.direct.map((r) => r.toFixed(0)).join(', ')})`)
+    console.log(`${label}:   through the service        ${median(rates.service).toFixed(0)} bets/s  (rounds ${rates.service.map((r) => r.toFixed(0)).join(', ')})`)
+    console.log(`${label}:   ratio service / game API ${median(pairs).toFixed(2)} (median of paired rounds; spread ${Math.min(...pairs).toFixed(2)}-${Math.max(...pairs).toFixed(2)})`)
+
+    // 2. Credit race: half the clients through the service, half straight to the game API, all on mem1's credit, until every client is refused for credit.
+    const member = await product.signIn('mem1')
+    const memberToken = await product.gameToken('mem1')
+    const raceBody = (i: number, direct: boolean) => JSON.stringify({ DrawIds: [drawId], Lines: [{ Number: String(i % 10_000).padStart(4, '0'), ...RACE_LINE }], ...(direct ? { LocId: 'SG' } : {}) })
+    const tally = { placed: 0, refused: 0, other: [] as string[] }
+    const raceStarted = performance.now()
+    await Promise.all(Array.from({ length: CLIENTS }, async (_, c) => {
+      const direct = c % 2 === 1
+      const url = direct ? jobs.direct.url : jobs.service.url
+      const headers: Record<string, string> = direct ? { 'content-type': 'application/json', authorization: `Bearer ${memberToken}` } : { 'content-type': 'application/json', cookie: member.cookie, 'x-csrf-token': member.csrf }
+      for (let i = c; performance.now() - raceStarted < RACE_CAP_SECONDS * 1000; i += CLIENTS) {
+        const res = await fetch(url, { method: 'POST', headers, body: raceBody(i, direct) })
+        const text = await res.text()
+        if (res.status === 200) { tally.placed++; continue }
+        if (res.status === 409 && text.includes('Not enough credit')) { tally.refused++; return }
+        tally.other.push(`${res.status} ${text.slice(0, 200)}`)
+        return
+      }
+    }))
+    const raceSeconds = (performance.now() - raceStarted) / 1000
+    const stake = RACE_LINE.Big + RACE_LINE.Small
+    const memberBefore = before.get('mem1') ?? 0
+    console.log(`${label}: credit race: mem1 with CreditLeft ${memberBefore.toFixed(2)}, $${stake} bets, ${CLIENTS} clients (5 via the service, 5 direct): ${tally.placed} placed, ${tally.refused} refused for credit, in ${raceSeconds.toFixed(1)} s (${((tally.placed + tally.refused) / raceSeconds).toFixed(0)} answers/s); at most ${Math.floor(memberBefore / stake)} fit`)
+    if (tally.other.length > 0) throw new Error(`${label}: unexpected answers in the credit race: ${tally.other.join(' | ')}`)
+
+    // 3. The books, from the database.
+    const after = (await db.query<{ user_id: string, credit_left: string }>('SELECT user_id, credit_left FROM users ORDER BY user_id')).rows
+    const charged = new Map((await db.query<{ user_id: string, stake: string, tickets: string }>(
+      'SELECT user_id, sum(stake) AS stake, count(*) AS tickets FROM tickets WHERE ticket_id > $1 AND charged GROUP BY user_id', [lastTicket ?? 0])).rows.map((r) => [r.user_id, { stake: Number(r.stake), tickets: Number(r.tickets) }]))
+    const cents = (x: number) => Math.round(x * 100)
+    const overspent = after.filter((u) => Number(u.credit_left) < 0)
+    const mismatched = after.filter((u) => cents((before.get(u.user_id) ?? 0) - Number(u.credit_left)) !== cents(charged.get(u.user_id)?.stake ?? 0))
+    for (const [userId, c] of charged) {
+      const left = Number(after.find((u) => u.user_id === userId)?.credit_left)
+      console.log(`${label}:   ${userId}: ${c.tickets} charged tickets, stakes ${c.stake.toFixed(2)}, credit taken ${((before.get(userId) ?? 0) - left).toFixed(2)}, CreditLeft ${left.toFixed(2)}`)
+    }
+    const memberLeft = Number(after.find((u) => u.user_id === 'mem1')?.credit_left)
+    const ranOut = memberLeft < stake && tally.refused === CLIENTS
+    console.log(`${label}: overspent: ${overspent.length}${overspent.length > 0 ? ` (${overspent.map((u) => `${u.user_id} ${u.credit_left}`).join(', ')})` : ''}; credit taken ≠ charged stakes: ${mismatched.length}${mismatched.length > 0 ? ` (${mismatched.map((u) => u.user_id).join(', ')})` : ''}; mem1's credit ran out: ${ranOut ? 'yes' : 'NO'}`)
+    return overspent.length + mismatched.length + (ranOut ? 0 : 1)
+  } finally {
+    await product.close()
+  }
+}
+
+const config = await configWithBet()
+console.log(config.note)
+let problems = 0
+try {
+  problems += await run('PGlite', config.dir, {})
+  if (await postgresReachable()) {
+    const schemas = { game: `bench_place_game_${process.pid}`, store: `bench_place_store_${process.pid}` }
+    try {
+      problems += await run('PostgreSQL', config.dir, { url: testPostgresUrl, schema: schemas.game }, { url: testPostgresUrl, schema: schemas.store })
+    } finally {
+      const admin = new pg.Client({ connectionString: testPostgresUrl })
+      await admin.connect()
+      await admin.query(`DROP SCHEMA IF EXISTS ${schemas.game} CASCADE; DROP SCHEMA IF EXISTS ${schemas.store} CASCADE`)
+      await admin.end()
+    }
+  } else {
+    console.log(`PostgreSQL at ${testPostgresUrl} is not reachable: skipped the PostgreSQL run (PGlite only)`)
+  }
+} finally {
+  await rm(config.dir, { recursive: true, force: true })
+}
+console.log(problems === 0 ? 'place bench: no overspent credit' : `place bench: ${problems} problem(s) with credit`)
+process.exit(problems === 0 ? 0 : 1)
