@@ -63,19 +63,31 @@ async function run (label: string, configDir: string, gameOn: DbOptions, storeOn
       service: { url: `${product.serviceUrl}/api/v1/4d/bet`, headers: { 'content-type': 'application/json', cookie: agent.cookie, 'x-csrf-token': agent.csrf }, bodies: betBodies(drawId) },
       direct: { url: `${product.gameApiUrl}/api/v1/4d/bet`, headers: { 'content-type': 'application/json', authorization: `Bearer ${agentToken}` }, bodies: betBodies(drawId, { LocId: 'SG' }) }
     }
+    // What the service reads from the game API on its own (user context: profile, locations, settings) while it places bets.
+    const gameApi = product.service.gameApi
+    const call = gameApi.call
+    let ownReads = 0
+    gameApi.call = (c) => { ownReads++; return call(c) }
+    const lastTicketNow = async () => Number((await db.query<{ max: string }>('SELECT COALESCE(max(ticket_id), 0) AS max FROM tickets')).rows[0]?.max)
+    let servicePlacements = 0
     const rates = { service: [] as number[], direct: [] as number[] }
     for (let i = 0; i < ROUNDS; i++) {
       for (const path of ['direct', 'service'] as const) {
+        const ticketBefore = await lastTicketNow()
         const result = await load({ ...jobs[path], seconds: SECONDS, warmupSeconds: 1, connections: CLIENTS })
         if (result.failures > 0) throw new Error(`${label}: ${result.failures} placements ${path} failed, first: ${result.firstFailure}`)
         rates[path].push(rps(result))
+        // Direct rounds never reach the service, so every read counted belongs to a service round.
+        if (path === 'service') servicePlacements += await lastTicketNow() - ticketBefore
       }
     }
+    gameApi.call = call
     const pairs = rates.service.map((s, i) => s / rates.direct[i]!)
     console.log(`${label}: POST 4d/bet, one $1 line for ag1 on draw ${drawId}, ${CLIENTS} concurrent clients (worker thread), medians of ${ROUNDS} interleaved ${SECONDS} s rounds after a 1 s warm-up:`)
     console.log(`${label}:   straight to the game API   ${median(rates.direct).toFixed(0)} bets/s  (rounds ${rates.direct.map((r) => r.toFixed(0)).join(', ')})`)
     console.log(`${label}:   through the service        ${median(rates.service).toFixed(0)} bets/s  (rounds ${rates.service.map((r) => r.toFixed(0)).join(', ')})`)
     console.log(`${label}:   ratio service / game API ${median(pairs).toFixed(2)} (median of paired rounds; spread ${Math.min(...pairs).toFixed(2)}-${Math.max(...pairs).toFixed(2)})`)
+    console.log(`${label}:   the service's own game API reads while placing: ${(ownReads / servicePlacements).toFixed(2)} per placement (${ownReads} for ${servicePlacements} tickets; a mutating call makes it forget the session's cached profile, locations and settings)`)
 
     // 2. Credit race: half the clients through the service, half straight to the game API, all on mem1's credit, until every client is refused for credit.
     const member = await product.signIn('mem1')
