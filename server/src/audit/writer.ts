@@ -8,12 +8,21 @@ interface Waiting {
   reject: (error: unknown) => void
 }
 
-/** Group commit: records that arrive while a batch is being written go together in the next transaction; each caller still waits for its own commit. */
+/** How long a deferred record may wait for an urgent one to ride along with before it is written on its own. */
+export const DEFERRED_LINGER_MS = 50
+
+/**
+ * Group commit: records that arrive while a batch is being written go together in the next transaction; each caller
+ * still waits for its own commit. Deferred records (outcomes, which nothing waits on before acting) ride along with the
+ * next urgent batch instead of costing a commit of their own, or are written after DEFERRED_LINGER_MS when none comes.
+ */
 export class AuditWriter {
   readonly #db: Db
   readonly #maxBatch: number
-  #queue: Waiting[] = []
-  #running = false
+  #urgent: Waiting[] = []
+  #deferred: Waiting[] = []
+  #running: Promise<void> | null = null
+  #lingering: NodeJS.Timeout | null = null
 
   constructor (db: Db, maxBatch = 200) {
     this.#db = db
@@ -21,31 +30,51 @@ export class AuditWriter {
   }
 
   /** Resolves with the record's id once its transaction has committed; rejects when the store refused it. */
-  append (fields: AuditFields): Promise<number> {
+  append (fields: AuditFields, options: { deferred?: boolean } = {}): Promise<number> {
     return new Promise((resolve, reject) => {
-      this.#queue.push({ fields, resolve, reject })
-      if (this.#running) return
-      this.#running = true
-      // Waiting for the rest of this event-loop turn lets the records of requests read in the same I/O phase share a commit.
-      setImmediate(() => { this.#drain().catch(reject) })
+      const waiting = { fields, resolve, reject }
+      if (options.deferred === true) {
+        this.#deferred.push(waiting)
+        this.#lingering ??= setTimeout(() => { this.#lingering = null; this.#start() }, DEFERRED_LINGER_MS)
+        return
+      }
+      this.#urgent.push(waiting)
+      this.#start()
+    })
+  }
+
+  /** Writes everything still waiting (deferred records included); resolves once all of it is committed or refused. */
+  async flush (): Promise<void> {
+    while (this.#running !== null || this.#urgent.length > 0 || this.#deferred.length > 0) {
+      this.#start()
+      await this.#running
+    }
+  }
+
+  #start (): void {
+    if (this.#running !== null) return
+    // Waiting for the rest of this event-loop turn lets the records of requests read in the same I/O phase share a commit.
+    this.#running = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#drain()).finally(() => {
+      this.#running = null
+      // A record may have arrived after the last batch was taken but before this drain ended.
+      if (this.#urgent.length > 0) this.#start()
     })
   }
 
   async #drain (): Promise<void> {
-    try {
-      while (this.#queue.length > 0) {
-        const batch = this.#queue.splice(0, this.#maxBatch)
-        try {
-          const ids = await appendRecords(this.#db, batch.map((w) => w.fields))
-          batch.forEach((w, i) => w.resolve(ids[i] as number))
-        } catch (error) {
-          if (batch.length === 1) batch[0]?.reject(error)
-          // One bad record must not sink its neighbours: retry them one by one.
-          else for (const w of batch) await appendRecords(this.#db, [w.fields]).then(([id]) => w.resolve(id as number), w.reject)
-        }
+    while (this.#urgent.length > 0 || this.#deferred.length > 0) {
+      // Deferred records go first: they are older than the urgent ones that just arrived.
+      const fromDeferred = this.#deferred.splice(0, this.#maxBatch)
+      const batch = fromDeferred.concat(this.#urgent.splice(0, this.#maxBatch - fromDeferred.length))
+      if (this.#deferred.length === 0 && this.#lingering !== null) { clearTimeout(this.#lingering); this.#lingering = null }
+      try {
+        const ids = await appendRecords(this.#db, batch.map((w) => w.fields))
+        batch.forEach((w, i) => w.resolve(ids[i] as number))
+      } catch (error) {
+        if (batch.length === 1) batch[0]?.reject(error)
+        // One bad record must not sink its neighbours: retry them one by one.
+        else for (const w of batch) await appendRecords(this.#db, [w.fields]).then(([id]) => w.resolve(id as number), w.reject)
       }
-    } finally {
-      this.#running = false
     }
   }
 }

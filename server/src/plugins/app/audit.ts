@@ -57,9 +57,10 @@ async function audit (app: FastifyInstance) {
   const contexts: AuditContext[] = []
   const counted = (result: 'ok' | 'failed') => { if (app.hasDecorator('metrics')) app.metrics.auditWrites.inc({ result }) }
 
-  const record: AuditLog['record'] = async (entry) => {
+  // Outcomes are deferred: nothing waits on them before acting, so they share the next request's commit.
+  const write = async (entry: AuditEntry, deferred = false) => {
     try {
-      const id = await writer.append(shapeRecord(entry))
+      const id = await writer.append(shapeRecord(entry), { deferred })
       counted('ok')
       return { id }
     } catch (error) {
@@ -68,6 +69,7 @@ async function audit (app: FastifyInstance) {
       throw auditError('AUDIT_UNAVAILABLE')
     }
   }
+  const record: AuditLog['record'] = (entry) => write(entry)
 
   const entryFor: AuditLog['entryFor'] = (request, entry) => {
     // Later sources win: the request itself, then each context provider, then what the caller says.
@@ -85,14 +87,16 @@ async function audit (app: FastifyInstance) {
   const log: AuditLog = {
     record,
     entryFor,
-    outcome: (ref, result) => record({
+    outcome: (ref, result) => write({
       action: 'outcome',
       ...result,
       ...(typeof ref === 'number' ? { detail: { of: ref } } : { requestId: ref })
-    }),
+    }, true),
     async query (filters, cursor, limit = 50) {
       const beforeId = cursor === undefined ? undefined : decodeCursor(cursor)
       if (cursor !== undefined && beforeId === undefined) throw auditError('AUDIT_BAD_CURSOR')
+      // A reader sees every record made so far, deferred outcomes included.
+      await writer.flush()
       return queryRecords(app.store, filters, beforeId, Math.min(Math.max(limit, 1), MAX_AUDIT_PAGE))
     },
     async guard (request, reply, entry = {}) {
@@ -113,9 +117,12 @@ async function audit (app: FastifyInstance) {
   app.addHook('onResponse', async (request, reply) => {
     if (request.auditId === null) return
     const of = request.auditId
-    await record(entryFor(request, { action: 'outcome', status: reply.statusCode, durationMs: reply.elapsedTime, detail: { of } }))
+    await write(entryFor(request, { action: 'outcome', status: reply.statusCode, durationMs: reply.elapsedTime, detail: { of } }), true)
       .catch(() => { /* already logged; the pending record stays as proof the call was let through */ })
   })
+
+  // Deferred outcomes still waiting are written before the store closes.
+  app.addHook('onClose', async () => { await writer.flush() })
 
   useSession(app, log)
   useConfigVersion(app, log)

@@ -129,7 +129,8 @@ async function proxy (app: FastifyInstance) {
             if (status === 401 && target.session) app.sessions.end(request, 'expired')
             if (request.method !== 'GET') {
               await app.apiCache.clear()
-              if (target.session) app.sessions.forget(target.session.token)
+              // The call may have moved the user's own credit or balances; locations and settings expire on their own.
+              if (target.session) app.sessions.forget(target.session.token, 'profile')
             }
             if (target.cacheKey && status === 200) {
               const body = await readAll(res.stream)

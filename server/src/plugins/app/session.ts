@@ -33,13 +33,16 @@ export interface Sessions {
   end: (request: FastifyRequest, reason: EndReason) => void
   /** preHandler answering 401 without a session. */
   require: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
-  /** Registers a callback run with the token key when a session ends or must forget its cached reads. */
-  onForget: (fn: (tokenKey: string) => void) => void
-  /** Drops the cached reads of that token (location or password change). */
-  forget: (token: string) => void
+  /** Registers a callback run with the token key when a session ends or must forget its cached reads (all of them, or only the profile). */
+  onForget: (fn: (tokenKey: string, scope: ForgetScope) => void) => void
+  /** Drops the cached reads of that token: all of them (location or password change, sign-out) or only the profile (after a mutating call). */
+  forget: (token: string, scope?: ForgetScope) => void
   /** The stable, non-reversible cache key of a token. */
   tokenKey: (token: string) => string
 }
+
+/** What a session forgets: every cached read, or only the profile (credit, balances) that a mutating call may have changed. */
+export type ForgetScope = 'all' | 'profile'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,11 +64,11 @@ function isUiSession (value: unknown): value is UiSession {
 
 /** Session helpers over @fastify/secure-session: one typed record under one cookie field. */
 async function session (app: FastifyInstance) {
-  const forgetters: Array<(tokenKey: string) => void> = []
+  const forgetters: Array<(tokenKey: string, scope: ForgetScope) => void> = []
   const tokenKey = (token: string) => createHash('sha256').update(token).digest('base64url').slice(0, 24)
-  const forget = (token: string) => {
+  const forget = (token: string, scope: ForgetScope = 'all') => {
     const key = tokenKey(token)
-    for (const fn of forgetters) fn(key)
+    for (const fn of forgetters) fn(key, scope)
   }
 
   const sessions: Sessions = {

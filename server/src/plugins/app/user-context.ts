@@ -55,8 +55,9 @@ function checked<T> (schema: TSchema, value: unknown, path: string): T {
 async function userContext (app: FastifyInstance) {
   const cache = new NodeCache({ stdTTL: USER_CONTEXT_TTL_S, checkperiod: 60, useClones: false })
   app.addHook('onClose', async () => { cache.close() })
-  app.sessions.onForget((tokenKey) => {
-    cache.del(cache.keys().filter((k) => k.startsWith(tokenKey + ':')))
+  app.sessions.onForget((tokenKey, scope) => {
+    if (scope === 'profile') cache.del(`${tokenKey}:profile`)
+    else cache.del(cache.keys().filter((k) => k.startsWith(tokenKey + ':')))
   })
 
   // Caches the promise itself so concurrent requests share one game API call; a failure is not kept.
