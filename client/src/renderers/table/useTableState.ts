@@ -48,6 +48,7 @@ export function useTableState (widget: TableWidget, rows: readonly Row[]) {
   const width = Math.max(SCROLL_WIDTH, widget.columns.reduce((w, c) => w + c.width, 0) + (widget.rowActions?.length ? ACTIONS_WIDTH : 0))
   return {
     table,
+    sorting,
     rows: sorted,
     sums,
     width,
