@@ -109,6 +109,42 @@ const FooterRow = memo(function FooterRow ({ widget, sums, flex, t }: { widget: 
   )
 })
 
+interface ScrollTableProps {
+  widget: TableWidget
+  rows: readonly Row[]
+  rowKey: (row: Row, index: number) => string
+  table: Table<Row>
+  sorting: SortingState
+  sums: Record<string, number>
+  hasSums: boolean
+  width: number
+  styles: readonly CSSProperties[]
+  cellsOf: (row: Row) => readonly string[]
+  t: Translate
+  onAction: (a: RowAction, row: Row) => void
+}
+
+/** The scrolling part: it alone holds the virtualizer, so a scroll redraws this component (and only new rows), not the toolbar around it. */
+const ScrollTable = memo(function ScrollTable ({ widget, rows, rowKey, table, sorting, sums, hasSums, width, styles, cellsOf, t, onAction }: ScrollTableProps) {
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: OVERSCAN })
+  const hasActions = (widget.rowActions?.length ?? 0) > 0
+  return (
+    <div ref={scrollRef} className='rr-table-scroll' style={{ height: widget.height ?? 560 }} tabIndex={0} role='region' aria-label={widget.id}>
+      <table className='rr-table' style={{ width, display: 'grid' }}>
+        <HeaderRows table={table} sorting={sorting} hasActions={hasActions} t={t} styles={styles} />
+        <tbody style={{ display: 'grid', height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index]!
+            return <BodyRow key={rowKey(row, item.index)} widget={widget} row={row} cells={cellsOf(row)} styles={styles} index={item.index} start={item.start} t={t} onAction={onAction} />
+          })}
+        </tbody>
+        {hasSums && <tfoot className='rr-tfoot' style={{ display: 'grid', position: 'sticky', bottom: 0 }}><FooterRow widget={widget} sums={sums} flex t={t} /></tfoot>}
+      </table>
+    </div>
+  )
+})
+
 /** A virtualised table of rows: sticky header, fixed widths with horizontal scroll, footer sums, row actions, exports, print view. */
 export function TableView ({ widget, rows, onAction }: { widget: TableWidget, rows: readonly Row[], onAction?: (action: RowAction, row: Row) => void }) {
   const { t } = useTranslation()
@@ -116,9 +152,7 @@ export function TableView ({ widget, rows, onAction }: { widget: TableWidget, ro
   const { table, sorting, rows: sorted, rowKey, sums, hasSums, width, exportCsv, exportAra } = useTableState(widget, rows)
   const styles = useMemo(() => widget.columns.map(cellStyle), [widget.columns])
   const cellsOf = useCellTexts(widget.columns, t)
-  const scrollRef = useRef<HTMLDivElement>(null)
   const [printing, setPrinting] = useState(false)
-  const virtualizer = useVirtualizer({ count: sorted.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: OVERSCAN })
   const actionRef = useRef(onAction)
   actionRef.current = onAction
   // One stable handler for every row, so memoised rows do not redraw when the parent does.
@@ -136,7 +170,6 @@ export function TableView ({ widget, rows, onAction }: { widget: TableWidget, ro
     return () => { window.removeEventListener('afterprint', done); document.body.classList.remove('rr-printing') }
   }, [printing])
 
-  const hasActions = (widget.rowActions?.length ?? 0) > 0
   return (
     <section className='rr-table-widget' data-widget-id={widget.id} data-printing={printing || undefined}>
       <div className='rr-toolbar' data-print='hide'>
@@ -153,20 +186,7 @@ export function TableView ({ widget, rows, onAction }: { widget: TableWidget, ro
             {hasSums && <tfoot className='rr-tfoot'><FooterRow widget={widget} sums={sums} flex={false} t={t} /></tfoot>}
           </table>
           )
-        : (
-          <div ref={scrollRef} className='rr-table-scroll' style={{ height: widget.height ?? 560 }} tabIndex={0} role='region' aria-label={widget.id}>
-            <table className='rr-table' style={{ width, display: 'grid' }}>
-              <HeaderRows table={table} sorting={sorting} hasActions={hasActions} t={t} styles={styles} />
-              <tbody style={{ display: 'grid', height: virtualizer.getTotalSize(), position: 'relative' }}>
-                {virtualizer.getVirtualItems().map((item) => {
-                  const row = sorted[item.index]!
-                  return <BodyRow key={rowKey(row, item.index)} widget={widget} row={row} cells={cellsOf(row)} styles={styles} index={item.index} start={item.start} t={t} onAction={runAction} />
-                })}
-              </tbody>
-              {hasSums && <tfoot className='rr-tfoot' style={{ display: 'grid', position: 'sticky', bottom: 0 }}><FooterRow widget={widget} sums={sums} flex t={t} /></tfoot>}
-            </table>
-          </div>
-          )}
+        : <ScrollTable widget={widget} rows={sorted} rowKey={rowKey} table={table} sorting={sorting} sums={sums} hasSums={hasSums} width={width} styles={styles} cellsOf={cellsOf} t={t} onAction={runAction} />}
     </section>
   )
 }
