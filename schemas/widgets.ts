@@ -236,6 +236,7 @@ export type LeafWidget = Static<typeof LeafWidget>
 export const AccessGateWidget = Type.Object({
   type: Type.Literal('accessGate'),
   id: Type.String({ minLength: 1 }),
+  // A {UserId} segment in the check endpoint (checkMemberAccess/{UserId}) takes the id; otherwise it is sent as the UserId parameter.
   check: DataBinding,
   // The user id the check is about; the check reruns when it changes to a non-empty value.
   userIdFrom: Type.Optional(ParamSource),

@@ -82,22 +82,39 @@ const harness = {
     await nextPaint()
     return { ms: performance.now() - start, firstRow: rootElement.querySelector('tbody tr td')?.textContent ?? '' }
   },
-  /** Scrolls the table for a while, one step per frame, and returns each frame's duration (requestAnimationFrame deltas). */
-  benchScroll (durationMs: number, stepPx: number) {
+  /**
+   * Smooth-scrolls the table for a while as a user flinging through it would: one programmatic smooth scroll of distancePx after
+   * another (back to the top at the end), and returns every requestAnimationFrame delta, with the distance travelled.
+   */
+  benchScroll (durationMs: number, distancePx: number) {
     const scroller = rootElement.querySelector<HTMLElement>('.rr-table-scroll')!
-    return new Promise<number[]>((resolve) => {
+    return new Promise<{ deltas: number[], travelledPx: number }>((resolve) => {
       const deltas: number[] = []
-      let last = performance.now()
-      const end = last + durationMs
+      let last = 0
+      let end = 0
+      let travelled = 0
+      let top = scroller.scrollTop
+      let still = 0
+      const next = () => {
+        const bottom = scroller.scrollHeight - scroller.clientHeight
+        scroller.scrollTo({ top: scroller.scrollTop + distancePx > bottom ? 0 : scroller.scrollTop + distancePx, behavior: 'smooth' })
+      }
+      scroller.addEventListener('scrollend', next)
       const frame = (now: number) => {
         deltas.push(now - last)
         last = now
-        scroller.scrollTop += stepPx
-        if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight) scroller.scrollTop = 0
+        travelled += Math.abs(scroller.scrollTop - top)
+        // A scroll that ended without a scrollend event would stall the run: start the next one.
+        still = scroller.scrollTop === top ? still + 1 : 0
+        if (still > 10) { still = 0; next() }
+        top = scroller.scrollTop
         if (now < end) requestAnimationFrame(frame)
-        else resolve(deltas.slice(2))
+        else {
+          scroller.removeEventListener('scrollend', next)
+          resolve({ deltas, travelledPx: travelled })
+        }
       }
-      requestAnimationFrame((now) => { last = now; requestAnimationFrame(frame) })
+      requestAnimationFrame((now) => { last = now; end = now + durationMs; next(); requestAnimationFrame(frame) })
     })
   }
 }

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { jobPhase, statusUrl } from '../../../client/src/renderers/lib/job.ts'
-import { gateUserId } from '../../../client/src/renderers/lib/gate.ts'
+import { gateCheckUrl, gateUserId } from '../../../client/src/renderers/lib/gate.ts'
 import { toRjsf } from '../../../client/src/renderers/lib/formSchema.ts'
 
 const status = { endpoint: '/api/v1/4d/generateBetSpecial/{jobId}/status', idPath: 'FileId', doneValues: ['DONE'], failedValues: ['ERROR'] }
@@ -13,6 +13,13 @@ t.test('job status answers become phases', async (t) => {
   t.same(jobPhase({ status: 'ERROR' }, status), { phase: 'failed', status: 'ERROR' })
   t.same(jobPhase({ s: { v: 'DONE' } }, { ...status, statusPath: 's.v' }), { phase: 'done', progress: 100 })
   t.equal(statusUrl(status, { FileId: 'a b' }), '/api/v1/4d/generateBetSpecial/a%20b/status')
+})
+
+t.test('the gate check URL: a {UserId} segment takes the id (else the signed-in user), otherwise UserId goes in the query', async (t) => {
+  t.equal(gateCheckUrl('/api/v1/4d/checkMemberAccess/{UserId}', { LocId: 'SG' }, 'mem 2', 'ag1'), '/api/v1/4d/checkMemberAccess/mem%202?LocId=SG')
+  t.equal(gateCheckUrl('/api/v1/4d/checkMemberAccess/{UserId}', {}, undefined, 'ag1'), '/api/v1/4d/checkMemberAccess/ag1')
+  t.equal(gateCheckUrl('/api/v1/4d/checkMemberAccess', {}, 'mem2', 'ag1'), '/api/v1/4d/checkMemberAccess?UserId=mem2')
+  t.equal(gateCheckUrl('/api/v1/4d/checkMemberAccess', {}, undefined, 'ag1'), '/api/v1/4d/checkMemberAccess')
 })
 
 t.test('the gate follows the user id only when it changes to a non-empty value', async (t) => {

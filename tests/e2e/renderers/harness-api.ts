@@ -7,7 +7,7 @@ export interface HarnessApi {
   benchVirtual: () => Promise<{ ms: number, scrollHeight: number, rowsReachable: boolean }>
   benchLegacy: () => Promise<{ ms: number, rows: number }>
   benchSort: (label: string) => Promise<{ ms: number, firstRow: string }>
-  benchScroll: (durationMs: number, stepPx: number) => Promise<number[]>
+  benchScroll: (durationMs: number, distancePx: number) => Promise<{ deltas: number[], travelledPx: number }>
 }
 
 declare global {

@@ -31,9 +31,13 @@ async function readBody (req: IncomingMessage): Promise<unknown> {
   return text ? JSON.parse(text) : undefined
 }
 
-/** Serves the built client and the given API routes ("GET /api/v1/x") on a free port; close() stops it. */
-export async function serveHarness (root: string, routes: Record<string, ApiRoute> = {}) {
+/** Serves the built client and the given API routes ("GET /api/v1/x") on a free port; close() stops it. isolated: cross-origin isolated pages (precise timers). */
+export async function serveHarness (root: string, routes: Record<string, ApiRoute> = {}, { isolated = false }: { isolated?: boolean } = {}) {
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    if (isolated) {
+      res.setHeader('cross-origin-opener-policy', 'same-origin')
+      res.setHeader('cross-origin-embedder-policy', 'require-corp')
+    }
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     const route = routes[`${req.method} ${url.pathname}`]
     if (route) {

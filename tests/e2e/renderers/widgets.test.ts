@@ -289,6 +289,50 @@ t.test('renderer widgets in a real browser', async (t) => {
     await page.setViewportSize({ width: 1280, height: 900 })
   })
 
+  await t.test('form number pickers: each range\'s ends and step (share, commission 4D and TOTO, tax)', async (t) => {
+    const pickers = (game?: 'tt') => pageOf([{
+      type: 'form',
+      // A new id for TOTO, so no state (a Saved. notice) carries over from the 4D form.
+      id: game ? 'ptt' : 'p',
+      ...(game ? { game } : {}),
+      submit: { endpoint: '/api/v1/4d/profile', method: 'POST', labelKey: 'f.save' },
+      fields: [{ name: 'Share', labelKey: 'f.share', kind: 'share' }, { name: 'Comm', labelKey: 'f.comm', kind: 'commission' }, { name: 'Tax', labelKey: 'f.tax', kind: 'tax' }]
+    }])
+    const groupText = (name: string) => page.locator(`#root_${name}`).locator('xpath=ancestor::div[contains(@class,"form-group")][1]').innerText()
+    /** Fills the pickers, submits, and answers each field's text (its label and any error). */
+    const attempt = async (values: Record<string, string>) => {
+      for (const [name, value] of Object.entries(values)) await page.locator(`#root_${name}`).fill(value)
+      await page.locator(`#root_${Object.keys(values).at(-1)}`).blur()
+      await page.getByRole('button', { name: 'Save' }).click()
+      const out: Record<string, string> = {}
+      for (const name of Object.keys(values)) out[name] = await groupText(name)
+      return out
+    }
+    await open(page, pickers())
+    await page.locator('#root_Share').waitFor()
+    let shown = await attempt({ Share: '-0.01', Comm: '0.205', Tax: '0.011' })
+    t.match(shown.Share, /Please enter a value of at least 0\./, 'share below 0')
+    t.match(shown.Comm, /Please enter a value of at most 0\.2\./, 'commission above 0.2')
+    t.match(shown.Tax, /Please enter a value of at most 0\.01\./, 'tax above 0.01')
+    shown = await attempt({ Share: '1.01', Comm: '0.193', Tax: '-0.001' })
+    t.match(shown.Share, /Please enter a value of at most 1\./, 'share above 1')
+    t.match(shown.Comm, /Please enter a value in steps of 0\.005\./, 'commission off its 0.005 step')
+    t.match(shown.Tax, /Please enter a value of at least 0\./, 'tax below 0')
+    await attempt({ Share: '1', Comm: '0.2', Tax: '0.01' })
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor()
+    t.same(calls.findLast((c) => c.path === '/api/v1/4d/profile')?.body, { Share: 1, Comm: 0.2, Tax: 0.01 }, 'the upper ends are accepted')
+
+    await open(page, pickers('tt'))
+    await page.locator('#root_Share').waitFor()
+    shown = await attempt({ Share: '0', Comm: '0.31', Tax: '0' })
+    t.match(shown.Comm, /Please enter a value of at most 0\.3\./, 'TOTO commission above 0.3')
+    shown = await attempt({ Share: '0', Comm: '0.295', Tax: '0' })
+    t.match(shown.Comm, /Please enter a value in steps of 0\.01\./, 'TOTO commission off its 0.01 step')
+    await attempt({ Share: '0', Comm: '0.3', Tax: '0' })
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor()
+    t.same(calls.findLast((c) => c.path === '/api/v1/4d/profile')?.body, { Share: 0, Comm: 0.3, Tax: 0 }, 'the lower ends and TOTO\'s 0.3 are accepted')
+  })
+
   await t.test('countdown through running, paused, stopped and done; server countdown shows Close', async (t) => {
     const status = () => page.locator('[data-widget-id=cd]').getAttribute('data-status')
     await open(page, pageOf([{ type: 'countdown', id: 'cd', mode: 'simple', seconds: 2, notify: 1, controls: true, format: 'mm:ss.S' }]))

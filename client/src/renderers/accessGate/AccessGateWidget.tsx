@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AccessGateWidget as GateDescriptor } from '../../../../schemas/widgets.ts'
 import { useRenderer } from '../context.tsx'
-import { resolveParams, resolveSource, withQuery } from '../lib/binding.ts'
-import { gateUserId } from '../lib/gate.ts'
+import { resolveParams, resolveSource } from '../lib/binding.ts'
+import { gateCheckUrl, gateUserId } from '../lib/gate.ts'
 import { Spinner } from '../shared/Spinner.tsx'
 import { WidgetList } from '../WidgetSlot.tsx'
 
@@ -17,7 +17,7 @@ export function AccessGateWidget ({ widget }: { widget: GateDescriptor }) {
   useEffect(() => { setUserId((prev) => gateUserId(prev, input)) }, [input])
   const [state, setState] = useState<'loading' | 'allowed' | 'denied'>('loading')
   const params = resolveParams(widget.check.params, { filters, query, session })
-  const url = withQuery(widget.check.endpoint, userId ? { ...params, UserId: userId } : params)
+  const url = gateCheckUrl(widget.check.endpoint, params, userId, session.UserId === undefined ? undefined : String(session.UserId))
   useEffect(() => {
     let live = true
     setState('loading')

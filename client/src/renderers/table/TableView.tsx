@@ -1,5 +1,5 @@
-import { memo, useEffect, useRef, useState } from 'react'
-import type { Header, Table } from '@tanstack/react-table'
+import { memo, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
+import type { Header, SortingState, Table } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useTranslation } from 'react-i18next'
 import type { RowAction, TableColumn, TableWidget } from '../../../../schemas/widgets.ts'
@@ -9,8 +9,10 @@ import { ACTIONS_WIDTH, ROW_HEIGHT, useTableState } from './useTableState.ts'
 
 type Translate = (key: string) => string
 const align = (c: TableColumn) => c.type === 'text' || c.type === 'status' || c.type === 'date' ? 'left' : 'right'
-const cellStyle = (c: TableColumn) => ({ width: c.width, minWidth: c.width, textAlign: align(c) } as const)
+const cellStyle = (c: TableColumn): CSSProperties => ({ width: c.width, minWidth: c.width, textAlign: align(c) })
 const actionStyle = { width: ACTIONS_WIDTH, minWidth: ACTIONS_WIDTH } as const
+// Rows drawn beyond each edge of the view: enough for a frame of fast scrolling, few enough to keep the DOM small.
+const OVERSCAN = 6
 
 function cellText (row: Row, c: TableColumn, t: Translate): string {
   const value = row[c.field]
@@ -19,6 +21,21 @@ function cellText (row: Row, c: TableColumn, t: Translate): string {
     if (key) return t(key)
   }
   return formatCell(value, c.type)
+}
+
+/** Each row's cell texts, formatted once per row and language: rows scrolled back into view reuse them. */
+function useCellTexts (columns: readonly TableColumn[], t: Translate): (row: Row) => readonly string[] {
+  return useMemo(() => {
+    const cache = new WeakMap<Row, readonly string[]>()
+    return (row: Row) => {
+      let texts = cache.get(row)
+      if (!texts) {
+        texts = columns.map((c) => cellText(row, c, t))
+        cache.set(row, texts)
+      }
+      return texts
+    }
+  }, [columns, t])
 }
 
 function rowColour (widget: TableWidget, row: Row) {
@@ -31,17 +48,17 @@ function SortMark ({ header }: { header: Header<Row, unknown> }) {
   return <span aria-hidden='true'>{dir === 'asc' ? ' ▲' : dir === 'desc' ? ' ▼' : ''}</span>
 }
 
-/** The sticky header row: sortable columns are buttons, aria-sort tells the direction. */
-function HeaderRows ({ table, hasActions, t }: { table: Table<Row>, hasActions: boolean, t: Translate }) {
+/** The sticky header row: sortable columns are buttons, aria-sort tells the direction. Memoised: scrolling does not redraw it (sorting, a prop, does). */
+const HeaderRows = memo(function HeaderRows ({ table, hasActions, t, styles }: { table: Table<Row>, sorting: SortingState, hasActions: boolean, t: Translate, styles: readonly CSSProperties[] }) {
   return (
     <thead className='rr-thead' style={{ display: 'grid', position: 'sticky', top: 0, zIndex: 1 }}>
       {table.getHeaderGroups().map((group) => (
         <tr key={group.id} style={{ display: 'flex' }}>
-          {group.headers.map((header) => {
+          {group.headers.map((header, i) => {
             const c = header.column.columnDef.meta as TableColumn
             const sorted = header.column.getIsSorted()
             return (
-              <th key={header.id} style={cellStyle(c)} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+              <th key={header.id} style={styles[i]} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
                 {header.column.getCanSort()
                   ? <button type='button' className='rr-sort' onClick={header.column.getToggleSortingHandler()}>{t(c.labelKey)}<SortMark header={header} /></button>
                   : t(c.labelKey)}
@@ -53,19 +70,19 @@ function HeaderRows ({ table, hasActions, t }: { table: Table<Row>, hasActions: 
       ))}
     </thead>
   )
-}
+})
 
-interface BodyRowProps { widget: TableWidget, row: Row, index: number, start?: number, t: Translate, onAction: (a: RowAction, row: Row) => void }
+interface BodyRowProps { widget: TableWidget, row: Row, cells: readonly string[], styles: readonly CSSProperties[], index: number, start?: number, t: Translate, onAction: (a: RowAction, row: Row) => void }
 
-/** One body row; memoised, so scrolling draws only the rows that come into view. */
-const BodyRow = memo(function BodyRow ({ widget, row, index, start, t, onAction }: BodyRowProps) {
+/** One body row; memoised (its cell texts come formatted and cached), so scrolling draws only the rows that come into view. */
+const BodyRow = memo(function BodyRow ({ widget, row, cells, styles, index, start, t, onAction }: BodyRowProps) {
   const actions = widget.rowActions ?? []
   const style = start === undefined
     ? rowColour(widget, row)
-    : { display: 'flex', position: 'absolute', transform: `translateY(${start}px)`, height: ROW_HEIGHT, width: '100%', ...rowColour(widget, row) } as const
+    : { transform: `translateY(${start}px)`, ...rowColour(widget, row) }
   return (
-    <tr data-index={index} style={style}>
-      {widget.columns.map((c) => <td key={c.field} style={cellStyle(c)}>{cellText(row, c, t)}</td>)}
+    <tr data-index={index} className={start === undefined ? undefined : 'rr-vrow'} style={style}>
+      {widget.columns.map((c, i) => <td key={c.field} style={styles[i]}>{cells[i]}</td>)}
       {actions.length > 0 && (
         <td className='rr-row-actions' style={actionStyle}>
           {actions.map((a) => <button key={a.id} type='button' onClick={() => onAction(a, row)}>{t(a.labelKey)}</button>)}
@@ -75,8 +92,8 @@ const BodyRow = memo(function BodyRow ({ widget, row, index, start, t, onAction 
   )
 })
 
-/** The footer row with the column sums (money with exactly 2 decimals). */
-function FooterRow ({ widget, sums, flex, t }: { widget: TableWidget, sums: Record<string, number>, flex: boolean, t: Translate }) {
+/** The footer row with the column sums (money with exactly 2 decimals); memoised so scrolling does not redraw it. */
+const FooterRow = memo(function FooterRow ({ widget, sums, flex, t }: { widget: TableWidget, sums: Record<string, number>, flex: boolean, t: Translate }) {
   return (
     <tr style={flex ? { display: 'flex' } : undefined}>
       {widget.columns.map((c, i) => {
@@ -90,16 +107,52 @@ function FooterRow ({ widget, sums, flex, t }: { widget: TableWidget, sums: Reco
       {(widget.rowActions?.length ?? 0) > 0 && <td style={actionStyle} />}
     </tr>
   )
+})
+
+interface ScrollTableProps {
+  widget: TableWidget
+  rows: readonly Row[]
+  rowKey: (row: Row, index: number) => string
+  table: Table<Row>
+  sorting: SortingState
+  sums: Record<string, number>
+  hasSums: boolean
+  width: number
+  styles: readonly CSSProperties[]
+  cellsOf: (row: Row) => readonly string[]
+  t: Translate
+  onAction: (a: RowAction, row: Row) => void
 }
+
+/** The scrolling part: it alone holds the virtualizer, so a scroll redraws this component (and only new rows), not the toolbar around it. */
+const ScrollTable = memo(function ScrollTable ({ widget, rows, rowKey, table, sorting, sums, hasSums, width, styles, cellsOf, t, onAction }: ScrollTableProps) {
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: OVERSCAN })
+  const hasActions = (widget.rowActions?.length ?? 0) > 0
+  return (
+    <div ref={scrollRef} className='rr-table-scroll' style={{ height: widget.height ?? 560 }} tabIndex={0} role='region' aria-label={widget.id}>
+      <table className='rr-table' style={{ width, display: 'grid' }}>
+        <HeaderRows table={table} sorting={sorting} hasActions={hasActions} t={t} styles={styles} />
+        <tbody style={{ display: 'grid', height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index]!
+            return <BodyRow key={rowKey(row, item.index)} widget={widget} row={row} cells={cellsOf(row)} styles={styles} index={item.index} start={item.start} t={t} onAction={onAction} />
+          })}
+        </tbody>
+        {hasSums && <tfoot className='rr-tfoot' style={{ display: 'grid', position: 'sticky', bottom: 0 }}><FooterRow widget={widget} sums={sums} flex t={t} /></tfoot>}
+      </table>
+    </div>
+  )
+})
 
 /** A virtualised table of rows: sticky header, fixed widths with horizontal scroll, footer sums, row actions, exports, print view. */
 export function TableView ({ widget, rows, onAction }: { widget: TableWidget, rows: readonly Row[], onAction?: (action: RowAction, row: Row) => void }) {
   const { t } = useTranslation()
   const { navigate } = useRenderer()
-  const { table, rows: sorted, rowKey, sums, hasSums, width, exportCsv, exportAra } = useTableState(widget, rows)
-  const scrollRef = useRef<HTMLDivElement>(null)
+  const { table, sorting, rows: sorted, rowKey, sums, hasSums, width, exportCsv, exportAra } = useTableState(widget, rows)
+  const styles = useMemo(() => widget.columns.map(cellStyle), [widget.columns])
+  const cellsOf = useCellTexts(widget.columns, t)
   const [printing, setPrinting] = useState(false)
-  const virtualizer = useVirtualizer({ count: sorted.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 })
   const actionRef = useRef(onAction)
   actionRef.current = onAction
   // One stable handler for every row, so memoised rows do not redraw when the parent does.
@@ -117,7 +170,6 @@ export function TableView ({ widget, rows, onAction }: { widget: TableWidget, ro
     return () => { window.removeEventListener('afterprint', done); document.body.classList.remove('rr-printing') }
   }, [printing])
 
-  const hasActions = (widget.rowActions?.length ?? 0) > 0
   return (
     <section className='rr-table-widget' data-widget-id={widget.id} data-printing={printing || undefined}>
       <div className='rr-toolbar' data-print='hide'>
@@ -130,24 +182,11 @@ export function TableView ({ widget, rows, onAction }: { widget: TableWidget, ro
         ? (
           <table className='rr-print-table'>
             <thead><tr>{widget.columns.map((c) => <th key={c.field}>{t(c.labelKey)}</th>)}</tr></thead>
-            <tbody>{sorted.map((r, i) => <BodyRow key={rowKey(r, i)} widget={widget} row={r} index={i} t={t} onAction={runAction} />)}</tbody>
+            <tbody>{sorted.map((r, i) => <BodyRow key={rowKey(r, i)} widget={widget} row={r} cells={cellsOf(r)} styles={styles} index={i} t={t} onAction={runAction} />)}</tbody>
             {hasSums && <tfoot className='rr-tfoot'><FooterRow widget={widget} sums={sums} flex={false} t={t} /></tfoot>}
           </table>
           )
-        : (
-          <div ref={scrollRef} className='rr-table-scroll' style={{ height: widget.height ?? 560 }} tabIndex={0} role='region' aria-label={widget.id}>
-            <table className='rr-table' style={{ width, display: 'grid' }}>
-              <HeaderRows table={table} hasActions={hasActions} t={t} />
-              <tbody style={{ display: 'grid', height: virtualizer.getTotalSize(), position: 'relative' }}>
-                {virtualizer.getVirtualItems().map((item) => {
-                  const row = sorted[item.index]!
-                  return <BodyRow key={rowKey(row, item.index)} widget={widget} row={row} index={item.index} start={item.start} t={t} onAction={runAction} />
-                })}
-              </tbody>
-              {hasSums && <tfoot className='rr-tfoot' style={{ display: 'grid', position: 'sticky', bottom: 0 }}><FooterRow widget={widget} sums={sums} flex t={t} /></tfoot>}
-            </table>
-          </div>
-          )}
+        : <ScrollTable widget={widget} rows={sorted} rowKey={rowKey} table={table} sorting={sorting} sums={sums} hasSums={hasSums} width={width} styles={styles} cellsOf={cellsOf} t={t} onAction={runAction} />}
     </section>
   )
 }

@@ -1,6 +1,6 @@
 // Descriptor → table state. TanStack Table holds the columns, header groups and sort state (its toggle rules);
 // the rows stay plain objects sorted by sortRows, because building TanStack row objects for 100,000 rows takes seconds.
-import { useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table'
 import { useTranslation } from 'react-i18next'
 import type { TableColumn, TableWidget } from '../../../../schemas/widgets.ts'
@@ -45,14 +45,17 @@ export function useTableState (widget: TableWidget, rows: readonly Row[]) {
   })
   const sorted = useMemo(() => sortRows(rows, widget.columns, sorting), [rows, widget.columns, sorting])
   const sums = useMemo(() => footerSums(rows, widget.columns), [rows, widget.columns])
+  // Stable, so the memoised scrolling table is not redrawn by its parent.
+  const rowKey = useCallback((row: Row, index: number) => widget.rowKey ? String(row[widget.rowKey] ?? index) : String(index), [widget.rowKey])
   const width = Math.max(SCROLL_WIDTH, widget.columns.reduce((w, c) => w + c.width, 0) + (widget.rowActions?.length ? ACTIONS_WIDTH : 0))
   return {
     table,
+    sorting,
     rows: sorted,
     sums,
     width,
     hasSums: Object.keys(sums).length > 0,
-    rowKey: (row: Row, index: number) => widget.rowKey ? String(row[widget.rowKey] ?? index) : String(index),
+    rowKey,
     exportCsv: () => downloadText(`\uFEFF${toCsv(sorted, widget.columns, (k) => t(k))}`, csvFileName(widget.export?.fileName), 'text/csv;charset=utf-8'),
     exportAra: () => downloadText(toAra(sorted, widget.columns), araFileName(widget.export?.fileName), 'text/plain;charset=utf-8')
   }

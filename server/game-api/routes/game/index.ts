@@ -5,6 +5,7 @@ import announcementRoutes from './announcements.ts'
 import auditRoutes from './audits.ts'
 import bettingRoutes from './betting/index.ts'
 import locationRoutes from './locations.ts'
+import memberAccessRoutes from './member-access.ts'
 import mobileRoutes from './mobile.ts'
 import settingsRoutes from './settings.ts'
 
@@ -27,6 +28,7 @@ const gameRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, option
   await app.register(auditRoutes)
   await app.register(bettingRoutes, { game: options.game })
   await app.register(mobileRoutes)
+  await app.register(memberAccessRoutes)
 }
 
 export default gameRoutes
