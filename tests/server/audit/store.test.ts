@@ -18,6 +18,26 @@ t.test('200 concurrent records form one verifiable chain', (t) => eachDatabase(t
   t.same(stored.map((r) => r.detail), ids.map((_, i) => ({ i })).sort((a, b) => ids[a.i]! - ids[b.i]!), 'each caller got the id of its own record')
 }))
 
+t.test('deferred records share the next urgent commit, or are written alone after a short wait; flush writes the rest', (t) => eachDatabase(t, async (t, kind) => {
+  const db = await auditDb(t, kind)
+  const writer = new AuditWriter(db)
+  const count = async () => Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM audit_log')).rows[0]!.n)
+  const outcome = writer.append(shapeRecord({ action: 'outcome' }), { deferred: true })
+  t.equal(await count(), 0, 'a deferred record waits')
+  const request = await writer.append(shapeRecord({ action: 'request' }))
+  t.ok(await outcome < request, 'it rode along with the next urgent record, ahead of it')
+  t.equal(await count(), 2)
+  const alone = await writer.append(shapeRecord({ action: 'outcome' }), { deferred: true })
+  t.ok(alone > request, 'with nothing urgent coming it is written after the linger')
+  // Records appended one after another, each awaited, never wait for a drain that already ended.
+  for (let i = 0; i < 5; i++) await writer.append(shapeRecord({ action: 'request', detail: { i } }))
+  const pending = writer.append(shapeRecord({ action: 'outcome' }), { deferred: true })
+  await writer.flush()
+  t.equal(await count(), 9, 'flush wrote the waiting record')
+  t.ok(await pending)
+  t.match(await verifyAuditLog(db), { ok: true, count: 9 })
+}))
+
 t.test('two writers (two instances) appending at once still keep one chain', (t) => eachDatabase(t, async (t, kind) => {
   const db = await auditDb(t, kind)
   // On PostgreSQL the second instance is a second pool; on PGlite both share the one embedded database.
