@@ -1,11 +1,10 @@
 import { randomInt } from 'node:crypto'
 import type { Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { loadSettings, type ResolvedSettings } from '../../server/shared/env.ts'
-import { buildGameApi } from '../../server/game-api/app.ts'
-import { buildService } from '../../server/src/app.ts'
+import type { ResolvedSettings } from '../../server/shared/env.ts'
 import { SESSION_COOKIE } from '../../server/src/plugins/external/secure-session.ts'
 import { freshDb, type DbKind } from './db.ts'
+import { startProduct } from './product.ts'
 
 /** Every demo account's password (fixtures/demo-users.json). */
 export const DEMO_PASSWORD = 'Demo#1234'
@@ -76,19 +75,12 @@ export interface SessionProduct {
   tokenOf: (browser: Browser) => string
 }
 
-// tests/helpers/product.ts builds the same pair; this one also wires the game API's captcha answer sink.
+/** startProduct with the game API's captcha answers kept for the test, and the service store opened up front. */
 export async function startSessionProduct (t: Test, { kind = 'pglite', env = {} }: { kind?: DbKind, env?: NodeJS.ProcessEnv } = {}): Promise<SessionProduct> {
   const captchas = new Map<string, string>()
-  const db = await freshDb(t, kind)
-  const gameApi = await buildGameApi({ db, captchaAnswerSink: (xToken, answer) => captchas.set(xToken, answer) })
-  t.teardown(() => gameApi.close())
-  const gameApiUrl = await gameApi.listen({ port: 0, host: '127.0.0.1' })
-  const settings = loadSettings({ LOG_LEVEL: 'silent', DATA_DIR: 'memory://', ...env })
   // The service store opened here, outside Fastify's plugin timeout: PGlite starts slowly on a busy machine.
   const store = await freshDb(t, kind)
-  const service = await buildService({ settings, gameApiUrl, store })
-  t.teardown(() => service.close())
-  const serviceUrl = await service.listen({ port: 0, host: '127.0.0.1' })
+  const { gameApi, gameApiUrl, service, serviceUrl, settings } = await startProduct(t, { kind, env, store, captchaAnswerSink: (xToken, answer) => captchas.set(xToken, answer) })
   return {
     gameApi,
     gameApiUrl,
