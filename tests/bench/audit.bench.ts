@@ -57,6 +57,18 @@ async function round (url: string): Promise<number> {
   return done / ((performance.now() - started) / 1000)
 }
 
+/** Median time of one durable single-row commit on db: the floor of what audit-before-effect adds to a call's latency. */
+async function commitMs (db: Db): Promise<number> {
+  await db.exec('CREATE TABLE IF NOT EXISTS bench_commit (id bigserial PRIMARY KEY, at timestamptz NOT NULL DEFAULT now())')
+  const times: number[] = []
+  for (let i = 0; i < 50; i++) {
+    const started = performance.now()
+    await db.transaction((tx) => tx.query('INSERT INTO bench_commit DEFAULT VALUES'))
+    times.push(performance.now() - started)
+  }
+  return times.sort((a, b) => a - b)[25]!
+}
+
 async function measure (label: string, db: Db): Promise<number> {
   await db.exec('CREATE TABLE IF NOT EXISTS bench_accounts (user_id text PRIMARY KEY, balance numeric NOT NULL); CREATE TABLE IF NOT EXISTS bench_bets (id bigserial PRIMARY KEY, user_id text NOT NULL, number text NOT NULL, big numeric NOT NULL, small numeric NOT NULL, placed_at timestamptz NOT NULL DEFAULT now())')
   await db.query("INSERT INTO bench_accounts SELECT 'u' || g, 1000000000 FROM generate_series(0, 7) g ON CONFLICT DO NOTHING")
@@ -78,6 +90,9 @@ async function measure (label: string, db: Db): Promise<number> {
   const pairs = onRates.map((on, i) => on / offRates[i]!)
   const ratio = median(pairs)
   const verdict = await verifyAuditLog(db)
+  // Closed-loop clients: latency = clients / rate. The audit record commits before the effect, so it adds at least one commit.
+  const added = CONCURRENCY / onRate * 1000 - CONCURRENCY / offRate * 1000
+  console.log(`${label}: one durable commit takes ${(await commitMs(db)).toFixed(2)} ms; audit on adds ${added.toFixed(2)} ms to a call (${(CONCURRENCY / offRate * 1000).toFixed(2)} ms off)`)
   console.log(`${label}: audit off ${offRate.toFixed(0)} calls/s, audit on ${onRate.toFixed(0)} calls/s (medians of ${ROUNDS} interleaved ${ROUND_MS} ms rounds, ${CONCURRENCY} clients)`)
   console.log(`${label}: ratio on/off ${ratio.toFixed(2)} (median of paired rounds; spread ${Math.min(...pairs).toFixed(2)}-${Math.max(...pairs).toFixed(2)}; goal >= ${GOAL}) ${ratio >= GOAL ? 'met' : 'NOT met'}; chain after the run: ${verdict.ok ? `intact, ${verdict.count} records` : `BROKEN at ${verdict.brokenId}`}`)
   return ratio
