@@ -133,6 +133,22 @@ export type FormField = Static<typeof FormField>
 export const DateRange = Type.Object({ from: Type.String({ minLength: 1 }), to: Type.String({ minLength: 1 }) }, { additionalProperties: false })
 export type DateRange = Static<typeof DateRange>
 
+/** Fields sent together as the one element of an array (e.g. Number, Big, Small as Lines: [{…}]) for a flat form whose endpoint takes lines. */
+export const SubmitLine = Type.Object({
+  into: Type.String({ minLength: 1, pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }),
+  fields: Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })
+}, { additionalProperties: false })
+export type SubmitLine = Static<typeof SubmitLine>
+
+/** One part of a call's answer shown under the form: the value at path (an array gives one line per item), each line the itemKey interpolated with the item. */
+export const ResultSection = Type.Object({
+  path: Type.String(),
+  labelKey: I18nKey,
+  itemKey: I18nKey,
+  tone: Type.Optional(Type.Union([Type.Literal('info'), Type.Literal('error'), Type.Literal('warning')]))
+}, { additionalProperties: false })
+export type ResultSection = Static<typeof ResultSection>
+
 /** A form submitted to one endpoint; success shows the alert key, then optionally navigates. */
 export const FormWidget = Type.Object({
   type: Type.Literal('form'),
@@ -144,8 +160,11 @@ export const FormWidget = Type.Object({
     method: HttpMethod,
     labelKey: I18nKey,
     successKey: Type.Optional(I18nKey),
-    params: Type.Optional(Type.Record(Type.String({ minLength: 1 }), ParamSource))
+    params: Type.Optional(Type.Record(Type.String({ minLength: 1 }), ParamSource)),
+    line: Type.Optional(SubmitLine)
   }, { additionalProperties: false }),
+  // What the answer holds, shown under the form (a check call: errors, warnings, the parsed ticket); empty sections are left out.
+  result: Type.Optional(Type.Array(ResultSection, { minItems: 1 })),
   // TOTO game: commission allows 0 to 0.3 in steps of 0.01.
   game: Type.Optional(Type.Union([Type.Literal('4d'), Type.Literal('tt')]))
 }, { additionalProperties: false })

@@ -9,10 +9,12 @@ import { useRenderer } from '../context.tsx'
 import { resolveParams, resolveSource, withQuery } from '../lib/binding.ts'
 import { firstInvalid, revalidate, validateForm, type FormData, type FormErrors, type FormRuleContext } from '../lib/formRules.ts'
 import { toRjsf } from '../lib/formSchema.ts'
+import { resultSections, submitBody } from '../lib/formAnswer.ts'
 import type { CallError } from '../lib/errors.ts'
 import { Alert } from '../shared/Alert.tsx'
 import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
 import { customWidgets } from './widgets.tsx'
+import { FormResult } from './FormResult.tsx'
 
 const fieldName = (id: string | undefined) => id?.replace(/^root_/, '')
 
@@ -37,7 +39,7 @@ export default function RjsfForm ({ widget }: { widget: FormWidget }) {
   const [errors, setErrors] = useState<FormErrors>({})
   const [touched, setTouched] = useState<Set<string>>(() => new Set())
   const [submitted, setSubmitted] = useState(false)
-  const [outcome, setOutcome] = useState<{ ok: true } | { ok: false, error: CallError } | null>(null)
+  const [outcome, setOutcome] = useState<{ ok: true, answer: unknown } | { ok: false, error: CallError } | null>(null)
   const [busy, setBusy] = useState(false)
 
   const shown: ErrorSchema = {}
@@ -59,11 +61,11 @@ export default function RjsfForm ({ widget }: { widget: FormWidget }) {
     }
     const params = resolveParams(widget.submit.params, { filters, query, session })
     const method = widget.submit.method
-    const body = { ...formData, ...params }
+    const body = submitBody(formData, params, widget.submit.line)
     setBusy(true)
     setOutcome(null)
     const request = method === 'GET' || method === 'DELETE' ? call(method, withQuery(widget.submit.endpoint, body as Record<string, string>)) : call(method, widget.submit.endpoint, body)
-    request.then(() => { setOutcome({ ok: true }); reloadAll() }, (error: CallError) => setOutcome({ ok: false, error })).finally(() => setBusy(false))
+    request.then((answer) => { setOutcome({ ok: true, answer }); reloadAll() }, (error: CallError) => setOutcome({ ok: false, error })).finally(() => setBusy(false))
   }
 
   return (
@@ -98,6 +100,7 @@ export default function RjsfForm ({ widget }: { widget: FormWidget }) {
       >
         <button type='submit' disabled={busy}>{t(widget.submit.labelKey)}</button>
       </Form>
+      {outcome?.ok === true && widget.result && <FormResult sections={resultSections(outcome.answer, widget.result)} />}
     </section>
   )
 }

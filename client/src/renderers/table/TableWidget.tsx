@@ -31,6 +31,8 @@ export function TableWidget ({ widget }: { widget: TableDescriptor }) {
   }
   if (state.status === 'loading') return <Spinner />
   if (state.status === 'error') return <CallErrorAlert error={state.error} />
+  // A binding still waiting for a required parameter (no ticket chosen yet): nothing to show, as content widgets do.
+  if (state.data === undefined && (widget.data.requires?.length ?? 0) > 0) return null
   const found = widget.paging ? getPath(state.data, widget.data.dataPath) : state.data
   const rows = Array.isArray(found) ? found as Row[] : []
   const next = widget.paging ? getPath(state.data, widget.paging.nextPath) : undefined

@@ -1,0 +1,32 @@
+import t from 'tap'
+import { resultSections, submitBody } from '../../../client/src/renderers/lib/formAnswer.ts'
+
+t.test('a submit body: form values then bound parameters; a line gathers its fields into a one-element array', async (t) => {
+  t.same(submitBody({ Content: 'x' }, { LocId: 'SG' }), { Content: 'x', LocId: 'SG' })
+  t.same(
+    submitBody({ DayCode: '0', Number: '1234', Form: 'roll', Big: 2, Small: '' }, { UserId: 'mem1' }, { into: 'Lines', fields: ['Number', 'Form', 'Big', 'Small'] }),
+    { DayCode: '0', UserId: 'mem1', Lines: [{ Number: '1234', Form: 'roll', Big: 2 }] },
+    'the line\'s fields leave the top level; an empty one is left out so the API applies its default'
+  )
+  t.same(submitBody({}, {}, { into: 'Lines', fields: ['Number'] }), { Lines: [{}] }, 'a line with nothing filled is still one line (the API says what is missing)')
+})
+
+t.test('result sections: arrays give one item each, objects one item, scalars { value }; empty parts are left out', async (t) => {
+  const sections = [
+    { path: 'errors', labelKey: 'k.errors', itemKey: 'k.error', tone: 'error' as const },
+    { path: 'warnings', labelKey: 'k.warnings', itemKey: 'k.warning', tone: 'warning' as const },
+    { path: 'ticket', labelKey: 'k.ticket', itemKey: 'k.summary' },
+    { path: 'ticket.Lines', labelKey: 'k.lines', itemKey: 'k.line' }
+  ]
+  const bad = { ok: false, errors: [{ position: 9, length: 5, message: 'bad amount' }], warnings: [], ticket: null }
+  t.same(resultSections(bad, sections), [{ labelKey: 'k.errors', itemKey: 'k.error', tone: 'error', items: [{ position: 9, length: 5, message: 'bad amount' }] }])
+
+  const good = { ok: true, errors: [], warnings: [], ticket: { UserId: 'mem1', DrawDates: ['2026-11-25', '2026-11-28'], Stake: 4, Lines: [{ Number: '1234', Big: 1 }, { Number: '5678', Big: 1 }] } }
+  const shown = resultSections(good, sections)
+  t.same(shown.map((s) => s.labelKey), ['k.ticket', 'k.lines'], 'no error or warning section; the ticket and its lines')
+  t.equal(shown[0]?.tone, 'info', 'info by default')
+  t.equal(shown[0]?.items[0]?.DrawDates, '2026-11-25, 2026-11-28', 'a list inside an item reads as a comma-separated list')
+  t.equal(shown[1]?.items.length, 2)
+  t.same(resultSections({ count: 3 }, [{ path: 'count', labelKey: 'a', itemKey: 'b' }])[0]?.items, [{ value: 3 }])
+  t.same(resultSections(undefined, sections), [], 'no answer, nothing shown')
+})
