@@ -68,6 +68,8 @@ export const RowAction = Type.Union([
     labelKey: I18nKey,
     endpoint: Endpoint,
     method: HttpMethod,
+    // Call parameters taken from the row (parameter name → row field): the query of a GET or DELETE (DELETE bet?TicketNo=), the body otherwise.
+    rowParams: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 }))),
     confirmKey: Type.Optional(I18nKey)
   }, { additionalProperties: false })
 ])

@@ -10,7 +10,7 @@ eachDatabase(t, async (t, kind) => {
   t.test('fixed bets: set up, listed, placed by the fixed process, deleted', async (t) => {
     const created = await api(h, 'POST', '/api/v1/4d/bet/fixed', tokens.ag1, { UserId: 'mem1', DayCode: '0', Lines: [{ Number: '7777', Form: 'straight', Big: 1, Small: 1 }] })
     t.equal(created.status, 200, JSON.stringify(created.body))
-    t.match(created.body.data, { UserId: 'mem1', PlacedBy: 'ag1', DayCode: '0', StakePerDraw: 2, Active: true })
+    t.match(created.body.data, { UserId: 'mem1', PlacedBy: 'ag1', DayCode: '0', StakePerDraw: 2, Active: true, LinesText: '7777 1-1' })
     const bad = await api(h, 'POST', '/api/v1/4d/bet/fixed', tokens.mem1, { DayCode: '5', Lines: [{ Number: '7777', Big: 1 }] })
     t.equal(bad.status, 400)
     t.match(bad.body.message, /DayCode "5" is not a 4D day code/)

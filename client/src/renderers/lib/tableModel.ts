@@ -139,3 +139,13 @@ export function sortRows<R extends Row> (rows: readonly R[], columns: readonly T
   })
   return order.map((i) => rows[i]!)
 }
+
+/** The parameters a row action takes from its row (name → row field); fields the row lacks are left out. */
+export function rowParams (mapping: Readonly<Record<string, string>> | undefined, row: Row): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {}
+  for (const [name, field] of Object.entries(mapping ?? {})) {
+    const v = row[field]
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[name] = v
+  }
+  return out
+}

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next'
 import type { RowAction, TableWidget as TableDescriptor } from '../../../../schemas/widgets.ts'
 import { useRenderer } from '../context.tsx'
 import { useData } from '../lib/useData.ts'
-import { getPath } from '../lib/binding.ts'
-import { fillPath, type Row } from '../lib/tableModel.ts'
+import { getPath, withQuery } from '../lib/binding.ts'
+import { fillPath, rowParams, type Row } from '../lib/tableModel.ts'
 import type { CallError } from '../lib/errors.ts'
 import { Spinner } from '../shared/Spinner.tsx'
 import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
@@ -27,7 +27,12 @@ export function TableWidget ({ widget }: { widget: TableDescriptor }) {
     if (action.kind !== 'call') return
     if (action.confirmKey && !window.confirm(t(action.confirmKey))) return
     setActionError(null)
-    call(action.method, fillPath(action.endpoint, row)).then(reloadAll, (e: CallError) => setActionError(e))
+    const endpoint = fillPath(action.endpoint, row)
+    const params = rowParams(action.rowParams, row)
+    const request = action.method === 'GET' || action.method === 'DELETE'
+      ? call(action.method, withQuery(endpoint, params))
+      : call(action.method, endpoint, action.rowParams ? params : undefined)
+    request.then(reloadAll, (e: CallError) => setActionError(e))
   }
   if (state.status === 'loading') return <Spinner />
   if (state.status === 'error') return <CallErrorAlert error={state.error} />

@@ -9,7 +9,7 @@ import { caller } from '../../../plugins/auth.ts'
 import { drawsOfDayCode } from './store/draws.ts'
 import { bettingErrors } from './store/errors.ts'
 import { assertSelfOrDownline, mayPlaceBets } from './store/hierarchy.ts'
-import { fourDLinesOf, totoLinesOf, type FourDLineBody, type TotoLineBody } from './store/lines.ts'
+import { fourDLinesOf, linesText, totoLinesOf, type FourDLineBody, type TotoLineBody } from './store/lines.ts'
 import { lineStake, type FourDLineInput, type TotoLineInput } from './store/place.ts'
 import { placeOrder } from './store/service.ts'
 
@@ -29,6 +29,7 @@ const FixedSchema = Type.Object({
   Game: Type.String(),
   DayCode: Type.String(),
   Lines: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+  LinesText: Type.String(),
   StakePerDraw: Type.Number(),
   Active: Type.Boolean(),
   CreatedDate: Type.String()
@@ -42,6 +43,7 @@ const toFixed = (r: FixedRow) => ({
   Game: r.game,
   DayCode: r.day_code,
   Lines: r.lines as unknown as Array<Record<string, unknown>>,
+  LinesText: linesText(r.lines),
   StakePerDraw: Number(r.stake_per_draw),
   Active: r.active,
   CreatedDate: toGmt8Iso(new Date(r.created_at))

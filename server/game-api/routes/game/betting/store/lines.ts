@@ -43,3 +43,16 @@ export function totoLinesOf (lines: TotoLineBody[]): TotoLineInput[] {
     return { type, numbers: [...numbers].sort((a, b) => a - b), units: line.Units, ...(type === 'SYSTEM' ? { system: numbers.length } : {}) }
   })
 }
+
+const SUFFIX: Record<NumberForm, string> = { straight: '', roll: 'r', ibet: 'i', kbet: 'k' }
+const two = (n: number) => String(n).padStart(2, '0')
+
+/** Lines written back as bet text (1234r 1-2; 01 02 03 04 05 06 -2; SYSTEM 01 … 07 -1), so a list can show what a fixed bet plays. */
+export function linesText (lines: ReadonlyArray<FourDLineInput | TotoLineInput>): string {
+  return lines.map((line) => {
+    if ('number' in line) return `${line.number}${SUFFIX[line.form]} ${line.big > 0 ? line.big : ''}-${line.small > 0 ? line.small : ''}`
+    const numbers = line.numbers.map(two).join(' ')
+    const written = line.type === 'ORDINARY' ? numbers : `${line.type} ${numbers}`.trim()
+    return `${written} -${line.units}`
+  }).join('; ')
+}

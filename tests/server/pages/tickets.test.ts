@@ -1,0 +1,125 @@
+import t from 'tap'
+import { Browser, DEMO_PASSWORD } from '../../helpers/http-browser.ts'
+import { freshDb } from '../../helpers/db.ts'
+import { startProduct } from '../../helpers/product.ts'
+
+// The Bet group's ticket pages through the service, as their descriptors call them: the gate lets each page's
+// endpoints through for the users whose menu holds the page, and the answers carry the seed's real tickets.
+
+interface Ticket { TicketNo: string, DrawIds: number[], UserId: string, Status: string, PlacedDate: string, DrawDates: string[], Stake: number, Payout: number }
+
+const todayGmt8 = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
+
+t.test('ticket pages: View Tickets, detail, void, search, history, fixed bets, out bets and the bet text check', async (t) => {
+  const store = await freshDb(t, 'pglite')
+  const { serviceUrl, gameApiUrl } = await startProduct(t, { store })
+  const mem1 = new Browser(serviceUrl)
+  const ag1 = new Browser(serviceUrl)
+  t.equal((await mem1.login('mem1')).status, 200)
+  t.equal((await ag1.login('ag1')).status, 200)
+
+  for (const path of ['/tickets/page', '/tickets/search', '/tickets/history', '/bet/fixedBets', '/bet/betsInstruction']) {
+    t.equal((await mem1.get(`/ui/pages?path=${encodeURIComponent(path)}`)).status, 200, `mem1 gets the ${path} descriptor`)
+  }
+
+  let tickets: Ticket[] = []
+  await t.test('View Tickets: mem1\'s own tickets newest first; ag1 sees the group and can narrow it to one user', async (t) => {
+    const page = await mem1.get('/api/v1/4d/bet/page2?pageSize=500')
+    t.equal(page.status, 200, page.text.slice(0, 200))
+    tickets = page.json.data.rows
+    t.ok(tickets.length > 50, `seeded history tickets (${tickets.length})`)
+    t.ok(tickets.every((r) => r.UserId === 'mem1'), 'only mem1\'s own')
+    t.ok(tickets.every((r, i) => i === 0 || tickets[i - 1]!.PlacedDate >= r.PlacedDate), 'newest first')
+    t.ok(tickets.some((r) => r.Payout > 0), 'settled tickets with payouts')
+    const users = await mem1.get('/api/v1/4d/bet/userIds')
+    t.equal(users.json.data[0].UserId, 'mem1', 'the user filter starts with the caller')
+    const draws = await mem1.get('/api/v1/4d/draw/dateAll')
+    t.ok(draws.json.data.length > 5, 'the draw filter lists draws')
+
+    const group = await ag1.get('/api/v1/4d/bet/page2?pageSize=500')
+    t.ok(new Set(group.json.data.rows.map((r: Ticket) => r.UserId)).size > 1, 'ag1 sees its group\'s tickets')
+    const one = await ag1.get('/api/v1/4d/bet/page2?pageSize=500&UserId=mem1')
+    t.ok(one.json.data.rows.length > 0 && one.json.data.rows.every((r: Ticket) => r.UserId === 'mem1'), 'filtered to mem1')
+    const byDraw = await mem1.get(`/api/v1/4d/bet/page2?pageSize=500&DrawId=${draws.json.data.find((d: { HasResult: boolean }) => d.HasResult).DrawId}`)
+    t.equal(byDraw.status, 200)
+  })
+
+  await t.test('the ticket detail: bets, level rows with In, Intake, Out and MaxPayout, strikes', async (t) => {
+    const won = tickets.find((r) => r.Payout > 0)!
+    const view = await mem1.get(`/api/v1/4d/bet/view?TicketNo=${won.TicketNo}`)
+    t.equal(view.status, 200)
+    const { Ticket, Bets, Levels, Strikes } = view.json.data
+    t.equal(Ticket.TicketNo, won.TicketNo)
+    t.ok(Bets.length > 0 && Strikes.length > 0, 'bets and the strikes that paid')
+    t.ok(Levels.length >= 2, 'one level row per chain level')
+    t.match(Levels[0], { Level: Number, UserId: 'mem1', ttAmountIn: Number, ttAmountIntake: Number, ttAmountOut: Number, ttMaxPayout: Number })
+    const mem3 = new Browser(serviceUrl)
+    await mem3.login('mem3')
+    t.equal((await mem3.get(`/api/v1/4d/bet/view?TicketNo=${won.TicketNo}`)).status, 403, 'another member cannot read it')
+  })
+
+  await t.test('voiding: an open ticket is voided with confirmation\'s DELETE; a settled one answers 409', async (t) => {
+    const today = todayGmt8()
+    // ag1 reaches the open draws (Out Bets' draw list); a ticket is open while every one of its draws is.
+    const openDraws = new Set((await ag1.get('/api/v1/4d/draw/activeLatest')).json.data.map((d: { DrawId: number }) => d.DrawId))
+    const open = tickets.find((r) => r.Status === 'active' && r.DrawIds.every((id) => openDraws.has(id)))
+    t.ok(open, 'mem1 has an open ticket in the seed')
+    const voided = await mem1.request('DELETE', `/api/v1/4d/bet?TicketNo=${open!.TicketNo}`)
+    t.equal(voided.status, 200, voided.text)
+    t.match(voided.json.data, { TicketNo: open!.TicketNo, Status: 'void' })
+    const settled = tickets.find((r) => r.DrawDates.every((d) => d < today))!
+    const refused = await mem1.request('DELETE', `/api/v1/4d/bet?TicketNo=${settled.TicketNo}`)
+    t.equal(refused.status, 409)
+    t.match(refused.json.message, /closed|finalised/i)
+  })
+
+  await t.test('Ticket Search by number, Ticket History by draw day', async (t) => {
+    const view = await mem1.get(`/api/v1/4d/bet/view?TicketNo=${tickets[tickets.length - 1]!.TicketNo}`)
+    const number = view.json.data.Bets[0].Number as string
+    const found = await mem1.get(`/api/v1/4d/bet/search?Number=${number}`)
+    t.equal(found.status, 200)
+    t.ok(found.json.data.length > 0 && found.json.data.every((r: { Number: string, UserId: string }) => r.Number === number && r.UserId === 'mem1'), `bets on ${number}`)
+    const day = tickets[tickets.length - 1]!.DrawDates[0]!
+    const history = await mem1.get(`/api/v1/4d/bet/page2?pageSize=1000&DrawDate=${day}`)
+    t.ok(history.json.data.rows.length > 0 && history.json.data.rows.every((r: Ticket) => r.DrawDates.includes(day)), `the tickets of ${day}`)
+  })
+
+  await t.test('Fixed Bets: one flat line added, listed with its text, deleted', async (t) => {
+    const created = await mem1.post('/api/v1/4d/bet/fixed', { DayCode: '0', Lines: [{ Number: '4321', Form: 'roll', Big: 1 }] })
+    t.equal(created.status, 200, created.text)
+    const list = await mem1.get('/api/v1/4d/fixed/page3')
+    t.match(list.json.data.find((f: { FixedId: number }) => f.FixedId === created.json.data.FixedId), { DayCode: '0', LinesText: '4321r 1-', StakePerDraw: 10 })
+    const gone = await mem1.request('DELETE', `/api/v1/4d/bet/fixed?FixedId=${created.json.data.FixedId}`)
+    t.equal(gone.status, 200)
+  })
+
+  await t.test('Help On Bets: the check answers positioned errors for a bad text and the ticket for a good one', async (t) => {
+    const bad = await mem1.post('/api/v1/4d/bet/check', { Text: 'mem1 0 1234 1x-' })
+    t.equal(bad.status, 200)
+    t.equal(bad.json.data.ok, false)
+    t.match(bad.json.data.errors[0], { position: 12, length: Number, message: String })
+    t.equal(bad.json.data.ticket, null)
+    const good = await mem1.post('/api/v1/4d/bet/check', { Text: 'mem1 0 1234 5678 1-2' })
+    t.equal(good.json.data.ok, true)
+    t.match(good.json.data.ticket, { UserId: 'mem1', DayCode: '0', Lines: [{ Number: '1234', Big: 1, Small: 2 }, { Number: '5678', Big: 1, Small: 2 }] })
+    t.ok(good.json.data.ticket.DrawDates.length === 3, 'Wed, Sat and Sun')
+    const after = await mem1.get('/api/v1/4d/bet/page2?pageSize=1')
+    t.equal(after.json.data.total, tickets.length, 'nothing was placed')
+  })
+
+  await t.test('Out Bets: ag1 sees what its level puts out on an open draw; a member is refused by the gate', async (t) => {
+    const active = await ag1.get('/api/v1/4d/draw/activeLatest')
+    const draw = active.json.data.find((d: { Series: string }) => d.Series === 'SG4D')
+    t.ok(draw, 'an open SG4D draw')
+    // A bet above ag1's intake ($5 Big per number at half share): the rest goes out from ag1's level.
+    const grant = await fetch(`${gameApiUrl}/api/v1/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username: 'mem1', password: DEMO_PASSWORD }) }).then((r) => r.json()) as { data: { access_token: string } }
+    const placed = await fetch(`${gameApiUrl}/api/v1/4d/bet`, { method: 'POST', headers: { authorization: `Bearer ${grant.data.access_token}`, 'content-type': 'application/json' }, body: JSON.stringify({ DrawIds: [draw.DrawId], Lines: [{ Number: '9090', Big: 20 }] }) })
+    t.equal(placed.status, 200)
+    t.equal((await ag1.get('/ui/pages?path=%2Fbet%2FoutBets')).status, 200)
+    const out = await ag1.get(`/api/v1/4d/reportOutFull?DrawId=${draw.DrawId}&rand=1`)
+    t.equal(out.status, 200)
+    t.match(out.json.data.rows.find((r: { Number: string }) => r.Number === '9090'), { BigOut: 15, AmountOut: 15 })
+    t.equal((await mem1.get('/ui/pages?path=%2Fbet%2FoutBets')).status, 403, 'not in a member\'s menu')
+    t.equal((await mem1.get(`/api/v1/4d/reportOutFull?DrawId=${draw.DrawId}`)).status, 403, 'the gate refuses the endpoint')
+  })
+})
