@@ -20,7 +20,6 @@ const pageRoutes: RouteObject[] = [
   { path: 'admin/home', ...lazyPage(() => import('../features/home/HomePage.tsx'), 'HomePage') },
   { path: 'admin/installation-guide', ...lazyPage(() => import('../features/info/InstallationGuidePage.tsx'), 'InstallationGuidePage') },
   { path: 'admin/changePassword', ...menuPage },
-  { path: 'bet/betsInstruction', ...lazyPage(() => import('../features/info/InstructionsPage.tsx'), 'SmsInstructionsPage') },
   { path: 'help/sms', ...lazyPage(() => import('../features/info/InstructionsPage.tsx'), 'SmsInstructionsPage') },
   { path: 'help/telegram', ...lazyPage(() => import('../features/info/InstructionsPage.tsx'), 'TelegramInstructionsPage') },
   ...sections.map((section) => ({ path: `${section}/*`, ...menuPage })),

@@ -1,0 +1,69 @@
+import t from 'tap'
+import type { Page } from 'playwright-core'
+import { signInAt, startE2E } from '../support.ts'
+
+// The Bet group's ticket pages in the browser, drawn from their descriptors with the seed's real tickets.
+
+/** Opens a menu page by clicking its link inside its group, as a user would. */
+async function openFromMenu (page: Page, group: string, label: string, path: string) {
+  const button = page.locator('#sidebar').getByRole('button', { name: group, exact: true })
+  if (await button.getAttribute('aria-expanded') !== 'true') await button.click()
+  await page.locator('#sidebar').locator(`a[href^="${path}"]`).filter({ hasText: label }).first().click()
+  await page.waitForURL((u) => u.pathname === path)
+  await page.locator(`article.rr-page[data-page="${path}"]`).waitFor()
+}
+
+t.test('a member\'s tickets and the bet text check', async (t) => {
+  const e2e = await startE2E(t)
+  const { page, errors } = await e2e.newPage()
+  page.on('dialog', (d) => { d.accept().catch(() => {}) })
+  await signInAt(e2e, page, 'mem1')
+
+  await t.test('View Tickets lists mem1\'s tickets; View opens one ticket\'s detail', async (t) => {
+    await openFromMenu(page, 'Bet', 'View Tickets', '/tickets/page')
+    const rows = page.locator('[data-widget-id=tickets] tbody tr')
+    await rows.first().waitFor()
+    const first = await rows.first().innerText()
+    const ticketNo = /^\S+/.exec(first.trim())?.[0] ?? ''
+    t.match(first, /mem1/, 'the member\'s own ticket')
+    t.ok(Number(await page.locator('[data-widget-id=tickets] .rr-count').innerText()) > 50, 'the seed\'s history tickets')
+    t.match(await page.locator('[data-widget-id=tickets] [data-sum=Stake]').innerText(), /^[\d,]+\.\d\d$/, 'a footer sum of the stakes')
+    t.equal(await page.locator('[data-widget-id=ticketBets]').count(), 0, 'no detail before a ticket is chosen')
+
+    await rows.first().getByRole('button', { name: 'View' }).click()
+    await page.waitForURL((u) => u.searchParams.get('TicketNo') === ticketNo)
+    const detail = page.locator('[data-widget-id=ticket]')
+    await detail.waitFor()
+    t.match(await detail.innerText(), `Ticket ${ticketNo}`)
+    const bets = page.locator('[data-widget-id=ticketBets] tbody tr')
+    await bets.first().waitFor()
+    t.ok(await bets.count() > 0, 'its bets')
+    const levels = page.locator('[data-widget-id=ticketLevels]')
+    await levels.locator('tbody tr').first().waitFor()
+    t.match(await levels.locator('thead').innerText(), /Amount In[\s\S]*Amount Intake[\s\S]*Amount Out[\s\S]*Max Payout/, 'In, Intake, Out and MaxPayout per level')
+    t.match(await levels.locator('tbody tr').first().innerText(), /mem1/, 'the bettor\'s level first')
+  })
+
+  await t.test('Help On Bets: a bad text shows the positioned error, a good one the parsed ticket', async (t) => {
+    await openFromMenu(page, 'Bet', 'Help On Bets', '/bet/betsInstruction')
+    t.match(await page.locator('[data-widget-id=body4d]').innerText(), /Day codes/)
+    t.equal(await page.getByRole('link', { name: 'Bet by SMS' }).getAttribute('href'), '/help/sms', 'the SMS instructions are a link away')
+    const form = page.locator('[data-widget-id=check4d]')
+    await form.getByLabel('Bet text').fill('mem1 0 1234 1x-')
+    await form.getByRole('button', { name: 'Check' }).click()
+    const error = form.locator('.rr-result-error')
+    await error.waitFor()
+    t.match(await error.innerText(), /At position 12 \(length \d+\): \S/, 'the error with its position')
+    t.equal(await form.locator('.rr-result-info').count(), 0, 'no ticket for a bad text')
+
+    await form.getByLabel('Bet text').fill('mem1 0 1234 5678 1-2')
+    await form.getByRole('button', { name: 'Check' }).click()
+    const ticket = form.locator('.rr-result-info').first()
+    await ticket.waitFor()
+    t.match(await ticket.innerText(), /For mem1, day code 0 \(SG4D\), draws \d{4}-\d\d-\d\d, \d{4}-\d\d-\d\d, \d{4}-\d\d-\d\d: 6 a draw, 18 in all\./)
+    t.match(await form.locator('.rr-result-info').nth(1).innerText(), /1234 straight: Big 1, Small 2[\s\S]*5678 straight: Big 1, Small 2/)
+    t.equal(await form.locator('.rr-result-error').count(), 0, 'no errors')
+  })
+
+  t.same(errors, [], 'no script errors')
+})
