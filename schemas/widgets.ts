@@ -59,13 +59,18 @@ export const TableColumn = Type.Object({
 }, { additionalProperties: false })
 export type TableColumn = Static<typeof TableColumn>
 
+/** A row action shows only on rows whose field holds this value (Void only on open tickets). */
+export const RowCondition = Type.Object({ field: Type.String({ minLength: 1 }), equals: Type.Union([Type.String(), Type.Number(), Type.Boolean()]) }, { additionalProperties: false })
+export type RowCondition = Static<typeof RowCondition>
+
 /** A row action: open a route built from row values, or call an endpoint (after an optional confirmation) and reload. */
 export const RowAction = Type.Union([
-  Type.Object({ kind: Type.Literal('link'), id: Type.String({ minLength: 1 }), labelKey: I18nKey, to: Type.String({ pattern: '^/' }) }, { additionalProperties: false }),
+  Type.Object({ kind: Type.Literal('link'), id: Type.String({ minLength: 1 }), labelKey: I18nKey, to: Type.String({ pattern: '^/' }), when: Type.Optional(RowCondition) }, { additionalProperties: false }),
   Type.Object({
     kind: Type.Literal('call'),
     id: Type.String({ minLength: 1 }),
     labelKey: I18nKey,
+    when: Type.Optional(RowCondition),
     endpoint: Endpoint,
     method: HttpMethod,
     // Call parameters taken from the row (parameter name → row field): the query of a GET or DELETE (DELETE bet?TicketNo=), the body otherwise.

@@ -1,6 +1,5 @@
 import t from 'tap'
 import { resultSections, submitBody } from '../../../client/src/renderers/lib/formAnswer.ts'
-import { rowParams } from '../../../client/src/renderers/lib/tableModel.ts'
 
 t.test('a submit body: form values then bound parameters; a line gathers its fields into a one-element array', async (t) => {
   t.same(submitBody({ Content: 'x' }, { LocId: 'SG' }), { Content: 'x', LocId: 'SG' })
@@ -30,10 +29,4 @@ t.test('result sections: arrays give one item each, objects one item, scalars { 
   t.equal(shown[1]?.items.length, 2)
   t.same(resultSections({ count: 3 }, [{ path: 'count', labelKey: 'a', itemKey: 'b' }])[0]?.items, [{ value: 3 }])
   t.same(resultSections(undefined, sections), [], 'no answer, nothing shown')
-})
-
-t.test('a row action takes its parameters from the row', async (t) => {
-  t.same(rowParams({ TicketNo: 'TicketNo', Id: 'FixedId' }, { TicketNo: 'T00012', FixedId: 7, Other: 'x' }), { TicketNo: 'T00012', Id: 7 })
-  t.same(rowParams({ TicketNo: 'Missing' }, { TicketNo: 'T1' }), {}, 'a field the row lacks is left out')
-  t.same(rowParams(undefined, { a: 1 }), {})
 })

@@ -171,5 +171,8 @@ eachDatabase(t, async (t, kind) => {
     t.match(refused.body.message, /closed at 2030-01-02T18:30:00\+08:00/)
     const view = await api(h, 'GET', `/api/v1/4d/bet/view?TicketNo=${late.body.data.TicketNo}`, tokens.mem1)
     t.equal(view.body.data.Ticket.Status, 'active')
+    t.equal(view.body.data.Ticket.Open, false, 'its draw has closed: no longer voidable')
+    const listed = (await api(h, 'GET', '/api/v1/4d/bet/page2?pageSize=5', tokens.mem1)).body.data.rows
+    t.same(listed.filter((r: { TicketNo: string }) => r.TicketNo === placed.body.data.TicketNo || r.TicketNo === late.body.data.TicketNo).map((r: { Open: boolean }) => r.Open), [false, false], 'the list says so too (void, closed)')
   })
 })

@@ -6,7 +6,7 @@ import { startProduct } from '../../helpers/product.ts'
 // The Bet group's ticket pages through the service, as their descriptors call them: the gate lets each page's
 // endpoints through for the users whose menu holds the page, and the answers carry the seed's real tickets.
 
-interface Ticket { TicketNo: string, DrawIds: number[], UserId: string, Status: string, PlacedDate: string, DrawDates: string[], Stake: number, Payout: number }
+interface Ticket { TicketNo: string, DrawIds: number[], Open: boolean, UserId: string, Status: string, PlacedDate: string, DrawDates: string[], Stake: number, Payout: number }
 
 const todayGmt8 = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
 
@@ -64,10 +64,13 @@ t.test('ticket pages: View Tickets, detail, void, search, history, fixed bets, o
     const openDraws = new Set((await ag1.get('/api/v1/4d/draw/activeLatest')).json.data.map((d: { DrawId: number }) => d.DrawId))
     const open = tickets.find((r) => r.Status === 'active' && r.DrawIds.every((id) => openDraws.has(id)))
     t.ok(open, 'mem1 has an open ticket in the seed')
+    t.equal(open!.Open, true, 'the list marks it voidable (the Void action shows on such rows)')
     const voided = await mem1.request('DELETE', `/api/v1/4d/bet?TicketNo=${open!.TicketNo}`)
     t.equal(voided.status, 200, voided.text)
     t.match(voided.json.data, { TicketNo: open!.TicketNo, Status: 'void' })
     const settled = tickets.find((r) => r.DrawDates.every((d) => d < today))!
+    t.equal(settled.Open, false)
+    t.equal((await mem1.get(`/api/v1/4d/bet/view?TicketNo=${open!.TicketNo}`)).json.data.Ticket.Open, false, 'a void ticket is not open')
     const refused = await mem1.request('DELETE', `/api/v1/4d/bet?TicketNo=${settled.TicketNo}`)
     t.equal(refused.status, 409)
     t.match(refused.json.message, /closed|finalised/i)

@@ -1,5 +1,5 @@
 // Pure table logic: cell text by column type, sort keys, footer sums, draw colours. The table hook turns these into TanStack state.
-import type { ColumnType, TableColumn } from '../../../../schemas/widgets.ts'
+import type { ColumnType, RowAction, TableColumn } from '../../../../schemas/widgets.ts'
 
 export type Row = Record<string, unknown>
 
@@ -148,4 +148,9 @@ export function rowParams (mapping: Readonly<Record<string, string>> | undefined
     if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[name] = v
   }
   return out
+}
+
+/** Whether a row action shows on a row: always without a condition, else when the row's field holds the value. */
+export function actionApplies (action: RowAction, row: Row): boolean {
+  return action.when === undefined || row[action.when.field] === action.when.equals
 }

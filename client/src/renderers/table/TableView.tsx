@@ -3,7 +3,7 @@ import type { Header, SortingState, Table } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useTranslation } from 'react-i18next'
 import type { RowAction, TableColumn, TableWidget } from '../../../../schemas/widgets.ts'
-import { drawColour, fillPath, formatCell, formatMoney, type Row } from '../lib/tableModel.ts'
+import { actionApplies, drawColour, fillPath, formatCell, formatMoney, type Row } from '../lib/tableModel.ts'
 import { useRenderer } from '../context.tsx'
 import { ACTIONS_WIDTH, ROW_HEIGHT, useTableState } from './useTableState.ts'
 
@@ -85,7 +85,7 @@ const BodyRow = memo(function BodyRow ({ widget, row, cells, styles, index, star
       {widget.columns.map((c, i) => <td key={c.field} style={styles[i]}>{cells[i]}</td>)}
       {actions.length > 0 && (
         <td className='rr-row-actions' style={actionStyle}>
-          {actions.map((a) => <button key={a.id} type='button' onClick={() => onAction(a, row)}>{t(a.labelKey)}</button>)}
+          {actions.filter((a) => actionApplies(a, row)).map((a) => <button key={a.id} type='button' onClick={() => onAction(a, row)}>{t(a.labelKey)}</button>)}
         </td>
       )}
     </tr>

@@ -104,7 +104,7 @@ const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
     const user = caller(request)
     const q = request.query
     if (q.UserId) await assertSelfOrDownline(app.db, user, q.UserId)
-    return ok(await ticketsPage(app.db, { game, caller: user.userId, userId: q.UserId || null, drawId: q.DrawId ?? null, drawDate: q.DrawDate || null, page: q.page ?? 1, pageSize: q.pageSize ?? 100 }))
+    return ok(await ticketsPage(app.db, { game, caller: user.userId, userId: q.UserId || null, drawId: q.DrawId ?? null, drawDate: q.DrawDate || null, page: q.page ?? 1, pageSize: q.pageSize ?? 100, now: app.gaNow() }))
   })
 
   app.get('/bet/view', {
@@ -113,7 +113,7 @@ const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
       response: envelope(Type.Object({ Ticket: TicketSchema, Bets: Type.Array(Type.Record(Type.String(), Type.Unknown())), Levels: Type.Array(Type.Record(Type.String(), Type.Unknown())), Strikes: Type.Array(Type.Record(Type.String(), Type.Unknown())) }))
     }
   }, async (request) => {
-    const view = await ticketView(app.db, request.query.TicketNo)
+    const view = await ticketView(app.db, request.query.TicketNo, app.gaNow())
     if (!view) throw bettingErrors.ticketNotFound(request.query.TicketNo)
     await assertSelfOrDownline(app.db, caller(request), view.Ticket.UserId)
     return ok(view)
@@ -149,7 +149,7 @@ const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
   }, async (request) => {
     const user = caller(request)
     const { TicketNo: ticketNo } = request.query
-    const view = await ticketView(app.db, ticketNo)
+    const view = await ticketView(app.db, ticketNo, app.gaNow())
     if (!view) throw bettingErrors.ticketNotFound(ticketNo)
     await assertSelfOrDownline(app.db, user, view.Ticket.UserId)
     const refund = await app.db.transaction(async (tx) => {

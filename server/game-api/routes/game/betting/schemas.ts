@@ -44,6 +44,8 @@ export const TicketSchema = Type.Object({
   Stake: Type.Number(),
   Payout: Type.Number(),
   Status: Type.String(),
+  // Active with every draw still open: it may be voided.
+  Open: Type.Boolean(),
   PlacedDate: Type.String(),
   DrawIds: Type.Array(Type.Integer()),
   DrawDates: Type.Array(Type.String())

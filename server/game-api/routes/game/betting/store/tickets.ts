@@ -18,13 +18,16 @@ interface TicketRow {
   stake: string,
   payout: string,
   status: string,
+  open: boolean,
   placed_at: Date,
   draw_ids: number[],
   draw_dates: Array<string | Date>
 }
 
-const TICKET_COLUMNS = `t.ticket_id, t.ticket_no, t.user_id, t.placed_by, t.game, t.series, t.day_code, t.source, t.text, t.stake, t.status, t.placed_at,
+// now is the placeholder of the current instant: a ticket is open (voidable) while it is active and none of its draws has closed.
+const ticketColumns = (now: string) => `t.ticket_id, t.ticket_no, t.user_id, t.placed_by, t.game, t.series, t.day_code, t.source, t.text, t.stake, t.status, t.placed_at,
   (SELECT COALESCE(sum(b.payout), 0) FROM bets b WHERE b.ticket_id = t.ticket_id) AS payout,
+  (t.status = 'active' AND NOT EXISTS (SELECT 1 FROM bets b JOIN draws d ON d.draw_id = b.draw_id WHERE b.ticket_id = t.ticket_id AND (d.close_at <= ${now} OR d.is_finalised))) AS open,
   ARRAY(SELECT DISTINCT b.draw_id FROM bets b WHERE b.ticket_id = t.ticket_id ORDER BY b.draw_id) AS draw_ids,
   ARRAY(SELECT DISTINCT d.draw_date::text FROM bets b JOIN draws d ON d.draw_id = b.draw_id WHERE b.ticket_id = t.ticket_id ORDER BY 1) AS draw_dates`
 
@@ -41,6 +44,7 @@ const toTicket = (r: TicketRow) => ({
   Stake: Number(r.stake),
   Payout: Number(r.payout),
   Status: r.status,
+  Open: r.open,
   PlacedDate: toGmt8Iso(new Date(r.placed_at)),
   DrawIds: r.draw_ids.map(Number),
   DrawDates: r.draw_dates.map(isoDateOf)
@@ -50,7 +54,7 @@ const toTicket = (r: TicketRow) => ({
 export type TicketAnswer = ReturnType<typeof toTicket>
 
 /** What a ticket page asks: one user's tickets, or (userId null) the whole group under the caller; by draw or draw date. */
-export interface TicketQuery { game: Game, caller: string, userId: string | null, drawId: number | null, drawDate: string | null, page: number, pageSize: number }
+export interface TicketQuery { game: Game, caller: string, userId: string | null, drawId: number | null, drawDate: string | null, page: number, pageSize: number, now: Date }
 
 /** A page of tickets, newest first, with the total count. */
 export async function ticketsPage (q: Queryable, query: TicketQuery): Promise<{ rows: TicketAnswer[], total: number, page: number, pageSize: number }> {
@@ -62,14 +66,14 @@ export async function ticketsPage (q: Queryable, query: TicketQuery): Promise<{ 
     AND ($5::date IS NULL OR EXISTS (SELECT 1 FROM bets b JOIN draws d ON d.draw_id = b.draw_id WHERE b.ticket_id = t.ticket_id AND d.draw_date = $5::date))`
   const params = [query.game, query.userId, query.caller, query.drawId, query.drawDate]
   const { rows: [count] } = await q.query<{ n: string }>(`SELECT count(*) AS n ${where}`, params)
-  const { rows } = await q.query<TicketRow>(`SELECT ${TICKET_COLUMNS} ${where} ORDER BY t.placed_at DESC, t.ticket_id DESC LIMIT $6 OFFSET $7`,
-    [...params, query.pageSize, (query.page - 1) * query.pageSize])
+  const { rows } = await q.query<TicketRow>(`SELECT ${ticketColumns('$8::timestamptz')} ${where} ORDER BY t.placed_at DESC, t.ticket_id DESC LIMIT $6 OFFSET $7`,
+    [...params, query.pageSize, (query.page - 1) * query.pageSize, query.now])
   return { rows: rows.map(toTicket), total: Number(count?.n ?? 0), page: query.page, pageSize: query.pageSize }
 }
 
 /** One ticket with its bet rows, the detail rows of every level (seed 001 §3 names) and its strikes; undefined when absent. */
-export async function ticketView (q: Queryable, ticketNo: string) {
-  const { rows: [ticket] } = await q.query<TicketRow>(`SELECT ${TICKET_COLUMNS} FROM tickets t WHERE t.ticket_no = $1`, [ticketNo.toUpperCase()])
+export async function ticketView (q: Queryable, ticketNo: string, now: Date) {
+  const { rows: [ticket] } = await q.query<TicketRow>(`SELECT ${ticketColumns('$2::timestamptz')} FROM tickets t WHERE t.ticket_no = $1`, [ticketNo.toUpperCase(), now])
   if (!ticket) return undefined
   const { rows: bets } = await q.query<Record<string, unknown> & { draw_date: string | Date }>(
     `SELECT b.bet_id::int AS "BetId", b.draw_id AS "DrawId", d.draw_date, b.line_no AS "LineNo", b.number AS "Number", b.form AS "Form", b.numbers AS "Numbers",
