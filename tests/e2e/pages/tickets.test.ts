@@ -44,6 +44,22 @@ t.test('a member\'s tickets and the bet text check', async (t) => {
     t.match(await levels.locator('tbody tr').first().innerText(), /mem1/, 'the bettor\'s level first')
   })
 
+  await t.test('Void shows on open tickets only; voiding (after the confirmation) turns the ticket void', async (t) => {
+    const rows = page.locator('[data-widget-id=tickets] tbody tr')
+    const open = rows.filter({ has: page.getByRole('button', { name: 'Void' }) }).first()
+    await open.waitFor()
+    const ticketNo = /^\S+/.exec((await open.innerText()).trim())?.[0] ?? ''
+    t.ok(await rows.count() > await rows.filter({ has: page.getByRole('button', { name: 'Void' }) }).count(), 'settled tickets have no Void')
+    const row = rows.filter({ hasText: ticketNo })
+    t.match(await row.innerText(), /Active/)
+    await open.getByRole('button', { name: 'Void' }).click()
+    await row.getByRole('button', { name: 'Void' }).waitFor({ state: 'detached' })
+    t.pass('voided: the action is gone')
+    const text = await row.innerText()
+    t.match(text, /Void/, 'the status reads Void')
+    t.notMatch(text, /Active/)
+  })
+
   await t.test('Help On Bets: a bad text shows the positioned error, a good one the parsed ticket', async (t) => {
     await openFromMenu(page, 'Bet', 'Help On Bets', '/bet/betsInstruction')
     t.match(await page.locator('[data-widget-id=body4d]').innerText(), /Day codes/)
