@@ -18,6 +18,8 @@ t.test('a member\'s tickets and the bet text check', async (t) => {
   const { page, errors } = await e2e.newPage()
   page.on('dialog', (d) => { d.accept().catch(() => {}) })
   await signInAt(e2e, page, 'mem1')
+  // A number mem1 has bet on (read from a ticket's detail), for the search.
+  let number = ''
 
   await t.test('View Tickets lists mem1\'s tickets; View opens one ticket\'s detail', async (t) => {
     await openFromMenu(page, 'Bet', 'View Tickets', '/tickets/page')
@@ -42,6 +44,9 @@ t.test('a member\'s tickets and the bet text check', async (t) => {
     await levels.locator('tbody tr').first().waitFor()
     t.match(await levels.locator('thead').innerText(), /Amount In[\s\S]*Amount Intake[\s\S]*Amount Out[\s\S]*Max Payout/, 'In, Intake, Out and MaxPayout per level')
     t.match(await levels.locator('tbody tr').first().innerText(), /mem1/, 'the bettor\'s level first')
+    // Columns: draw date, line, number, …
+    number = (await bets.first().locator('td').nth(2).innerText()).trim()
+    t.match(number, /^\d{4}$/)
   })
 
   await t.test('Void shows on open tickets only; voiding (after the confirmation) turns the ticket void', async (t) => {
@@ -58,6 +63,30 @@ t.test('a member\'s tickets and the bet text check', async (t) => {
     const text = await row.innerText()
     t.match(text, /Void/, 'the status reads Void')
     t.notMatch(text, /Active/)
+  })
+
+  await t.test('Ticket Search finds the bets on a number; Fixed Bets adds one line from the flat form and deletes it', async (t) => {
+    await openFromMenu(page, 'Bet', 'Ticket Search', '/tickets/search')
+    await page.getByRole('button', { name: 'Search' }).click()
+    t.match(await page.locator('[data-widget-id=searchFilters]').innerText(), /Please fill in this field/, 'the number is required')
+    await page.getByLabel('Number').fill(number)
+    await page.getByRole('button', { name: 'Search' }).click()
+    const found = page.locator('[data-widget-id=searchResults] tbody tr')
+    await found.first().waitFor()
+    t.match(await found.first().innerText(), number, `bets on ${number}`)
+
+    await openFromMenu(page, 'Bet', 'Fixed Bets', '/bet/fixedBets')
+    const form = page.locator('[data-widget-id=createFixed]')
+    await form.getByLabel('Number').fill('4321')
+    await form.getByLabel('Form').selectOption({ label: 'Roll (r)' })
+    await form.getByLabel('Big').fill('1')
+    await form.getByRole('button', { name: 'Add fixed bet' }).click()
+    const row = page.locator('[data-widget-id=fixedBets] tbody tr').filter({ hasText: '4321r 1-' })
+    await row.waitFor()
+    t.match(await row.innerText(), /10\.00/, 'a roll costs ten times its amount per draw')
+    await row.getByRole('button', { name: 'Delete' }).click()
+    await row.waitFor({ state: 'detached' })
+    t.pass('deleted')
   })
 
   await t.test('Help On Bets: a bad text shows the positioned error, a good one the parsed ticket', async (t) => {
