@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { Page } from 'playwright-core'
-import { signInAt, startE2E } from '../support.ts'
+import { axeViolations, signInAt, startE2E } from '../support.ts'
 
 // The Bet group's ticket pages in the browser, drawn from their descriptors with the seed's real tickets.
 
@@ -47,6 +47,7 @@ t.test('a member\'s tickets and the bet text check', async (t) => {
     // Columns: draw date, line, number, …
     number = (await bets.first().locator('td').nth(2).innerText()).trim()
     t.match(number, /^\d{4}$/)
+    t.same(await axeViolations(page), [], 'no serious accessibility violations on the detail')
   })
 
   await t.test('Void shows on open tickets only; voiding (after the confirmation) turns the ticket void', async (t) => {
@@ -108,6 +109,7 @@ t.test('a member\'s tickets and the bet text check', async (t) => {
     t.match(await ticket.innerText(), /For mem1, day code 0 \(SG4D\), draws \d{4}-\d\d-\d\d, \d{4}-\d\d-\d\d, \d{4}-\d\d-\d\d: 6 a draw, 18 in all\./)
     t.match(await form.locator('.rr-result-info').nth(1).innerText(), /1234 straight: Big 1, Small 2[\s\S]*5678 straight: Big 1, Small 2/)
     t.equal(await form.locator('.rr-result-error').count(), 0, 'no errors')
+    t.same(await axeViolations(page), [], 'no serious accessibility violations with a result shown')
   })
 
   t.same(errors, [], 'no script errors')
