@@ -88,6 +88,8 @@ export const TableWidget = Type.Object({
   type: Type.Literal('table'),
   id: Type.String({ minLength: 1 }),
   data: DataBinding,
+  // A heading above the table (shown with it: not while a required parameter is missing).
+  titleKey: Type.Optional(I18nKey),
   columns: Type.Array(TableColumn, { minItems: 1 }),
   rowKey: Type.Optional(Type.String({ minLength: 1 })),
   defaultSort: Type.Optional(SortSpec),

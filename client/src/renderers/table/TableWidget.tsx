@@ -49,6 +49,7 @@ export function TableWidget ({ widget }: { widget: TableDescriptor }) {
   )
   return (
     <>
+      {widget.titleKey && <h2 className='rr-table-title'>{t(widget.titleKey)}</h2>}
       {actionError && <CallErrorAlert error={actionError} />}
       {rows.length === 0
         ? <p className='rr-empty' data-widget-id={widget.id}>{t('renderers.noData')}</p>
