@@ -40,6 +40,7 @@ t.test('a member\'s tickets and the bet text check', async (t) => {
     const bets = page.locator('[data-widget-id=ticketBets] tbody tr')
     await bets.first().waitFor()
     t.ok(await bets.count() > 0, 'its bets')
+    await page.locator('.rr-table-title').nth(3).waitFor()
     t.same(await page.locator('.rr-table-title').allInnerTexts(), ['Bets', 'Levels: In, Intake and Out', 'Strikes', 'Tickets'], 'each table under its heading')
     const levels = page.locator('[data-widget-id=ticketLevels]')
     await levels.locator('tbody tr').first().waitFor()
