@@ -110,6 +110,20 @@ t.test('ticket pages: View Tickets, detail, void, search, history, fixed bets, o
     t.equal(after.json.data.total, tickets.length, 'nothing was placed')
   })
 
+  await t.test('at a TOTO location the same pages read TOTO tickets and check TOTO bet text', async (t) => {
+    const mem3 = new Browser(serviceUrl)
+    await mem3.login('mem3')
+    t.equal((await mem3.put('/ui/session/location', { LocId: 'TT' })).status, 200)
+    const page = await mem3.get('/api/v1/4d/bet/page2?pageSize=500')
+    t.ok(page.json.data.rows.length > 0 && page.json.data.rows.every((r: { Game: string }) => r.Game === 'TOTO'), 'the proxy chose tt/: TOTO tickets only')
+    const view = await mem3.get(`/api/v1/4d/bet/view?TicketNo=${page.json.data.rows[0].TicketNo}`)
+    t.match(view.json.data.Levels[0], { ttUnitIn: Number, ttUnitIntake: Number, ttUnitOut: Number, ttMaxPayout: Number })
+    const checked = await mem3.post('/api/v1/4d/bet/check', { Text: 'mem3 1 010203040506 -2' })
+    t.match(checked.json.data, { ok: true, ticket: { Series: 'TOTO', Lines: [{ Type: 'ORDINARY', Numbers: [1, 2, 3, 4, 5, 6], Units: 2 }] } })
+    const tt = await mem3.get('/ui/pages?path=%2Fbet%2FbetsInstruction')
+    t.same(tt.json.widgets.map((w: { id: string }) => w.id), ['bodyTT', 'checkIntro', 'checkTT'], 'the TOTO rules and the TOTO check')
+  })
+
   await t.test('Out Bets: ag1 sees what its level puts out on an open draw; a member is refused by the gate', async (t) => {
     const active = await ag1.get('/api/v1/4d/draw/activeLatest')
     const draw = active.json.data.find((d: { Series: string }) => d.Series === 'SG4D')
