@@ -1,0 +1,87 @@
+// Bet summaries: what a group bet on one draw, per number and per user, and which draws and users have bets at all.
+import type { Queryable } from '../../shared/db.ts'
+import type { Game } from '../betting/index.ts'
+import { totalsOf, type Report } from './scope.ts'
+
+/** The caller's group: $1 and every user below it, with its depth. */
+const GROUP = `WITH RECURSIVE grp (user_id, depth) AS (
+    SELECT $1::text, 0
+    UNION ALL SELECT u.user_id, g.depth + 1 FROM users u JOIN grp g ON u.parent_id = g.user_id WHERE g.depth < 64)`
+
+/** The filters of a bet summary: the group's root (the caller), the game, a draw (none: the newest draw with bets of the group) and optionally one bettor. */
+export interface SummaryParams {
+  root: string
+  game: Game
+  drawId?: number | null | undefined
+  /** Only this user's own bets (a member of the group, checked by the route); none: every bet of the group. */
+  userId?: string | null | undefined
+}
+
+/** A summary answer: the draw it is about (null when the group has no bets), its rows and the sums of their numeric columns. */
+export interface Summary extends Report {
+  DrawId: number | null
+  DrawDate: string | null
+}
+
+/** summary/drawDate: the draws of the game that hold live (not voided) bets of the group, newest first. */
+export async function summaryDraws (q: Queryable, root: string, game: Game): Promise<Array<Record<string, unknown>>> {
+  const { rows } = await q.query<Record<string, unknown>>(`${GROUP}
+    SELECT d.* FROM draws d
+    WHERE d.game = $2 AND EXISTS (SELECT 1 FROM bets b JOIN grp ON grp.user_id = b.user_id WHERE b.draw_id = d.draw_id AND b.status <> 'void')
+    ORDER BY d.draw_date DESC, d.draw_id DESC LIMIT 200`, [root, game])
+  return rows
+}
+
+/** summary/userIds: the users of the group with live bets of the game (on one draw when given): the root first, then by depth and id. */
+export async function summaryUsers (q: Queryable, root: string, game: Game, drawId: number | null): Promise<Array<{ UserId: string, UserName: string, Role: string, ParentId: string | null }>> {
+  const { rows } = await q.query<{ UserId: string, UserName: string, Role: string, ParentId: string | null }>(`${GROUP},
+    bettors AS (
+      SELECT DISTINCT b.user_id FROM bets b WHERE $3::int IS NOT NULL AND b.draw_id = $3 AND b.game = $2 AND b.status <> 'void'
+      UNION SELECT DISTINCT t.user_id FROM tickets t JOIN grp ON grp.user_id = t.user_id WHERE $3::int IS NULL AND t.game = $2 AND t.status = 'active')
+    SELECT u.user_id AS "UserId", u.alias_id AS "UserName", u.role AS "Role", u.parent_id AS "ParentId"
+    FROM grp JOIN bettors ON bettors.user_id = grp.user_id JOIN users u ON u.user_id = grp.user_id
+    ORDER BY grp.depth, u.user_id`, [root, game, drawId])
+  return rows
+}
+
+/** The draw a summary is about: the one asked for (of the game), else the newest with live bets of the group. */
+async function summaryDraw (q: Queryable, p: SummaryParams): Promise<{ DrawId: number, DrawDate: string } | null> {
+  const { rows: [draw] } = p.drawId
+    ? await q.query<{ DrawId: number, DrawDate: string }>('SELECT draw_id AS "DrawId", to_char(draw_date, \'YYYY-MM-DD\') AS "DrawDate" FROM draws WHERE draw_id = $1 AND game = $2', [p.drawId, p.game])
+    : await q.query<{ DrawId: number, DrawDate: string }>(`${GROUP}
+      SELECT d.draw_id AS "DrawId", to_char(d.draw_date, 'YYYY-MM-DD') AS "DrawDate" FROM draws d
+      WHERE d.game = $2 AND EXISTS (SELECT 1 FROM bets b JOIN grp ON grp.user_id = b.user_id WHERE b.draw_id = d.draw_id AND b.status <> 'void' AND ($3::text IS NULL OR b.user_id = $3))
+      ORDER BY d.draw_date DESC, d.draw_id DESC LIMIT 1`, [p.root, p.game, p.userId ?? null])
+  return draw ?? null
+}
+
+async function summaryOf (q: Queryable, p: SummaryParams, select: string, skip?: readonly string[]): Promise<Summary | undefined> {
+  const draw = await summaryDraw(q, p)
+  if (!draw) return p.drawId ? undefined : { DrawId: null, DrawDate: null, rows: [], totals: {} }
+  const { rows } = await q.query<Record<string, unknown>>(`${GROUP},
+    live AS (SELECT b.*, grp.depth FROM bets b JOIN grp ON grp.user_id = b.user_id WHERE b.draw_id = $2 AND b.status <> 'void' AND ($3::text IS NULL OR b.user_id = $3))
+    ${select}`, [p.root, draw.DrawId, p.userId ?? null])
+  return { DrawId: draw.DrawId, DrawDate: draw.DrawDate, rows, totals: totalsOf(rows, skip) }
+}
+
+/**
+ * betSummaryFull: per number (4D) or entry (TOTO) and form, what was bet on one draw: Big and Small as written (4D), units (TOTO),
+ * stake, bets and tickets, largest stake first. undefined when the asked draw is not of the game.
+ */
+export function betSummary (q: Queryable, p: SummaryParams): Promise<Summary | undefined> {
+  return summaryOf(q, p, `SELECT number AS "Number", form AS "Form", count(*)::int AS "Bets", count(DISTINCT ticket_id)::int AS "Tickets",
+      sum(big)::float8 AS "Big", sum(small)::float8 AS "Small", sum(units)::float8 AS "Units", sum(amount)::float8 AS "Stake"
+    FROM live GROUP BY number, form ORDER BY sum(amount) DESC, number, form LIMIT 5000`)
+}
+
+/**
+ * betSummary3Full: per user of the group and form, what that user bet on one draw (own bets, not its downline's): tickets, bets,
+ * Big, Small, units and stake; users by depth and id. A ticket with lines of two forms counts in both rows, so Tickets is not summed.
+ */
+export function betSummaryByUser (q: Queryable, p: SummaryParams): Promise<Summary | undefined> {
+  return summaryOf(q, p, `SELECT u.user_id AS "UserId", u.alias_id AS "UserName", u.role AS "Role", u.parent_id AS "ParentId", live.form AS "Form",
+      count(DISTINCT live.ticket_id)::int AS "Tickets", count(*)::int AS "Bets",
+      sum(live.big)::float8 AS "Big", sum(live.small)::float8 AS "Small", sum(live.units)::float8 AS "Units", sum(live.amount)::float8 AS "Stake"
+    FROM live JOIN users u ON u.user_id = live.user_id
+    GROUP BY live.depth, u.user_id, u.alias_id, u.role, u.parent_id, live.form ORDER BY live.depth, u.user_id, live.form`, ['Tickets'])
+}

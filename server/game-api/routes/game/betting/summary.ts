@@ -1,0 +1,54 @@
+import { Type } from 'typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { Game } from '../../../betting/index.ts'
+import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
+import { caller } from '../../../plugins/auth.ts'
+import { betSummary, betSummaryByUser, summaryDraws, summaryUsers, type Summary, type SummaryParams } from '../../../reports/bet-summary.ts'
+import type { Queryable } from '../../../../shared/db.ts'
+import { DrawSchema } from './schemas.ts'
+import { bettingErrors } from './store/errors.ts'
+import { toDrawAnswer, type DrawRow } from './store/draws.ts'
+import { assertSelfOrDownline } from './store/hierarchy.ts'
+
+const DrawIdField = Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 }))
+const SummaryQuery = Type.Object({
+  DrawId: DrawIdField,
+  UserId: Type.Optional(Type.String({ maxLength: 50 })),
+  LocId: LocIdField,
+  // Sent by the client: a cache-buster and the view name; they do not change the answer.
+  rand: Type.Optional(Type.String({ maxLength: 40 })),
+  VW: Type.Optional(Type.String({ maxLength: 40 }))
+})
+const SummarySchema = Type.Object({
+  DrawId: Type.Union([Type.Integer(), Type.Null()]),
+  DrawDate: Type.Union([Type.String(), Type.Null()]),
+  rows: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+  totals: Type.Record(Type.String(), Type.Unknown())
+})
+const UserSchema = Type.Object({ UserId: Type.String(), UserName: Type.String(), Role: Type.String(), ParentId: Type.Union([Type.String(), Type.Null()]) })
+
+/** Bet summaries of the caller's group (summary/drawDate, summary/userIds, betSummaryFull, betSummary3Full); UserId must be the caller or a downline. */
+const summaryRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
+  app.get('/summary/drawDate', {
+    schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(DrawSchema)) }
+  }, async (request) => ok((await summaryDraws(app.db, caller(request).userId, game)).map((r) => toDrawAnswer(r as unknown as DrawRow))))
+
+  app.get('/summary/userIds', {
+    schema: { querystring: Type.Object({ DrawId: DrawIdField, LocId: LocIdField }), response: envelope(Type.Array(UserSchema)) }
+  }, async (request) => ok(await summaryUsers(app.db, caller(request).userId, game, request.query.DrawId ?? null)))
+
+  const summaryRoute = (path: string, summary: (q: Queryable, p: SummaryParams) => Promise<Summary | undefined>) => {
+    app.get(path, { schema: { querystring: SummaryQuery, response: envelope(SummarySchema) } }, async (request) => {
+      const user = caller(request)
+      const { DrawId: drawId, UserId: userId } = request.query
+      if (userId) await assertSelfOrDownline(app.db, user, userId)
+      const answer = await summary(app.db, { root: user.userId, game, drawId: drawId ?? null, userId: userId || null })
+      if (!answer) throw bettingErrors.drawNotFound(Number(drawId))
+      return ok(answer)
+    })
+  }
+  summaryRoute('/betSummaryFull', betSummary)
+  summaryRoute('/betSummary3Full', betSummaryByUser)
+}
+
+export default summaryRoutes
