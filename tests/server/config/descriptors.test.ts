@@ -33,8 +33,8 @@ t.test('a column set becomes the table widget\'s columns; wired pages carry thei
     if (result.status !== 'ok') throw new Error(`${path}: ${result.status}`)
     return result.page
   }
-  t.match(page('admin', '/report/full').widgets[0], { type: 'table', columns: [{ field: 'UserId', labelKey: 'column.UserId', type: 'text', width: 120 }] })
-  t.match(page('admin', '/report/full').widgets[0], { columns: [{}, {}, { field: 'Big', type: 'money', sum: true }] })
+  t.match(page('admin', '/report/full').widgets[1], { type: 'table', data: { endpoint: '/api/v1/4d/reportFull', dataPath: 'rows' }, columns: [{ field: 'UserId', labelKey: 'column.UserId', type: 'text', width: 110 }] })
+  t.match(page('admin', '/report/full').widgets[1], { columns: [{}, {}, {}, { field: 'Tickets', type: 'number', sum: true }, {}, { field: 'Stake', type: 'money', sum: true }] })
   t.match(page('admin', '/control/announcement').widgets, [
     { type: 'form', submit: { endpoint: '/api/v1/4d/announcements', method: 'POST' } },
     { type: 'table', data: { endpoint: '/api/v1/4d/announcements' }, rowActions: [{ kind: 'call', method: 'DELETE', endpoint: '/api/v1/4d/announcements/:AnnouncementId' }] }
@@ -53,7 +53,7 @@ t.test('inline table columns and widgets inside tabs are validated and resolved 
   home.widgets.push({
     type: 'tabs',
     id: 'tabs',
-    tabs: [{ id: 'a', labelKey: 'page.adminHome.title', widgets: [{ type: 'table', id: 't', data: { endpoint: '/api/v1/4d/x' }, columns: 'report-full', rule: { tt: true } }, { type: 'table', id: 'u', data: { endpoint: '/api/v1/4d/x' }, columns: 'report-full' }] }]
+    tabs: [{ id: 'a', labelKey: 'page.adminHome.title', widgets: [{ type: 'table', id: 't', data: { endpoint: '/api/v1/4d/x' }, columns: 'bet-summary', rule: { tt: true } }, { type: 'table', id: 'u', data: { endpoint: '/api/v1/4d/x' }, columns: 'bet-summary' }] }]
   })
   files.set('pages/admin-home.json', JSON.stringify(home))
   const result = validateConfig(files)
@@ -63,7 +63,7 @@ t.test('inline table columns and widgets inside tabs are validated and resolved 
   const tabs = resolved.page.widgets[1]
   t.ok(tabs?.type === 'tabs' && tabs.tabs[0]?.widgets.length === 1, 'the TT-only table is dropped at SG')
   const table = tabs?.type === 'tabs' ? tabs.tabs[0]?.widgets[0] : undefined
-  t.ok(table?.type === 'table' && table.columns.some((c) => c.field === 'Big') && !table.columns.some((c) => c.field === 'Unit'), 'its column set resolved with column rules applied')
+  t.ok(table?.type === 'table' && table.columns.some((c) => c.field === 'Big') && !table.columns.some((c) => c.field === 'Units'), 'its column set resolved with column rules applied')
   t.ok(Value.Check(PageDescriptor, resolved.page))
 
   home.widgets[1].tabs[0].widgets[1].columns = 'nope'

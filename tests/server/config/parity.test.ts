@@ -50,17 +50,21 @@ t.test('page resolution: TT variant, columns filtered by TT and shares, actions 
     return result.page.widgets.flatMap((w) => w.type === 'table' ? w.columns : []).map((c) => c.field).join(' ')
   }
   // admin: dShare 1, tShare 1; ag1: dShare 0.5, tShare 0; ag2: dShare 0, tShare 0.3.
-  t.equal(columns('admin', SG, '/report/full'), 'UserId UserName Big Small Turnover Commission WinLoss dSharePct dShareAmount Total')
-  t.equal(columns('admin', TT, '/report/tt/full'), 'UserId UserName Unit Turnover Commission WinLoss tSharePct tShareAmount Total')
-  t.equal(columns('ag1', SG, '/report/full'), 'UserId UserName Big Small Turnover Commission WinLoss dSharePct dShareAmount Total')
-  t.equal(columns('ag1', TT, '/report/tt/full'), 'UserId UserName Unit Turnover Commission WinLoss Total', 'no TOTO share columns without tShare')
-  t.equal(columns('ag2', SG, '/report/full'), 'UserId UserName Big Small Turnover Commission WinLoss Total', 'no 4D share columns without dShare')
-  t.equal(columns('ag2', TT, '/report/tt/full'), 'UserId UserName Unit Turnover Commission WinLoss tSharePct tShareAmount Total')
+  // Group intake columns at Rank <= 2, the user's own intake with a share of the game, My* out and commission for all.
+  const FULL = 'UserId UserName Role Tickets Bets Stake Commission Strike Net'
+  t.equal(columns('admin', SG, '/report/full'), `${FULL} Intake IntakeStrike IntakeNet MyIntake MyIntakeStrike MyOut MyOutStrike MyCommission`)
+  t.equal(columns('admin', TT, '/report/tt/full'), `${FULL} Intake IntakeStrike IntakeNet MyIntake MyIntakeStrike MyOut MyOutStrike MyCommission`)
+  t.equal(columns('ag1', SG, '/report/full'), `${FULL} Intake IntakeStrike IntakeNet MyIntake MyIntakeStrike MyOut MyOutStrike MyCommission`)
+  t.equal(columns('ag1', TT, '/report/tt/full'), `${FULL} Intake IntakeStrike IntakeNet MyOut MyOutStrike MyCommission`, 'no own TOTO intake without tShare')
+  t.equal(columns('ag2', SG, '/report/full'), `${FULL} MyOut MyOutStrike MyCommission`, 'Rank 3: no group intake; no 4D share: no own intake')
+  t.equal(columns('ag2', TT, '/report/tt/full'), `${FULL} MyIntake MyIntakeStrike MyOut MyOutStrike MyCommission`)
+  t.equal(columns('ag1', SG, '/bet/betSummary'), 'Number Form Bets Tickets Big Small Stake', '4D: Big and Small')
+  t.equal(columns('ag1', TT, '/bet/betSummary'), 'Number Form Bets Tickets Units Stake', 'TOTO: units')
   t.equal(columns('ag2', SG, '/outset/betsIn'), 'Number ttBigIn ttSmallIn ttAmountIn ttBigIntake ttSmallIntake ttAmountIntake ttBigOut ttSmallOut ttAmountOut ttMaxPayout')
   t.equal(columns('ag2', TT, '/outset/betsIn'), 'Type TT ttUnitIn ttUnitIntake ttUnitOut ttMaxPayout')
 
   const page = resolvePage(config, ctxFor('admin', TT), '/report/tt/full')
-  t.match(page, { status: 'ok', page: { path: '/report/tt/full', variant: 'tt', titleKey: 'page.reportFull.title', actions: [{ kind: 'print', id: 'print' }], widgets: [{ type: 'table', export: { csv: true, ara: true } }] } })
+  t.match(page, { status: 'ok', page: { path: '/report/tt/full', variant: 'tt', titleKey: 'page.reportFull.title', actions: [{ kind: 'print', id: 'print' }], widgets: [{ type: 'filters' }, { type: 'table', id: 'fullTT', export: { csv: true, ara: true } }] } })
   t.match(resolvePage(config, ctxFor('admin', SG), '/report/full'), { page: { variant: '4d' } })
 
   const actions = (user: string) => {

@@ -31,6 +31,19 @@ export function FiltersWidget ({ widget }: { widget: FiltersDescriptor }) {
     appliedDefaults.current = true
     applyFilters(initial.current)
   }, [applyFilters])
+  // Fields that default from the route query follow it: a drill-down link (same page, new query) or Back re-applies them.
+  const queryBound = widget.fields.filter((f) => f.defaultFrom?.from === 'query')
+  const queryKey = JSON.stringify(queryBound.map((f) => f.defaultFrom?.from === 'query' ? query[f.defaultFrom.name] : undefined))
+  const shownQuery = useRef(queryKey)
+  useEffect(() => {
+    if (shownQuery.current === queryKey) return
+    shownQuery.current = queryKey
+    const bound: FormData = {}
+    for (const f of queryBound) bound[f.name] = f.defaultFrom ? resolveSource(f.defaultFrom, { filters, query, session }) : undefined
+    setValues((prev) => ({ ...prev, ...bound }))
+    applyFilters({ ...filters, ...bound })
+    // Only a change of the bound query values re-applies; the other values are read as they are then.
+  }, [queryKey])
   const set = (name: string, v: unknown) => setValues((prev) => ({ ...prev, [name]: v }))
   const apply = () => {
     const found = validateForm(values, { fields: widget.fields, dateRanges: widget.dateRanges })
