@@ -34,12 +34,13 @@ export async function summaryDraws (q: Queryable, root: string, game: Game): Pro
 
 /** summary/userIds: the users of the group with live bets of the game (on one draw when given): the root first, then by depth and id. */
 export async function summaryUsers (q: Queryable, root: string, game: Game, drawId: number | null): Promise<Array<{ UserId: string, UserName: string, Role: string, ParentId: string | null }>> {
+  // On a draw: one pass over its bets; otherwise one index probe per user of the group (tickets by user).
   const { rows } = await q.query<{ UserId: string, UserName: string, Role: string, ParentId: string | null }>(`${GROUP},
-    bettors AS (
-      SELECT DISTINCT b.user_id FROM bets b WHERE $3::int IS NOT NULL AND b.draw_id = $3 AND b.game = $2 AND b.status <> 'void'
-      UNION SELECT DISTINCT t.user_id FROM tickets t JOIN grp ON grp.user_id = t.user_id WHERE $3::int IS NULL AND t.game = $2 AND t.status = 'active')
+    on_draw AS (SELECT DISTINCT b.user_id FROM bets b WHERE $3::int IS NOT NULL AND b.draw_id = $3 AND b.game = $2 AND b.status <> 'void')
     SELECT u.user_id AS "UserId", u.alias_id AS "UserName", u.role AS "Role", u.parent_id AS "ParentId"
-    FROM grp JOIN bettors ON bettors.user_id = grp.user_id JOIN users u ON u.user_id = grp.user_id
+    FROM grp JOIN users u ON u.user_id = grp.user_id
+    WHERE CASE WHEN $3::int IS NULL THEN EXISTS (SELECT 1 FROM tickets t WHERE t.user_id = grp.user_id AND t.game = $2 AND t.status = 'active')
+      ELSE grp.user_id IN (SELECT user_id FROM on_draw) END
     ORDER BY grp.depth, u.user_id`, [root, game, drawId])
   return rows
 }
