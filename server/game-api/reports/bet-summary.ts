@@ -56,23 +56,27 @@ async function summaryDraw (q: Queryable, p: SummaryParams): Promise<{ DrawId: n
   return draw ?? null
 }
 
-async function summaryOf (q: Queryable, p: SummaryParams, select: string, skip?: readonly string[]): Promise<Summary | undefined> {
+/** Runs a summary's row query (and, for one that may cut its rows short, a totals query over every bet) on the live bets of its draw. */
+async function summaryOf (q: Queryable, p: SummaryParams, select: string, options: { skip?: readonly string[], totals?: string } = {}): Promise<Summary | undefined> {
   const draw = await summaryDraw(q, p)
   if (!draw) return p.drawId ? undefined : { DrawId: null, DrawDate: null, rows: [], totals: {} }
-  const { rows } = await q.query<Record<string, unknown>>(`${GROUP},
-    live AS (SELECT b.*, grp.depth FROM bets b JOIN grp ON grp.user_id = b.user_id WHERE b.draw_id = $2 AND b.status <> 'void' AND ($3::text IS NULL OR b.user_id = $3))
-    ${select}`, [p.root, draw.DrawId, p.userId ?? null])
-  return { DrawId: draw.DrawId, DrawDate: draw.DrawDate, rows, totals: totalsOf(rows, skip) }
+  const live = `${GROUP},
+    live AS (SELECT b.*, grp.depth FROM bets b JOIN grp ON grp.user_id = b.user_id WHERE b.draw_id = $2 AND b.status <> 'void' AND ($3::text IS NULL OR b.user_id = $3))`
+  const params = [p.root, draw.DrawId, p.userId ?? null]
+  const { rows } = await q.query<Record<string, unknown>>(`${live} ${select}`, params)
+  const totals = options.totals ? (await q.query<Record<string, number>>(`${live} ${options.totals}`, params)).rows[0] ?? {} : totalsOf(rows, options.skip)
+  return { DrawId: draw.DrawId, DrawDate: draw.DrawDate, rows, totals }
 }
 
 /**
  * betSummaryFull: per number (4D) or entry (TOTO) and form, what was bet on one draw: Big and Small as written (4D), units (TOTO),
- * stake, bets and tickets, largest stake first. undefined when the asked draw is not of the game.
+ * stake, bets and tickets, largest stake first (the 5,000 largest; totals count every bet of the draw). undefined when the asked draw is not of the game.
  */
 export function betSummary (q: Queryable, p: SummaryParams): Promise<Summary | undefined> {
-  return summaryOf(q, p, `SELECT number AS "Number", form AS "Form", count(*)::int AS "Bets", count(DISTINCT ticket_id)::int AS "Tickets",
-      sum(big)::float8 AS "Big", sum(small)::float8 AS "Small", sum(units)::float8 AS "Units", sum(amount)::float8 AS "Stake"
-    FROM live GROUP BY number, form ORDER BY sum(amount) DESC, number, form LIMIT 5000`)
+  const figures = `count(*)::int AS "Bets", count(DISTINCT ticket_id)::int AS "Tickets",
+      COALESCE(sum(big), 0)::float8 AS "Big", COALESCE(sum(small), 0)::float8 AS "Small", COALESCE(sum(units), 0)::float8 AS "Units", COALESCE(sum(amount), 0)::float8 AS "Stake"`
+  return summaryOf(q, p, `SELECT number AS "Number", form AS "Form", ${figures}
+    FROM live GROUP BY number, form ORDER BY sum(amount) DESC, number, form LIMIT 5000`, { totals: `SELECT ${figures} FROM live` })
 }
 
 /**
@@ -84,5 +88,5 @@ export function betSummaryByUser (q: Queryable, p: SummaryParams): Promise<Summa
       count(DISTINCT live.ticket_id)::int AS "Tickets", count(*)::int AS "Bets",
       sum(live.big)::float8 AS "Big", sum(live.small)::float8 AS "Small", sum(live.units)::float8 AS "Units", sum(live.amount)::float8 AS "Stake"
     FROM live JOIN users u ON u.user_id = live.user_id
-    GROUP BY live.depth, u.user_id, u.alias_id, u.role, u.parent_id, live.form ORDER BY live.depth, u.user_id, live.form`, ['Tickets'])
+    GROUP BY live.depth, u.user_id, u.alias_id, u.role, u.parent_id, live.form ORDER BY live.depth, u.user_id, live.form`, { skip: ['Tickets'] })
 }

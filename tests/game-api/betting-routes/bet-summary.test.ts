@@ -13,10 +13,10 @@ eachDatabase(t, async (t, kind) => {
   const tokens = { admin: await h.signIn('admin'), ag1: await h.signIn('ag1'), ag2: await h.signIn('ag2'), mem1: await h.signIn('mem1') }
   /** The stake of the live bets on a draw placed in a user's group (or by one user only). */
   const stakeIn = async (root: string, drawId: number, only: string | null = null) => {
-    const { rows: [r] } = await h.db.query<{ stake: number, bets: number }>(`${GROUP_SQL}
-      SELECT COALESCE(sum(b.amount), 0)::float8 AS stake, count(*)::int AS bets FROM bets b JOIN grp ON grp.user_id = b.user_id
+    const { rows: [r] } = await h.db.query<{ stake: number, bets: number, tickets: number }>(`${GROUP_SQL}
+      SELECT COALESCE(sum(b.amount), 0)::float8 AS stake, count(*)::int AS bets, count(DISTINCT b.ticket_id)::int AS tickets FROM bets b JOIN grp ON grp.user_id = b.user_id
       WHERE b.draw_id = $2 AND b.status <> 'void' AND ($3::text IS NULL OR b.user_id = $3)`, [root, drawId, only])
-    return { stake: cents(r?.stake), bets: Number(r?.bets) }
+    return { stake: cents(r?.stake), bets: Number(r?.bets), tickets: Number(r?.tickets) }
   }
 
   t.test('summary/drawDate: the draws with bets of the group, newest first, of the prefix\'s game', async (t) => {
@@ -61,6 +61,8 @@ eachDatabase(t, async (t, kind) => {
       t.equal(sumOf(rows, 'Stake'), expected.stake, `${game}: the rows' stake is every live bet of the group on the draw`)
       t.equal(cents(r.totals.Stake), expected.stake, `${game}: totals`)
       t.equal(rows.reduce((s, x) => s + Number(x.Bets), 0), expected.bets, `${game}: every bet counted once`)
+      t.equal(r.totals.Bets, expected.bets, `${game}: totals count every bet`)
+      t.equal(r.totals.Tickets, expected.tickets, `${game}: and every ticket once, though its lines sit on several rows`)
       t.same(new Set(rows.map((x) => `${x.Number}/${x.Form}`)).size, rows.length, `${game}: one row per number and form`)
       t.ok(rows.every((x, i) => i === 0 || Number(rows[i - 1]!.Stake) >= Number(x.Stake)), `${game}: largest stake first`)
       if (game === '4d') t.ok(rows.every((x) => /^\d{4}$/.test(String(x.Number)) && Number(x.Units) === 0), '4d: numbers, Big and Small (no units)')
