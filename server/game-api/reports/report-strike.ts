@@ -16,7 +16,7 @@ export function reportStrike2 (q: Queryable, params: ReportParams): Promise<Repo
   return runReport(q, `${SCOPE},
     s AS (SELECT live.row_user, count(*) AS strikes, count(DISTINCT live.bet_id) AS winners, sum(s.payout) AS payout FROM strikes s JOIN live ON live.bet_id = s.bet_id GROUP BY live.row_user),
     lv AS (SELECT tr.row_user, sum(l.intake_payout) AS intake_strike FROM bet_levels l JOIN live ON live.bet_id = l.bet_id JOIN tree tr ON tr.user_id = l.user_id GROUP BY tr.row_user)
-    SELECT u.user_id AS "UserId", u.alias_id AS "UserName", COALESCE(s.winners, 0)::int AS "Winners", COALESCE(s.strikes, 0)::int AS "Strikes",
+    SELECT u.user_id AS "UserId", u.alias_id AS "UserName", u.role AS "Role", COALESCE(s.winners, 0)::int AS "Winners", COALESCE(s.strikes, 0)::int AS "Strikes",
       COALESCE(s.payout, 0)::float8 AS "Strike", COALESCE(lv.intake_strike, 0)::float8 AS "IntakeStrike"
     FROM tree t JOIN users u ON u.user_id = t.user_id LEFT JOIN s ON s.row_user = t.user_id LEFT JOIN lv ON lv.row_user = t.user_id
     WHERE t.depth <= 1 ORDER BY t.depth, u.user_id`, scopeParams(params))

@@ -35,7 +35,9 @@ t.test('ag1: Full Report from the menu, footer sums, drill-down into ag2 and bac
   t.match(footer, /^[\d,]+\.\d{2}$/)
   t.equal(money(footer), cells.reduce((s, c) => s + money(c), 0), 'the footer is the sum of the column')
 
-  await table.locator('tbody tr').filter({ has: page.locator('td:first-child', { hasText: /^ag2$/ }) }).getByRole('button', { name: 'Downline' }).click()
+  const downline = (user: string) => table.locator('tbody tr').filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${user}$`) }) }).getByRole('button', { name: 'Downline' })
+  t.equal(await downline('mem1').count(), 0, 'a member\'s row has no downline to open')
+  await downline('ag2').click()
   await page.waitForURL((u) => u.pathname === '/report/full' && u.searchParams.get('UserId') === 'ag2')
   await page.waitForFunction(() => [...document.querySelectorAll('[data-widget-id=full] tbody tr td:first-child')].some((td) => (td as HTMLElement).innerText === 'mem2'))
   t.same((await rowUsers(page)).sort(), ['ag2', 'mem2'], 'ag2\'s report: its own row and its member')

@@ -84,7 +84,7 @@ t.test('ag1 opens every Report and Bet Summary page: each bound endpoint answers
     t.same(oneDraw.json.data.rows.map((r: { DrawId: number }) => r.DrawId), [draws[0]!.DrawId])
     const page = (await ag1.get('/ui/pages?path=/report/full')).json as PageDescriptor
     const full = page.widgets.find((w): w is TableWidget => w.type === 'table')
-    t.match(full?.rowActions, [{ kind: 'link', to: '/report/full?UserId=:UserId' }], 'rows link to the same page for that user')
+    t.match(full?.rowActions, [{ kind: 'link', to: '/report/full?UserId=:UserId', when: { field: 'Role', equals: 'AG' } }], 'agents\' rows link to the same page for that agent')
     const ag2 = await ag1.get('/api/v1/4d/reportFull?UserId=ag2')
     t.same(ag2.json.data.rows.map((r: { UserId: string }) => r.UserId), ['ag2', 'mem2'], 'ag2\'s own row and its member')
   })
