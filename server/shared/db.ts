@@ -14,6 +14,8 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>
+  /** Another handle on the same database with connections of its own (PGlite: the same single connection), closed on its own. */
+  fork(maxConnections: number): Promise<Db>
   close(): Promise<void>
 }
 
@@ -38,23 +40,26 @@ async function openPglite (dataDir: string | undefined): Promise<Db> {
     const result = await q.query<Row>(text, params as never)
     return { rows: result.rows, rowCount: result.affectedRows || result.rows.length }
   }
-  return {
+  const db: Db = {
     kind: 'pglite',
     query: (text, params) => run(lite, text, params),
     transaction: (fn) => lite.transaction((tx) => fn({ query: (text, params) => run(tx, text, params) })),
     exec: async (sql) => { await lite.exec(sql) },
+    // An embedded database has one connection: a fork shares it, and closing the fork leaves it open.
+    fork: async () => ({ ...db, close: async () => {} }),
     close: () => lite.close()
   }
+  return db
 }
 
-async function openPostgres (url: string, schema: string | undefined): Promise<Db> {
+async function openPostgres (url: string, schema: string | undefined, maxConnections = 10): Promise<Db> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`schema name "${schema}" must be lower-case letters, digits and _`)
   if (schema) {
     const admin = new pg.Client({ connectionString: url })
     await admin.connect()
     try { await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`) } finally { await admin.end() }
   }
-  const pool = new pg.Pool({ connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) })
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections, ...(schema ? { options: `-c search_path=${schema}` } : {}) })
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
     query: async (text, params) => {
       const result = await client.query(text, params)
@@ -79,6 +84,7 @@ async function openPostgres (url: string, schema: string | undefined): Promise<D
       }
     },
     exec: async (sql) => { await pool.query(sql) },
+    fork: (max) => openPostgres(url, schema, max),
     close: () => pool.end()
   }
 }

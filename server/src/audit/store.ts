@@ -4,35 +4,66 @@ import type { JsonValue } from './neutralise.ts'
 import type { AuditFields, AuditRecord } from './record.ts'
 import { verifyRecords, type ChainVerdict } from './verify.ts'
 
-/** Advisory lock key that serialises appends across connections and instances (migrations use 7401). */
-export const AUDIT_LOCK_KEY = 7402
-
 const columns = ['id', 'at', 'request_id', 'user_id', 'role', 'loc_id', 'client_address', 'action', 'method', 'path', 'status', 'duration_ms', 'config_version', 'detail', 'prev_hash', 'hash'] as const
 
-/** Appends records in one transaction, in order, chained after the last stored hash; resolves with their ids once committed. */
-export async function appendRecords (db: Db, batch: AuditFields[]): Promise<number[]> {
-  if (batch.length === 0) return []
-  return db.transaction(async (tx) => {
-    // Serialises appenders on other connections and instances. It must be its own statement: the next statement's
-    // snapshot then sees the previous holder's commit. PGlite has one connection whose transactions already run one at a time.
-    if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [AUDIT_LOCK_KEY])
-    const head = await tx.query<{ id: string | number, prev: string | null }>(
-      "SELECT nextval(pg_get_serial_sequence('audit_log', 'id')) AS id, (SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1) AS prev FROM generate_series(1, $1)", [batch.length])
-    const sortedIds = head.rows.map((r) => Number(r.id)).sort((a, b) => a - b)
-    let prev = head.rows[0]?.prev ?? GENESIS_HASH
-    const params: unknown[] = []
-    const tuples: string[] = []
-    batch.forEach((fields, i) => {
-      const id = sortedIds[i] as number
-      const hash = hashRecord(prev, id, fields)
-      const values = [id, fields.at, fields.requestId, fields.userId, fields.role, fields.locId, fields.clientAddress, fields.action, fields.method, fields.path, fields.status, fields.durationMs, fields.configVersion, fields.detail === null ? null : JSON.stringify(fields.detail), prev, hash]
-      tuples.push(`(${values.map((_, j) => `$${params.length + j + 1}`).join(', ')})`)
-      params.push(...values)
-      prev = hash
-    })
-    await tx.query(`INSERT INTO audit_log (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, params)
-    return sortedIds.slice(0, batch.length)
+/** The last record of the chain: the next one takes id + 1 and links to hash. */
+export interface ChainHead {
+  id: number
+  hash: string
+}
+
+/** How often an append re-reads the head after another appender moved it, before giving up. */
+const MAX_CHAIN_RETRIES = 20
+
+/** The stored chain's last record (the genesis head when the log is empty). */
+export async function readHead (db: Queryable): Promise<ChainHead> {
+  const { rows } = await db.query<{ id: string | number, hash: string }>('SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1')
+  const last = rows[0]
+  return last ? { id: Number(last.id), hash: last.hash } : { id: 0, hash: GENESIS_HASH }
+}
+
+/** Whether an insert lost the race for the next link to another appender (unique id or prev_hash taken). */
+function lostRace (error: unknown): boolean {
+  return (error as { code?: string }).code === '23505'
+}
+
+/**
+ * Appends records in order after head (read from the store when not given) in one statement, so one round trip commits
+ * them. The unique id and prev_hash let only one appender take each link: one that built on a head another instance has
+ * since moved on fails, re-reads the head and tries again. Resolves with the ids and the new head once committed.
+ */
+export async function appendRecords (db: Db, batch: AuditFields[], head?: ChainHead): Promise<{ ids: number[], head: ChainHead }> {
+  if (batch.length === 0) return { ids: [], head: head ?? await readHead(db) }
+  let after = head
+  for (let attempt = 0; ; attempt++) {
+    after ??= await readHead(db)
+    const { ids, params, tuples, last } = chained(after, batch)
+    try {
+      await db.query(`INSERT INTO audit_log (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, params)
+      return { ids, head: last }
+    } catch (error) {
+      if (!lostRace(error) || attempt >= MAX_CHAIN_RETRIES) throw error
+      after = undefined
+    }
+  }
+}
+
+/** The INSERT's parameters for batch linked one after another from head. */
+function chained (head: ChainHead, batch: AuditFields[]) {
+  let prev = head.hash
+  const ids: number[] = []
+  const params: unknown[] = []
+  const tuples: string[] = []
+  batch.forEach((fields, i) => {
+    const id = head.id + i + 1
+    const hash = hashRecord(prev, id, fields)
+    const values = [id, fields.at, fields.requestId, fields.userId, fields.role, fields.locId, fields.clientAddress, fields.action, fields.method, fields.path, fields.status, fields.durationMs, fields.configVersion, fields.detail === null ? null : JSON.stringify(fields.detail), prev, hash]
+    tuples.push(`(${values.map((_, j) => `$${params.length + j + 1}`).join(', ')})`)
+    params.push(...values)
+    ids.push(id)
+    prev = hash
   })
+  return { ids, params, tuples, last: { id: head.id + batch.length, hash: prev } }
 }
 
 interface Row {

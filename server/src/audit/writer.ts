@@ -1,6 +1,6 @@
 import type { Db } from '../../shared/db.ts'
 import type { AuditFields } from './record.ts'
-import { appendRecords } from './store.ts'
+import { appendRecords, type ChainHead } from './store.ts'
 
 interface Waiting {
   fields: AuditFields
@@ -23,6 +23,8 @@ export class AuditWriter {
   #deferred: Waiting[] = []
   #running: Promise<void> | null = null
   #lingering: NodeJS.Timeout | null = null
+  // The chain's head as this writer last left it: appends then need no read first (another instance moving it costs one retry).
+  #head: ChainHead | undefined
 
   constructor (db: Db, maxBatch = 200) {
     this.#db = db
@@ -61,6 +63,18 @@ export class AuditWriter {
     })
   }
 
+  async #append (fields: AuditFields[]): Promise<number[]> {
+    try {
+      const { ids, head } = await appendRecords(this.#db, fields, this.#head)
+      this.#head = head
+      return ids
+    } catch (error) {
+      // The outcome of a failed call is unknown (it may have committed before the connection broke): read the head next time.
+      this.#head = undefined
+      throw error
+    }
+  }
+
   async #drain (): Promise<void> {
     while (this.#urgent.length > 0 || this.#deferred.length > 0) {
       // Deferred records go first: they are older than the urgent ones that just arrived.
@@ -68,12 +82,12 @@ export class AuditWriter {
       const batch = fromDeferred.concat(this.#urgent.splice(0, this.#maxBatch - fromDeferred.length))
       if (this.#deferred.length === 0 && this.#lingering !== null) { clearTimeout(this.#lingering); this.#lingering = null }
       try {
-        const ids = await appendRecords(this.#db, batch.map((w) => w.fields))
+        const ids = await this.#append(batch.map((w) => w.fields))
         batch.forEach((w, i) => w.resolve(ids[i] as number))
       } catch (error) {
         if (batch.length === 1) batch[0]?.reject(error)
         // One bad record must not sink its neighbours: retry them one by one.
-        else for (const w of batch) await appendRecords(this.#db, [w.fields]).then(([id]) => w.resolve(id as number), w.reject)
+        else for (const w of batch) await this.#append([w.fields]).then(([id]) => w.resolve(id as number), w.reject)
       }
     }
   }

@@ -51,7 +51,7 @@ t.test('two writers (two instances) appending at once still keep one chain', (t)
 
 t.test('tampering with a stored row is found and named', (t) => eachDatabase(t, async (t, kind) => {
   const db = await auditDb(t, kind)
-  const ids = await appendRecords(db, Array.from({ length: 10 }, (_, i) => shapeRecord({ action: 'request', userId: 'ag1', status: 200, detail: { i } })))
+  const { ids } = await appendRecords(db, Array.from({ length: 10 }, (_, i) => shapeRecord({ action: 'request', userId: 'ag1', status: 200, detail: { i } })))
   t.match(await verifyAuditLog(db), { ok: true, count: 10 })
 
   await db.query('UPDATE audit_log SET status = 500 WHERE id = $1', [ids[4]])
@@ -74,7 +74,7 @@ t.test('tampering with a stored row is found and named', (t) => eachDatabase(t, 
 t.test('records keep their fields exactly through the store', (t) => eachDatabase(t, async (t, kind) => {
   const db = await auditDb(t, kind)
   const fields = shapeRecord({ action: 'login', requestId: 'r1', userId: 'ag1', role: 'AG', locId: 'SG', clientAddress: '10.0.0.1', method: 'post', path: '/ui/login', status: 200, durationMs: 12, configVersion: 'v1', detail: { z: 1.5, a: ['中文', null, true], big: 9007199254740991, nested: { k: 'x<y' } } })
-  const [id] = await appendRecords(db, [fields])
+  const { ids: [id] } = await appendRecords(db, [fields])
   const page = await queryRecords(db, {}, undefined, 10)
   t.same(page.items[0], { ...fields, id, prevHash: '0'.repeat(64), hash: page.items[0]!.hash })
   t.match(await verifyAuditLog(db), { ok: true, count: 1 })

@@ -49,7 +49,7 @@ t.test('npm run audit:verify: exit 0 with the count, 1 naming the first broken r
 
   let db = await reopen()
   await migrate(db, serviceMigrations)
-  const ids = await appendRecords(db, Array.from({ length: 6 }, (_, i) => shapeRecord({ action: 'request', userId: 'ag1', detail: { i } })))
+  const { ids } = await appendRecords(db, Array.from({ length: 6 }, (_, i) => shapeRecord({ action: 'request', userId: 'ag1', detail: { i } })))
   await db.close()
   const ok = await auditVerify(env)
   t.equal(ok.code, 0, ok.err)

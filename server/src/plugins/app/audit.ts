@@ -53,7 +53,9 @@ export const MAX_AUDIT_PAGE = 200
 
 /** Decorates app.audit, records outcomes of guarded requests, and records the session's and config store's events. */
 async function audit (app: FastifyInstance) {
-  const writer = new AuditWriter(app.store)
+  // The writer has a connection of its own: every mutating call waits for it, so it must never queue behind reads of the store.
+  const writerDb = await app.store.fork(1)
+  const writer = new AuditWriter(writerDb)
   const contexts: AuditContext[] = []
   const counted = (result: 'ok' | 'failed') => { if (app.hasDecorator('metrics')) app.metrics.auditWrites.inc({ result }) }
 
@@ -122,7 +124,10 @@ async function audit (app: FastifyInstance) {
   })
 
   // Deferred outcomes still waiting are written before the store closes.
-  app.addHook('onClose', async () => { await writer.flush() })
+  app.addHook('onClose', async () => {
+    await writer.flush()
+    await writerDb.close()
+  })
 
   useSession(app, log)
   useConfigVersion(app, log)
