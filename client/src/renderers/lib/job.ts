@@ -19,3 +19,16 @@ export function statusUrl (status: JobWidget['status'], startAnswer: unknown): s
   const id = getPath(startAnswer, status.idPath ?? 'id')
   return status.endpoint.replace('{jobId}', encodeURIComponent(String(id ?? '')))
 }
+
+/** The start call of a job: :Name segments filled from the parameters of that name (used up there), and the names still missing. */
+export function startTarget (endpoint: string, params: Readonly<Record<string, string | number | boolean>>): { endpoint: string, params: Record<string, string | number | boolean>, missing: string[] } {
+  const rest = { ...params }
+  const missing: string[] = []
+  const filled = endpoint.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = rest[name]
+    delete rest[name]
+    if (value === undefined || value === '') { missing.push(name); return `:${name}` }
+    return encodeURIComponent(String(value))
+  })
+  return { endpoint: filled, params: rest, missing }
+}
