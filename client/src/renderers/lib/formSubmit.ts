@@ -29,12 +29,12 @@ export function toMultipart (payload: Record<string, unknown>, files: ReadonlyMa
   return form
 }
 
-/** The success message's values read from the answer (name → dot path); missing values are left out. */
-export function successValues (answer: unknown, paths: Readonly<Record<string, string>> | undefined): Record<string, string> {
-  const values: Record<string, string> = {}
+/** Values read from the answer (name → dot path) for the success message, which formats them (e.g. {{stake, number(…)}}); missing or non-scalar values are left out. */
+export function successValues (answer: unknown, paths: Readonly<Record<string, string>> | undefined): Record<string, string | number | boolean> {
+  const values: Record<string, string | number | boolean> = {}
   for (const [name, path] of Object.entries(paths ?? {})) {
     const v = getPath(answer, path)
-    if (v !== undefined && v !== null) values[name] = String(v)
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') values[name] = v
   }
   return values
 }
