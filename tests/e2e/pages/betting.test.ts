@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { Page } from 'playwright-core'
-import { gameApiToken, signInAt, startE2E, type E2E } from '../support.ts'
+import { axeViolations, gameApiToken, signInAt, startE2E, type E2E } from '../support.ts'
 
 // Issue #7's path through the product: a member bets 4D and TOTO on the Place Bets pages, sees the tickets, the draws are
 // settled by an administrator, and the member's agent finds the stake in the Full Report.
@@ -89,6 +89,7 @@ t.test('mem1 bets 4D and TOTO, sees the tickets; after settlement ag1\'s Full Re
     fourD = await placeBet(page, form)
     t.equal(fourD.stake, 12, '1 Big + 1 Small, and a roll of 10 numbers at 1 Big, on one Wednesday draw')
     t.equal(await form.getByLabel('Number 1', { exact: true }).inputValue(), '', 'the lines are cleared for the next bet')
+    t.same(await axeViolations(page), [], 'no serious or critical axe violation on Place Bets')
   })
 
   let toto = { ticket: '', stake: 0 }
@@ -182,6 +183,7 @@ t.test('ag1 uploads a bet file on Bet Upload, processes it with the job widget, 
   const job = page.locator('[data-widget-id=process]')
   const start = job.getByRole('button', { name: `Process file ${fileId!}` })
   t.ok(await start.isEnabled(), 'the uploaded file is the one chosen for processing')
+  t.same(await axeViolations(page), [], 'no serious or critical axe violation on Bet Upload')
   await start.click()
   await page.locator('[data-widget-id=process][data-phase=done]').waitFor()
   t.match(await job.innerText(), 'Finished.')
