@@ -291,7 +291,15 @@ export const JobWidget = Type.Object({
     doneValues: Type.Array(Type.String(), { minItems: 1 }),
     failedValues: Type.Array(Type.String())
   }, { additionalProperties: false }),
-  pollMs: Type.Optional(Type.Integer({ minimum: 100 }))
+  pollMs: Type.Optional(Type.Integer({ minimum: 100 })),
+  // The message when done, with values read from the last status answer (name → dot path), e.g. lines placed and failed.
+  result: Type.Optional(Type.Object({
+    key: I18nKey,
+    values: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 }))),
+    // A list in the answer (e.g. the lines that failed), each item shown with itemKey and its own fields as values.
+    listPath: Type.Optional(Type.String({ minLength: 1 })),
+    itemKey: Type.Optional(I18nKey)
+  }, { additionalProperties: false }))
 }, { additionalProperties: false })
 export type JobWidget = Static<typeof JobWidget>
 

@@ -87,4 +87,6 @@ t.test('choose row actions set filters; a job start endpoint may name a :Param',
     status: { endpoint: '/api/v1/4d/files/processUpload/{jobId}/status', idPath: 'FileId', statusPath: 'Status', progressPath: 'Progress', doneValues: ['done'], failedValues: ['failed'] }
   }
   t.ok(Value.Check(Widget, job))
+  t.ok(Value.Check(Widget, { ...job, result: { key: 'j.done', values: { placed: 'Placed' }, listPath: 'Errors', itemKey: 'j.item' } }))
+  t.notOk(Value.Check(Widget, { ...job, result: { values: { placed: 'Placed' } } }), 'a result names its message')
 })

@@ -4,7 +4,7 @@ import { blankRows, compactLines, isEmptyRow, parseNumbers, validateLines } from
 import { firstInvalid, revalidate, validateForm, type FormRuleContext } from '../../../client/src/renderers/lib/formRules.ts'
 import { toRjsf } from '../../../client/src/renderers/lib/formSchema.ts'
 import { fileFields, submitPayload, successValues, toMultipart } from '../../../client/src/renderers/lib/formSubmit.ts'
-import { startTarget } from '../../../client/src/renderers/lib/job.ts'
+import { jobResult, startTarget } from '../../../client/src/renderers/lib/job.ts'
 
 const fourD: FormLines = {
   name: 'Lines',
@@ -137,4 +137,14 @@ t.test('a job start endpoint takes its :Name segments from the parameters and wa
   t.same(startTarget('/api/v1/4d/files/processUpload/:FileId', { FileId: 12, StrictNumber: true }), { endpoint: '/api/v1/4d/files/processUpload/12', params: { StrictNumber: true }, missing: [] })
   t.same(startTarget('/api/v1/4d/files/processUpload/:FileId', {}), { endpoint: '/api/v1/4d/files/processUpload/:FileId', params: {}, missing: ['FileId'] })
   t.equal(startTarget('/api/v1/4d/x/:Id', { Id: 'a/b' }).endpoint, '/api/v1/4d/x/a%2Fb')
+})
+
+t.test('a finished job reports its message values and the items of its list', async (t) => {
+  const answer = { Status: 'done', Placed: 30, Lines: 31, Failed: 1, Errors: [{ Line: 31, Position: 7, Message: 'bad number', Extra: { x: 1 } }] }
+  t.same(jobResult(answer, { key: 'j.done', values: { placed: 'Placed', failed: 'Failed' }, listPath: 'Errors', itemKey: 'j.item' }), {
+    values: { placed: 30, failed: 1 },
+    items: [{ Line: 31, Position: 7, Message: 'bad number' }]
+  })
+  t.same(jobResult(answer, undefined), { values: {}, items: [] })
+  t.same(jobResult({ Errors: 'none' }, { key: 'j.done', listPath: 'Errors' }).items, [], 'a list that is not one is no items')
 })
