@@ -72,7 +72,6 @@ function LineCell ({ id, field, value, invalid, label, t, onChange, onBlur }: Ce
     <input
       {...common} type='text' value={text} autoComplete='off' maxLength={field.maxLength}
       inputMode={field.kind === 'number' ? 'decimal' : field.kind === 'numbers' ? 'numeric' : undefined}
-      size={field.kind === 'numbers' ? 24 : 6}
       onChange={(e) => onChange(e.target.value)}
     />
   )
