@@ -111,11 +111,11 @@ t.test('mem1 bets 4D and TOTO, sees the tickets; after settlement ag1\'s Full Re
   const ticketsTodo = 'View Tickets (/tickets/page) has no ticket table on main yet (branch tickets)'
   await t.test('View Tickets lists each ticket at its location', { todo: ticketsTodo }, async (t) => {
     await openFromMenu(page, 'Bet', 'View Tickets', '/tickets/page')
-    await page.getByRole('row').filter({ hasText: toto.ticket }).waitFor({ timeout: 10_000 })
+    await page.locator('[data-widget-id=tickets] tbody tr').filter({ hasText: toto.ticket }).waitFor({ timeout: 10_000 })
     t.pass('the TOTO ticket at TT')
     await switchLocation(page, 'Singapore', 'SG')
     await openFromMenu(page, 'Bet', 'View Tickets', '/tickets/page')
-    await page.getByRole('row').filter({ hasText: fourD.ticket }).waitFor({ timeout: 10_000 })
+    await page.locator('[data-widget-id=tickets] tbody tr').filter({ hasText: fourD.ticket }).waitFor({ timeout: 10_000 })
     t.pass('the 4D ticket at SG')
   })
 
@@ -153,10 +153,14 @@ t.test('mem1 bets 4D and TOTO, sees the tickets; after settlement ag1\'s Full Re
     const agent = await e2e.newPage()
     await signInAt(e2e, agent.page, 'ag1')
     await openFromMenu(agent.page, 'Report', 'Full Report', '/report/full')
-    const row = agent.page.locator('[data-page="/report/full"] tbody tr').filter({ hasText: 'mem1' }).first()
+    const table = agent.page.locator('[data-page="/report/full"] [data-widget-id=full]')
+    const row = table.locator('tbody tr').filter({ hasText: 'mem1' }).first()
     await row.waitFor({ timeout: 10_000 })
+    const headings = (await table.locator('thead th').allInnerTexts()).map((h) => h.replace(/[▲▼]/g, '').trim())
+    const stakeColumn = headings.indexOf('Stake')
+    t.ok(stakeColumn >= 0, `a Stake column among ${headings.join(', ')}`)
     const shown = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(expected)
-    t.match(await row.innerText(), shown, `mem1's row shows the stake ${shown}`)
+    t.equal((await row.locator('td').nth(stakeColumn).innerText()).trim(), shown, `mem1's row shows the stake ${shown}`)
   })
 
   t.same(errors, [], 'no script errors')
