@@ -107,9 +107,7 @@ t.test('mem1 bets 4D and TOTO, sees the tickets; after settlement ag1\'s Full Re
     t.equal(toto.stake, 9, 'System 7 is 7 combinations at 1 unit, TO 2 units')
   })
 
-  // Another helper builds View Tickets (branch tickets); until its table is on main this part is a todo that still runs.
-  const ticketsTodo = 'View Tickets (/tickets/page) has no ticket table on main yet (branch tickets)'
-  await t.test('View Tickets lists each ticket at its location', { todo: ticketsTodo }, async (t) => {
+  await t.test('View Tickets lists each ticket at its location', async (t) => {
     await openFromMenu(page, 'Bet', 'View Tickets', '/tickets/page')
     await page.locator('[data-widget-id=tickets] tbody tr').filter({ hasText: toto.ticket }).waitFor({ timeout: 10_000 })
     t.pass('the TOTO ticket at TT')
