@@ -142,9 +142,7 @@ t.test('mem1 bets 4D and TOTO, sees the tickets; after settlement ag1\'s Full Re
     t.ok(after.Bets.some((b: { Number: string, Status: string, Payout: number }) => b.Number === '1234' && b.Status === 'won' && b.Payout === 5000), '1234 took 1st prize: 2000 Big + 3000 Small')
   })
 
-  // The reports helper (branch reports) binds /report/full to reportFull; until then this part is a todo that still runs.
-  const reportTodo = 'Full Report (/report/full) is not bound to reportFull on main yet (branch reports)'
-  await t.test('ag1\'s Full Report counts mem1\'s stake', { todo: reportTodo }, async (t) => {
+  await t.test('ag1\'s Full Report counts mem1\'s stake', async (t) => {
     const ag1Now = await gameApiToken(e2e, 'ag1')
     const expected = await gameApi(e2e, ag1Now, 'GET', '4d/reportFull').then((r) => r.rows.find((row: { UserId: string }) => row.UserId === 'mem1')?.Stake) as number
     t.equal(expected, stakeBefore + fourD.stake, 'the game API counts the 4D ticket in mem1\'s row')
