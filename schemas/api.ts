@@ -10,7 +10,8 @@ export const ApiEndpoint = Type.Object({
   pages: Type.Optional(Type.Array(Type.String({ pattern: '^/' }), { description: 'menu paths whose pages use this endpoint; any one of them in the user\'s menu lets the call through' })),
   shell: Type.Optional(Type.Boolean({ description: 'used by the application shell: every signed-in user may call it' })),
   public: Type.Optional(Type.Boolean({ description: 'no session needed (the maintenance status)' })),
-  cache: Type.Optional(Type.Boolean({ description: 'GET answers are cached per user, location, path and query for 180000 ms' }))
+  cache: Type.Optional(Type.Boolean({ description: 'GET answers are cached per user, location, path and query for 180000 ms' })),
+  multipart: Type.Optional(Type.Boolean({ description: 'true: the endpoint takes multipart/form-data (a file upload); the service forwards the parts with LocId set' }))
 }, { additionalProperties: false })
 export type ApiEndpoint = Static<typeof ApiEndpoint>
 

@@ -63,7 +63,7 @@ export type TableColumn = Static<typeof TableColumn>
 export const RowCondition = Type.Object({ field: Type.String({ minLength: 1 }), equals: Type.Union([Type.String(), Type.Number(), Type.Boolean()]) }, { additionalProperties: false })
 export type RowCondition = Static<typeof RowCondition>
 
-/** A row action: open a route built from row values, or call an endpoint (after an optional confirmation) and reload. */
+/** A row action: open a route built from row values, call an endpoint (after an optional confirmation) and reload, or choose the row. */
 export const RowAction = Type.Union([
   Type.Object({ kind: Type.Literal('link'), id: Type.String({ minLength: 1 }), labelKey: I18nKey, to: Type.String({ pattern: '^/' }), when: Type.Optional(RowCondition) }, { additionalProperties: false }),
   Type.Object({
@@ -76,7 +76,9 @@ export const RowAction = Type.Union([
     // Call parameters taken from the row (parameter name → row field): the query of a GET or DELETE (DELETE bet?TicketNo=), the body otherwise.
     rowParams: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 }))),
     confirmKey: Type.Optional(I18nKey)
-  }, { additionalProperties: false })
+  }, { additionalProperties: false }),
+  // Chooses the row for other widgets: sets page filter values from row fields (filter name → row field), e.g. the file a job processes.
+  Type.Object({ kind: Type.Literal('choose'), id: Type.String({ minLength: 1 }), labelKey: I18nKey, when: Type.Optional(RowCondition), set: Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 })) }, { additionalProperties: false })
 ])
 export type RowAction = Static<typeof RowAction>
 
@@ -114,7 +116,7 @@ export type TableWidget = Static<typeof TableWidget>
 export const FieldKind = Type.Union([
   Type.Literal('text'), Type.Literal('password'), Type.Literal('textarea'), Type.Literal('number'), Type.Literal('select'),
   Type.Literal('checkbox'), Type.Literal('color'), Type.Literal('share'), Type.Literal('commission'), Type.Literal('tax'),
-  Type.Literal('date'), Type.Literal('user'), Type.Literal('drawDate')
+  Type.Literal('date'), Type.Literal('user'), Type.Literal('drawDate'), Type.Literal('file')
 ])
 export type FieldKind = Static<typeof FieldKind>
 
@@ -138,6 +140,38 @@ export const FormField = Type.Object({
 }, { additionalProperties: false })
 export type FormField = Static<typeof FormField>
 
+/** The kinds a line row's cell may have; numbers is a text of whole numbers (spaces or commas between) sent as an array of integers. */
+export const LineFieldKind = Type.Union([Type.Literal('text'), Type.Literal('number'), Type.Literal('select'), Type.Literal('checkbox'), Type.Literal('numbers')])
+export type LineFieldKind = Static<typeof LineFieldKind>
+
+/** One cell of a line row (checked only when the row is not empty). */
+export const LineField = Type.Object({
+  name: Type.String({ minLength: 1, pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }),
+  labelKey: I18nKey,
+  kind: LineFieldKind,
+  required: Type.Optional(Type.Boolean()),
+  patterns: FormField.properties.patterns,
+  maxLength: Type.Optional(Type.Integer({ minimum: 1 })),
+  // number: the smallest and largest value allowed.
+  min: Type.Optional(Type.Number()),
+  max: Type.Optional(Type.Number()),
+  options: FormField.properties.options,
+  default: Type.Optional(Type.Union([Type.String(), Type.Number(), Type.Boolean()]))
+}, { additionalProperties: false })
+export type LineField = Static<typeof LineField>
+
+/** A repeated group of line rows (bet lines): rows of the same cells, sent as an array of objects with empty rows dropped.
+ * A row is empty when none of its text, number and numbers cells holds a value (selects and checkboxes alone do not make a line). */
+export const FormLines = Type.Object({
+  name: Type.String({ minLength: 1, pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }),
+  labelKey: I18nKey,
+  rows: Type.Integer({ minimum: 1, maximum: 200 }),
+  fields: Type.Array(LineField, { minItems: 1 }),
+  // At least one line must be filled in.
+  required: Type.Optional(Type.Boolean())
+}, { additionalProperties: false })
+export type FormLines = Static<typeof FormLines>
+
 /** A pair of date fields where from must not be later than to. */
 export const DateRange = Type.Object({ from: Type.String({ minLength: 1 }), to: Type.String({ minLength: 1 }) }, { additionalProperties: false })
 export type DateRange = Static<typeof DateRange>
@@ -158,17 +192,23 @@ export const ResultSection = Type.Object({
 }, { additionalProperties: false })
 export type ResultSection = Static<typeof ResultSection>
 
-/** A form submitted to one endpoint; success shows the alert key, then optionally navigates. */
+/** A form submitted to one endpoint; success shows the alert key. With a file field the form is sent as multipart/form-data. */
 export const FormWidget = Type.Object({
   type: Type.Literal('form'),
   id: Type.String({ minLength: 1 }),
   fields: Type.Array(FormField, { minItems: 1 }),
+  // Repeated line rows after the fields (bet lines), sent under lines.name.
+  lines: Type.Optional(FormLines),
   dateRanges: Type.Optional(Type.Array(DateRange)),
   submit: Type.Object({
     endpoint: Endpoint,
     method: HttpMethod,
     labelKey: I18nKey,
     successKey: Type.Optional(I18nKey),
+    // Values of the success message read from the answer's data: interpolation name → dot path (e.g. ticket → TicketNo).
+    successValues: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 }))),
+    // Page filter values set from the answer after success (filter name → dot path), e.g. the uploaded file for a job.
+    setFilters: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 }))),
     params: Type.Optional(Type.Record(Type.String({ minLength: 1 }), ParamSource)),
     line: Type.Optional(SubmitLine)
   }, { additionalProperties: false }),
@@ -240,6 +280,7 @@ export const JobWidget = Type.Object({
   type: Type.Literal('job'),
   id: Type.String({ minLength: 1 }),
   labelKey: I18nKey,
+  // :Name segments of the start endpoint take the parameter of that name (the button waits until it has a value).
   start: Type.Object({ endpoint: Endpoint, method: HttpMethod, params: Type.Optional(Type.Record(Type.String({ minLength: 1 }), ParamSource)) }, { additionalProperties: false }),
   // The status endpoint may name the job id as {jobId}; the id is read from the start answer's idPath.
   status: Type.Object({
@@ -250,7 +291,15 @@ export const JobWidget = Type.Object({
     doneValues: Type.Array(Type.String(), { minItems: 1 }),
     failedValues: Type.Array(Type.String())
   }, { additionalProperties: false }),
-  pollMs: Type.Optional(Type.Integer({ minimum: 100 }))
+  pollMs: Type.Optional(Type.Integer({ minimum: 100 })),
+  // The message when done, with values read from the last status answer (name → dot path), e.g. lines placed and failed.
+  result: Type.Optional(Type.Object({
+    key: I18nKey,
+    values: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 }))),
+    // A list in the answer (e.g. the lines that failed), each item shown with itemKey and its own fields as values.
+    listPath: Type.Optional(Type.String({ minLength: 1 })),
+    itemKey: Type.Optional(I18nKey)
+  }, { additionalProperties: false }))
 }, { additionalProperties: false })
 export type JobWidget = Static<typeof JobWidget>
 

@@ -19,12 +19,12 @@ export interface E2E {
   newPage: (options?: { viewport?: { width: number, height: number } }) => Promise<{ page: Page, context: BrowserContext, errors: string[] }>
 }
 
-/** Starts the product (env such as CONFIG_DIR passed to the service) and Chromium; pages log their script errors into errors so a test can assert none happened. */
-export async function startE2E (t: Test, { env = {} }: { env?: NodeJS.ProcessEnv } = {}): Promise<E2E> {
+/** Starts the product (env such as CONFIG_DIR passed to the service) and Chromium; pages log their script errors into errors so a test can assert none happened. A test that moves time passes the game API's clock as now. */
+export async function startE2E (t: Test, { env = {}, now }: { env?: NodeJS.ProcessEnv, now?: () => Date } = {}): Promise<E2E> {
   const captchas = new Map<string, string>()
   let contexts = 0
   const store = await freshDb(t, 'pglite')
-  const product = await startProduct(t, { store, env, captchaAnswerSink: (xToken, answer) => captchas.set(xToken, answer) })
+  const product = await startProduct(t, { store, env, captchaAnswerSink: (xToken, answer) => captchas.set(xToken, answer), ...(now ? { now } : {}) })
   const browser = await launchBrowser(t)
   const url = product.serviceUrl
   return {

@@ -53,17 +53,19 @@ function handleShared (status: number, body: unknown, options: CallOptions): voi
   }
 }
 
-/** One JSON call: parses the body, applies the shared handling, throws ApiError when not 2xx. */
+/** One call with a JSON (or FormData) body: parses the answer, applies the shared handling, throws ApiError when not 2xx. */
 export async function call<T> (method: string, url: string, body?: unknown, options: CallOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
-  if (body !== undefined) headers['content-type'] = 'application/json'
+  // A FormData body goes as multipart/form-data: the browser writes its content type with the boundary.
+  const multipart = body instanceof FormData
+  if (body !== undefined && !multipart) headers['content-type'] = 'application/json'
   if (method !== 'GET') {
     const csrf = sessionGet(keys.csrfToken)
     if (csrf) headers['x-csrf-token'] = csrf
   }
   let response: Response
   try {
-    response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' })
+    response = await fetch(url, { method, headers, body: body === undefined ? undefined : multipart ? body : JSON.stringify(body), credentials: 'same-origin' })
   } catch {
     throw new ApiError(0, '', undefined)
   }

@@ -55,8 +55,9 @@ export const fetchCall: ApiCall = async (method, url, body) => {
     response = await fetch(url, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body)
+      // FormData goes as multipart/form-data with the browser's own content type.
+      headers: body === undefined || body instanceof FormData ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body)
     })
   } catch {
     throw new ApiCallError(0, '')

@@ -206,6 +206,8 @@ function checkApi (api: ApiAllowlist, pagePaths: ReadonlyMap<string, string>, er
     }
     if (endpoint.public && endpoint.game) errors.push({ file, pointer: `${pointer}/public`, message: 'a public endpoint has no session location to choose 4d/ or tt/ from: remove "game" or "public"' })
     if (endpoint.cache && !endpoint.methods.includes('GET')) errors.push({ file, pointer: `${pointer}/cache`, message: 'only GET answers are cached: remove "cache" or add GET' })
+    if (endpoint.multipart && !endpoint.methods.some((m) => m === 'POST' || m === 'PUT')) errors.push({ file, pointer: `${pointer}/multipart`, message: 'only a POST or PUT carries a multipart body: remove "multipart" or add POST' })
+    if (endpoint.multipart && endpoint.public) errors.push({ file, pointer: `${pointer}/multipart`, message: 'an upload needs a session (its LocId comes from it): remove "public" or "multipart"' })
     endpoint.pages?.forEach((path, p) => {
       if (!pagePaths.has(path)) errors.push({ file, pointer: `${pointer}/pages/${p}`, message: `no page template serves "${path}": use a menu path (see pages/*.json) or fix it` })
     })

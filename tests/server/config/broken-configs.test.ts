@@ -61,6 +61,7 @@ const variants: Variant[] = [
   { name: 'api.json: an endpoint no one may call', change: edit('api.json', (a) => { delete a.endpoints[8].pages }), file: 'api.json', pointer: '/endpoints/8', message: /needs "pages"/ },
   { name: 'api.json: a public game endpoint', change: edit('api.json', (a) => { a.endpoints[0].game = true }), file: 'api.json', pointer: '/endpoints/0/public', message: /no session location/ },
   { name: 'api.json: a cached POST', change: edit('api.json', (a) => { a.endpoints[8].cache = true }), file: 'api.json', pointer: '/endpoints/8/cache', message: /only GET answers are cached/ },
+  { name: 'api.json: multipart on a GET', change: edit('api.json', (a) => { a.endpoints[7].multipart = true }), file: 'api.json', pointer: '/endpoints/7/multipart', message: /only a POST or PUT carries a multipart body/ },
   { name: 'api.json: a method listed twice', change: edit('api.json', (a) => { a.endpoints.splice(14, 0, { path: 'announcements', methods: ['GET'], game: true, shell: true }) }), file: 'api.json', pointer: '/endpoints/14/methods', message: /GET announcements is already listed/ },
   { name: 'api.json: a path with a traversal', change: edit('api.json', (a) => { a.endpoints[1].path = '../profile' }), file: 'api.json', pointer: '/endpoints/1/path', message: /./ },
   { name: 'a section that is text', change: edit('i18n/en.json', (c) => { c.group = 'Groups' }), file: 'i18n/en.json', pointer: '/group', message: /a section is an object/ },

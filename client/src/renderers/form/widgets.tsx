@@ -16,12 +16,34 @@ function stepWidget (kind: StepKind) {
   }
 }
 
-/** The custom rjsf widgets: share, commission, tax, date text, user and draw-date drop-downs. */
+/** What the form gives its widgets: the chosen files, kept outside rjsf's data (which holds only their names). */
+export interface FormContext { files: Map<string, File> }
+
+/** A file input: the File goes to the form's file store, the data holds its name (so required works as for text). */
+function FileWidget (p: WidgetProps) {
+  const name = fieldOf(p).name
+  const files = (p.registry.formContext as FormContext).files
+  return (
+    <input
+      id={p.id} type='file' aria-label={p.label} aria-invalid={invalid(p) || undefined}
+      onChange={(e) => {
+        const file = e.target.files?.[0]
+        if (file) files.set(name, file)
+        else files.delete(name)
+        p.onChange(file?.name)
+      }}
+      onBlur={() => p.onBlur(p.id, p.value)}
+    />
+  )
+}
+
+/** The custom rjsf widgets: share, commission, tax, date text, user and draw-date drop-downs, file. */
 export const customWidgets: RegistryWidgetsType = {
   share: stepWidget('share'),
   commission: stepWidget('commission'),
   tax: stepWidget('tax'),
   dateText: (p: WidgetProps) => <DateInput id={p.id} value={p.value as string | undefined} label={p.label} invalid={invalid(p)} onChange={(v) => p.onChange(v)} onBlur={() => p.onBlur(p.id, p.value)} />,
   userSelect: (p: WidgetProps) => <UserSelect id={p.id} binding={fieldOf(p).data} value={p.value as string | undefined} label={p.label} invalid={invalid(p)} onChange={(v) => p.onChange(v)} onBlur={() => p.onBlur(p.id, p.value)} />,
+  fileInput: FileWidget,
   drawDate: (p: WidgetProps) => <DrawDateSelect id={p.id} binding={fieldOf(p).data} value={p.value as string | undefined} label={p.label} invalid={invalid(p)} onChange={(v) => p.onChange(v)} onBlur={() => p.onBlur(p.id, p.value)} />
 }

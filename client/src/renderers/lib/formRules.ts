@@ -1,14 +1,15 @@
 // Form validation as data: each broken rule is an i18n key plus values, so messages are translated sentences, never schema text.
-import type { DateRange, FormField } from '../../../../schemas/widgets.ts'
+import type { DateRange, FormField, FormLines } from '../../../../schemas/widgets.ts'
 import { checkStep, stepRule } from './steps.ts'
 import { fromIsoDay, isRangeOrdered } from './dates.ts'
+import { validateLines, type LineRow } from './formLines.ts'
 
 /** One broken rule: the i18n key and its interpolation values. */
 export interface FieldError { key: string, values?: Record<string, string | number> }
 export type FormErrors = Record<string, FieldError[]>
 export type FormData = Record<string, unknown>
 
-export interface FormRuleContext { fields: readonly FormField[], dateRanges?: readonly DateRange[], game?: '4d' | 'tt' }
+export interface FormRuleContext { fields: readonly FormField[], dateRanges?: readonly DateRange[], game?: '4d' | 'tt', lines?: FormLines | undefined }
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === ''
 
@@ -47,14 +48,16 @@ export function validateField (field: FormField, data: FormData, ctx: FormRuleCo
   return errors
 }
 
-/** Every field's broken rules; fields without errors are left out. */
+const linesOf = (data: FormData, lines: FormLines) => (Array.isArray(data[lines.name]) ? data[lines.name] : []) as LineRow[]
+
+/** Every field's broken rules (line cells under <group>.<row>.<cell>); fields without errors are left out. */
 export function validateForm (data: FormData, ctx: FormRuleContext): FormErrors {
   const errors: FormErrors = {}
   for (const field of ctx.fields) {
     const broken = validateField(field, data, ctx)
     if (broken.length > 0) errors[field.name] = broken
   }
-  return errors
+  return ctx.lines ? { ...errors, ...validateLines(linesOf(data, ctx.lines), ctx.lines) } : errors
 }
 
 /** Fields whose validity depends on the changed one: itself, fields equal-to it, and the from of a range it ends. */
@@ -68,6 +71,12 @@ export function dependentFields (changed: string, ctx: FormRuleContext): string[
 /** Recomputes the errors of the changed field's dependents only, keeping the others as they were. */
 export function revalidate (previous: FormErrors, changed: string, data: FormData, ctx: FormRuleContext): FormErrors {
   const next: FormErrors = { ...previous }
+  const lines = ctx.lines
+  if (lines && (changed === lines.name || changed.startsWith(`${lines.name}.`))) {
+    // Whether a row counts depends on all its cells, so the group is checked again whole (a few dozen cells).
+    for (const key of Object.keys(next)) if (key === lines.name || key.startsWith(`${lines.name}.`)) delete next[key]
+    return { ...next, ...validateLines(linesOf(data, lines), lines) }
+  }
   for (const name of dependentFields(changed, ctx)) {
     const field = ctx.fields.find((f) => f.name === name)
     if (!field) continue
@@ -79,6 +88,10 @@ export function revalidate (previous: FormErrors, changed: string, data: FormDat
 }
 
 /** The first field (in form order) that has an error: where focus goes on submit. */
-export function firstInvalid (errors: FormErrors, fields: readonly FormField[]): string | undefined {
-  return fields.find((f) => (errors[f.name]?.length ?? 0) > 0)?.name
+export function firstInvalid (errors: FormErrors, fields: readonly FormField[], lines?: FormLines): string | undefined {
+  const field = fields.find((f) => (errors[f.name]?.length ?? 0) > 0)?.name
+  if (field || !lines) return field
+  // Line cells in row order, then the group itself ("enter at least one line").
+  for (let row = 0; row < lines.rows; row++) for (const f of lines.fields) if (errors[`${lines.name}.${row}.${f.name}`]) return `${lines.name}.${row}.${f.name}`
+  return errors[lines.name] ? lines.name : undefined
 }

@@ -1,10 +1,12 @@
 // Descriptor fields → the JSON Schema and uiSchema react-jsonschema-form renders. Constraints stay out of the schema:
 // the form rules check them and give translated sentences, so no raw schema text reaches the user.
-import type { FormField } from '../../../../schemas/widgets.ts'
+import type { FormField, FormLines, LineField } from '../../../../schemas/widgets.ts'
 
 /** The JSON Schema subset this mapping produces. */
 export interface FieldSchema { type: 'string' | 'number' | 'boolean', title: string, oneOf?: { const: string, title: string }[] }
-export interface FormSchema { type: 'object', properties: Record<string, FieldSchema>, required: string[] }
+/** A line group: a fixed number of rows of the same cells (drawn by the lines field, not by rjsf's array buttons). */
+export interface LinesSchema { type: 'array', title: string, minItems: number, maxItems: number, items: { type: 'object', properties: Record<string, FieldSchema> }, oneOf?: undefined }
+export interface FormSchema { type: 'object', properties: Record<string, FieldSchema | LinesSchema>, required: string[] }
 export type UiSchema = Record<string, Record<string, unknown>>
 
 // The rjsf widget drawing each field kind (custom widgets are registered under these names).
@@ -21,22 +23,40 @@ const WIDGETS: Record<FormField['kind'], string | undefined> = {
   tax: 'tax',
   date: 'dateText',
   user: 'userSelect',
-  drawDate: 'drawDate'
+  drawDate: 'drawDate',
+  file: 'fileInput'
 }
 
 const typeOf = (kind: FormField['kind']): FieldSchema['type'] =>
   kind === 'checkbox' ? 'boolean' : kind === 'number' || kind === 'share' || kind === 'commission' || kind === 'tax' ? 'number' : 'string'
 
-/** Schema and uiSchema for a list of fields; labels and option titles are translated through t. */
-export function toRjsf (fields: readonly FormField[], t: (key: string) => string, game: '4d' | 'tt' = '4d'): { schema: FormSchema, uiSchema: UiSchema } {
-  const properties: Record<string, FieldSchema> = {}
+const optionsOf = (f: FormField | LineField, t: (key: string) => string) => f.options?.map((o) => ({ const: o.value, title: t(o.labelKey) }))
+
+/** One line cell's schema: numbers and number lists are typed as text and converted only when sent. */
+function cellSchema (f: LineField, t: (key: string) => string): FieldSchema {
+  const schema: FieldSchema = { type: f.kind === 'checkbox' ? 'boolean' : 'string', title: t(f.labelKey) }
+  const options = f.kind === 'select' ? optionsOf(f, t) : undefined
+  if (options) schema.oneOf = options
+  return schema
+}
+
+/** Schema and uiSchema for a list of fields (and a line group after them); labels and option titles are translated through t. */
+export function toRjsf (fields: readonly FormField[], t: (key: string) => string, game: '4d' | 'tt' = '4d', lines?: FormLines): { schema: FormSchema, uiSchema: UiSchema } {
+  const properties: Record<string, FieldSchema | LinesSchema> = {}
   const uiSchema: UiSchema = {}
   for (const f of fields) {
     const schema: FieldSchema = { type: typeOf(f.kind), title: t(f.labelKey) }
-    if (f.kind === 'select' && f.options) schema.oneOf = f.options.map((o) => ({ const: o.value, title: t(o.labelKey) }))
+    const options = f.kind === 'select' ? optionsOf(f, t) : undefined
+    if (options) schema.oneOf = options
     properties[f.name] = schema
     const widget = WIDGETS[f.kind]
     uiSchema[f.name] = { ...(widget ? { 'ui:widget': widget } : {}), 'ui:options': { descriptor: f, game } }
+  }
+  if (lines) {
+    const cells: Record<string, FieldSchema> = {}
+    for (const f of lines.fields) cells[f.name] = cellSchema(f, t)
+    properties[lines.name] = { type: 'array', title: t(lines.labelKey), minItems: lines.rows, maxItems: lines.rows, items: { type: 'object', properties: cells } }
+    uiSchema[lines.name] = { 'ui:field': 'lines', 'ui:options': { lines } }
   }
   return { schema: { type: 'object', properties, required: fields.filter((f) => f.required).map((f) => f.name) }, uiSchema }
 }

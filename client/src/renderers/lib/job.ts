@@ -1,6 +1,7 @@
 // Reading a long-running job's status answer (seed 001 §4: start with one call, poll a status call; status values come from the descriptor).
 import type { JobWidget } from '../../../../schemas/widgets.ts'
 import { getPath } from './binding.ts'
+import { successValues } from './formSubmit.ts'
 
 /** Where a job is: still running (with a 0-100 progress), finished, or failed with the server's status. */
 export type JobPhase = { phase: 'running', progress: number } | { phase: 'done', progress: 100 } | { phase: 'failed', status: string }
@@ -18,4 +19,25 @@ export function jobPhase (answer: unknown, status: JobWidget['status']): JobPhas
 export function statusUrl (status: JobWidget['status'], startAnswer: unknown): string {
   const id = getPath(startAnswer, status.idPath ?? 'id')
   return status.endpoint.replace('{jobId}', encodeURIComponent(String(id ?? '')))
+}
+
+/** The start call of a job: :Name segments filled from the parameters of that name (used up there), and the names still missing. */
+export function startTarget (endpoint: string, params: Readonly<Record<string, string | number | boolean>>): { endpoint: string, params: Record<string, string | number | boolean>, missing: string[] } {
+  const rest = { ...params }
+  const missing: string[] = []
+  const filled = endpoint.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = rest[name]
+    delete rest[name]
+    if (value === undefined || value === '') { missing.push(name); return `:${name}` }
+    return encodeURIComponent(String(value))
+  })
+  return { endpoint: filled, params: rest, missing }
+}
+
+/** What a finished job reports: its message's values and the items of its list (each item's scalar fields), per the descriptor's result. */
+export function jobResult (answer: unknown, result: JobWidget['result']): { values: Record<string, string | number | boolean>, items: Array<Record<string, string | number | boolean>> } {
+  const values = successValues(answer, result?.values)
+  const list = result?.listPath ? getPath(answer, result.listPath) : undefined
+  const items = Array.isArray(list) ? list.map((item) => successValues(item, Object.fromEntries(Object.keys(item && typeof item === 'object' ? item : {}).map((k) => [k, k])))) : []
+  return { values, items }
 }

@@ -41,7 +41,9 @@ export const rendererMessagesEn = {
       date: 'Please enter a date as day, day/month or day/month/year.',
       dateOrder: 'The from date must not be later than the to date.',
       equalTo: 'Please enter the same value as {{other}}.',
-      invalid: 'Please check this value.'
+      invalid: 'Please check this value.',
+      numbers: 'Please enter whole numbers separated by spaces.',
+      noLines: 'Please fill in at least one line.'
     }
   }
 }
@@ -87,7 +89,9 @@ export const rendererMessagesZh: typeof rendererMessagesEn = {
       date: '请按 日、日/月 或 日/月/年 输入日期。',
       dateOrder: '开始日期不能晚于结束日期。',
       equalTo: '请输入与 {{other}} 相同的值。',
-      invalid: '请检查此值。'
+      invalid: '请检查此值。',
+      numbers: '请输入以空格分隔的整数。',
+      noLines: '请至少填写一行。'
     }
   }
 }

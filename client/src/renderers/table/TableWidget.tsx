@@ -13,7 +13,7 @@ import { TableView } from './TableView.tsx'
 /** A table bound to its endpoint: loading, error and empty ("No data.") states, then the virtualised view. */
 export function TableWidget ({ widget }: { widget: TableDescriptor }) {
   const { t } = useTranslation()
-  const { call, reloadAll } = useRenderer()
+  const { call, reloadAll, filters, applyFilters } = useRenderer()
   // Cursor paging: the cursor of the page shown (none: the first); the whole answer is read so its next cursor is found.
   const [cursor, setCursor] = useState<string | undefined>(undefined)
   const binding = useMemo(() => {
@@ -24,6 +24,13 @@ export function TableWidget ({ widget }: { widget: TableDescriptor }) {
   const state = useData<unknown>(binding)
   const [actionError, setActionError] = useState<CallError | null>(null)
   const onAction = (action: RowAction, row: Row) => {
+    if (action.kind === 'choose') {
+      // The row's values become page filters, which the widgets bound to them (a job, a detail table) read.
+      const chosen: Record<string, unknown> = {}
+      for (const [name, field] of Object.entries(action.set)) chosen[name] = row[field]
+      applyFilters({ ...filters, ...chosen })
+      return
+    }
     if (action.kind !== 'call') return
     if (action.confirmKey && !window.confirm(t(action.confirmKey))) return
     setActionError(null)

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import httpProxy from '@fastify/http-proxy'
+import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { errors, ServiceError } from '../../errors.ts'
 import { menuAllows } from '../../config/menu.ts'
@@ -8,6 +9,7 @@ import { endpointAllowed } from '../../proxy/allowlist.ts'
 import { cacheKey } from '../../proxy/cache-key.ts'
 import { proxyErrors } from '../../proxy/errors.ts'
 import { safeEndpointPath } from '../../proxy/safe-path.ts'
+import { MULTIPART_LIMITS, upstreamMultipart } from '../../proxy/multipart.ts'
 import { upstreamBody, upstreamHeaders, upstreamPath, upstreamQuery, withoutGamePrefix } from '../../proxy/upstream.ts'
 import type { UiSession } from './session.ts'
 
@@ -15,6 +17,8 @@ import type { UiSession } from './session.ts'
 interface ProxyTarget {
   url: string
   body: unknown
+  /** A multipart body rebuilt with the session's LocId, sent as it is. */
+  multipart: { body: Buffer, contentType: string } | undefined
   session: UiSession | null
   /** Set for a cacheable GET that missed: the answer is stored under it. */
   cacheKey: string | undefined
@@ -48,6 +52,10 @@ function gate (app: FastifyInstance) {
     if (!endpoint.public && !session) throw errors.notSignedIn()
     let url = upstreamPath(segments, endpoint.game ? '4d' : undefined) + (search ? `?${search}` : '')
     let body = request.body
+    let rebuilt: ProxyTarget['multipart']
+    let files: string[] = []
+    const isMultipart = request.isMultipart()
+    if (isMultipart && !endpoint.multipart) throw proxyErrors.notMultipart(shown)
     let key: string | undefined
     if (session) {
       const user = await app.userContext.load(request, session)
@@ -59,6 +67,11 @@ function gate (app: FastifyInstance) {
       const locId = user.location.LocId
       url = `${upstreamPath(segments, endpoint.game ? user.game : undefined)}?${upstreamQuery(search, locId)}`
       body = upstreamBody(request.body, locId)
+      if (isMultipart) {
+        const read = await readMultipart(request, locId)
+        rebuilt = { body: read.body, contentType: read.contentType }
+        files = read.files
+      }
       if (request.method === 'GET' && endpoint.cache && request.headers['x-no-cache'] === undefined) {
         key = cacheKey(session.UserId, locId, segments.join('/'), request.query as Record<string, unknown>)
         const hit = app.apiCache.get(key)
@@ -69,8 +82,21 @@ function gate (app: FastifyInstance) {
         app.metrics.cacheMisses.inc()
       }
     }
-    request.proxyTarget = { url, body, session, cacheKey: key }
-    if (request.method !== 'GET' && !(await app.audit.guard(request, reply, { action: 'api.call', detail: { endpoint: `${request.method} ${endpoint.path}` } }))) return reply
+    request.proxyTarget = { url, body, multipart: rebuilt, session, cacheKey: key }
+    const detail = { endpoint: `${request.method} ${endpoint.path}`, ...(files.length > 0 ? { files } : {}) }
+    if (request.method !== 'GET' && !(await app.audit.guard(request, reply, { action: 'api.call', detail }))) return reply
+  }
+}
+
+/** The client's multipart body rebuilt with the session's LocId; the parser's limit and format errors as catalogued errors. */
+async function readMultipart (request: FastifyRequest, locId: string) {
+  try {
+    return await upstreamMultipart(request.parts(), locId)
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw proxyErrors.multipartTooLarge('a file larger than 1024 KiB')
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw proxyErrors.multipartTooLarge('too many parts')
+    throw proxyErrors.badMultipart((error as Error).message)
   }
 }
 
@@ -98,6 +124,8 @@ async function proxy (app: FastifyInstance) {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(proxyErrors.bodyTooLarge(PROXY_BODY_LIMIT).toBody())
       throw error
     })
+    // Multipart bodies (bet files) are read here only for endpoints marked multipart, then rebuilt with LocId.
+    await scoped.register(multipart, { limits: MULTIPART_LIMITS })
     await scoped.register(httpProxy, {
       upstream: app.gameApiUrl,
       prefix: PREFIX,
@@ -109,6 +137,7 @@ async function proxy (app: FastifyInstance) {
       preHandler: gate(app),
       handler: (request, reply, _dest, options) => {
         const target = request.proxyTarget as ProxyTarget
+        if (target.multipart) return reply.from(target.url, { ...options, body: target.multipart.body, contentType: target.multipart.contentType })
         const withBody = request.method !== 'GET' && target.body !== undefined && target.body !== null && !Buffer.isBuffer(target.body)
         return reply.from(target.url, withBody ? { ...options, body: target.body } : options)
       },

@@ -1,0 +1,85 @@
+// A form's repeated line rows (bet lines) as data: blank rows, which rows count, their rules, and what is sent.
+import type { FormLines, LineField } from '../../../../schemas/widgets.ts'
+import type { FieldError, FormErrors } from './formRules.ts'
+
+/** One row as the form holds it: cell name → what the control holds. */
+export type LineRow = Record<string, unknown>
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
+// Cells the user types into: only these make a row a line (a select's default alone does not).
+const typed = (f: LineField) => f.kind === 'text' || f.kind === 'number' || f.kind === 'numbers'
+
+/** The error key of one cell: <group>.<row>.<cell>. */
+export const cellKey = (lines: FormLines, row: number, cell: string) => `${lines.name}.${row}.${cell}`
+
+/** The group's rows before anything is typed: each cell at its default. */
+export function blankRows (lines: FormLines): LineRow[] {
+  return Array.from({ length: lines.rows }, () => {
+    const row: LineRow = {}
+    for (const f of lines.fields) if (f.default !== undefined) row[f.name] = f.default
+    return row
+  })
+}
+
+/** Whether a row holds no line: none of its text, number and numbers cells has a value. */
+export function isEmptyRow (row: LineRow | undefined, lines: FormLines): boolean {
+  return lines.fields.filter(typed).every((f) => isBlank(row?.[f.name]))
+}
+
+/** Whole numbers written with spaces or commas between ("01 02 03"); null when any part is not one. */
+export function parseNumbers (text: string): number[] | null {
+  const parts = text.split(/[\s,]+/).filter((p) => p !== '')
+  if (!parts.every((p) => /^\d{1,9}$/.test(p))) return null
+  return parts.map(Number)
+}
+
+/** The rules one filled cell breaks. */
+function cellErrors (f: LineField, value: unknown): FieldError[] {
+  if (isBlank(value) || value === false) return f.required ? [{ key: 'renderers.error.required' }] : []
+  const errors: FieldError[] = []
+  const text = String(value).trim()
+  if (f.maxLength !== undefined && text.length > f.maxLength) errors.push({ key: 'renderers.error.maxLength', values: { count: f.maxLength } })
+  for (const rule of f.patterns ?? []) if (new RegExp(rule.pattern, 'u').test(text) === (rule.absent === true)) errors.push({ key: rule.messageKey })
+  if (f.kind === 'number') {
+    const n = Number(text)
+    if (!Number.isFinite(n)) errors.push({ key: 'renderers.error.number' })
+    else {
+      if (f.min !== undefined && n < f.min) errors.push({ key: 'renderers.error.min', values: { min: f.min } })
+      if (f.max !== undefined && n > f.max) errors.push({ key: 'renderers.error.max', values: { max: f.max } })
+    }
+  }
+  if (f.kind === 'numbers' && parseNumbers(text) === null) errors.push({ key: 'renderers.error.numbers' })
+  return errors
+}
+
+/** Every broken rule of the group: per cell of each filled row, and at the group's own key when a required group has no line. */
+export function validateLines (rows: readonly LineRow[] | undefined, lines: FormLines): FormErrors {
+  const errors: FormErrors = {}
+  let filled = 0
+  ;(rows ?? []).forEach((row, i) => {
+    if (isEmptyRow(row, lines)) return
+    filled++
+    for (const f of lines.fields) {
+      const broken = cellErrors(f, row[f.name])
+      if (broken.length > 0) errors[cellKey(lines, i, f.name)] = broken
+    }
+  })
+  if (lines.required && filled === 0) errors[lines.name] = [{ key: 'renderers.error.noLines' }]
+  return errors
+}
+
+/** What is sent: the filled rows only, each cell as its API value (numbers as numbers, number lists as arrays), blank cells left out. */
+export function compactLines (rows: readonly LineRow[] | undefined, lines: FormLines): Array<Record<string, string | number | boolean | number[]>> {
+  return (rows ?? []).filter((row) => !isEmptyRow(row, lines)).map((row) => {
+    const out: Record<string, string | number | boolean | number[]> = {}
+    for (const f of lines.fields) {
+      const v = row[f.name]
+      if (isBlank(v)) continue
+      if (f.kind === 'number') out[f.name] = Number(v)
+      else if (f.kind === 'numbers') out[f.name] = parseNumbers(String(v)) ?? []
+      else if (f.kind === 'checkbox') out[f.name] = v === true
+      else out[f.name] = String(v).trim()
+    }
+    return out
+  })
+}

@@ -1,0 +1,40 @@
+// What a descriptor form sends and what its success message shows: JSON, or multipart/form-data when it has a file field.
+import type { FormWidget } from '../../../../schemas/widgets.ts'
+import { getPath } from './binding.ts'
+import { submitBody } from './formAnswer.ts'
+import { compactLines } from './formLines.ts'
+import type { FormData as FormValues } from './formRules.ts'
+
+/** The body of a submit: the fields and bound parameters (a submit line gathers some into one element), and the filled lines (empty rows dropped). */
+export function submitPayload (widget: FormWidget, data: FormValues, params: Record<string, string | number | boolean>): Record<string, unknown> {
+  const body = submitBody(data, params, widget.submit.line)
+  if (widget.lines) body[widget.lines.name] = compactLines(data[widget.lines.name] as never, widget.lines)
+  return body
+}
+
+/** The names of the form's file fields: a form with one is sent as multipart/form-data. */
+export const fileFields = (widget: FormWidget): string[] => widget.fields.filter((f) => f.kind === 'file').map((f) => f.name)
+
+/** The payload as multipart/form-data: plain values as text (objects as JSON), then each chosen file under its field name. */
+export function toMultipart (payload: Record<string, unknown>, files: ReadonlyMap<string, File>, names: readonly string[]): FormData {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(payload)) {
+    if (names.includes(name) || value === undefined || value === null || value === '') continue
+    form.append(name, typeof value === 'object' ? JSON.stringify(value) : String(value))
+  }
+  for (const name of names) {
+    const file = files.get(name)
+    if (file) form.append(name, file, file.name)
+  }
+  return form
+}
+
+/** Values read from the answer (name → dot path) for the success message, which formats them (e.g. {{stake, number(…)}}); missing or non-scalar values are left out. */
+export function successValues (answer: unknown, paths: Readonly<Record<string, string>> | undefined): Record<string, string | number | boolean> {
+  const values: Record<string, string | number | boolean> = {}
+  for (const [name, path] of Object.entries(paths ?? {})) {
+    const v = getPath(answer, path)
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') values[name] = v
+  }
+  return values
+}
