@@ -7,13 +7,8 @@
 //   charged tickets placed in the run (prints "overspent: 0"; exits non-zero otherwise).
 // PGlite in memory, then PostgreSQL (own schemas, dropped after) when it answers.
 // Run: npm run bench -- place   (BENCH_SECONDS, BENCH_ROUNDS to change the defaults)
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import pg from 'pg'
 import type { DbOptions } from '../../server/shared/db.ts'
-import { defaultConfigDir } from '../../server/src/plugins/app/config-store.ts'
-import type { ApiAllowlist } from '../../schemas/api.ts'
 import { postgresReachable, testPostgresUrl } from '../helpers/db.ts'
 import { measure as load, rps } from './lib/load.ts'
 import { startBenchProduct } from './lib/product.ts'
@@ -27,27 +22,12 @@ const RACE_LINE = { Big: 4, Small: 3 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
-/**
- * The shipped config, copied, with POST bet on the allowlist for the place-bets page when it is not there yet
- * (the betting pages add it), so the bench measures the same gate either way.
- */
-async function configWithBet (): Promise<{ dir: string, note: string }> {
-  const dir = await mkdtemp(join(tmpdir(), 'bench-place-config-'))
-  await cp(defaultConfigDir, dir, { recursive: true })
-  const file = join(dir, 'api.json')
-  const api = JSON.parse(await readFile(file, 'utf8')) as ApiAllowlist
-  if (api.endpoints.some((e) => e.path === 'bet' && e.methods.includes('POST'))) return { dir, note: 'POST bet allowlisted by menus/api.json' }
-  api.endpoints.push({ path: 'bet', methods: ['POST'], game: true, pages: ['/bet/placeBets/add', '/bet/placeBets/add-20'] })
-  await writeFile(file, JSON.stringify(api, null, 2))
-  return { dir, note: 'menus/api.json has no POST bet yet: the bench adds it for /bet/placeBets/add in a copy of the config' }
-}
-
 /** Bodies of one-line $1 bets on the draw, numbers 0000-9999 in a shuffled-looking order. */
 const betBodies = (drawId: number, extra: Record<string, unknown> = {}) =>
   Array.from({ length: 10_000 }, (_, i) => JSON.stringify({ DrawIds: [drawId], Lines: [{ Number: String((i * 7919) % 10_000).padStart(4, '0'), Big: 1, Small: 0 }], ...extra }))
 
-async function run (label: string, configDir: string, gameOn: DbOptions, storeOn?: { url: string, schema: string }): Promise<number> {
-  const product = await startBenchProduct({ CONFIG_DIR: configDir }, storeOn, gameOn)
+async function run (label: string, gameOn: DbOptions, storeOn?: { url: string, schema: string }): Promise<number> {
+  const product = await startBenchProduct({}, storeOn, gameOn)
   try {
     const db = product.gameDb
     const { rows: [draw] } = await db.query<{ draw_id: number }>("SELECT draw_id FROM draws WHERE series = 'SG4D' AND close_at > now() ORDER BY close_at LIMIT 1")
@@ -134,26 +114,19 @@ async function run (label: string, configDir: string, gameOn: DbOptions, storeOn
   }
 }
 
-const config = await configWithBet()
-console.log(config.note)
-let problems = 0
-try {
-  problems += await run('PGlite', config.dir, {})
-  if (await postgresReachable()) {
-    const schemas = { game: `bench_place_game_${process.pid}`, store: `bench_place_store_${process.pid}` }
-    try {
-      problems += await run('PostgreSQL', config.dir, { url: testPostgresUrl, schema: schemas.game }, { url: testPostgresUrl, schema: schemas.store })
-    } finally {
-      const admin = new pg.Client({ connectionString: testPostgresUrl })
-      await admin.connect()
-      await admin.query(`DROP SCHEMA IF EXISTS ${schemas.game} CASCADE; DROP SCHEMA IF EXISTS ${schemas.store} CASCADE`)
-      await admin.end()
-    }
-  } else {
-    console.log(`PostgreSQL at ${testPostgresUrl} is not reachable: skipped the PostgreSQL run (PGlite only)`)
+let problems = await run('PGlite', {})
+if (await postgresReachable()) {
+  const schemas = { game: `bench_place_game_${process.pid}`, store: `bench_place_store_${process.pid}` }
+  try {
+    problems += await run('PostgreSQL', { url: testPostgresUrl, schema: schemas.game }, { url: testPostgresUrl, schema: schemas.store })
+  } finally {
+    const admin = new pg.Client({ connectionString: testPostgresUrl })
+    await admin.connect()
+    await admin.query(`DROP SCHEMA IF EXISTS ${schemas.game} CASCADE; DROP SCHEMA IF EXISTS ${schemas.store} CASCADE`)
+    await admin.end()
   }
-} finally {
-  await rm(config.dir, { recursive: true, force: true })
+} else {
+  console.log(`PostgreSQL at ${testPostgresUrl} is not reachable: skipped the PostgreSQL run (PGlite only)`)
 }
 console.log(problems === 0 ? 'place bench: no overspent credit' : `place bench: ${problems} problem(s) with credit`)
 process.exit(problems === 0 ? 0 : 1)

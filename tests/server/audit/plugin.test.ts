@@ -13,11 +13,15 @@ import { verifyAuditLog } from '../../../server/src/audit/store.ts'
 import { eachDatabase, freshDb, type DbKind } from '../../helpers/db.ts'
 import { eventually, wholeAuditTable } from './helpers.ts'
 
-interface Rig { app: FastifyInstance, db: Db, logs: string[], effects: string[], emitConfig: (change: unknown) => void }
+interface Rig { app: FastifyInstance, db: Db, forks: Db[], logs: string[], effects: string[], emitConfig: (change: unknown) => void }
 
 /** The audit plugin as the service wires it (store, events, a config store's onChange, metrics), a guarded POST and a plain GET, logs captured. */
 async function rig (t: Test, kind: DbKind): Promise<Rig> {
   const db = await freshDb(t, kind)
+  // Keeps the handles the plugins fork off the store, so a test can take the whole store down.
+  const forks: Db[] = []
+  const fork = db.fork.bind(db)
+  db.fork = async (max) => { const handle = await fork(max); forks.push(handle); return handle }
   const logs: string[] = []
   const stream = new Writable({ write (chunk, _enc, done) { logs.push(String(chunk)); done() } })
   const app = Fastify({ logger: { ...(loggerOptions('trace') as object), stream }, requestIdHeader: 'x-request-id', genReqId: () => crypto.randomUUID() })
@@ -42,7 +46,7 @@ async function rig (t: Test, kind: DbKind): Promise<Rig> {
   app.get('/api/v1/4d/thing', async () => ({ success: true, data: 'read' }))
   t.teardown(() => app.close())
   await app.ready()
-  return { app, db, logs, effects, emitConfig: (change) => { for (const fn of listeners) fn(change) } }
+  return { app, db, forks, logs, effects, emitConfig: (change) => { for (const fn of listeners) fn(change) } }
 }
 
 t.test('guarded calls: record committed before the effect, outcome appended after', (t) => eachDatabase(t, async (t, kind) => {
@@ -127,10 +131,12 @@ t.test('CR, LF and markup are neutralised in stored fields', (t) => eachDatabase
 }))
 
 t.test('store down: record rejects, mutating calls answer 503 without effect, reads go on', (t) => eachDatabase(t, async (t, kind) => {
-  const { app, db, effects } = await rig(t, kind)
+  const { app, db, effects, forks } = await rig(t, kind)
   t.equal((await app.inject({ method: 'POST', url: '/api/v1/4d/thing', payload: {} })).statusCode, 200, 'up: the call goes through')
+  // The server goes away for every handle: the store's and the audit writer's own connection (a fork of the store).
   await db.close()
   db.close = async () => {} // the fixture's teardown closes it again
+  for (const fork of forks) { await fork.close(); fork.close = async () => {} }
   await t.rejects(app.audit.record({ action: 'x' }), { code: 'AUDIT_UNAVAILABLE', statusCode: 503 })
   const res = await app.inject({ method: 'POST', url: '/api/v1/4d/thing', payload: {} })
   t.equal(res.statusCode, 503)
