@@ -7,11 +7,9 @@
 //   charged tickets placed in the run (prints "overspent: 0"; exits non-zero otherwise).
 // PGlite in memory, then PostgreSQL (own schemas, dropped after) when it answers.
 // Run: npm run bench -- place   (BENCH_SECONDS, BENCH_ROUNDS to change the defaults)
-import pg from 'pg'
 import type { DbOptions } from '../../server/shared/db.ts'
-import { postgresReachable, testPostgresUrl } from '../helpers/db.ts'
 import { measure as load, rps } from './lib/load.ts'
-import { startBenchProduct } from './lib/product.ts'
+import { onPostgres, startBenchProduct } from './lib/product.ts'
 
 const CLIENTS = 10
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
@@ -115,18 +113,6 @@ async function run (label: string, gameOn: DbOptions, storeOn?: { url: string, s
 }
 
 let problems = await run('PGlite', {})
-if (await postgresReachable()) {
-  const schemas = { game: `bench_place_game_${process.pid}`, store: `bench_place_store_${process.pid}` }
-  try {
-    problems += await run('PostgreSQL', { url: testPostgresUrl, schema: schemas.game }, { url: testPostgresUrl, schema: schemas.store })
-  } finally {
-    const admin = new pg.Client({ connectionString: testPostgresUrl })
-    await admin.connect()
-    await admin.query(`DROP SCHEMA IF EXISTS ${schemas.game} CASCADE; DROP SCHEMA IF EXISTS ${schemas.store} CASCADE`)
-    await admin.end()
-  }
-} else {
-  console.log(`PostgreSQL at ${testPostgresUrl} is not reachable: skipped the PostgreSQL run (PGlite only)`)
-}
+problems += await onPostgres('place', (game, store) => run('PostgreSQL', game, store)) ?? 0
 console.log(problems === 0 ? 'place bench: no overspent credit' : `place bench: ${problems} problem(s) with credit`)
 process.exit(problems === 0 ? 0 : 1)

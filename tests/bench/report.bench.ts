@@ -8,12 +8,10 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import type { DbOptions } from '../../server/shared/db.ts'
 import { generateBets } from '../../server/scripts/generate-bets.ts'
 import { reportFull } from '../../server/game-api/reports/report-full.ts'
-import { postgresReachable, testPostgresUrl } from '../helpers/db.ts'
-import { startBenchProduct } from './lib/product.ts'
+import { onPostgres, startBenchProduct } from './lib/product.ts'
 
 const BETS = Number(process.env.BENCH_BETS ?? 100_000)
 const REPS = Number(process.env.BENCH_REPS ?? 7)
@@ -83,17 +81,5 @@ try {
   await rm(dir, { recursive: true, force: true })
 }
 
-if (await postgresReachable()) {
-  const schemas = { game: `bench_report_game_${process.pid}`, store: `bench_report_store_${process.pid}` }
-  try {
-    await measure('PostgreSQL', { url: testPostgresUrl, schema: schemas.game }, { url: testPostgresUrl, schema: schemas.store })
-  } finally {
-    const admin = new pg.Client({ connectionString: testPostgresUrl })
-    await admin.connect()
-    await admin.query(`DROP SCHEMA IF EXISTS ${schemas.game} CASCADE; DROP SCHEMA IF EXISTS ${schemas.store} CASCADE`)
-    await admin.end()
-  }
-} else {
-  console.log(`PostgreSQL at ${testPostgresUrl} is not reachable: skipped the PostgreSQL run (PGlite only)`)
-}
+await onPostgres('report', (game, store) => measure('PostgreSQL', game, store))
 process.exit(0)

@@ -105,3 +105,12 @@ export async function gameApiToken (e2e: E2E, userId: string): Promise<string> {
   }).then((r) => r.json()) as { data: { access_token: string } }
   return grant.data.access_token
 }
+
+/** Opens a menu page by clicking its link inside its group, as a user would. */
+export async function openFromMenu (page: Page, group: string, label: string, path: string) {
+  const button = page.locator('#sidebar').getByRole('button', { name: group, exact: true })
+  if (await button.getAttribute('aria-expanded') !== 'true') await button.click()
+  await page.locator('#sidebar').locator(`a[href^="${path}"]`).filter({ hasText: label }).first().click()
+  await page.waitForURL((u) => u.pathname === path)
+  await page.locator(`article.rr-page[data-page="${path}"]`).waitFor()
+}

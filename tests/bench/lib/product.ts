@@ -2,6 +2,8 @@ import { openDb, type DbOptions } from '../../../server/shared/db.ts'
 import { loadSettings } from '../../../server/shared/env.ts'
 import { buildGameApi } from '../../../server/game-api/app.ts'
 import { buildService } from '../../../server/src/app.ts'
+import pg from 'pg'
+import { postgresReachable, testPostgresUrl } from '../../helpers/db.ts'
 
 /**
  * The product in process for a benchmark: game API and service on free ports, PGlite in memory; the service store in a
@@ -38,5 +40,29 @@ export async function startBenchProduct (env: NodeJS.ProcessEnv = {}, storeOn?: 
       await gameApi.close()
       await gameDb.close()
     }
+  }
+}
+
+/** A PostgreSQL schema of the test server. */
+export interface PgSchema { url: string, schema: string }
+
+/**
+ * Runs fn with two fresh PostgreSQL schemas (the game API's and the service store's), dropped afterwards; when
+ * PostgreSQL does not answer, says so and returns undefined.
+ */
+export async function onPostgres<T> (name: string, fn: (game: PgSchema, store: PgSchema) => Promise<T>): Promise<T | undefined> {
+  if (!await postgresReachable()) {
+    console.log(`PostgreSQL at ${testPostgresUrl} is not reachable: skipped the PostgreSQL run (PGlite only)`)
+    return undefined
+  }
+  const game = { url: testPostgresUrl, schema: `bench_${name}_game_${process.pid}` }
+  const store = { url: testPostgresUrl, schema: `bench_${name}_store_${process.pid}` }
+  try {
+    return await fn(game, store)
+  } finally {
+    const admin = new pg.Client({ connectionString: testPostgresUrl })
+    await admin.connect()
+    await admin.query(`DROP SCHEMA IF EXISTS ${game.schema} CASCADE; DROP SCHEMA IF EXISTS ${store.schema} CASCADE`)
+    await admin.end()
   }
 }

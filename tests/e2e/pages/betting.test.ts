@@ -1,18 +1,9 @@
 import t from 'tap'
 import type { Page } from 'playwright-core'
-import { axeViolations, gameApiToken, signInAt, startE2E, type E2E } from '../support.ts'
+import { axeViolations, gameApiToken, signInAt, startE2E, type E2E, openFromMenu } from '../support.ts'
 
 // Issue #7's path through the product: a member bets 4D and TOTO on the Place Bets pages, sees the tickets, the draws are
 // settled by an administrator, and the member's agent finds the stake in the Full Report.
-
-/** Opens a menu page by clicking its link inside its group, as a user would. */
-async function openFromMenu (page: Page, group: string, label: string, path: string) {
-  const button = page.locator('#sidebar').getByRole('button', { name: group, exact: true })
-  if (await button.getAttribute('aria-expanded') !== 'true') await button.click()
-  await page.locator('#sidebar').locator(`a[href^="${path}"]`).filter({ hasText: label }).first().click()
-  await page.waitForURL((u) => u.pathname === path)
-  await page.locator(`article.rr-page[data-page="${path}"]`).waitFor()
-}
 
 /** Switches the session's location with the header's location radio, as the shell offers it (home reloads with the LocId). */
 async function switchLocation (page: Page, name: string, locId: string) {

@@ -1,17 +1,7 @@
 import t from 'tap'
-import type { Page } from 'playwright-core'
-import { signInAt, startE2E } from '../support.ts'
+import { signInAt, startE2E, openFromMenu } from '../support.ts'
 
 // Signed-in pages drawn by the generic renderer from the service's descriptors, with real data from the game API.
-
-/** Opens a menu page by clicking its link inside its group, as a user would. */
-async function openFromMenu (page: Page, group: string, label: string, path: string) {
-  const button = page.locator('#sidebar').getByRole('button', { name: group, exact: true })
-  if (await button.getAttribute('aria-expanded') !== 'true') await button.click()
-  await page.locator('#sidebar').locator(`a[href^="${path}"]`).filter({ hasText: label }).first().click()
-  await page.waitForURL((u) => u.pathname === path)
-  await page.locator(`article.rr-page[data-page="${path}"]`).waitFor()
-}
 
 t.test('signed-in pages from descriptors', async (t) => {
   const e2e = await startE2E(t)

@@ -3,8 +3,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { tmpdir } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import type { Page } from 'playwright-core'
-import { gameApiToken, signInAt, startE2E, type E2E } from '../support.ts'
+import { gameApiToken, signInAt, startE2E, type E2E, openFromMenu } from '../support.ts'
 
 // Every widget type drawn from a descriptor the service itself serves (a temporary copy of menus/ whose /admin/mobile page holds
 // one widget of each type, bound to real game API endpoints), in Debian's Chromium, signed in as admin and opened from the menu.
@@ -147,15 +146,6 @@ async function waitForConfig (e2e: E2E, done: (s: Awaited<ReturnType<typeof conf
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error('the config did not reload')
-}
-
-/** Opens a menu page by clicking its link inside its group, as a user would. */
-async function openFromMenu (page: Page, group: string, label: string, path: string) {
-  const button = page.locator('#sidebar').getByRole('button', { name: group, exact: true })
-  if (await button.getAttribute('aria-expanded') !== 'true') await button.click()
-  await page.locator('#sidebar').locator(`a[href^="${path}"]`).filter({ hasText: label }).first().click()
-  await page.waitForURL((u) => u.pathname === path)
-  await page.locator(`article.rr-page[data-page="${path}"]`).waitFor()
 }
 
 /** A bet file uploaded through the game API as admin (two lines for mem1), ready for the job widget to process. */
