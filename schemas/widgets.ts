@@ -176,13 +176,6 @@ export type FormLines = Static<typeof FormLines>
 export const DateRange = Type.Object({ from: Type.String({ minLength: 1 }), to: Type.String({ minLength: 1 }) }, { additionalProperties: false })
 export type DateRange = Static<typeof DateRange>
 
-/** Fields sent together as the one element of an array (e.g. Number, Big, Small as Lines: [{…}]) for a flat form whose endpoint takes lines. */
-export const SubmitLine = Type.Object({
-  into: Type.String({ minLength: 1, pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }),
-  fields: Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })
-}, { additionalProperties: false })
-export type SubmitLine = Static<typeof SubmitLine>
-
 /** One part of a call's answer shown under the form: the value at path (an array gives one line per item), each line the itemKey interpolated with the item. */
 export const ResultSection = Type.Object({
   path: Type.String(),
@@ -209,8 +202,7 @@ export const FormWidget = Type.Object({
     successValues: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 }))),
     // Page filter values set from the answer after success (filter name → dot path), e.g. the uploaded file for a job.
     setFilters: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 }))),
-    params: Type.Optional(Type.Record(Type.String({ minLength: 1 }), ParamSource)),
-    line: Type.Optional(SubmitLine)
+    params: Type.Optional(Type.Record(Type.String({ minLength: 1 }), ParamSource))
   }, { additionalProperties: false }),
   // What the answer holds, shown under the form (a check call: errors, warnings, the parsed ticket); empty sections are left out.
   result: Type.Optional(Type.Array(ResultSection, { minItems: 1 })),

@@ -1,15 +1,5 @@
 import t from 'tap'
-import { resultSections, submitBody } from '../../../client/src/renderers/lib/formAnswer.ts'
-
-t.test('a submit body: form values then bound parameters; a line gathers its fields into a one-element array', async (t) => {
-  t.same(submitBody({ Content: 'x' }, { LocId: 'SG' }), { Content: 'x', LocId: 'SG' })
-  t.same(
-    submitBody({ DayCode: '0', Number: '1234', Form: 'roll', Big: 2, Small: '' }, { UserId: 'mem1' }, { into: 'Lines', fields: ['Number', 'Form', 'Big', 'Small'] }),
-    { DayCode: '0', UserId: 'mem1', Lines: [{ Number: '1234', Form: 'roll', Big: 2 }] },
-    'the line\'s fields leave the top level; an empty one is left out so the API applies its default'
-  )
-  t.same(submitBody({}, {}, { into: 'Lines', fields: ['Number'] }), { Lines: [{}] }, 'a line with nothing filled is still one line (the API says what is missing)')
-})
+import { resultSections } from '../../../client/src/renderers/lib/formAnswer.ts'
 
 t.test('result sections: arrays give one item each, objects one item, scalars { value }; empty parts are left out', async (t) => {
   const sections = [

@@ -58,7 +58,7 @@ t.test('a member\'s tickets and the bet text check', async (t) => {
     t.notMatch(text, /Active/)
   })
 
-  await t.test('Ticket Search finds the bets on a number; Fixed Bets adds one line from the flat form and deletes it', async (t) => {
+  await t.test('Ticket Search finds the bets on a number; Fixed Bets adds a line from its line grid and deletes it', async (t) => {
     await openFromMenu(page, 'Bet', 'Ticket Search', '/tickets/search')
     await page.getByRole('button', { name: 'Search' }).click()
     t.match(await page.locator('[data-widget-id=searchFilters]').innerText(), /Please fill in this field/, 'the number is required')
@@ -70,9 +70,9 @@ t.test('a member\'s tickets and the bet text check', async (t) => {
 
     await openFromMenu(page, 'Bet', 'Fixed Bets', '/bet/fixedBets')
     const form = page.locator('[data-widget-id=createFixed]')
-    await form.getByLabel('Number').fill('4321')
-    await form.getByLabel('Form').selectOption({ label: 'Roll (r)' })
-    await form.getByLabel('Big').fill('1')
+    await form.getByLabel('Number 1', { exact: true }).fill('4321')
+    await form.getByLabel('Form 1', { exact: true }).selectOption('roll')
+    await form.getByLabel('Big 1', { exact: true }).fill('1')
     await form.getByRole('button', { name: 'Add fixed bet' }).click()
     const row = page.locator('[data-widget-id=fixedBets] tbody tr').filter({ hasText: '4321r 1-' })
     await row.waitFor()

@@ -122,6 +122,11 @@ t.test('ticket pages: View Tickets, detail, void, search, history, fixed bets, o
     t.match(checked.json.data, { ok: true, ticket: { Series: 'TOTO', Lines: [{ Type: 'ORDINARY', Numbers: [1, 2, 3, 4, 5, 6], Units: 2 }] } })
     const tt = await mem3.get('/ui/pages?path=%2Fbet%2FbetsInstruction')
     t.same(tt.json.widgets.map((w: { id: string }) => w.id), ['bodyTT', 'checkIntro', 'checkTT'], 'the TOTO rules and the TOTO check')
+    const fixedPage = await mem3.get('/ui/pages?path=%2Fbet%2FfixedBets')
+    t.same(fixedPage.json.widgets.map((w: { id: string }) => w.id), ['createFixedTT', 'fixedBets'], 'the TOTO fixed bet form')
+    const fixed = await mem3.post('/api/v1/4d/bet/fixed', { DayCode: '4', Lines: [{ Type: 'SYSTEM', Numbers: [1, 2, 3, 4, 5, 6, 7], Units: 1 }] })
+    t.equal(fixed.status, 200, 'a TOTO fixed bet from the line grid')
+    t.match(fixed.json.data, { Game: 'TOTO', DayCode: '4', StakePerDraw: 7 })
   })
 
   await t.test('Out Bets: ag1 sees what its level puts out on an open draw; a member is refused by the gate', async (t) => {

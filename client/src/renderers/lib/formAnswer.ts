@@ -1,22 +1,8 @@
-// A form's call, both ways: the body sent (flat fields, some gathered into one line) and the parts of the answer shown under the form.
-import type { ResultSection, SubmitLine } from '../../../../schemas/widgets.ts'
+// The parts of a form call's answer shown under the form.
+import type { ResultSection } from '../../../../schemas/widgets.ts'
 import { getPath } from './binding.ts'
 
 type Values = Record<string, unknown>
-
-/** The body of a submit: form values then bound parameters; with a line, its fields move into `into: [{ …fields }]` (empty ones left out). */
-export function submitBody (formData: Values, params: Values, line?: SubmitLine): Values {
-  const body: Values = { ...formData, ...params }
-  if (!line) return body
-  const item: Values = {}
-  for (const name of line.fields) {
-    const v = body[name]
-    delete body[name]
-    if (v !== undefined && v !== null && v !== '') item[name] = v
-  }
-  body[line.into] = [item]
-  return body
-}
 
 /** One shown section: its label, tone and the values each line interpolates. */
 export interface ShownSection { labelKey: string, itemKey: string, tone: NonNullable<ResultSection['tone']>, items: Values[] }

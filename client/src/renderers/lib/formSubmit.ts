@@ -1,13 +1,12 @@
 // What a descriptor form sends and what its success message shows: JSON, or multipart/form-data when it has a file field.
 import type { FormWidget } from '../../../../schemas/widgets.ts'
 import { getPath } from './binding.ts'
-import { submitBody } from './formAnswer.ts'
 import { compactLines } from './formLines.ts'
 import type { FormData as FormValues } from './formRules.ts'
 
-/** The body of a submit: the fields and bound parameters (a submit line gathers some into one element), and the filled lines (empty rows dropped). */
+/** The body of a submit: the fields, then bound parameters (which win), and the filled lines (empty rows dropped). */
 export function submitPayload (widget: FormWidget, data: FormValues, params: Record<string, string | number | boolean>): Record<string, unknown> {
-  const body = submitBody(data, params, widget.submit.line)
+  const body: Record<string, unknown> = { ...data, ...params }
   if (widget.lines) body[widget.lines.name] = compactLines(data[widget.lines.name] as never, widget.lines)
   return body
 }
