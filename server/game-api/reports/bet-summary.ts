@@ -1,7 +1,7 @@
 // Bet summaries: what a group bet on one draw, per number and per user, and which draws and users have bets at all.
 import type { Queryable } from '../../shared/db.ts'
 import type { Game } from '../betting/index.ts'
-import { totalsOf, type Report } from './scope.ts'
+import { MAX_REPORT_ROWS, totalsOf, type Report } from './scope.ts'
 
 /** The caller's group: $1 and every user below it, with its depth. */
 const GROUP = `WITH RECURSIVE grp (user_id, depth) AS (
@@ -76,7 +76,7 @@ export function betSummary (q: Queryable, p: SummaryParams): Promise<Summary | u
   const figures = `count(*)::int AS "Bets", count(DISTINCT ticket_id)::int AS "Tickets",
       COALESCE(sum(big), 0)::float8 AS "Big", COALESCE(sum(small), 0)::float8 AS "Small", COALESCE(sum(units), 0)::float8 AS "Units", COALESCE(sum(amount), 0)::float8 AS "Stake"`
   return summaryOf(q, p, `SELECT number AS "Number", form AS "Form", ${figures}
-    FROM live GROUP BY number, form ORDER BY sum(amount) DESC, number, form LIMIT 5000`, { totals: `SELECT ${figures} FROM live` })
+    FROM live GROUP BY number, form ORDER BY sum(amount) DESC, number, form LIMIT ${MAX_REPORT_ROWS}`, { totals: `SELECT ${figures} FROM live` })
 }
 
 /**

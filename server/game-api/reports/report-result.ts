@@ -1,6 +1,6 @@
 // Draw result report: each prize of the chosen draws with the winning numbers and what the group's bets took on it.
 import type { Queryable } from '../../shared/db.ts'
-import { SCOPE, dateText, runReport, scopeParams, type Report, type ReportParams } from './scope.ts'
+import { MAX_REPORT_ROWS, SCOPE, dateText, runReport, scopeParams, type Report, type ReportParams } from './scope.ts'
 
 /** resultReport: per draw and prize (4D tier, TOTO group or side bet), the strikes, combinations hit and payout of the group. */
 export function resultReport (q: Queryable, params: ReportParams): Promise<Report> {
@@ -11,5 +11,5 @@ export function resultReport (q: Queryable, params: ReportParams): Promise<Repor
     LEFT JOIN (SELECT s.* FROM strikes s JOIN live ON live.bet_id = s.bet_id) s ON s.draw_id = sel.draw_id
     WHERE d.result IS NOT NULL
     GROUP BY sel.draw_id, sel.draw_date, d.series, d.result, s.prize
-    ORDER BY sel.draw_date DESC, sel.draw_id DESC, s.prize NULLS LAST LIMIT 5000`, scopeParams(params))
+    ORDER BY sel.draw_date DESC, sel.draw_id DESC, s.prize NULLS LAST`, scopeParams(params), { limit: MAX_REPORT_ROWS })
 }

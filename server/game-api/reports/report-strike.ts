@@ -1,6 +1,6 @@
 // Strike reports: every prize won in the group, and the strikes summed per direct downline.
 import type { Queryable } from '../../shared/db.ts'
-import { SCOPE, dateText, runReport, scopeParams, type Report, type ReportParams } from './scope.ts'
+import { MAX_REPORT_ROWS, SCOPE, dateText, runReport, scopeParams, type Report, type ReportParams } from './scope.ts'
 
 /** reportStrike: each prize won by a bet of the group (ticket, user, draw, number, prize, amounts and payout). */
 export function reportStrike (q: Queryable, params: ReportParams): Promise<Report> {
@@ -8,7 +8,7 @@ export function reportStrike (q: Queryable, params: ReportParams): Promise<Repor
     SELECT t.ticket_no AS "TicketNo", live.user_id AS "UserId", live.draw_id AS "DrawId", ${dateText('live.draw_date')} AS "DrawDate",
       s.number AS "Number", live.form AS "Form", s.prize AS "Prize", s.big::float8 AS "Big", s.small::float8 AS "Small", live.units::float8 AS "Units", s.hits AS "Hits", s.payout::float8 AS "Payout"
     FROM strikes s JOIN live ON live.bet_id = s.bet_id JOIN tickets t ON t.ticket_id = live.ticket_id
-    ORDER BY live.draw_date DESC, s.payout DESC, s.strike_id LIMIT 5000`, scopeParams(params), ['DrawId', 'Big', 'Small', 'Units'])
+    ORDER BY live.draw_date DESC, s.payout DESC, s.strike_id`, scopeParams(params), { skip: ['DrawId', 'Big', 'Small', 'Units'], limit: MAX_REPORT_ROWS })
 }
 
 /** reportStrike2: per direct downline and the user, the winning bets, prizes, payout and the part of it the group's intake paid. */

@@ -46,10 +46,13 @@ export function totalsOf (rows: Array<Record<string, unknown>>, skip: readonly s
   return totals
 }
 
-/** Runs a report query and answers rows with totals. */
-export async function runReport<Row extends Record<string, unknown>> (q: Queryable, sql: string, params: unknown[], skip?: readonly string[]): Promise<Report<Row>> {
+/** The most rows a per-number or per-strike report answers (largest first); its totals still count every row. */
+export const MAX_REPORT_ROWS = 5000
+
+/** Runs a report query and answers rows with totals; with limit, only the first rows are answered but the totals are of them all. */
+export async function runReport<Row extends Record<string, unknown>> (q: Queryable, sql: string, params: unknown[], { skip, limit }: { skip?: readonly string[], limit?: number } = {}): Promise<Report<Row>> {
   const { rows } = await q.query<Row>(sql, params)
-  return { rows, totals: totalsOf(rows, skip) }
+  return { rows: limit === undefined ? rows : rows.slice(0, limit), totals: totalsOf(rows, skip) }
 }
 
 /** A date column as YYYY-MM-DD text in SQL. */
