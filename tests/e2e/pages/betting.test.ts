@@ -58,8 +58,13 @@ t.test('mem1 bets 4D and TOTO, sees the tickets; after settlement ag1\'s Full Re
   await t.test('Place Bets (4D): a game API refusal is shown as its message, then a bet gives its ticket and stake', async (t) => {
     await openFromMenu(page, 'Bet', 'Place Bets', '/bet/placeBets/add')
     const form = page.locator('[data-widget-id=placeBet]')
-    await form.getByLabel(/^Draw days/).selectOption({ label: '0 – Wed, Sat, Sun' })
+    // The draws are the bettor's explicit choice: nothing is preselected, and a bet without them is not sent.
+    t.equal(await form.getByLabel(/^Draw days/).inputValue(), '', 'no draw days preselected')
     await form.getByLabel('Number 1', { exact: true }).fill('8888')
+    await form.getByRole('button', { name: 'Place bet' }).click()
+    await form.getByText('Please fill in this field.').first().waitFor()
+    t.pass('draw days are required')
+    await form.getByLabel(/^Draw days/).selectOption({ label: '0 – Wed, Sat, Sun' })
     await form.getByLabel('Big 1', { exact: true }).fill('5000')
     await form.getByRole('button', { name: 'Place bet' }).click()
     const refused = form.getByRole('alert').filter({ hasText: 'Not enough credit' })

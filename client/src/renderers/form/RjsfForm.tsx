@@ -105,6 +105,8 @@ export default function RjsfForm ({ widget }: { widget: FormWidget }) {
         fields={customFields}
         formContext={formContext}
         noHtml5Validate
+        // Choices start as the descriptor says: rjsf would otherwise preselect the first option of every select.
+        experimental_defaultFormStateBehavior={{ constAsDefaults: 'skipOneOf' }}
         showErrorList={false}
         // Schema validation is replaced by the form rules: nothing raw from ajv reaches the user.
         transformErrors={() => []}

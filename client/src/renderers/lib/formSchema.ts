@@ -50,7 +50,9 @@ export function toRjsf (fields: readonly FormField[], t: (key: string) => string
     if (options) schema.oneOf = options
     properties[f.name] = schema
     const widget = WIDGETS[f.kind]
-    uiSchema[f.name] = { ...(widget ? { 'ui:widget': widget } : {}), 'ui:options': { descriptor: f, game } }
+    // A choice without a default starts empty, so a user (a bettor picking draw days) must make it.
+    const placeholder = options && f.default === undefined && f.defaultFrom === undefined ? { 'ui:placeholder': t('renderers.select.placeholder') } : {}
+    uiSchema[f.name] = { ...(widget ? { 'ui:widget': widget } : {}), ...placeholder, 'ui:options': { descriptor: f, game } }
   }
   if (lines) {
     const cells: Record<string, FieldSchema> = {}

@@ -28,6 +28,7 @@ export const rendererMessagesEn = {
     job: { running: 'Working… {{progress}}%', done: 'Finished.', failed: 'The job failed: {{message}}' },
     user: { placeholder: 'UserId / Name', placeholderMobile: 'Id / Name' },
     drawDate: { placeholder: 'Draw date' },
+    select: { placeholder: 'Choose…' },
     countdown: { status: { running: 'Running', paused: 'Paused', stopped: 'Stopped', done: 'Done' } },
     error: {
       generic: 'Sorry, something went wrong. Please refresh this page and try again.',
@@ -76,6 +77,7 @@ export const rendererMessagesZh: typeof rendererMessagesEn = {
     job: { running: '处理中… {{progress}}%', done: '已完成。', failed: '任务失败：{{message}}' },
     user: { placeholder: '用户ID / 名称', placeholderMobile: 'ID / 名称' },
     drawDate: { placeholder: '开奖日期' },
+    select: { placeholder: '请选择…' },
     countdown: { status: { running: '进行中', paused: '已暂停', stopped: '已停止', done: '已结束' } },
     error: {
       generic: '抱歉，出了点问题。请刷新此页面后重试。',
