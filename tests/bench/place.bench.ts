@@ -65,7 +65,7 @@ async function run (label: string, gameOn: DbOptions, storeOn?: { url: string, s
     console.log(`${label}:   straight to the game API   ${median(rates.direct).toFixed(0)} bets/s  (rounds ${rates.direct.map((r) => r.toFixed(0)).join(', ')})`)
     console.log(`${label}:   through the service        ${median(rates.service).toFixed(0)} bets/s  (rounds ${rates.service.map((r) => r.toFixed(0)).join(', ')})`)
     console.log(`${label}:   ratio service / game API ${median(pairs).toFixed(2)} (median of paired rounds; spread ${Math.min(...pairs).toFixed(2)}-${Math.max(...pairs).toFixed(2)})`)
-    console.log(`${label}:   the service's own game API reads while placing: ${(ownReads / servicePlacements).toFixed(2)} per placement (${ownReads} for ${servicePlacements} tickets; a mutating call makes it forget the session's cached profile)`)
+    console.log(`${label}:   the service's own game API reads while placing: ${(ownReads / servicePlacements).toFixed(2)} per placement (${ownReads} for ${servicePlacements} tickets; a mutating call marks the session's cached profile stale for GET /ui/session)`)
 
     // 2. Credit race: half the clients through the service, half straight to the game API, all on mem1's credit, until every client is refused for credit.
     const member = await product.signIn('mem1')

@@ -43,6 +43,8 @@ t.test('mem1 places a 4D bet at SG and a TOTO bet at TT through the endpoints th
   t.equal(placed.status, 200, placed.text)
   t.match(placed.json.data, { UserId: 'mem1', StakePerDraw: 12, Stake: 12, TicketNo: /\S+/ })
   t.equal(placed.json.data.Draws.length, 1, 'day code 3: the next Wednesday')
+  // The session read before the bet cached the profile; the bet marks it stale, so the shell shows the credit it left.
+  t.equal((await mem1.get('/ui/session')).json.profile.CreditLeft, placed.json.data.CreditLeft, 'GET /ui/session shows the credit after the bet')
 
   const badLine = await mem1.post(form.submit!.endpoint, { DayCode: '3', Lines: [{ Number: '1234', Big: 1 }, { Number: '12', Big: 1 }] })
   t.equal(badLine.status, 400)

@@ -27,7 +27,8 @@ export interface UserContext {
 
 /** Loads (and caches for USER_CONTEXT_TTL_S) the user's context. */
 export interface UserContexts {
-  load: (request: FastifyRequest, session: UiSession) => Promise<UserContext>
+  /** With fresh, a profile a mutating call may have changed is read again first (the shell shows its credit); the gates take the cached one. */
+  load: (request: FastifyRequest, session: UiSession, options?: { fresh?: boolean }) => Promise<UserContext>
   /** The locations the user may use, read afresh from the game API. */
   freshLocations: (request: FastifyRequest, session: UiSession) => Promise<Location[]>
 }
@@ -56,7 +57,8 @@ async function userContext (app: FastifyInstance) {
   const cache = new NodeCache({ stdTTL: USER_CONTEXT_TTL_S, checkperiod: 60, useClones: false })
   app.addHook('onClose', async () => { cache.close() })
   app.sessions.onForget((tokenKey, scope) => {
-    if (scope === 'profile') cache.del(`${tokenKey}:profile`)
+    // A mutating call only marks the profile stale: the roles and rights the gates read do not move with credit.
+    if (scope === 'profile') cache.set(`${tokenKey}:profileStale`, true)
     else cache.del(cache.keys().filter((k) => k.startsWith(tokenKey + ':')))
   })
 
@@ -75,7 +77,9 @@ async function userContext (app: FastifyInstance) {
     return checked<Location[]>(LocationList, await app.gameApi.call({ method: 'GET', path, token: session.token, query: { UserId: session.UserId }, request }), path)
   }
 
-  const load = async (request: FastifyRequest, session: UiSession): Promise<UserContext> => {
+  const load = async (request: FastifyRequest, session: UiSession, { fresh = false } = {}): Promise<UserContext> => {
+    const prefix = app.sessions.tokenKey(session.token)
+    if (fresh && cache.take(`${prefix}:profileStale`) === true) cache.del(`${prefix}:profile`)
     try {
       return await loadShared(request, session)
     } catch (err) {

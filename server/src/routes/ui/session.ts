@@ -26,7 +26,7 @@ export default async function sessionRoutes (fastify: FastifyInstance) {
       mobile = detectMobile(request.headers, request.query.mobile)
       if (mobile !== session.mobile) app.sessions.update(request, { mobile })
     }
-    const user = await app.userContext.load(request, session)
+    const user = await app.userContext.load(request, session, { fresh: true })
     const config = app.configStore.current()
     const { profile, settings } = user
     reply.header('cache-control', 'no-store')
