@@ -156,9 +156,10 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
   app.get('/files/processUpload/:id/status', {
     schema: { params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(StatusSchema) }
   }, async (request) => {
-    const file = await fileOf(request.params.id, caller(request))
+    // The job is read before the file: a job ends after its file's figures are committed, so a done job never shows a file still processing.
     const { rows: [job] } = await app.db.query<{ job_id: number, status: string, progress: number, message: string }>(
-      "SELECT job_id, status, progress, message FROM jobs WHERE kind = 'upload' AND subject_id = $1 ORDER BY job_id DESC LIMIT 1", [file.file_id])
+      "SELECT job_id, status, progress, message FROM jobs WHERE kind = 'upload' AND subject_id = $1 ORDER BY job_id DESC LIMIT 1", [request.params.id])
+    const file = await fileOf(request.params.id, caller(request))
     if (!job) throw bettingErrors.jobNotFound(file.file_id)
     return ok({
       JobId: Number(job.job_id),
