@@ -77,9 +77,9 @@ export class AuditWriter {
 
   async #drain (): Promise<void> {
     while (this.#urgent.length > 0 || this.#deferred.length > 0) {
-      // Deferred records go first: they are older than the urgent ones that just arrived.
-      const fromDeferred = this.#deferred.splice(0, this.#maxBatch)
-      const batch = fromDeferred.concat(this.#urgent.splice(0, this.#maxBatch - fromDeferred.length))
+      // Urgent records first (callers wait on them); deferred ones fill the rest of the batch.
+      const urgent = this.#urgent.splice(0, this.#maxBatch)
+      const batch = urgent.concat(this.#deferred.splice(0, this.#maxBatch - urgent.length))
       if (this.#deferred.length === 0 && this.#lingering !== null) { clearTimeout(this.#lingering); this.#lingering = null }
       try {
         const ids = await this.#append(batch.map((w) => w.fields))
