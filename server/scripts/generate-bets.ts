@@ -10,7 +10,8 @@ import { migrate } from '../shared/migrate.ts'
 import type { DrawSeries, Game } from '../game-api/betting/index.ts'
 import { ensureUpcomingDraws } from '../game-api/routes/game/betting/store/draws.ts'
 import { placeTickets, type TicketRequest } from '../game-api/routes/game/betting/store/place.ts'
-import { betMaker, seededRandom } from '../game-api/seed/betting-seed.ts'
+import { betMaker } from '../game-api/seed/betting-seed.ts'
+import { seededRandom } from '../shared/seeded-random.ts'
 import { seedDemoData } from '../game-api/seed/seed.ts'
 
 const BATCH = 5000

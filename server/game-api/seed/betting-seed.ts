@@ -1,5 +1,6 @@
 // Demo betting data on first start: pay rates, commission and out settings, three weeks of settled draws with a few thousand bets, and open draws.
 import type { Queryable } from '../../shared/db.ts'
+import { seededRandom } from '../../shared/seeded-random.ts'
 import { DEFAULT_4D_PAY_RATES, DEFAULT_TOTO_PAY_RATES, DRAW_WEEKDAYS, addDays, drawOn, weekdayOf, zoneDateOf, type DrawSeries, type FourDResult, type TotoResult } from '../betting/index.ts'
 import { ensureDraws, ensureUpcomingDraws } from '../routes/game/betting/store/draws.ts'
 import { placeTickets, type FourDLineInput, type TicketRequest, type TotoLineInput } from '../routes/game/betting/store/place.ts'
@@ -12,18 +13,6 @@ const BETTORS: Array<[string, number]> = [['mem1', 4], ['mem2', 3], ['mem3', 3],
 const DAYS_BACK = 21
 const TICKETS_PER_4D_DRAW = 100
 const TICKETS_PER_TOTO_DRAW = 80
-
-/** A small deterministic generator (mulberry32), so every first start seeds the same history. */
-export function seededRandom (seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6D2B79F5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** Random draws of bets and results, from one generator. */
 export function betMaker (random: () => number) {

@@ -1,24 +1,13 @@
 // Generated report rows for the harness benchmarks: deterministic (seeded), shaped like a bet report.
 import type { TableWidget } from '../../../../schemas/widgets.ts'
 import type { Row } from '../lib/tableModel.ts'
+import { seededRandom } from '../../../../server/shared/seeded-random.ts'
 
 const CODES = ['0', '1', '2', '3', '4', '5', '6', '7', '9', '24', '25', 'IBET', 'KBET', 'RRRR']
 
-// mulberry32: a tiny seeded generator so every run sorts and scrolls the same rows.
-function random (seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6D2B79F5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 /** count rows with ids, users, numbers, draw codes, money, share and creation dates. */
 export function generateRows (count: number, seed = 42): Row[] {
-  const next = random(seed)
+  const next = seededRandom(seed)
   const start = Date.parse('2026-01-01T00:00:00+08:00')
   const rows: Row[] = new Array(count)
   for (let i = 0; i < count; i++) {

@@ -1,0 +1,13 @@
+// No imports: the client's renderer harness uses it too, for the rows its benchmarks sort and scroll.
+
+/** A small deterministic generator (mulberry32): the same seed gives the same numbers in [0, 1) on every run. */
+export function seededRandom (seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6D2B79F5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
