@@ -81,7 +81,7 @@ async function userContext (app: FastifyInstance) {
     const prefix = app.sessions.tokenKey(session.token)
     if (fresh && cache.take(`${prefix}:profileStale`) === true) cache.del(`${prefix}:profile`)
     try {
-      return await loadShared(request, session)
+      return await loadShared(request, session, prefix)
     } catch (err) {
       // A shared read found the token dead: this request's session ends too, not only the one that made the call.
       if (err instanceof ServiceError && err.code === 'UI_SESSION_EXPIRED') app.sessions.end(request, 'expired')
@@ -89,8 +89,7 @@ async function userContext (app: FastifyInstance) {
     }
   }
 
-  const loadShared = async (request: FastifyRequest, session: UiSession): Promise<UserContext> => {
-    const prefix = app.sessions.tokenKey(session.token)
+  const loadShared = async (request: FastifyRequest, session: UiSession, prefix: string): Promise<UserContext> => {
     const [profile, locations] = await Promise.all([
       cached(`${prefix}:profile`, async () => checked<Profile>(Profile, await app.gameApi.call({ method: 'GET', path: '/api/v1/profile', token: session.token, request }), '/api/v1/profile')),
       cached(`${prefix}:locations`, () => readLocations(request, session))
