@@ -1,5 +1,5 @@
 import t from 'tap'
-import { gameApiToken, signIn, signInAt, startE2E, type E2E } from './support.ts'
+import { gameApiToken, signIn, signInAt, startE2E, type E2E, waitForPath } from './support.ts'
 
 /** Sets (or clears, with null) the maintenance end time at the game API, as its administrator would. */
 async function setMaintenance (e2e: E2E, until: string | null): Promise<string> {
@@ -34,14 +34,14 @@ t.test('maintenance in a real browser', async (t) => {
     const t8 = await setMaintenance(e2e, end)
     t.ok(t8, 'maintenance is on at the game API')
     await page.clock.runFor(60000)
-    await page.waitForURL((u) => u.pathname === '/maintenance', { timeout: 15000 })
+    await waitForPath(page, '/maintenance')
     t.ok(new URL(page.url()).searchParams.get('t'), '/maintenance carries t')
     t.match(await page.getByTestId('maintenance-en').innerText(), /later at \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \(GMT \+8\)/)
     t.equal(await page.evaluate(() => sessionStorage.getItem('user')), null, 'the session is purged')
 
     await setMaintenance(e2e, null)
     await page.clock.runFor(60000)
-    await page.waitForURL((u) => u.pathname === '/login', { timeout: 15000 })
+    await waitForPath(page, '/login')
     t.ok(new URL(page.url()).searchParams.get('_'), 'reloaded to /login with a timestamp')
   })
 
@@ -59,7 +59,7 @@ t.test('maintenance in a real browser', async (t) => {
     await page.goto(`${e2e.url}/login`)
     await page.getByLabel('User Id').waitFor()
     await signIn(e2e, page, 'ag2')
-    await page.waitForURL((u) => u.pathname === '/maintenance', { timeout: 15000 })
+    await waitForPath(page, '/maintenance')
     t.equal(new URL(page.url()).searchParams.get('t'), await t8, 'the time of the 8000 answer')
     t.equal(await page.evaluate(() => sessionStorage.getItem('user')), null, 'auth cleared')
     await setMaintenance(e2e, null)

@@ -114,3 +114,15 @@ export async function openFromMenu (page: Page, group: string, label: string, pa
   await page.waitForURL((u) => u.pathname === path)
   await page.locator(`article.rr-page[data-page="${path}"]`).waitFor()
 }
+
+/**
+ * Waits until the page's URL has path (however it got there). Unlike waitForURL it does not fail when a redirect
+ * aborts the load of the page it was on (a 401 or maintenance answer moving the user on).
+ */
+export async function waitForPath (page: Page, path: string, timeoutMs = 15000): Promise<void> {
+  const until = Date.now() + timeoutMs
+  while (new URL(page.url()).pathname !== path) {
+    if (Date.now() > until) throw new Error(`still at ${page.url()} after ${timeoutMs} ms; expected ${path}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
