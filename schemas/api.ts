@@ -7,7 +7,7 @@ export const ApiEndpoint = Type.Object({
   path: Type.String({ pattern: '^[A-Za-z0-9_-]+(/(:[A-Za-z][A-Za-z0-9]*|[A-Za-z0-9_-]+))*$', description: 'endpoint path after /api/v1/ (and after 4d/ or tt/ for game endpoints); :name marks a parameter segment' }),
   methods: Type.Array(Method, { minItems: 1, uniqueItems: true }),
   game: Type.Optional(Type.Boolean({ description: 'true: forwarded under 4d/ or tt/ chosen by the session location' })),
-  pages: Type.Optional(Type.Array(Type.String({ pattern: '^/' }), { description: 'menu paths whose pages use this endpoint; any one of them in the user\'s menu lets the call through' })),
+  pages: Type.Optional(Type.Array(Type.String({ pattern: '^/' }), { description: 'only for an endpoint no page template binds (a hand-written page): menu paths that use it. Endpoints a template binds are derived from it, never listed here' })),
   shell: Type.Optional(Type.Boolean({ description: 'used by the application shell: every signed-in user may call it' })),
   public: Type.Optional(Type.Boolean({ description: 'no session needed (the maintenance status)' })),
   cache: Type.Optional(Type.Boolean({ description: 'GET answers are cached per user, location, path and query for 180000 ms' })),
@@ -15,7 +15,7 @@ export const ApiEndpoint = Type.Object({
 }, { additionalProperties: false })
 export type ApiEndpoint = Static<typeof ApiEndpoint>
 
-/** menus/api.json: the proxy allowlist. */
+/** menus/api.json: the shell's and public endpoints and per-endpoint settings (cache, multipart); the rest of the allowlist is derived from the page templates. */
 export const ApiAllowlist = Type.Object({
   $schema: Type.Optional(Type.String()),
   endpoints: Type.Array(ApiEndpoint)

@@ -13,3 +13,11 @@ export const I18nKey = Type.String({ pattern: '^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9_
 
 /** An application route such as /report/full. */
 export const RoutePath = Type.String({ pattern: '^/[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$', description: 'a route path such as /report/full' })
+
+/** A page template's route: a route path whose later segments may be :Name parameters (/admin/agents/:UserId). */
+export const RouteTemplate = Type.String({ pattern: '^/[A-Za-z0-9_-]+(/:?[A-Za-z0-9_-]+)*$', description: 'a route such as /report/full, or with :Name segments such as /admin/agents/:UserId' })
+
+/** Typed text (user ids, passwords, captcha answers and ids): no control characters (NUL, CR, LF…), which no header and no PostgreSQL text can carry. */
+export function PlainText (options: { minLength?: number, maxLength: number, description?: string }) {
+  return Type.String({ description: 'text without control characters', ...options, pattern: '^[^\\u0000-\\u001f\\u007f]*$' })
+}

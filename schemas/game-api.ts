@@ -54,6 +54,10 @@ export const ServerSettings = Type.Object({
 })
 export type ServerSettings = Static<typeof ServerSettings>
 
+/** GET 4d|tt/getCurrencyCode: the ISO 4217 code money is kept in. */
+export const CurrencyAnswer = Type.Object({ CurrencyCode: Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217, e.g. SGD' }) })
+export type CurrencyAnswer = Static<typeof CurrencyAnswer>
+
 /** GET 4d|tt/smsSetting → data.qResults */
 export const SmsSettings = Type.Object({
   SMSNumber: Type.String(),

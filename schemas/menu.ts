@@ -20,6 +20,7 @@ export const MenuItemConfig = Type.Object({
   external: Type.Optional(Type.Enum([...SETTING_PATHS], { description: 'the server setting holding the URL this item links to' })),
   action: Type.Optional(Type.Enum(['logout'])),
   query: Type.Optional(MenuQuery),
+  opensGroup: Type.Optional(Type.String({ minLength: 1, description: 'the key of the group the menu opens on this page, when not its own (spec: /admin/home opens Bet)' })),
   rule: Type.Optional(Rule)
 }, { additionalProperties: false, description: 'exactly one of path, external or action; ttPath wins over mobilePath' })
 export type MenuItemConfig = Static<typeof MenuItemConfig>
@@ -47,7 +48,8 @@ export const MenuItemView = Type.Object({
   path: Type.String(),
   query: Type.Record(Type.String(), Type.String()),
   external: Type.Optional(Type.Boolean()),
-  action: Type.Optional(Type.Literal('logout'))
+  action: Type.Optional(Type.Literal('logout')),
+  opensGroup: Type.Optional(Type.String())
 })
 export type MenuItemView = Static<typeof MenuItemView>
 

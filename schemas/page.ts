@@ -1,9 +1,9 @@
 import { Type, type Static } from 'typebox'
-import { I18nKey, Key, RoutePath, SchemaRef } from './common.ts'
+import { I18nKey, Key, RoutePath, RouteTemplate, SchemaRef } from './common.ts'
 import { Rule } from './rule.ts'
 import {
   AccessGateWidget, AnnouncementsWidget, ContentWidget, CountdownWidget, FiltersWidget, FormWidget, HeaderAction, JobWidget,
-  PageDescriptor, TableColumn, TableWidget, TabsWidget
+  PageDescriptor, RowAction, TableColumn, TableWidget, TabsWidget, GridSaveAction, GridResetAction, GridWidget, TreeWidget
 } from './widgets.ts'
 
 // A page template holds the renderer's own widgets (schemas/widgets.ts), each with an optional rule; a table names a
@@ -11,10 +11,14 @@ import {
 
 const rule = Type.Optional(Rule)
 
+/** A row action as a template writes it: shown (and its call let through the gate) only when its rule holds. */
+export const RowActionConfig = Type.Union(RowAction.anyOf.map((variant) => Type.Object({ ...variant.properties, rule }, { additionalProperties: false })))
+
 /** A table in a template: its columns are a column set key or the columns themselves. */
 export const TableWidgetConfig = Type.Object({
   ...TableWidget.properties,
   columns: Type.Union([Key, Type.Array(TableColumn, { minItems: 1 })], { description: 'a column set key (menus/columns/<key>.json) or the columns' }),
+  rowActions: Type.Optional(Type.Array(RowActionConfig)),
   rule
 }, { additionalProperties: false })
 export type TableWidgetConfig = Static<typeof TableWidgetConfig>
@@ -25,9 +29,13 @@ const CountdownWidgetConfig = Type.Object({ ...CountdownWidget.properties, rule 
 const ContentWidgetConfig = Type.Object({ ...ContentWidget.properties, rule }, { additionalProperties: false })
 const AnnouncementsWidgetConfig = Type.Object({ ...AnnouncementsWidget.properties, rule }, { additionalProperties: false })
 const JobWidgetConfig = Type.Object({ ...JobWidget.properties, rule }, { additionalProperties: false })
+/** A grid action as a template writes it: each may carry the rule that gates it (the service drops the ones that fail). */
+const GridActionConfig = Type.Union([GridSaveAction, ...GridResetAction.anyOf].map((variant) => Type.Object({ ...variant.properties, rule }, { additionalProperties: false })))
+const GridWidgetConfig = Type.Object({ ...GridWidget.properties, actions: Type.Optional(Type.Array(GridActionConfig)), rule }, { additionalProperties: false })
+const TreeWidgetConfig = Type.Object({ ...TreeWidget.properties, rule }, { additionalProperties: false })
 
 /** A widget a tab or an access gate may hold, as a template writes it. */
-export const LeafWidgetConfig = Type.Union([TableWidgetConfig, FormWidgetConfig, FiltersWidgetConfig, CountdownWidgetConfig, ContentWidgetConfig, AnnouncementsWidgetConfig, JobWidgetConfig])
+export const LeafWidgetConfig = Type.Union([TableWidgetConfig, FormWidgetConfig, FiltersWidgetConfig, CountdownWidgetConfig, ContentWidgetConfig, AnnouncementsWidgetConfig, JobWidgetConfig, GridWidgetConfig, TreeWidgetConfig])
 export type LeafWidgetConfig = Static<typeof LeafWidgetConfig>
 
 const AccessGateWidgetConfig = Type.Object({ ...AccessGateWidget.properties, widgets: Type.Array(LeafWidgetConfig), rule }, { additionalProperties: false })
@@ -47,7 +55,9 @@ export const WidgetConfigByType = {
   announcements: AnnouncementsWidgetConfig,
   job: JobWidgetConfig,
   accessGate: AccessGateWidgetConfig,
-  tabs: TabsWidgetConfig
+  tabs: TabsWidgetConfig,
+  grid: GridWidgetConfig,
+  tree: TreeWidgetConfig
 } as const
 export const WIDGET_TYPES = Object.keys(WidgetConfigByType) as Array<keyof typeof WidgetConfigByType>
 
@@ -61,10 +71,13 @@ export type ActionConfig = Static<typeof HeaderAction> & { rule?: Static<typeof 
 
 const pageFields = {
   $schema: SchemaRef,
-  path: RoutePath,
-  ttPath: Type.Optional(RoutePath),
+  path: RouteTemplate,
+  ttPath: Type.Optional(RouteTemplate),
+  // The menu path whose item allows this page (a detail page such as /admin/agents/:UserId under /admin/agents); default: its own path.
+  menuPath: Type.Optional(RoutePath),
   title: I18nKey,
   back: Type.Optional(Type.Boolean()),
+  drillParam: Type.Optional(Type.String({ minLength: 1, description: 'the route query value naming a drill-down (UserId): one more breadcrumb crumb when present' })),
   shell: Type.Optional(Type.Boolean()),
   rule,
   actions: Type.Optional(Type.Array(ActionConfig))

@@ -25,22 +25,58 @@ export const Comparison = Type.Object({
   value: Type.Number()
 }, { additionalProperties: false })
 
-/** A rule: an object with exactly one operator; all/any/not nest further rules. */
-export const Rule = Type.Cyclic({
+/** How deep all, any and not may nest: deeper rules are refused at load (a 300,000-deep one would overflow the stack). */
+export const MAX_RULE_DEPTH = 8
+
+const plainOperators = {
+  role: Type.Optional(Type.Enum([...ROLES], { description: 'the profile Role is this one' })),
+  perm: Type.Optional(Type.String({ minLength: 1, description: 'Granted holds this permission or *' })),
+  adminPerm: Type.Optional(Type.String({ minLength: 1, description: 'role ADMIN and (AliasId ADMIN or Granted holds this permission or *)' })),
+  flag: Type.Optional(Type.Enum([...NUMERIC_PROFILE_FIELDS], { description: 'this numeric profile switch is non-zero' })),
+  tt: Type.Optional(Type.Literal(true, { description: 'the current location is a TT (TOTO) location' })),
+  mobile: Type.Optional(Type.Literal(true, { description: 'the request comes from a mobile browser' })),
+  cmp: Type.Optional(Comparison),
+  setting: Type.Optional(Type.Enum([...SETTING_PATHS], { description: 'this server setting is a non-empty text' }))
+}
+
+const describeRule = 'a rule: exactly one of all, any, not, role, perm, adminPerm, flag, tt, mobile, cmp, setting'
+
+/** The rule language's shape, unbounded: the type every rule has (all/any/not nest further rules). */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- only its type is used, as the type of the bounded schema below
+const RecursiveRule = Type.Cyclic({
   Rule: Type.Object({
-    all: Type.Optional(Type.Array(Type.Ref('Rule'), { minItems: 1, description: 'true when every rule is true' })),
-    any: Type.Optional(Type.Array(Type.Ref('Rule'), { minItems: 1, description: 'true when one rule is true' })),
+    all: Type.Optional(Type.Array(Type.Ref('Rule'))),
+    any: Type.Optional(Type.Array(Type.Ref('Rule'))),
     not: Type.Optional(Type.Ref('Rule')),
-    role: Type.Optional(Type.Enum([...ROLES], { description: 'the profile Role is this one' })),
-    perm: Type.Optional(Type.String({ minLength: 1, description: 'Granted holds this permission or *' })),
-    adminPerm: Type.Optional(Type.String({ minLength: 1, description: 'role ADMIN and (AliasId ADMIN or Granted holds this permission or *)' })),
-    flag: Type.Optional(Type.Enum([...NUMERIC_PROFILE_FIELDS], { description: 'this numeric profile switch is non-zero' })),
-    tt: Type.Optional(Type.Literal(true, { description: 'the current location is a TT (TOTO) location' })),
-    mobile: Type.Optional(Type.Literal(true, { description: 'the request comes from a mobile browser' })),
-    cmp: Type.Optional(Comparison),
-    setting: Type.Optional(Type.Enum([...SETTING_PATHS], { description: 'this server setting is a non-empty text' }))
-  }, { additionalProperties: false, minProperties: 1, maxProperties: 1, description: 'a rule: exactly one of all, any, not, role, perm, adminPerm, flag, tt, mobile, cmp, setting' })
+    ...plainOperators
+  })
 }, 'Rule')
+
+/** The rule at one nesting depth: all/any/not refer to the next depth; the deepest takes only plain operators. */
+function ruleAtDepth (depth: number) {
+  const next = Type.Ref(`Rule${depth + 1}`)
+  const nesting = {
+    all: Type.Optional(Type.Array(next, { minItems: 1, description: 'true when every rule is true' })),
+    any: Type.Optional(Type.Array(next, { minItems: 1, description: 'true when one rule is true' })),
+    not: Type.Optional(next)
+  }
+  const deepest = depth === MAX_RULE_DEPTH
+  return Type.Object(deepest ? plainOperators : { ...nesting, ...plainOperators }, {
+    additionalProperties: false,
+    minProperties: 1,
+    maxProperties: 1,
+    description: deepest ? `${describeRule}; at depth ${MAX_RULE_DEPTH} no further all, any or not` : describeRule
+  })
+}
+
+/**
+ * A rule: an object with exactly one operator; all/any/not nest further rules, at most MAX_RULE_DEPTH deep. Unrolled
+ * one definition per depth, as JSON Schema cannot count; typed as the unbounded shape, which every bounded rule has.
+ */
+export const Rule = Type.Cyclic(
+  Object.fromEntries(Array.from({ length: MAX_RULE_DEPTH }, (_, i) => [`Rule${i + 1}`, ruleAtDepth(i + 1)])),
+  'Rule1'
+) as unknown as typeof RecursiveRule
 export type Rule = Static<typeof Rule>
 
 /** The root of rule.schema.json (a rule on its own, for tooling). */

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { Location, Role, SmsSettings } from './game-api.ts'
 import { MenuView } from './menu.ts'
+import { PlainText } from './common.ts'
 
 // The wire format of the service's session routes (/ui/login, /ui/session, …), shared by the service and the client.
 
@@ -9,11 +10,11 @@ export const Lang = Type.Union([Type.Literal('en'), Type.Literal('zh'), Type.Lit
 
 /** POST /ui/login body. */
 export const LoginBody = Type.Object({
-  UserId: Type.String({ minLength: 1, maxLength: 50 }),
-  Password: Type.String({ minLength: 1, maxLength: 128 }),
+  UserId: PlainText({ minLength: 1, maxLength: 50 }),
+  Password: PlainText({ minLength: 1, maxLength: 128 }),
   Lang,
-  Token: Type.Optional(Type.String({ maxLength: 32, description: 'the captcha answer' })),
-  xToken: Type.Optional(Type.String({ maxLength: 256, description: 'the x-token header of GET /ui/captcha' }))
+  Token: Type.Optional(PlainText({ maxLength: 32, description: 'the captcha answer' })),
+  xToken: Type.Optional(PlainText({ maxLength: 256, description: 'the x-token header of GET /ui/captcha' }))
 }, { additionalProperties: false })
 export type LoginBody = Static<typeof LoginBody>
 
@@ -28,12 +29,12 @@ export type LoginAnswer = Static<typeof LoginAnswer>
 
 /** POST /ui/password body: with UserId, Token and xToken the forced change from the sign-in area, otherwise the signed-in change. */
 export const PasswordBody = Type.Object({
-  UserId: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
-  OldPassword: Type.String({ minLength: 1, maxLength: 128 }),
-  Password1: Type.String({ maxLength: 128 }),
-  Password2: Type.String({ maxLength: 128 }),
-  Token: Type.Optional(Type.String({ maxLength: 32 })),
-  xToken: Type.Optional(Type.String({ maxLength: 256 }))
+  UserId: Type.Optional(PlainText({ minLength: 1, maxLength: 50 })),
+  OldPassword: PlainText({ minLength: 1, maxLength: 128 }),
+  Password1: PlainText({ maxLength: 128 }),
+  Password2: PlainText({ maxLength: 128 }),
+  Token: Type.Optional(PlainText({ maxLength: 32 })),
+  xToken: Type.Optional(PlainText({ maxLength: 256 }))
 }, { additionalProperties: false })
 export type PasswordBody = Static<typeof PasswordBody>
 
@@ -79,6 +80,7 @@ export const SessionView = Type.Object({
     dCloseDate: Type.String(),
     tCloseDate: Type.String(),
     sms: SmsSettings,
+    currency: Type.String({ description: 'ISO 4217 code of the money shown (getCurrencyCode)' }),
     mobileAppData: Type.Object({ downloadUrl: Type.String(), iosDownloadUrl: Type.String() })
   }),
   configVersion: Type.String(),

@@ -1,10 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import formbody from '@fastify/formbody'
-import { fileURLToPath } from 'node:url'
 import type { Db } from '../shared/db.ts'
 import { migrate } from '../shared/migrate.ts'
 import { loggerOptions } from '../shared/logger.ts'
+import { trustProxyOption } from '../shared/env.ts'
 import { seedDemoData } from './seed/seed.ts'
 import auditPlugin from './plugins/audit.ts'
 import authPlugin from './plugins/auth.ts'
@@ -12,6 +12,11 @@ import captchaPlugin from './plugins/captcha.ts'
 import clockPlugin from './plugins/clock.ts'
 import envelopePlugin from './plugins/envelope.ts'
 import maintenancePlugin from './plugins/maintenance.ts'
+import jobsPlugin from './jobs/plugin.ts'
+import type { RunnerOptions } from './jobs/runner.ts'
+import { FINALISE_JOB, finaliseJob } from './routes/game/betting/store/finalise-job.ts'
+import { UPLOAD_JOB, uploadJob } from './routes/game/betting/store/upload-job.ts'
+import { CREDIT_RECALC_JOB, creditRecalcJob } from './routes/game/accounts/credit-recalc.ts'
 import captchaRoutes from './routes/captcha.ts'
 import gameRoutes from './routes/game/index.ts'
 import maintenanceRoutes from './routes/maintenance.ts'
@@ -19,14 +24,21 @@ import passwordRoutes from './routes/passwords.ts'
 import profileRoutes from './routes/profile.ts'
 import signInRoutes from './routes/sign-in.ts'
 import termsRoutes from './routes/terms.ts'
+import { fromRoot } from '../shared/paths.ts'
 
 export interface GameApiOptions {
   db: Db
   logLevel?: string
+  /** Human-readable log lines (the local start on a terminal); JSON lines otherwise. */
+  prettyLogs?: boolean
   /** The clock every expiry is measured with (tests move it); defaults to the system clock. */
   now?: () => Date
+  /** Whose X-Forwarded-For is believed (GAME_API_TRUST_PROXY): only the service in front of it; loopback by default, as the service runs beside it. */
+  trustProxy?: false | number | string
   /** Told each captcha answer as it is issued: for tests and the e2e suite only, never set in production. */
   captchaAnswerSink?: (xToken: string, answer: string) => void
+  /** The job runner's poll and lease timings (tests shorten them); defaults in jobs/runner.ts. */
+  jobs?: Partial<RunnerOptions>
 }
 
 declare module 'fastify' {
@@ -35,17 +47,18 @@ declare module 'fastify' {
   }
 }
 
-const migrationsDir = fileURLToPath(new URL('./migrations', import.meta.url))
+const migrationsDir = fromRoot('server/game-api/migrations')
 
 /** Builds the reference game API on an open database: migrates, seeds on first start, registers every route. */
 export async function buildGameApi (options: GameApiOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(options.logLevel ?? 'silent'),
-    trustProxy: true,
+    logger: loggerOptions(options.logLevel ?? 'silent', options.prettyLogs),
+    trustProxy: trustProxyOption(options.trustProxy ?? 'loopback'),
     // verbose: validation errors carry the schema's description, which the 400 message quotes.
     ajv: { customOptions: { verbose: true } }
   }).withTypeProvider<TypeBoxTypeProvider>()
   await migrate(options.db, migrationsDir)
+  options.db.onConnectionError((err) => app.log.error({ err }, 'game API store: a PostgreSQL connection was lost; the pool reconnects on the next query'))
   app.decorate('db', options.db)
   await app.register(clockPlugin, { now: options.now })
   await seedDemoData(options.db, app.gaNow())
@@ -56,8 +69,14 @@ export async function buildGameApi (options: GameApiOptions): Promise<FastifyIns
   await app.register(authPlugin)
   await app.register(captchaPlugin, { captchaAnswerSink: options.captchaAnswerSink })
   await app.register(maintenancePlugin)
+  await app.register(jobsPlugin, options.jobs ?? {})
+  app.jobs.register(UPLOAD_JOB, uploadJob(options.db, () => app.gaNow()))
+  app.jobs.register(CREDIT_RECALC_JOB, creditRecalcJob(options.db, () => app.gaNow()))
+  app.jobs.register(FINALISE_JOB, finaliseJob(options.db, () => app.gaNow()))
 
   app.get('/healthz', async () => ({ success: true, data: 'ok' }))
+  // Ready when the database answers; a lost one answers 503 through the envelope's store-unavailable mapping.
+  app.get('/readyz', async () => { await app.db.query('SELECT 1'); return { success: true, data: 'ready' } })
   await app.register(captchaRoutes)
   await app.register(async (v1) => {
     await v1.register(signInRoutes)

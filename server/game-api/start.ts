@@ -5,9 +5,9 @@ import { openDb } from '../shared/db.ts'
 import { buildGameApi } from './app.ts'
 
 /** Starts the reference game API alone, on GAME_API_PORT, with its data under DATA_DIR/game-api (or GAME_API_DATABASE_URL). */
-export async function startGameApi (settings = loadSettings()) {
+export async function startGameApi (settings = loadSettings(), prettyLogs = false) {
   const db = await openDb({ url: settings.GAME_API_DATABASE_URL, dataDir: join(settings.DATA_DIR, 'game-api') })
-  const app = await buildGameApi({ db, logLevel: settings.LOG_LEVEL })
+  const app = await buildGameApi({ db, logLevel: settings.LOG_LEVEL, prettyLogs, trustProxy: settings.GAME_API_TRUST_PROXY })
   app.addHook('onClose', () => db.close())
   const address = await app.listen({ port: settings.GAME_API_PORT, host: settings.HOST })
   return { app, address }
@@ -16,5 +16,9 @@ export async function startGameApi (settings = loadSettings()) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { app, address } = await startGameApi()
   console.log(`game API listening on ${address}`)
-  closeWithGrace(async () => { await app.close() })
+  // An uncaught error closes the server too, but never silently.
+  closeWithGrace(async ({ err }) => {
+    if (err) app.log.error({ err }, 'closing after an uncaught error')
+    await app.close()
+  })
 }

@@ -6,9 +6,10 @@ import { loadSettings } from '../shared/env.ts'
 import { startGameApi } from '../game-api/start.ts'
 import { startService } from '../src/start.ts'
 import { clientDist } from '../src/plugins/external/client.ts'
+import { fromRoot } from '../shared/paths.ts'
 
 // The whole product on its embedded defaults: reference game API (unless GAME_API_URL), service, built client.
-const root = new URL('../../', import.meta.url).pathname
+const root = fromRoot()
 const watch = process.argv.includes('--watch')
 
 /** Newest modification time of any file below dir (0 when it does not exist). */
@@ -42,13 +43,16 @@ if (watch) {
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
-const gameApi = settings.GAME_API_URL ? undefined : await startGameApi(settings)
+// A developer's terminal gets readable log lines; a pipe or a file gets JSON lines.
+const prettyLogs = process.stdout.isTTY === true
+const gameApi = settings.GAME_API_URL ? undefined : await startGameApi(settings, prettyLogs)
 if (gameApi) console.log(`reference game API on ${gameApi.address}`)
-const service = await startService(settings, settings.GAME_API_URL ?? gameApi?.address)
+const service = await startService(settings, settings.GAME_API_URL ?? gameApi?.address, prettyLogs)
 const { port } = service.app.server.address() as { port: number }
 console.log(`\n  Open http://localhost:${port}/login  (demo users in server/game-api/seed/demo-users.json, password Demo#1234)\n`)
 
-closeWithGrace(async () => {
+closeWithGrace(async ({ err }) => {
+  if (err) service.app.log.error({ err }, 'closing after an uncaught error')
   await service.app.close()
   await gameApi?.app.close()
 })

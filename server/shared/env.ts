@@ -3,6 +3,12 @@ import { Value } from 'typebox/value'
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 const Port = Type.Integer({ minimum: 0, maximum: 65535, description: 'a whole number from 0 to 65535' })
+// A hop count, or a comma list of addresses, CIDR ranges and proxy-addr's names (loopback, linklocal, uniquelocal).
+const proxyItem = '(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(/\\d{1,3})?)'
+const ProxyTrust = (example: string) => Type.String({
+  pattern: `^(\\d{1,2}|${proxyItem}(\\s*,\\s*${proxyItem})*)$`,
+  description: `a hop count (1, 2, …) or a comma list of proxy addresses or CIDR ranges (e.g. ${example})`
+})
 const Url = (protocols: string) => Type.String({ pattern: `^(${protocols})://`, description: `a ${protocols.replace(/\|/g, ' or ')} URL` })
 
 /** Every setting the product reads from the environment, with its default. */
@@ -19,18 +25,38 @@ export const SettingsSchema = Type.Object({
   SESSION_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'at least 32 characters' })),
   AUDIT_TOKEN: Type.Optional(Type.String({ minLength: 24, description: 'at least 24 characters' })),
   PROXY_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 100, description: 'a whole number of milliseconds, 100 or more' })),
-  CONFIG_DIR: Type.Optional(Type.String({ minLength: 1, description: 'a directory holding menu.json, pages/, columns/ and i18n/' }))
+  CONFIG_DIR: Type.Optional(Type.String({ minLength: 1, description: 'a directory holding menu.json, pages/, columns/ and i18n/' })),
+  TRUST_PROXY: Type.Optional(ProxyTrust('127.0.0.1,10.0.0.0/8')),
+  GAME_API_TRUST_PROXY: Type.Optional(ProxyTrust('loopback,10.0.0.5')),
+  FRAME_ANCESTORS: Type.Optional(Type.String({ pattern: '^https?://[^\\s;,\'"]+( https?://[^\\s;,\'"]+)*$', description: 'space-separated http(s) origins allowed to frame the embed layout, e.g. https://portal.example.com' })),
+  OPS_TOKEN: Type.Optional(Type.String({ minLength: 24, description: 'at least 24 characters' })),
+  NODE_ENV: Type.Optional(Type.String())
 })
 export type Settings = Static<typeof SettingsSchema>
 
 /** Settings with their defaults filled in. */
-export interface ResolvedSettings extends Omit<Settings, 'LOG_LEVEL'> {
+export interface ResolvedSettings extends Omit<Settings, 'LOG_LEVEL' | 'TRUST_PROXY' | 'GAME_API_TRUST_PROXY'> {
   PORT: number
   GAME_API_PORT: number
   DATA_DIR: string
   LOG_LEVEL: (typeof logLevels)[number]
   HOST: string
   PROXY_TIMEOUT_MS: number
+  /** Fastify's trustProxy: false (X-Forwarded-* ignored), a hop count, or the proxies' addresses. */
+  TRUST_PROXY: false | number | string
+  /** The game API trusts only the service in front of it: loopback by default, as the service runs beside it. */
+  GAME_API_TRUST_PROXY: false | number | string
+}
+
+/** A resolved TRUST_PROXY-style value as Fastify's typed trustProxy option (a hop count becomes the function Fastify itself builds for one). */
+export function trustProxyOption (value: false | number | string): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value
+}
+
+/** A TRUST_PROXY-style value as Fastify's trustProxy takes it: unset is false, digits a hop count, else the address list. */
+function proxyTrust (value: string | undefined, fallback: false | string): false | number | string {
+  if (value === undefined) return fallback
+  return /^\d+$/.test(value) ? Number(value) : value.split(',').map((part) => part.trim()).join(',')
 }
 
 const integerKeys = new Set(['PORT', 'GAME_API_PORT', 'PROXY_TIMEOUT_MS'])
@@ -60,6 +86,8 @@ export function loadSettings (env: NodeJS.ProcessEnv = process.env): ResolvedSet
     DATA_DIR: s.DATA_DIR ?? './data',
     LOG_LEVEL: (s.LOG_LEVEL as ResolvedSettings['LOG_LEVEL'] | undefined) ?? 'info',
     HOST: s.HOST ?? '127.0.0.1',
-    PROXY_TIMEOUT_MS: s.PROXY_TIMEOUT_MS ?? 10_000
+    PROXY_TIMEOUT_MS: s.PROXY_TIMEOUT_MS ?? 10_000,
+    TRUST_PROXY: proxyTrust(s.TRUST_PROXY, false),
+    GAME_API_TRUST_PROXY: proxyTrust(s.GAME_API_TRUST_PROXY, 'loopback')
   }
 }

@@ -7,7 +7,10 @@ export const redactedPaths = [
   '*.access_token', '*.xToken'
 ]
 
-/** pino options shared by the service and the game API: JSON lines, secrets redacted. */
-export function loggerOptions (level: string): FastifyServerOptions['logger'] {
-  return { level, redact: { paths: redactedPaths, censor: '[redacted]' } }
+/** pino options shared by the service and the game API: JSON lines (pretty lines for a developer's terminal), secrets redacted. */
+export function loggerOptions (level: string, pretty = false): FastifyServerOptions['logger'] {
+  const redact = { paths: redactedPaths, censor: '[redacted]' }
+  // pino-pretty is a development dependency: only the local start asks for it, the production start never does.
+  if (pretty) return { level, redact, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+  return { level, redact }
 }

@@ -14,16 +14,12 @@ export async function migrate (db: Db, dir: string): Promise<string[]> {
       await tx.query('SELECT pg_advisory_xact_lock(7401)')
       const seen = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [name])
       if (seen.rowCount > 0) return false
-      for (const statement of splitStatements(sql)) await tx.query(statement)
+      // The file runs whole, so function bodies ($$ … $$) and any other statement with semicolons inside are kept intact.
+      await tx.exec(sql)
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name])
       return true
     })
     if (ran) applied.push(name)
   }
   return applied
-}
-
-/** Splits a migration script on semicolons that end a line (migrations keep one statement per such line, no dollar-quoted bodies). */
-function splitStatements (sql: string): string[] {
-  return sql.split(/;\s*$/m).map((s) => s.replace(/^\s*--.*$/gm, '').trim()).filter(Boolean)
 }

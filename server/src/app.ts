@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { ResolvedSettings } from '../shared/env.ts'
+import { trustProxyOption, type ResolvedSettings } from '../shared/env.ts'
 import type { Db } from '../shared/db.ts'
 import { loggerOptions } from '../shared/logger.ts'
 import storePlugin, { openServiceStore } from './plugins/app/store.ts'
@@ -20,6 +20,7 @@ import apiCachePlugin from './plugins/app/api-cache.ts'
 import proxyPlugin from './plugins/app/proxy.ts'
 
 import cookiePlugin from './plugins/external/cookie.ts'
+import helmetPlugin from './plugins/external/helmet.ts'
 import secureSessionPlugin from './plugins/external/secure-session.ts'
 import rateLimitPlugin from './plugins/external/rate-limit.ts'
 import formbodyPlugin from './plugins/external/formbody.ts'
@@ -28,6 +29,8 @@ import sessionPlugin from './plugins/app/session.ts'
 import gameClientPlugin from './plugins/app/game-client.ts'
 import csrfPlugin from './plugins/app/csrf.ts'
 import userContextPlugin from './plugins/app/user-context.ts'
+import requestIdPlugin, { newRequestId } from './plugins/app/request-id.ts'
+import opsAccessPlugin from './plugins/app/ops-access.ts'
 import { serviceErrorHandler } from './errors.ts'
 import captchaRoutes from './routes/ui/captcha.ts'
 import loginRoutes from './routes/ui/login.ts'
@@ -46,6 +49,8 @@ export interface ServiceOptions {
   store?: Db
   /** The operator config directory (default CONFIG_DIR, else <repo>/menus). */
   configDir?: string
+  /** Human-readable log lines (the local start on a terminal); JSON lines otherwise. */
+  prettyLogs?: boolean
 }
 
 declare module 'fastify' {
@@ -58,21 +63,21 @@ declare module 'fastify' {
 /** Builds the config/menu service: plugins first, then the routes of the HTTP surface, then the built client. */
 export async function buildService (options: ServiceOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(options.settings.LOG_LEVEL),
-    trustProxy: true,
-    // A load balancer's x-request-id is kept when it is a plain token; anything else gets a fresh id.
+    logger: loggerOptions(options.settings.LOG_LEVEL, options.prettyLogs),
+    // X-Forwarded-* are believed only from the proxies TRUST_PROXY names (off by default).
+    trustProxy: trustProxyOption(options.settings.TRUST_PROXY),
     requestIdHeader: false,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id']
-      return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,100}$/.test(given) ? given : crypto.randomUUID()
-    },
+    genReqId: newRequestId,
     // PGlite and the config watch can start slowly on a busy machine; a slow start is not a failed one.
     pluginTimeout: 120_000
   }).withTypeProvider<TypeBoxTypeProvider>()
   app.decorate('settings', options.settings)
   app.decorate('gameApiUrl', options.gameApiUrl.replace(/\/$/, ''))
 
+  await app.register(requestIdPlugin)
+
   // -- external plugins (one file each under plugins/external)
+  await app.register(helmetPlugin)
   await app.register(cookiePlugin)
   await app.register(secureSessionPlugin)
   await app.register(rateLimitPlugin)
@@ -91,6 +96,7 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
   await app.register(gameClientPlugin)
   await app.register(csrfPlugin)
   await app.register(userContextPlugin)
+  await app.register(opsAccessPlugin)
 
   // audit, proxy, cache, metrics:
   // Swagger first: it documents the routes registered after it.

@@ -1,3 +1,5 @@
+import createError from '@fastify/error'
+import { isStoreUnavailable } from '../shared/db.ts'
 import { Type, type Static } from 'typebox'
 import { MAINTENANCE_SUBCODE } from '../../schemas/game-api.ts'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
@@ -14,89 +16,143 @@ export const UiError = Type.Object({
 })
 export type UiError = Static<typeof UiError>
 
-/** An error with a stable code and HTTP status, answered as a UiError body. */
-export class ServiceError extends Error {
-  readonly code: string
-  readonly statusCode: number
-  readonly extra: Partial<UiError>
+// Set by @fastify/error's constructor (code, statusCode) or by `with` and gameApiFailure (the rest); declared here so the class body stays erasable.
+export interface CataloguedError {
+  code: string
+  statusCode: number
+  /** Fields the body carries beside code and message (captchaRequired, data, subCode, t). */
+  details?: Partial<UiError>
+  /** Answered instead of code and message: the game API's maintenance body, passed through unchanged. */
+  passthrough?: UiError
   /** Response headers that go with the error (Retry-After). */
-  readonly headers: Record<string, string>
-  constructor (code: string, statusCode: number, message: string, extra: Partial<UiError> = {}, headers: Record<string, string> = {}) {
-    super(message)
-    this.name = 'ServiceError'
-    this.code = code
-    this.statusCode = statusCode
-    this.extra = extra
-    this.headers = headers
+  headers?: Record<string, string>
+}
+
+/** The base of every catalogued error: @fastify/error builds the catalogue's constructors on it, so the error handler knows them and answers their body. */
+export class CataloguedError extends Error {
+  /** Adds body fields (and response headers); returns the error. */
+  with (details: Partial<UiError>, headers?: Record<string, string>): this {
+    this.details = { ...this.details, ...details }
+    if (headers) this.headers = { ...this.headers, ...headers }
+    return this
   }
 
   /** The response body for this error. */
   toBody (): UiError {
-    return { ...this.extra, success: false, code: this.code, message: this.message }
+    return this.passthrough ?? { ...this.details, success: false, code: this.code, message: this.message }
   }
 }
 
-/** A failure answered by the game API, carried to the browser with its status and body (message, data, subCode, t). */
-export class GameApiFailure extends ServiceError {
-  readonly upstreamStatus: number
-  /** The game API's own body, answered unchanged during maintenance (subCode 8000). */
-  readonly upstreamBody: Record<string, unknown>
-  constructor (status: number, body: { message?: string, data?: unknown, subCode?: unknown, t?: unknown, captchaRequired?: unknown }) {
-    const extra: Partial<UiError> = {}
-    if (Array.isArray(body.data) && body.data.every((d) => typeof d === 'string')) extra.data = body.data
-    if (typeof body.subCode === 'number') extra.subCode = body.subCode
-    if (typeof body.t === 'string') extra.t = body.t
-    if (typeof body.captchaRequired === 'boolean') extra.captchaRequired = body.captchaRequired
-    const message = typeof body.message === 'string' && body.message !== '' ? body.message : `The game API answered HTTP ${status} without a message.`
-    super(extra.subCode === MAINTENANCE_SUBCODE ? 'UI_MAINTENANCE' : 'UI_GAME_API_FAILED', status, message, extra)
-    this.upstreamStatus = status
-    this.upstreamBody = body
-  }
+/** A catalogue entry: called with or without new, its arguments fill the message's %s in order. */
+export type CataloguedErrorConstructor<Args extends unknown[]> = { (...args: Args): CataloguedError, new (...args: Args): CataloguedError }
 
-  /** True for the maintenance answer (503, subCode 8000), which the browser gets unchanged. */
-  get maintenance (): boolean {
-    return this.extra.subCode === MAINTENANCE_SUBCODE
-  }
-
-  override toBody (): UiError {
-    return this.maintenance ? this.upstreamBody as UiError : super.toBody()
-  }
+function coded<Args extends unknown[] = []> (code: string, message: string, statusCode: number): CataloguedErrorConstructor<Args> {
+  return createError(code, message, statusCode, CataloguedError as unknown as ErrorConstructor) as unknown as CataloguedErrorConstructor<Args>
 }
 
-// The catalogue: every error the session, CSRF, game client and page routes raise.
+// The catalogue: every error the service, the proxy and the game client raise, by stable code.
 export const errors = {
-  notSignedIn: () => new ServiceError('UI_NOT_SIGNED_IN', 401, 'Not signed in or the session has ended: sign in again at /login.'),
-  sessionExpired: () => new ServiceError('UI_SESSION_EXPIRED', 401, 'Session Error. The game API no longer accepts this session: sign in again at /login.'),
-  csrfMissing: () => new ServiceError('UI_CSRF_MISSING', 403, 'The x-csrf-token header is missing: send the csrfToken from GET /ui/session (or the login answer) in the x-csrf-token header of every non-GET request.'),
-  csrfMismatch: () => new ServiceError('UI_CSRF_MISMATCH', 403, 'The x-csrf-token header does not match this session: reload GET /ui/session and send its csrfToken.'),
-  jsonRequired: () => new ServiceError('UI_JSON_REQUIRED', 415, 'Send this request with Content-Type: application/json.'),
-  crossOrigin: (what: string) => new ServiceError('UI_CROSS_ORIGIN', 403, `Sign-in requests must come from this site's own pages (${what}): open the sign-in page on this host and submit it there.`),
-  loginFailed: (message: string, captchaRequired: boolean) => new ServiceError('UI_LOGIN_FAILED', 400, message, { captchaRequired }),
-  loginRateLimited: (what: 'address' | 'user id', seconds: number) => new ServiceError('UI_LOGIN_RATE_LIMITED', 429, `Too many sign-in attempts for this ${what}: wait ${seconds} s before trying again.`, {}, { 'retry-after': String(seconds) }),
-  passwordFieldMissing: (field: string) => new ServiceError('UI_PASSWORD_FIELD_MISSING', 400, `body/${field} is required to change the password when not signed in (the change-password form from the sign-in area sends UserId, OldPassword, Password1, Password2, Token and xToken).`),
-  locationNotAllowed: (locId: string, allowed: string[]) => new ServiceError('UI_LOCATION_NOT_ALLOWED', 403, `Location ${locId} is not available to this user: choose one of ${allowed.join(', ') || '(none)'}.`),
-  noLocation: () => new ServiceError('UI_NO_LOCATION', 403, 'This user may not use any location: ask an administrator to grant one.'),
-  pageDenied: (path: string) => new ServiceError('UI_PAGE_FORBIDDEN', 403, `The page ${path} is not in your menu for this location: open it from the menu, or switch to a location where it is offered.`),
-  pageNotFound: (path: string) => new ServiceError('UI_PAGE_NOT_FOUND', 404, `No page has the path ${path}: check the address, or add a page template for it in the operator config.`),
-  gameApiTimeout: (ms: number) => new ServiceError('UI_GAME_API_TIMEOUT', 504, `The game API did not answer within ${ms} ms: try again, or raise PROXY_TIMEOUT_MS if it is slow.`),
-  gameApiUnreachable: (url: string) => new ServiceError('UI_GAME_API_UNREACHABLE', 502, `The game API at ${url} cannot be reached: check that it runs and that GAME_API_URL points at it.`),
-  gameApiBadAnswer: (path: string) => new ServiceError('UI_GAME_API_BAD_ANSWER', 502, `The game API answered ${path} with a body that is not its JSON envelope: check GAME_API_URL points at the game API.`),
-  configNotReady: () => new ServiceError('UI_CONFIG_NOT_READY', 503, 'The operator config is not loaded: check GET /ui/config/status and fix the config files it names.')
+  badRequest: coded<[string]>('UI_BAD_REQUEST', '%s: correct that field and send again.', 400),
+  notFound: coded<[string, string]>('UI_NOT_FOUND', 'No route %s %s: check the address (the service answers under /ui and /api/v1).', 404),
+  internal: coded<[string]>('UI_INTERNAL', 'The service failed to answer: try again; if it persists, give the support team the request id %s.', 500),
+  notSignedIn: coded('UI_NOT_SIGNED_IN', 'Not signed in or the session has ended: sign in again at /login.', 401),
+  sessionExpired: coded('UI_SESSION_EXPIRED', 'Session Error. The game API no longer accepts this session: sign in again at /login.', 401),
+  csrfMissing: coded('UI_CSRF_MISSING', 'The x-csrf-token header is missing: send the csrfToken from GET /ui/session (or the login answer) in the x-csrf-token header of every non-GET request.', 403),
+  csrfMismatch: coded('UI_CSRF_MISMATCH', 'The x-csrf-token header does not match this session: reload GET /ui/session and send its csrfToken.', 403),
+  jsonRequired: coded('UI_JSON_REQUIRED', 'Send this request with Content-Type: application/json.', 415),
+  crossOrigin: coded<[string]>('UI_CROSS_ORIGIN', 'Sign-in requests must come from this site\'s own pages (%s): open the sign-in page on this host and submit it there.', 403),
+  /** The game API's sign-in message; add { captchaRequired } with `with`. */
+  loginFailed: coded<[string]>('UI_LOGIN_FAILED', '%s', 400),
+  /** Add the Retry-After header with `with`. */
+  loginRateLimited: coded<['address' | 'user id', number]>('UI_LOGIN_RATE_LIMITED', 'Too many sign-in attempts for this %s: wait %s s before trying again.', 429),
+  passwordFieldMissing: coded<[string]>('UI_PASSWORD_FIELD_MISSING', 'body/%s is required to change the password when not signed in (the change-password form from the sign-in area sends UserId, OldPassword, Password1, Password2, Token and xToken).', 400),
+  /** The game API's password message; its rule list comes with `with`. */
+  passwordRejected: coded<[string]>('UI_PASSWORD_REJECTED', '%s', 400),
+  /** The allowed locations joined, or '(none)'. */
+  locationNotAllowed: coded<[string, string]>('UI_LOCATION_NOT_ALLOWED', 'Location %s is not available to this user: choose one of %s.', 403),
+  noLocation: coded('UI_NO_LOCATION', 'This user may not use any location: ask an administrator to grant one.', 403),
+  pageDenied: coded<[string]>('UI_PAGE_FORBIDDEN', 'The page %s is not in your menu for this location: open it from the menu, or switch to a location where it is offered.', 403),
+  pageNotFound: coded<[string]>('UI_PAGE_NOT_FOUND', 'No page has the path %s: check the address, or add a page template for it in the operator config.', 404),
+  gameApiTimeout: coded<[number]>('UI_GAME_API_TIMEOUT', 'The game API did not answer within %s ms: try again, or raise PROXY_TIMEOUT_MS if it is slow.', 504),
+  gameApiUnreachable: coded<[string]>('UI_GAME_API_UNREACHABLE', 'The game API at %s cannot be reached: check that it runs and that GAME_API_URL points at it.', 502),
+  gameApiBadAnswer: coded<[string]>('UI_GAME_API_BAD_ANSWER', 'The game API answered %s with a body that is not its JSON envelope: check GAME_API_URL points at the game API.', 502),
+  /** The path, and where and how the data breaks the contract. */
+  gameApiBrokeContract: coded<[string, string]>('UI_GAME_API_BAD_ANSWER', 'The game API answered %s with data that breaks the contract (%s): fix the game API or point GAME_API_URL at one that follows the contract.', 502),
+  /** The game API's message; gameApiFailure sets the game API's status and extras. */
+  gameApiFailed: coded<[string]>('UI_GAME_API_FAILED', '%s', 502),
+  /** The game API's maintenance answer (subCode 8000), passed through by gameApiFailure. */
+  maintenance: coded<[string]>('UI_MAINTENANCE', '%s', 503),
+  configNotReady: coded('UI_CONFIG_NOT_READY', 'The operator config is not loaded: check GET /ui/config/status and fix the config files it names.', 503),
+  /** Add the Retry-After header with `with`. */
+  storeUnavailable: coded('UI_STORE_UNAVAILABLE', 'The service cannot reach its database just now: try again in a few seconds (GET /readyz shows when it is back).', 503),
+  opsAuthRequired: coded('UI_OPS_AUTH_REQUIRED', 'Sign in, or send "authorization: Bearer <OPS_TOKEN>", to read /docs and /metrics (they are open to anyone only with NODE_ENV=development).', 401),
+
+  // The proxy (/api/v1/*).
+  apiBadPath: coded<[string]>('UI_API_BAD_PATH', 'The game API path was refused: %s. Call an endpoint by its plain name, e.g. /api/v1/announcements.', 400),
+  apiUnknownEndpoint: coded<[string]>('UI_API_UNKNOWN_ENDPOINT', 'No game API endpoint %s is offered through this service: check the path, or add it to menus/api.json.', 404),
+  apiMethodNotAllowed: coded<[string, string]>('UI_API_METHOD_NOT_ALLOWED', '%s is not allowed on %s: check the method, or allow it in menus/api.json.', 405),
+  apiDenied: coded<[string]>('UI_API_FORBIDDEN', 'The game API endpoint %s belongs to pages that are not in your menu for this location: switch to a location where those pages are offered, or ask an administrator for the permission.', 403),
+  apiNotMultipart: coded<[string]>('UI_API_NOT_MULTIPART', '%s does not take multipart/form-data: send JSON, or mark the endpoint "multipart": true in menus/api.json if the game API takes a file there.', 415),
+  apiBadMultipart: coded<[string]>('UI_API_BAD_MULTIPART', 'The multipart/form-data body could not be read (%s): send it as a browser\'s FormData does.', 400),
+  apiMultipartTooLarge: coded<[string]>('UI_API_MULTIPART_TOO_LARGE', 'The upload has %s: send one file of at most 1024 KiB with at most 20 other fields.', 413),
+  /** The limit in KiB. */
+  apiBodyTooLarge: coded<[number]>('UI_API_BODY_TOO_LARGE', 'The request body is larger than the %s KiB the game API proxy accepts: send less data at once.', 413)
 }
 
-/** Error handler: catalogued errors keep their status and code, validation errors become 400 naming the field, anything else is a logged 500. */
-export function serviceErrorHandler (error: FastifyError | ServiceError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof ServiceError) {
-    reply.headers(error.headers)
+/** The audit log's part of the catalogue, by code (GET /ui/audit names a refusal by its code). */
+export const auditErrors = {
+  AUDIT_UNAVAILABLE: coded('AUDIT_UNAVAILABLE', 'The audit log is unavailable; no change was made.', 503),
+  AUDIT_AUTH_REQUIRED: coded('AUDIT_AUTH_REQUIRED', 'Sign in as an administrator, or send "authorization: Bearer <AUDIT_TOKEN>", to read the audit log.', 401),
+  AUDIT_TOKEN_INVALID: coded('AUDIT_TOKEN_INVALID', 'The bearer token is not the AUDIT_TOKEN the service was started with: send that token, or sign in as an administrator.', 401),
+  AUDIT_FORBIDDEN: coded('AUDIT_FORBIDDEN', 'Only administrators may read the audit log: sign in with an ADMIN account.', 403),
+  AUDIT_BAD_CURSOR: coded('AUDIT_BAD_CURSOR', 'querystring/cursor must be the nextCursor of a previous page: start again without a cursor.', 400),
+  AUDIT_BAD_RANGE: coded('AUDIT_BAD_RANGE', 'querystring/from must be earlier than querystring/to: swap or widen the time range.', 400)
+}
+export type AuditErrorCode = keyof typeof auditErrors
+
+/** What a game API failure envelope may carry. */
+export interface GameApiFailureBody { message?: unknown, data?: unknown, subCode?: unknown, t?: unknown, captchaRequired?: unknown }
+
+/** A failure answered by the game API as a catalogued error with its status and extras; the maintenance answer (subCode 8000) passes through unchanged. */
+export function gameApiFailure (status: number, body: GameApiFailureBody): CataloguedError {
+  const details: Partial<UiError> = {}
+  if (Array.isArray(body.data) && body.data.every((d) => typeof d === 'string')) details.data = body.data
+  if (typeof body.subCode === 'number') details.subCode = body.subCode
+  if (typeof body.t === 'string') details.t = body.t
+  if (typeof body.captchaRequired === 'boolean') details.captchaRequired = body.captchaRequired
+  const message = typeof body.message === 'string' && body.message !== '' ? body.message : `The game API answered HTTP ${status} without a message.`
+  const error = (details.subCode === MAINTENANCE_SUBCODE ? errors.maintenance(message) : errors.gameApiFailed(message)).with(details)
+  error.statusCode = status
+  if (details.subCode === MAINTENANCE_SUBCODE) error.passthrough = body as UiError
+  return error
+}
+
+/** Whether an error is a failure the game API answered (see gameApiFailure). */
+export function isGameApiFailure (error: unknown): error is CataloguedError {
+  return error instanceof errors.gameApiFailed || error instanceof errors.maintenance
+}
+
+/** Error handler: catalogued errors keep their status, code and body, validation errors become 400 naming the field, anything else is a logged 500. */
+export function serviceErrorHandler (error: FastifyError | CataloguedError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof CataloguedError) {
+    if (error.headers) reply.headers(error.headers)
     return reply.code(error.statusCode).send(error.toBody())
   }
-  if (error.validation) {
-    return reply.code(400).send({ success: false, code: 'UI_BAD_REQUEST', message: `${error.message}: correct that field and send again.` })
+  if (isStoreUnavailable(error)) {
+    request.log.warn({ err: error }, 'service store unavailable')
+    return serviceErrorHandler(errors.storeUnavailable().with({}, { 'retry-after': '5' }), request, reply)
   }
+  if (error.validation) return reply.code(400).send(errors.badRequest(error.message).toBody())
   const status = error.statusCode ?? 500
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed')
-    return reply.code(status).send({ success: false, code: 'UI_INTERNAL', message: 'The service failed to answer: try again; if it persists, give the support team the request id ' + request.id + '.' })
+    return reply.code(status).send(errors.internal(request.id).toBody())
   }
   return reply.code(status).send({ success: false, code: error.code ?? 'UI_REQUEST_FAILED', message: error.message })
+}
+
+/** Not-found handler of the service's own routes: a coded 404. */
+export function serviceNotFound (request: FastifyRequest, reply: FastifyReply) {
+  const error = errors.notFound(request.method, request.url.split('?')[0] ?? '')
+  return reply.code(404).send(error.toBody())
 }

@@ -1,8 +1,19 @@
 import t from 'tap'
-import { signInAt, startE2E } from './support.ts'
+import { gameApiToken, signInAt, startE2E } from './support.ts'
+import { frames, settled } from '../helpers/browser.ts'
+
+/** The payload that proves the client sanitises: it must never run (window.__xss stays undefined). */
+const hostileAnnouncement = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script><b>Hostile payload kept on purpose:</b> the page must show this text and run nothing.'
 
 t.test('home announcements', async (t) => {
   const e2e = await startE2E(t)
+  // Posted as an administrator would, through the game API: the demo data itself holds no payload.
+  const posted = await fetch(`${e2e.product.gameApiUrl}/api/v1/4d/announcements`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await gameApiToken(e2e, 'admin')}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ Content: hostileAnnouncement, Color: '#ffffff', PopUp: 'N', AllLocations: true })
+  })
+  t.equal(posted.status, 200, 'the hostile announcement is stored')
   const { page, errors } = await e2e.newPage()
   const dialogs: string[] = []
   page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss().catch(() => {}) })
@@ -20,7 +31,7 @@ t.test('home announcements', async (t) => {
   })
 
   await t.test('coloured blocks, and the hostile one shows its text but runs nothing', async (t) => {
-    const blocks = page.locator('.announcements [data-testid=announcement]')
+    const blocks = page.locator('[data-widget-id=announcements] [data-testid=announcement]')
     t.ok(await blocks.count() >= 4, 'announcements listed')
     const welcome = blocks.filter({ hasText: 'Welcome to the demo back office.' })
     t.equal(await welcome.evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(255, 243, 205)', 'the block has its colour')
@@ -28,7 +39,9 @@ t.test('home announcements', async (t) => {
     await hostile.waitFor()
     t.equal(await hostile.locator('script').count(), 0, 'no script element')
     t.equal(await hostile.locator('[onerror]').count(), 0, 'no event handler attribute')
-    await page.waitForTimeout(500)
+    // Every image has loaded or failed, so an onerror payload would have run by now.
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-widget-id=announcements] img')].every((img) => (img as HTMLImageElement).complete))
+    await settled(page)
     t.equal(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), undefined, 'the payload never ran')
     t.same(dialogs, [])
     t.same(errors, [])
@@ -39,14 +52,15 @@ t.test('home announcements', async (t) => {
     await banner.waitFor()
     const line = banner.locator('.banner__line')
     const x1 = await line.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41)
-    await page.waitForTimeout(300)
-    const x2 = await line.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41)
-    t.ok(x2 < x1, 'moves left')
+    await t.resolves(line.evaluate((el, x) => new Promise<void>((resolve) => {
+      const look = () => new DOMMatrix(getComputedStyle(el).transform).m41 < x ? resolve() : requestAnimationFrame(look)
+      look()
+    }), x1), 'moves left')
     t.match(await line.innerText(), 'Hostile payload kept on purpose', 'rich content shown as text')
     t.notMatch(await line.innerText(), '__xss', 'no script text in the banner')
     await banner.hover()
     const p1 = await line.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41)
-    await page.waitForTimeout(300)
+    await frames(page, 20)
     const p2 = await line.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41)
     t.equal(p2, p1, 'paused while hovered')
   })

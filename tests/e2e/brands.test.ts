@@ -62,6 +62,7 @@ t.test("each sample brand's sign-in screen", async (t) => {
         t.ok(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the logo file loaded')
       } else {
         t.equal(await logo.count(), 0, 'no logo')
+        t.equal(await page.getByTestId('brand-name').innerText(), brand.name, 'the brand\'s name in its place')
       }
       await page.screenshot({ path: `${screenshotDir}brand-${brand.key.toLowerCase()}.png`, fullPage: true })
       t.same(errors, [], 'no script error')

@@ -47,6 +47,7 @@ t.test('forced password change and the terms gate', async (t) => {
     await page.waitForURL((u) => u.pathname === '/login')
     t.equal(new URL(page.url()).searchParams.get('MsgSuccess'), 'Password updated.')
     t.equal(await page.getByTestId('success-message').innerText(), 'Password updated.')
+    t.equal(await page.getByLabel('User Id').inputValue(), 'mem2', 'the user id is filled in; only the new password is left to type')
     await signIn(e2e, page, 'mem2', 'Newpass#2024')
     await page.waitForURL((u) => u.pathname === '/admin/home')
     t.pass('the new password signs in')

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { axeViolations, closeHomePopup, signInAt, startE2E } from './support.ts'
+import { axeViolations, closeHomePopup, signIn, signInAt, startE2E } from './support.ts'
 
 t.test('the signed-in shell in a real browser', async (t) => {
   const e2e = await startE2E(t)
@@ -16,7 +16,7 @@ t.test('the signed-in shell in a real browser', async (t) => {
     const sidebar = await page.locator('#sidebar').boundingBox()
     t.equal(Math.round(sidebar?.width ?? 0), 150, 'the menu is 150 px wide')
     const bet = page.getByRole('button', { name: 'Bet', exact: true })
-    t.equal(await bet.getAttribute('aria-expanded'), 'true', '/admin/home opens Bet')
+    t.equal(await bet.getAttribute('aria-expanded'), 'true', '/admin/home opens Bet (menu.json: Home opensGroup bet, spec/menu-rules.md)')
     t.same(await axeViolations(page), [], 'no serious or critical axe violation on home')
 
     const report = page.getByRole('button', { name: 'Report', exact: true })
@@ -91,15 +91,17 @@ t.test('the signed-in shell in a real browser', async (t) => {
     t.pass('signed out')
   })
 
-  await t.test('unknown paths go to /404', async (t) => {
+  await t.test('unknown paths go to /404 (the service knows the pages: signed out, the sign-in comes first)', async (t) => {
     const { page } = await e2e.newPage()
     await page.goto(`${e2e.url}/no/such/page`)
+    await page.waitForURL((u) => u.pathname === '/login')
+    await signIn(e2e, page, 'mem1')
     await page.waitForURL((u) => u.pathname === '/404')
     t.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Page not found')
     t.match(await page.locator('main').innerText(), "Uh oh, we can't seem to find the page you're looking for.")
     await page.goto(`${e2e.url}/report/no-such-report`)
-    await page.waitForURL((u) => u.pathname === '/login')
-    t.pass('inside a menu section the sign-in comes first')
+    await page.waitForURL((u) => u.pathname === '/404')
+    t.pass('signed in, an unknown path in any section is not found')
   })
 
   await t.test('the mobile menu at 375 px', async (t) => {
@@ -115,7 +117,8 @@ t.test('the signed-in shell in a real browser', async (t) => {
     await page.locator('#content').click({ position: { x: 300, y: 300 } })
     t.equal(await page.locator('#sidebar').count(), 0, 'a click on the content closes it')
     await page.getByRole('button', { name: 'Toggle menu' }).first().click()
-    await page.getByRole('button', { name: 'Administration' }).click()
+    t.equal(await page.getByRole('button', { name: 'Bet', exact: true }).getAttribute('aria-expanded'), 'true', 'on Home the menu opens Bet')
+    await page.getByRole('button', { name: 'Administration', exact: true }).click()
     await page.getByRole('link', { name: 'Profile' }).click()
     await page.waitForURL((u) => u.pathname === '/admin/profile')
     t.equal(await page.locator('#sidebar').count(), 0, 'a menu link closes it')

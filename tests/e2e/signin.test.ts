@@ -1,5 +1,7 @@
 import t from 'tap'
 import { axeViolations, DEMO_PASSWORD, latestCaptcha, signIn, signInAt, startE2E } from './support.ts'
+import { eventually } from '../helpers/eventually.ts'
+import { settled } from '../helpers/browser.ts'
 
 t.test('sign-in area in a real browser', async (t) => {
   const e2e = await startE2E(t)
@@ -78,6 +80,20 @@ t.test('sign-in area in a real browser', async (t) => {
     t.pass('signed in with the captcha answer')
   })
 
+  await t.test('too many tries in a minute: the wait is shown and the captcha turns on, as for Login Failed', async (t) => {
+    // Five tries for one user id from elsewhere use up its per-user budget (LOGIN_LIMITS.perUserId) for this minute.
+    for (let i = 0; i < 5; i++) {
+      await fetch(`${e2e.url}/ui/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.9.${i + 1}` }, body: JSON.stringify({ UserId: 'busy-user', Password: 'wrong-password', Lang: 'en' }) })
+    }
+    const { page } = await e2e.newPage()
+    await page.goto(`${e2e.url}/login`)
+    await page.getByLabel('User Id').waitFor()
+    t.equal(await page.locator('#captcha-token').count(), 0, 'no captcha at first')
+    await signIn(e2e, page, 'busy-user')
+    await page.getByTestId('captcha-image').waitFor()
+    t.match(await page.locator('.login-screen').innerText(), /Too many sign-in attempts for this user id: wait \d+ s/, 'the wait is shown')
+  })
+
   await t.test('captcha image reloads on click; a failed image shows a reload button', async (t) => {
     const { page } = await e2e.newPage()
     await page.goto(`${e2e.url}/login`)
@@ -108,19 +124,9 @@ t.test('sign-in area in a real browser', async (t) => {
     await page.getByTestId('captcha-image').waitFor()
     const before = e2e.captchas.size
     await page.clock.runFor(79000)
-    await page.waitForTimeout(300)
+    await settled(page)
     t.equal(e2e.captchas.size, before, 'not before 80000 ms')
     await page.clock.runFor(1500)
-    await page.waitForFunction(() => true)
-    await t.resolves(waitFor(() => e2e.captchas.size > before), 'a new captcha after 80000 ms')
+    await t.resolves(eventually(() => e2e.captchas.size > before, { what: 'a new captcha' }), 'a new captcha after 80000 ms')
   })
 })
-
-/** Polls a condition for up to 5 s. */
-async function waitFor (condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 50; i++) {
-    if (condition()) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('condition not met in 5 s')
-}

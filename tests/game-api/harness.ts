@@ -2,27 +2,12 @@ import { randomInt } from 'node:crypto'
 import type { Test } from 'tap'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import type { Db } from '../../server/shared/db.ts'
-import { buildGameApi } from '../../server/game-api/app.ts'
-import { freshDb, type DbKind } from '../helpers/db.ts'
+import type { DbKind } from '../helpers/db.ts'
+import { buildGameApi } from '../helpers/build.ts'
+import { testClock, type TestClock } from '../helpers/clock.ts'
 
 /** Every demo account's password (seed/demo-users.json). */
 export const demoPassword = 'Demo#1234'
-
-/** A clock tests move by hand: expiries are tested without sleeping. */
-export interface TestClock {
-  now: () => Date
-  set: (iso: string) => void
-  advance: (ms: number) => void
-}
-
-export function testClock (start = '2030-01-02T02:00:00Z'): TestClock {
-  let current = new Date(start)
-  return {
-    now: () => new Date(current),
-    set: (iso) => { current = new Date(iso) },
-    advance: (ms) => { current = new Date(current.getTime() + ms) }
-  }
-}
 
 export interface CallOptions {
   token?: string
@@ -48,12 +33,10 @@ export interface GameApiHarness {
 export const freshAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`
 
 /** One game API on a fresh database of that kind, with a hand-moved clock and a captcha answer sink; closed when t ends. */
-export async function gameApiHarness (t: Test, kind: DbKind): Promise<GameApiHarness> {
-  const db = await freshDb(t, kind)
+export async function gameApiHarness (t: Test, kind: DbKind, options: { trustProxy?: false | number | string } = {}): Promise<GameApiHarness> {
   const clock = testClock()
   const answers = new Map<string, string>()
-  const app = await buildGameApi({ db, now: clock.now, captchaAnswerSink: (xToken, answer) => answers.set(xToken, answer) })
-  t.teardown(() => app.close())
+  const { gameApi: app, db } = await buildGameApi(t, { kind, listen: false, now: clock.now, captchaAnswerSink: (xToken, answer) => answers.set(xToken, answer), ...options })
   const call: GameApiHarness['call'] = (method, url, options = {}) => app.inject({
     method,
     url,

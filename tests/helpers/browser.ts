@@ -1,5 +1,5 @@
 import type { Test } from 'tap'
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
 
 /** Debian's Chromium, launched headless with the flags this machine needs (no downloads, no background traffic). */
 export async function launchBrowser (t: Test): Promise<Browser> {
@@ -9,4 +9,29 @@ export async function launchBrowser (t: Test): Promise<Browser> {
   })
   t.teardown(() => browser.close())
   return browser
+}
+
+/**
+ * Resolves once the page has run the tasks it had queued, n rounds deep (message-channel tasks, which a fake page
+ * clock leaves alone): a timer that fired, and the render and effects it caused, have started their requests by then.
+ * For asserting that something did not happen, without a fixed sleep.
+ */
+export async function settled (page: Page, n = 10): Promise<void> {
+  await page.evaluate((rounds) => new Promise<void>((resolve) => {
+    const channel = new MessageChannel()
+    let left = rounds
+    channel.port1.onmessage = () => { if (--left <= 0) { channel.port1.close(); resolve() } else channel.port2.postMessage(0) }
+    channel.port2.postMessage(0)
+  }), n)
+  // A second round trip: the protocol events of requests started above arrive before its answer.
+  await page.evaluate(() => 0)
+}
+
+/** Resolves after the page painted n more frames (pages without a fake clock): a still picture stayed still that long. */
+export async function frames (page: Page, n: number): Promise<void> {
+  await page.evaluate((count) => new Promise<void>((resolve) => {
+    let left = count
+    const next = () => { if (--left <= 0) resolve(); else requestAnimationFrame(next) }
+    requestAnimationFrame(next)
+  }), n)
 }

@@ -3,6 +3,7 @@ import pg from 'pg'
 import type { Test } from 'tap'
 import { openDb, type Db } from '../../server/shared/db.ts'
 import { reachable } from './reachable.ts'
+import { snapshot, type Snapshot } from './snapshot.ts'
 
 /** The PostgreSQL server tests use when it answers; override with TEST_DATABASE_URL. */
 export const testPostgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -12,10 +13,16 @@ export const postgresReachable = () => reachable(testPostgresUrl, 5432)
 
 export type DbKind = Db['kind']
 
-/** A fresh, empty database of that kind for one test: PGlite in memory, or its own schema on the server (dropped after). */
-export async function freshDb (t: Test, kind: DbKind): Promise<Db> {
+/** Whatever closes what a helper opened when it ends: a tap test, or a benchmark's own list (bench/lib/product.ts). */
+export interface Owner { teardown: (fn: () => unknown) => void }
+
+/**
+ * A fresh database of that kind for one test: PGlite in memory (loaded from the snapshot when one is named, so it is
+ * already migrated and seeded), or its own empty schema on the server (dropped after).
+ */
+export async function freshDb (t: Owner, kind: DbKind, from?: Snapshot): Promise<Db> {
   if (kind === 'pglite') {
-    const db = await openDb({})
+    const db = await openDb(from ? { loadDataDir: await snapshot(from) } : {})
     t.teardown(() => db.close())
     return db
   }

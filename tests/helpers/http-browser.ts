@@ -3,8 +3,8 @@ import type { Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import type { ResolvedSettings } from '../../server/shared/env.ts'
 import { SESSION_COOKIE } from '../../server/src/plugins/external/secure-session.ts'
-import { freshDb, type DbKind } from './db.ts'
-import { startProduct } from './product.ts'
+import type { DbKind } from './db.ts'
+import { buildProduct } from './build.ts'
 
 /** Every demo account's password (fixtures/demo-users.json). */
 export const DEMO_PASSWORD = 'Demo#1234'
@@ -75,12 +75,10 @@ export interface SessionProduct {
   tokenOf: (browser: Browser) => string
 }
 
-/** startProduct with the game API's captcha answers kept for the test, and the service store opened up front. */
+/** buildProduct with the game API's captcha answers kept for the test. */
 export async function startSessionProduct (t: Test, { kind = 'pglite', env = {} }: { kind?: DbKind, env?: NodeJS.ProcessEnv } = {}): Promise<SessionProduct> {
   const captchas = new Map<string, string>()
-  // The service store opened here, outside Fastify's plugin timeout: PGlite starts slowly on a busy machine.
-  const store = await freshDb(t, kind)
-  const { gameApi, gameApiUrl, service, serviceUrl, settings } = await startProduct(t, { kind, env, store, captchaAnswerSink: (xToken, answer) => captchas.set(xToken, answer) })
+  const { gameApi, gameApiUrl, service, serviceUrl, settings } = await buildProduct(t, { kind, env, captchaAnswerSink: (xToken, answer) => captchas.set(xToken, answer) })
   return {
     gameApi,
     gameApiUrl,

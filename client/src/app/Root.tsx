@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
 import { Outlet, useNavigation } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
+import { useIsFetching } from '@tanstack/react-query'
 import { keys, sessionSet } from '../lib/storage.ts'
-import { startStatusPoll, startVersionWatch } from './boot.ts'
+import { startVersionWatch, useStatusPoll } from './boot.ts'
 
 /** How long the new-version notice stays (seed 000 §9). */
 export const UPDATE_NOTICE_MS = 900000
@@ -12,9 +13,11 @@ export function Root () {
   const navigation = useNavigation()
   const { t } = useTranslation()
   const [update, setUpdate] = useState(false)
-  const busy = navigation.state !== 'idle'
+  // A page is loading while its route chunk or its descriptor (GET /ui/pages) is on the way.
+  const descriptors = useIsFetching({ queryKey: ['ui', 'pages'] })
+  const busy = navigation.state !== 'idle' || descriptors > 0
 
-  useEffect(() => startStatusPoll(), [])
+  useStatusPoll()
   useEffect(() => startVersionWatch(() => setUpdate(true)), [])
   useEffect(() => {
     if (!update) return

@@ -11,20 +11,11 @@ function lazyPage<M extends Record<string, unknown>> (load: () => Promise<M>, na
 }
 
 const menuPage = lazyPage(() => import('../features/shell/MenuPage.tsx'), 'MenuPage')
-/** The sections the left menu links into; any other path is not found. */
-const sections = ['admin', 'bet', 'tickets', 'report', 'control', 'outset', 'utilities', 'sms', 'options', 'help']
 
-/** The pages area shared by the main and the embed layout. */
+/** The pages area shared by the main and the embed layout: any path is a page the service describes (GET /ui/pages). */
 const pageRoutes: RouteObject[] = [
   { index: true, element: <Navigate to={`/admin/home?LocId=${encodeURIComponent(storedLoc())}`} replace /> },
-  { path: 'admin/home', ...lazyPage(() => import('../features/home/HomePage.tsx'), 'HomePage') },
-  { path: 'admin/installation-guide', ...lazyPage(() => import('../features/info/InstallationGuidePage.tsx'), 'InstallationGuidePage') },
-  { path: 'admin/changePassword', ...menuPage },
-  { path: 'help/sms', ...lazyPage(() => import('../features/info/InstructionsPage.tsx'), 'SmsInstructionsPage') },
-  { path: 'help/telegram', ...lazyPage(() => import('../features/info/InstructionsPage.tsx'), 'TelegramInstructionsPage') },
-  ...sections.map((section) => ({ path: `${section}/*`, ...menuPage })),
-  { path: 'announcement', ...menuPage },
-  { path: 'payOut', ...menuPage }
+  { path: '*', ...menuPage }
 ]
 
 /** Every route of seed 000 §2 and seed 001 §2; each feature is a chunk of its own so /login stays small. */
@@ -47,8 +38,6 @@ export const routes: RouteObject[] = [{
     { path: '/logout', ...lazyPage(() => import('../features/shell/LogoutRoute.tsx'), 'LogoutRoute') },
     { path: '/embed', ...lazyPage(() => import('../features/shell/MainLayout.tsx'), 'EmbedLayout'), children: pageRoutes },
     { path: '/', ...lazyPage(() => import('../features/shell/MainLayout.tsx'), 'MainLayout'), children: pageRoutes },
-    // Any other path, signed in or not, is not found.
-    { path: '*', element: <Navigate to='/404' replace /> }
   ]
 }]
 

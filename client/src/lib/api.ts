@@ -1,12 +1,14 @@
 // The one typed client of the service's /ui and /api/v1 surface: every call of the browser goes through here.
 import type { PublicBrand } from '../../../schemas/brand.ts'
-import type { LoginAnswer, PasswordAnswer, SessionView, TermsAnswer } from '../../../schemas/session.ts'
+import type { LoginAnswer, LoginBody, PasswordAnswer, PasswordBody, SessionView, TermsAnswer } from '../../../schemas/session.ts'
 import type { MenuGroupView, MenuItemView } from '../../../schemas/menu.ts'
-import type { PageDescriptor } from '../../../schemas/widgets.ts'
+import type { HttpMethod, PageDescriptor } from '../../../schemas/widgets.ts'
+import type { Announcement } from '../../../schemas/game-api.ts'
+import type { LoginFailure } from '../../../schemas/errors.ts'
 import { ApiError, SESSION_ERROR } from './errors.ts'
 import { clearAuth, keys, sessionGet, sessionSet } from './storage.ts'
 
-export type { PublicBrand, PageDescriptor }
+export type { PublicBrand, PageDescriptor, Announcement, LoginFailure }
 
 /** GET /ui/session (the service's wire schema). */
 export type SessionInfo = SessionView
@@ -18,10 +20,6 @@ export type MenuGroup = MenuGroupView
 export type MenuItem = MenuItemView
 /** POST /ui/login success (csrfToken empty when the password must change first). */
 export type LoginGrant = LoginAnswer
-/** POST /ui/login failure body. */
-export interface LoginFailure { success: false, message: string, captchaRequired?: boolean }
-/** An announcement of the game API. */
-export interface Announcement { AnnouncementId: number, Content: string, Color: string, PopUp: 'Y' | 'N' | string }
 
 interface CallOptions {
   /** false: a 401 is the caller's business (the sign-in pre-check), not a Session Error redirect. */
@@ -77,6 +75,14 @@ export async function call<T> (method: string, url: string, body?: unknown, opti
   return parsed as T
 }
 
+/** A game API call through the service for a widget: the envelope's data (or the whole answer when it has none); success false rejects as ApiError. */
+export async function callData (method: HttpMethod, url: string, body?: unknown): Promise<unknown> {
+  const answer = await call<unknown>(method, url, body)
+  const envelope = answer as { success?: unknown, data?: unknown } | undefined
+  if (envelope && typeof envelope === 'object' && envelope.success === false) throw new ApiError(200, '', answer)
+  return envelope && typeof envelope === 'object' && 'data' in envelope ? envelope.data : answer
+}
+
 /** The brand for this host. */
 export const getBrand = () => call<PublicBrand>('GET', '/ui/brand')
 
@@ -89,7 +95,7 @@ export async function getCaptcha (): Promise<{ src: string, xToken: string }> {
 }
 
 /** POST /ui/login. */
-export const login = (form: { UserId: string, Password: string, Lang: string, Token?: string, xToken?: string }) =>
+export const login = (form: LoginBody) =>
   call<LoginGrant>('POST', '/ui/login', form, { handleAuth: false })
 
 /** POST /ui/logout; a failure still signs the browser out. */
@@ -98,16 +104,17 @@ export async function logout (): Promise<void> {
 }
 
 /** POST /ui/password. */
-export const changePassword = (form: { UserId?: string, OldPassword: string, Password1: string, Password2: string, Token?: string, xToken?: string }) =>
+export const changePassword = (form: PasswordBody) =>
   call<PasswordAnswer>('POST', '/ui/password', form, { handleAuth: false })
 
 /** POST /ui/terms. */
 export const decideTerms = (agree: boolean) => call<TermsAnswer>('POST', '/ui/terms', { agree })
 
-/** GET /ui/session; keeps the CSRF token it carries; mobile picks the mobile menu variants (remembered by the service). */
-export async function getSession (options: CallOptions & { mobile?: boolean } = {}): Promise<SessionInfo> {
-  const query = options.mobile === undefined ? '' : `?mobile=${options.mobile ? '1' : '0'}`
-  const session = await call<SessionInfo>('GET', `/ui/session${query}`, undefined, options)
+/** GET /ui/session?optional=1: the session, or null when signed out (204, not an error); keeps the CSRF token; mobile picks the mobile menu variants (remembered by the service). */
+export async function getSession (options: CallOptions & { mobile?: boolean } = {}): Promise<SessionInfo | null> {
+  const query = new URLSearchParams({ optional: '1', ...options.mobile === undefined ? {} : { mobile: options.mobile ? '1' : '0' } })
+  const session = await call<SessionInfo | undefined>('GET', `/ui/session?${query}`, undefined, options)
+  if (!session) return null
   setCsrfToken(session.csrfToken)
   return session
 }
@@ -126,10 +133,15 @@ export async function getStatus (host: string): Promise<string> {
   return data?.t ?? ''
 }
 
-/** The announcements of a location (4D or TOTO endpoint by its TT flag). */
+/** Where a location's announcements are read: the 4D or TOTO endpoint by its TT flag. */
+export function announcementsCall (location: SessionLocation): { endpoint: string, params: { LocId: string } } {
+  return { endpoint: `/api/v1/${location.flags.includes('TT') ? 'tt' : '4d'}/announcements`, params: { LocId: location.LocId } }
+}
+
+/** The announcements of a location. */
 export async function getAnnouncements (location: SessionLocation): Promise<Announcement[]> {
-  const game = location.flags.includes('TT') ? 'tt' : '4d'
-  const answer = await call<{ success: boolean, data: Announcement[] | { rows?: Announcement[] } }>('GET', `/api/v1/${game}/announcements?LocId=${encodeURIComponent(location.LocId)}`)
+  const { endpoint, params } = announcementsCall(location)
+  const answer = await call<{ success: boolean, data: Announcement[] | { rows?: Announcement[] } }>('GET', `${endpoint}?LocId=${encodeURIComponent(params.LocId)}`)
   const data = answer.data
   return Array.isArray(data) ? data : (data?.rows ?? [])
 }

@@ -1,18 +1,26 @@
-// Error texts of seed 000 §8 and seed 001 §8, in one place.
+// Error texts of seed 000 §8 and seed 001 §8, the one error class of the client, and the one rule that picks the text to show.
+import type { ErrorBody } from '../../../schemas/errors.ts'
 
 /** Shown when nothing better is known. */
 export const GENERIC_ERROR = 'Sorry, something went wrong. Please refresh this page and try again.'
+/** The i18n key of GENERIC_ERROR (its English text is GENERIC_ERROR). */
+export const GENERIC_ERROR_KEY = 'renderers.error.generic'
 /** The Msg the sign-in screen gets after any 401. */
 export const SESSION_ERROR = 'Session Error.'
 /** Unrecoverable-error and update texts of seed 000 §4. */
 export const UNRECOVERABLE_ERROR = 'An error occurred that we cannot recover from'
 export const UPDATE_AVAILABLE = 'A new version is available, reload now?'
 
-/** A failed call to the service: its HTTP status and whatever body it sent. */
+/** A failed call to the service: its HTTP status (0: no answer; 200: an envelope with success false) and whatever body it sent. */
 export class ApiError extends Error {
   constructor (readonly status: number, readonly statusText: string, readonly body: unknown) {
-    super(messageOf(body) ?? (status !== 0 ? statusText || `HTTP ${status}` : GENERIC_ERROR))
+    super(shownText(status, statusText, body) ?? GENERIC_ERROR)
     this.name = 'ApiError'
+  }
+
+  /** The body as the service's error body, when it is one. */
+  get errorBody (): ErrorBody | undefined {
+    return messageOf(this.body) !== undefined ? this.body as ErrorBody : undefined
   }
 }
 
@@ -27,14 +35,17 @@ export function messageOf (body: unknown): string | undefined {
   return typeof record.message === 'string' && record.message ? record.message : undefined
 }
 
-/** The text to show for any error: server message, else HTTP message when status is not 0, else the generic text. */
-export function errorText (error: unknown): string {
-  if (error instanceof ApiError) {
-    const message = messageOf(error.body)
-    if (message) return message
-    if (error.status !== 0) return error.statusText || `HTTP ${error.status}`
-    return GENERIC_ERROR
-  }
-  console.error(error)
-  return GENERIC_ERROR
+// The seed's display rule (001 §8), written once: the server's message, else the HTTP message when there was an answer, else nothing.
+function shownText (status: number, statusText: string, body: unknown): string | undefined {
+  return messageOf(body) ?? (status !== 0 ? statusText || `HTTP ${status}` : undefined)
 }
+
+/** The text to show for any error, or undefined when only the generic sentence fits; an error that is not an ApiError is a bug and is logged. */
+export function shownMessage (error: unknown): string | undefined {
+  if (error instanceof ApiError) return shownText(error.status, error.statusText, error.body)
+  console.error(error)
+  return undefined
+}
+
+/** The text to show for any error: the display rule, else the generic sentence. */
+export const errorText = (error: unknown): string => shownMessage(error) ?? GENERIC_ERROR

@@ -1,39 +1,46 @@
 // Formatting of money, server time, maintenance time and countdowns (seed 000 §2, seed 001 §2 and §9).
+import { TIME_ZONE, zoneDisplay } from '../../../schemas/domain/calendar.ts'
 
-const GMT8 = 8 * 3600 * 1000
-const pad = (n: number) => String(n).padStart(2, '0')
-
-/** Money as dollars with exactly 2 decimals, e.g. $48,749.50 or -$300.00. */
-export function money (value: number | null | undefined): string {
+/** Money in its currency (getCurrencyCode) with exactly 2 decimals, e.g. $48,749.50, -$300.00 or RM 12.00; half-cents round away from zero. */
+export function money (value: number | null | undefined, currency = 'SGD', locale = 'en-US'): string {
   const n = Number(value ?? 0)
-  const text = Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-  return `${n < 0 ? '-' : ''}$${text}`
+  const cents = Math.sign(n) * Math.round(Math.abs(n) * 100)
+  return new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100 || 0)
 }
 
 /** A time as DD/MM/YYYY HH:mm in GMT+8, or the text null when absent or invalid. */
 export function maintenanceTime (value: string | null | undefined): string {
   if (!value) return 'null'
   const ms = Date.parse(value)
-  if (Number.isNaN(ms)) return 'null'
-  const d = new Date(ms + GMT8)
-  return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`
+  return Number.isNaN(ms) ? 'null' : zoneDisplay(new Date(ms))
 }
 
-const clockFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit', hour12: true, timeZone: 'Asia/Singapore'
-})
+/** The Intl locale of an i18next language: Chinese (zh, ch) or English. */
+export const intlLocale = (language: string): string => (language === 'zh' || language === 'ch' ? 'zh-CN' : 'en-US')
 
-/** The header clock, like Mon, Jan 1, 2024, 1:02:03 PM (server zone GMT+8). */
-export function clockText (ms: number): string {
-  return clockFormat.format(new Date(ms)).replace(/\u202f/g, ' ')
+// Intl formatters are costly to build and the clock ticks every second: one per locale and kind.
+const formats = new Map<string, Intl.DateTimeFormat>()
+function format (kind: 'clock' | 'weekday', locale: string): Intl.DateTimeFormat {
+  const key = `${kind}:${locale}`
+  let found = formats.get(key)
+  if (!found) {
+    found = new Intl.DateTimeFormat(locale, kind === 'clock'
+      ? { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit', hour12: true, timeZone: TIME_ZONE }
+      : { weekday: 'long', timeZone: TIME_ZONE })
+    formats.set(key, found)
+  }
+  return found
 }
 
-const weekdayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'Asia/Singapore' })
+/** The header clock in the user's language, like Mon, Jan 1, 2024, 1:02:03 PM (server zone GMT+8). */
+export function clockText (ms: number, locale = 'en-US'): string {
+  return format('clock', locale).format(new Date(ms)).replace(/\u202f/g, ' ')
+}
 
-/** The draw weekday (e.g. Wednesday) of a close date, in GMT+8; empty when unknown. */
-export function drawWeekday (value: string | null | undefined): string {
+/** The draw weekday (e.g. Wednesday, 星期三) of a close date, in GMT+8; empty when unknown. */
+export function drawWeekday (value: string | null | undefined, locale = 'en-US'): string {
   const ms = value ? Date.parse(value) : NaN
-  return Number.isNaN(ms) ? '' : weekdayFormat.format(new Date(ms))
+  return Number.isNaN(ms) ? '' : format('weekday', locale).format(new Date(ms))
 }
 
 /** Days, hours, minutes and seconds left until a time, or null once it has passed. */

@@ -2,7 +2,7 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { keys, localGet, localSet } from './storage.ts'
-import { rendererMessagesEn, rendererMessagesZh } from '../renderers/lib/messages.ts'
+import { intlLocale, money } from './format.ts'
 
 /** The languages the product offers (seed 001 §5). */
 export type Lang = 'en' | 'zh' | 'ch'
@@ -26,6 +26,11 @@ export function initialLang (): Lang {
 /** The translation file a language reads: ch shows Chinese. */
 const fileOf = (lang: Lang) => (lang === 'en' ? 'en' : 'zh')
 
+/** Texts bundled with the app per translation file (the renderers' sentences). */
+export type BundledTexts = Record<ReturnType<typeof fileOf>, Record<string, unknown>>
+// Handed in by the entry point at start, so lib/ needs no import from the layers above it.
+let bundled: BundledTexts = { en: {}, zh: {} }
+
 function menuTexts (file: string): Record<string, unknown> {
   const entry = Object.entries(menuCatalogues).find(([path]) => path.endsWith(`/${file}.json`))
   return entry?.[1] ?? {}
@@ -42,15 +47,15 @@ async function fetchTexts (url: string): Promise<Record<string, unknown>> {
 }
 
 // The renderers' texts, then menu labels: the bundled catalogue, overlaid by the service's hot-reloaded one; the client's own texts last.
-async function loadBundle (file: string): Promise<void> {
+async function loadBundle (file: keyof BundledTexts): Promise<void> {
   if (i18next.hasResourceBundle(file, 'translation')) return
   const [config, texts] = await Promise.all([fetchTexts(`/ui/i18n/${file}`), fetchTexts(`/assets/i18n/${file}.json`)])
-  const rendererTexts = file === 'en' ? rendererMessagesEn : rendererMessagesZh
-  i18next.addResourceBundle(file, 'translation', { ...rendererTexts, ...menuTexts(file), ...config, ...texts }, true, true)
+  i18next.addResourceBundle(file, 'translation', { ...bundled[file], ...menuTexts(file), ...config, ...texts }, true, true)
 }
 
-/** Starts i18next in the stored or browser language; English stays loaded as the fallback. */
-export async function initI18n (): Promise<void> {
+/** Starts i18next in the stored or browser language with the app's bundled texts; English stays loaded as the fallback. */
+export async function initI18n (texts: BundledTexts): Promise<void> {
+  bundled = texts
   const lang = initialLang()
   await i18next.use(initReactI18next).init({
     lng: fileOf(lang),
@@ -60,6 +65,9 @@ export async function initI18n (): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false
   })
+  // {{value, money}} in a text: exactly 2 decimals in the currency the text is given (currency), in the text's language.
+  i18next.services.formatter?.add('money', (value: unknown, lng: string | undefined, options: { currency?: unknown }) =>
+    money(Number(value), typeof options.currency === 'string' ? options.currency : undefined, intlLocale(lng ?? 'en')))
   await Promise.all([loadBundle('en'), loadBundle(fileOf(lang))])
   document.documentElement.lang = lang === 'en' ? 'en' : 'zh'
   await i18next.changeLanguage(fileOf(lang))

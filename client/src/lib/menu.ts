@@ -1,31 +1,5 @@
-// Left-menu logic that does not render: which group is open for a URL, and where an item links to.
+// Left-menu logic that does not render: where an item links to, and which item is current (the open group: schemas/domain/menu-trail.ts).
 import type { MenuGroupView as MenuGroup, MenuItemView as MenuItem } from '../../../schemas/menu.ts'
-
-/** The menu groups of spec/menu-rules.md, by their normalised names. */
-export type GroupName = 'administration' | 'bet' | 'report' | 'control' | 'outset' | 'utilities' | 'sms' | 'smsgateway' | 'options'
-
-/** The open group for a path ("Open group" of spec/menu-rules.md). */
-export function openGroupFor (pathname: string): GroupName {
-  const p = pathname
-  if (p === '/admin/home' || p.startsWith('/admin/home/') || p.startsWith('/bet/') || p.startsWith('/tickets/')) return 'bet'
-  if (p === '/admin' || p.startsWith('/admin/')) return 'administration'
-  if (p.startsWith('/control/')) return 'control'
-  if (p.startsWith('/report/')) return 'report'
-  if (p.startsWith('/options/') || p.startsWith('/payOut') || p.startsWith('/announcement')) return 'options'
-  if (p.startsWith('/sms/smsGateway')) return 'smsgateway'
-  if (p.startsWith('/sms/')) return 'sms'
-  if (p.startsWith('/outset/')) return 'outset'
-  if (p.startsWith('/utilities/')) return 'utilities'
-  return 'bet'
-}
-
-const normalise = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '')
-
-/** Whether a group of the session's menu is the named one (by key, or by the last part of its label key). */
-export function groupIs (group: MenuGroup, name: GroupName): boolean {
-  const last = group.label.split('.').pop() ?? ''
-  return normalise(group.key) === name || normalise(last) === name || normalise(group.label) === name
-}
 
 /** The link of a menu item: its path with its query and LocId; stamp adds the timestamp that forces a reload. */
 export function menuHref (item: MenuItem, locId: string, stamp?: number): string {

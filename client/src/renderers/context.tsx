@@ -1,43 +1,48 @@
-// What every widget needs from the shell: how to call the API, the scope its parameters read from, and page-wide filters.
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react'
-import type { HttpMethod } from '../../../schemas/widgets.ts'
+// What every widget needs from the shell: the scope its parameters read from, navigation, and page-wide filters.
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { queryKeys } from '../lib/queries.ts'
 import type { BindingScope } from './lib/binding.ts'
-import { ApiCallError } from './lib/errors.ts'
-
-/** One API call through the service: resolves to the envelope's data, rejects with a CallError. */
-export type ApiCall = (method: HttpMethod, url: string, body?: unknown) => Promise<unknown>
 
 export interface RendererEnvironment {
-  call: ApiCall
   session: BindingScope['session']
   query: BindingScope['query']
   // Changes on every completed navigation so bound widgets reload.
   navigationKey: number | string
   navigate: (to: string) => void
   mobile: boolean
+  /** The ISO 4217 code money is shown in (the session's getCurrencyCode). */
+  currency?: string
 }
 
 interface RendererContextValue extends RendererEnvironment {
+  // The page's route values and, inside a row's dialog, the row: what { from: 'route' } and { from: 'row' } read.
+  route?: BindingScope['route']
+  row?: BindingScope['row']
   filters: Record<string, unknown>
   applyFilters: (values: Record<string, unknown>) => void
-  // Bumped to reload every bound widget (after a row action or a form submit).
-  reloadKey: number
-  reloadAll: () => void
 }
 
 const RendererContext = createContext<RendererContextValue | null>(null)
 
-/** Provides the environment and the page's filter state to the widgets below. */
+/** Provides the environment and the page's filter state to the widgets below; a new navigation refetches their data. */
 export function RendererProvider ({ env, children }: { env: RendererEnvironment, children: ReactNode }) {
-  const [filters, setFilters] = useState<Record<string, unknown>>({})
-  const [reloadKey, setReloadKey] = useState(0)
+  const [filters, setFilters] = useState<{ values: Record<string, unknown>, applied: number }>({ values: {}, applied: 0 })
+  const client = useQueryClient()
+  // A completed navigation (a click on the same menu link too) or an Apply (with the same values too) reads every game API call
+  // on screen again, once the widgets have their new parameters: reads already under way for those are kept.
+  const refresh = `${env.navigationKey}/${filters.applied}`
+  const shown = useRef(refresh)
+  useEffect(() => {
+    if (shown.current === refresh) return
+    shown.current = refresh
+    client.invalidateQueries({ queryKey: queryKeys.api }, { cancelRefetch: false }).catch(() => {})
+  }, [refresh, client])
   const value = useMemo<RendererContextValue>(() => ({
     ...env,
-    filters,
-    applyFilters: (values) => { setFilters({ ...values }); setReloadKey((k) => k + 1) },
-    reloadKey,
-    reloadAll: () => setReloadKey((k) => k + 1)
-  }), [env, filters, reloadKey])
+    filters: filters.values,
+    applyFilters: (values) => setFilters((prev) => ({ values: { ...values }, applied: prev.applied + 1 }))
+  }), [env, filters])
   return <RendererContext.Provider value={value}>{children}</RendererContext.Provider>
 }
 
@@ -48,22 +53,15 @@ export function useRenderer (): RendererContextValue {
   return value
 }
 
-/** fetch-based ApiCall for same-origin use: JSON envelopes, CallError on failure (the shell may pass its own client instead). */
-export const fetchCall: ApiCall = async (method, url, body) => {
-  let response: Response
-  try {
-    response = await fetch(url, {
-      method,
-      credentials: 'same-origin',
-      // FormData goes as multipart/form-data with the browser's own content type.
-      headers: body === undefined || body instanceof FormData ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body)
-    })
-  } catch {
-    throw new ApiCallError(0, '')
-  }
-  const parsed: unknown = await response.json().catch(() => undefined)
-  const envelope = parsed as { success?: boolean, data?: unknown } | undefined
-  if (!response.ok || envelope?.success === false) throw new ApiCallError(response.status, response.statusText, parsed)
-  return envelope && 'data' in envelope ? envelope.data : parsed
+/** Widgets below see these route values or this row as well (a page with :Name segments, a row's dialog). */
+export function ScopeProvider ({ route, row, children }: { route?: BindingScope['route'], row?: BindingScope['row'], children: ReactNode }) {
+  const parent = useRenderer()
+  const value = useMemo<RendererContextValue>(() => ({ ...parent, ...(route ? { route } : {}), ...(row ? { row } : {}) }), [parent, route, row])
+  return <RendererContext.Provider value={value}>{children}</RendererContext.Provider>
+}
+
+/** The scope bound parameters read from, as one object (filters, query, session, route, row). */
+export function useBindingScope (): BindingScope {
+  const { filters, query, session, route, row } = useRenderer()
+  return useMemo(() => ({ filters, query, session, route, row }), [filters, query, session, route, row])
 }

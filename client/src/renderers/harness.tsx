@@ -1,11 +1,13 @@
 // The renderer harness page (renderer-harness.html): draws descriptors handed in by browser tests, and runs the table benchmarks.
-import { StrictMode, useMemo } from 'react'
+import { StrictMode, useMemo, useState } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { flushSync } from 'react-dom'
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { createQueryClient } from '../lib/queries.ts'
 import type { PageDescriptor } from '../../../schemas/widgets.ts'
-import { fetchCall, RendererProvider, type RendererEnvironment } from './context.tsx'
+import { RendererProvider, type RendererEnvironment } from './context.tsx'
 import { PageRenderer } from './PageRenderer.tsx'
 import { TableView } from './table/TableView.tsx'
 import { rendererMessagesEn, rendererMessagesZh } from './lib/messages.ts'
@@ -26,16 +28,17 @@ function freshRoot (): Root {
   return root
 }
 
+// Each drawn page gets a query client of its own, as a fresh page load would.
 function Harness ({ page, options }: { page: PageDescriptor, options: HarnessOptions }) {
+  const [client] = useState(createQueryClient)
   const env = useMemo<RendererEnvironment>(() => ({
-    call: fetchCall,
     session: options.session ?? {},
     query: options.query ?? {},
     navigationKey: 0,
     navigate: (to) => { navigations.push(to) },
     mobile: options.mobile ?? window.innerWidth < 992
   }), [options])
-  return <RendererProvider env={env}><PageRenderer page={page} /></RendererProvider>
+  return <QueryClientProvider client={client}><RendererProvider env={env}><PageRenderer page={page} /></RendererProvider></QueryClientProvider>
 }
 
 const nextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
@@ -58,9 +61,9 @@ const harness = {
   /** Virtualised table: ms from render until painted with every row reachable by scrolling. */
   async benchVirtual () {
     const r = freshRoot()
-    const env: RendererEnvironment = { call: fetchCall, session: {}, query: {}, navigationKey: 0, navigate: () => {}, mobile: false }
+    const env: RendererEnvironment = { session: {}, query: {}, navigationKey: 0, navigate: () => {}, mobile: false }
     const start = performance.now()
-    flushSync(() => r.render(<RendererProvider env={env}><TableView widget={benchTable} rows={benchRows} /></RendererProvider>))
+    flushSync(() => r.render(<QueryClientProvider client={createQueryClient()}><RendererProvider env={env}><TableView widget={benchTable} rows={benchRows} /></RendererProvider></QueryClientProvider>))
     await nextPaint()
     const elapsed = performance.now() - start
     const scroller = rootElement.querySelector<HTMLElement>('.rr-table-scroll')!

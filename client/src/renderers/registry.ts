@@ -11,6 +11,8 @@ import { AnnouncementsWidget } from './announcements/AnnouncementsWidget.tsx'
 import { JobWidget } from './job/JobWidget.tsx'
 import { AccessGateWidget } from './accessGate/AccessGateWidget.tsx'
 import { TabsWidget } from './tabs/TabsWidget.tsx'
+import { GridWidget } from './grid/GridWidget.tsx'
+import { TreeWidget } from './tree/TreeWidget.tsx'
 import { UnknownWidget } from './shared/UnknownWidget.tsx'
 
 /** Every widget type with the component that draws exactly that widget's descriptor. */
@@ -25,7 +27,9 @@ export const registry: WidgetRegistry = {
   announcements: AnnouncementsWidget,
   job: JobWidget,
   accessGate: AccessGateWidget,
-  tabs: TabsWidget
+  tabs: TabsWidget,
+  grid: GridWidget,
+  tree: TreeWidget
 }
 
 /** Draws one widget descriptor; a type this build does not know (a newer service) shows a notice naming it. */

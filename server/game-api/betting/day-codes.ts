@@ -1,5 +1,5 @@
 // The SMS day codes of seed 001 §5: which series and which days of the week a code bets on.
-import { nextDraws, type Draw, type DrawSeries } from './draw-calendar.ts'
+import { DEFAULT_CLOSE_TIMES, nextDraws, type CloseTimes, type Draw, type DrawSeries } from '../../../schemas/domain/calendar.ts'
 
 /** The game a bet text is written for; 4D covers Singapore Pools and Magnum (M codes). */
 export type Game = '4D' | 'TOTO'
@@ -45,9 +45,9 @@ export function resolveDayCode (game: Game, code: string): DayCodeMeaning | unde
 }
 
 /** The concrete draws a day code bets on at `from`: the next open draw on each of its days, earliest first. */
-export function drawsForDayCode (meaning: DayCodeMeaning, from: Date): Draw[] {
+export function drawsForDayCode (meaning: DayCodeMeaning, from: Date, closeTimes: CloseTimes = DEFAULT_CLOSE_TIMES): Draw[] {
   return meaning.weekdays
-    .map((day) => nextDraws(meaning.series, from, 1, [day])[0])
+    .map((day) => nextDraws(meaning.series, from, 1, [day], closeTimes)[0])
     .filter((draw): draw is Draw => draw !== undefined)
     .sort((a, b) => a.date.localeCompare(b.date))
 }

@@ -1,7 +1,7 @@
 // 4D settlement: which prizes each played number took and what it pays.
 import { expand4d, type RateTable } from './expand-four-d.ts'
 import { fromCents, toCents } from './money.ts'
-import { DEFAULT_4D_PAY_RATES, SMALL_TIERS, type FourDPayRates, type FourDTier } from './pay-rates.ts'
+import { DEFAULT_4D_PAY_RATES, SMALL_TIERS, fourDLineTable, type FourDPayRates, type FourDPayTable, type FourDTier } from './pay-rates.ts'
 import type { FourDLine } from './ticket.ts'
 
 /** A 4D draw result: 23 winning numbers by prize tier. */
@@ -29,21 +29,32 @@ export interface FourDSettlement {
   payout: number
 }
 
-/** What is wrong with a result (23 four-digit numbers: 3 prizes, 10 starters, 10 consolations); empty when it is well formed. */
+/** The 23 prize slots of a 4D result with their numbers, named as the result form names them (1st, Starter 3, Consolation 10). */
+export function fourDSlots (result: FourDResult): Array<{ slot: string, number: string }> {
+  return [
+    { slot: '1st', number: result.first },
+    { slot: '2nd', number: result.second },
+    { slot: '3rd', number: result.third },
+    ...result.starters.map((number, i) => ({ slot: `Starter ${i + 1}`, number })),
+    ...result.consolations.map((number, i) => ({ slot: `Consolation ${i + 1}`, number }))
+  ]
+}
+
+/** What is wrong with a result (23 distinct four-digit numbers: 3 prizes, 10 starters, 10 consolations), each naming its slot; empty when well formed. */
 export function fourDResultProblems (result: FourDResult): string[] {
   const problems: string[] = []
-  const check = (name: string, value: string): void => { if (!/^\d{4}$/.test(value)) problems.push(`${name} "${value}" must be a 4-digit number`) }
-  check('first', result.first)
-  check('second', result.second)
-  check('third', result.third)
   if (result.starters.length !== 10) problems.push(`starters hold ${result.starters.length} numbers, expected 10`)
   if (result.consolations.length !== 10) problems.push(`consolations hold ${result.consolations.length} numbers, expected 10`)
-  result.starters.forEach((n, i) => check(`starter ${i + 1}`, n))
-  result.consolations.forEach((n, i) => check(`consolation ${i + 1}`, n))
+  const seen = new Map<string, string>()
+  for (const { slot, number } of fourDSlots(result)) {
+    if (!/^\d{4}$/.test(number)) problems.push(`${slot} "${number}" must be a 4-digit number`)
+    else if (seen.has(number)) problems.push(`${slot} "${number}" repeats ${seen.get(number)}: each of the 23 numbers is drawn once`)
+    else seen.set(number, slot)
+  }
   return problems
 }
 
-/** Every prize a number holds in a result, highest first; a number drawn twice holds (and is paid) twice. */
+/** Every prize a number holds in a result, highest first (entry refuses repeats, so at most one). */
 export function tiersOf (number: string, result: FourDResult): FourDTier[] {
   const tiers: FourDTier[] = []
   if (result.first === number) tiers.push('first')
@@ -56,13 +67,21 @@ export function tiersOf (number: string, result: FourDResult): FourDTier[] {
 
 /** Settles a 4D line against a result with the bettor's level's pay rates: Big pays in every tier, Small in the top three. */
 export function settleFourDLine (line: Pick<FourDLine, 'number' | 'form' | 'big' | 'small'>, result: FourDResult, rates: FourDPayRates = DEFAULT_4D_PAY_RATES): FourDSettlement {
+  return settleFourDLineAt(line, result, fourDLineTable(rates, line))
+}
+
+/**
+ * Settles a 4D line by the one table it was sold at (bets keep their rate). An iBet's table is per $1 of the whole iBet,
+ * so a winning permutation pays the line's whole amounts at its class rate; the other forms pay each played number's amounts.
+ */
+export function settleFourDLineAt (line: Pick<FourDLine, 'number' | 'form' | 'big' | 'small'>, result: FourDResult, table: FourDPayTable): FourDSettlement {
   const strikes: FourDStrike[] = []
   for (const played of expand4d(line)) {
-    const table = rates[played.table]
+    const amounts = line.form === 'ibet' ? { big: line.big, small: line.small } : { big: played.big, small: played.small }
     for (const tier of tiersOf(played.number, result)) {
       const smallRate = (SMALL_TIERS as readonly string[]).includes(tier) ? table.small[tier as keyof typeof table.small] : 0
-      const payout = fromCents(toCents(played.big * table.big[tier] + played.small * smallRate))
-      if (payout > 0) strikes.push({ ...played, tier, payout })
+      const payout = fromCents(toCents(amounts.big * table.big[tier] + amounts.small * smallRate))
+      if (payout > 0) strikes.push({ number: played.number, table: played.table, ...amounts, tier, payout })
     }
   }
   return { strikes, payout: fromCents(strikes.reduce((sum, s) => sum + toCents(s.payout), 0)) }

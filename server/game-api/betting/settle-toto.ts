@@ -17,13 +17,17 @@ export interface TotoSettlement {
   payout: number
 }
 
-/** What is wrong with a result (six distinct winning numbers and a different additional, all 1-49); empty when well formed. */
+/** What is wrong with a result (six distinct winning numbers and a different additional, all 1-49), each naming its slot; empty when well formed. */
 export function totoResultProblems (result: TotoResult): string[] {
-  const all = [...result.winning, result.additional]
   const problems: string[] = []
   if (result.winning.length !== 6) problems.push(`${result.winning.length} winning numbers, expected 6`)
-  if (all.some((n) => !Number.isInteger(n) || n < 1 || n > TOTO_BALLS)) problems.push('every number must be a whole number from 1 to 49')
-  if (new Set(all).size !== all.length) problems.push('the winning numbers and the additional number must all differ')
+  const slots = [...result.winning.map((n, i) => ({ slot: `Winning ${i + 1}`, n })), { slot: 'Additional', n: result.additional }]
+  const seen = new Map<number, string>()
+  for (const { slot, n } of slots) {
+    if (!Number.isInteger(n) || n < 1 || n > TOTO_BALLS) problems.push(`${slot} "${Number.isNaN(n) ? '' : n}" must be a whole number from 1 to ${TOTO_BALLS}`)
+    else if (seen.has(n)) problems.push(`${slot} "${n}" repeats ${seen.get(n)}: the winning numbers and the additional number must all differ`)
+    else seen.set(n, slot)
+  }
   return problems
 }
 

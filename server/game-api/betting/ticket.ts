@@ -1,5 +1,5 @@
 // The shape of a parsed bet: a ticket with its draws and one line per number (4D) or entry (TOTO).
-import type { Draw, DrawSeries } from './draw-calendar.ts'
+import type { Draw, DrawSeries } from '../../../schemas/domain/calendar.ts'
 
 /** How a 4D number is played: as written, rolled (r), iBet (i) or kBet (k). */
 export type NumberForm = 'straight' | 'roll' | 'ibet' | 'kbet'

@@ -1,50 +1,65 @@
-/** One failure the game API answers with: stable code, HTTP status and the exact message of the contract. */
-export class GameApiError extends Error {
-  readonly code: string
-  readonly statusCode: number
-  readonly data: string[] | undefined
-  readonly captchaRequired: boolean | undefined
-  readonly subCode: number | undefined
-  readonly t: string | undefined
+import createError from '@fastify/error'
 
-  constructor (code: string, statusCode: number, message: string, extra: { data?: string[], captchaRequired?: boolean, subCode?: number, t?: string } = {}) {
-    super(message)
-    this.name = 'GameApiError'
-    this.code = code
-    this.statusCode = statusCode
-    this.data = extra.data
-    this.captchaRequired = extra.captchaRequired
-    this.subCode = extra.subCode
-    this.t = extra.t
+/** The envelope's extras a failure may carry beside its message. */
+export interface GameApiErrorExtras { data?: string[], captchaRequired?: boolean, subCode?: number, t?: string }
+
+// Set by @fastify/error's constructor (code, statusCode) or by `with` (the extras); declared here so the class body stays erasable.
+export interface GameApiError extends GameApiErrorExtras {
+  code: string
+  statusCode: number
+}
+
+/** The base of every failure the game API answers with: @fastify/error builds the catalogue's constructors on it, so the envelope plugin knows them. */
+export class GameApiError extends Error {
+  /** Adds the envelope's extras (data, captchaRequired, subCode, t); returns the error. */
+  with (extras: GameApiErrorExtras): this {
+    return Object.assign(this, extras)
   }
+}
+
+/** A catalogue entry: called with or without new, its arguments fill the message's %s in order. */
+export type GameApiErrorConstructor<Args extends unknown[]> = { (...args: Args): GameApiError, new (...args: Args): GameApiError }
+
+/** A catalogue entry with a stable GA_* code, a message (the contract's where it has one) and an HTTP status. */
+export function coded<Args extends unknown[] = []> (code: `GA_${string}`, message: string, statusCode: number): GameApiErrorConstructor<Args> {
+  return createError(code, message, statusCode, GameApiError as unknown as ErrorConstructor) as unknown as GameApiErrorConstructor<Args>
+}
+
+const E = {
+  loginFailed: coded('GA_LOGIN_FAILED', 'Login Failed', 400),
+  captchaIncorrect: coded('GA_CAPTCHA_INCORRECT', 'Captcha incorrect.', 400),
+  passwordRules: coded<[string]>('GA_PASSWORD_RULES', '%s', 400),
+  routeNotFound: coded<[string, string]>('GA_ROUTE_NOT_FOUND', '%s %s is not a game API path; see server/docs/game-api.md for the paths.', 404),
+  maintenance: coded<[string]>('GA_MAINTENANCE', 'Web is under maintenance, please try again later at %s (GMT +8).', 503)
 }
 
 // The catalogue: every failure the game API produces, by stable code. Messages are the contract's, word for word.
 export const errors = {
-  loginFailed: (captchaRequired?: boolean) =>
-    new GameApiError('GA_LOGIN_FAILED', 400, 'Login Failed', captchaRequired ? { captchaRequired } : {}),
-  captchaIncorrect: (captchaRequired?: boolean) =>
-    new GameApiError('GA_CAPTCHA_INCORRECT', 400, 'Captcha incorrect.', captchaRequired ? { captchaRequired } : {}),
-  passwordRules: (broken: string[]) =>
-    new GameApiError('GA_PASSWORD_RULES', 400, broken[0] ?? 'Password does not match', { data: broken }),
-  sessionExpired: () =>
-    new GameApiError('GA_SESSION_EXPIRED', 401, 'Session expired or not signed in.'),
-  adminOnly: () =>
-    new GameApiError('GA_ADMIN_ONLY', 403, 'Only an ADMIN user may do this; sign in with an ADMIN account.'),
-  locationNotAvailable: (locId: string) =>
-    new GameApiError('GA_LOCATION_NOT_AVAILABLE', 403, `Location ${locId} is not available to this user.`),
-  notYourDownline: (userId: string) =>
-    new GameApiError('GA_NOT_YOUR_DOWNLINE', 403, `User ${userId} is not in your downline; ask for your own id or one below you.`),
-  userNotFound: (userId: string) =>
-    new GameApiError('GA_USER_NOT_FOUND', 404, `User ${userId} does not exist; check the UserId.`),
-  announcementNotFound: (id: number) =>
-    new GameApiError('GA_ANNOUNCEMENT_NOT_FOUND', 404, `Announcement ${id} does not exist (it may have been deleted already).`),
-  routeNotFound: (method: string, url: string) =>
-    new GameApiError('GA_ROUTE_NOT_FOUND', 404, `${method} ${url.split('?')[0]} is not a game API path; see server/docs/game-api.md for the paths.`),
-  badColor: () =>
-    new GameApiError('GA_BAD_COLOR', 400, 'body/Color must be a #rrggbb colour or a CSS colour name (for example #ffcc00 or orange).'),
-  badInput: (message: string) =>
-    new GameApiError('GA_BAD_INPUT', 400, message),
-  maintenance: (t: string, shown: string) =>
-    new GameApiError('GA_MAINTENANCE', 503, `Web is under maintenance, please try again later at ${shown} (GMT +8).`, { subCode: 8000, t })
+  loginFailed: (captchaRequired?: boolean) => E.loginFailed().with(captchaRequired ? { captchaRequired } : {}),
+  captchaIncorrect: (captchaRequired?: boolean) => E.captchaIncorrect().with(captchaRequired ? { captchaRequired } : {}),
+  passwordRules: (broken: string[]) => E.passwordRules(broken[0] ?? 'Password does not match').with({ data: broken }),
+  oldPasswordWrong: coded('GA_OLD_PASSWORD_WRONG', 'The old password is wrong; type the password you signed in with.', 400),
+  sessionExpired: coded('GA_SESSION_EXPIRED', 'Session expired or not signed in.', 401),
+  adminOnly: coded('GA_ADMIN_ONLY', 'Only an ADMIN user may do this; sign in with an ADMIN account.', 403),
+  locationNotAvailable: coded<[string]>('GA_LOCATION_NOT_AVAILABLE', 'Location %s is not available to this user.', 403),
+  notYourDownline: coded<[string]>('GA_NOT_YOUR_DOWNLINE', 'User %s is not in your downline; ask for your own id or one below you.', 403),
+  recordOutsideDownline: coded<[string]>('GA_NOT_YOUR_DOWNLINE', 'This %s belongs to a user outside your downline; open one of your own or of a user below you.', 403),
+  userNotFound: coded<[string]>('GA_USER_NOT_FOUND', 'User %s does not exist; check the UserId.', 404),
+  announcementNotFound: coded<[number]>('GA_ANNOUNCEMENT_NOT_FOUND', 'Announcement %s does not exist (it may have been deleted already).', 404),
+  routeNotFound: (method: string, url: string) => E.routeNotFound(method, url.split('?')[0] ?? ''),
+  badColor: coded('GA_BAD_COLOR', 'body/Color must be a #rrggbb colour or a CSS colour name (for example #ffcc00 or orange).', 400),
+  badInput: coded<[string]>('GA_BAD_INPUT', '%s', 400),
+  maintenance: (t: string, shown: string) => E.maintenance(shown).with({ subCode: 8000, t }),
+  subShareNotFound: coded<[number]>('GA_SUB_SHARE_NOT_FOUND', 'Sub share %s does not exist (it may have been deleted already).', 404),
+  badPermission: coded<[string]>('GA_NO_PERMISSION', 'Only an ADMIN user granted %s may do this; ask an administrator to grant it.', 403),
+  accountRule: coded<[string]>('GA_ACCOUNT_RULE', '%s', 409),
+  userIdTaken: coded<[string, string]>('GA_USER_ID_TAKEN', 'UserId %s is taken (ids are unique without regard to case: %s exists); choose another.', 409),
+  userSuspended: coded<[string]>('GA_USER_SUSPENDED', 'User %s is suspended; ask your upline to resume it.', 403),
+  noDownlineRight: coded<[string, string, string]>('GA_NO_DOWNLINE_RIGHT', '%s may not create %s: %s is off; ask your upline to turn it on.', 403),
+  wrongAccountKind: coded<[string, string, string]>('GA_WRONG_ACCOUNT_KIND', 'User %s is not one of the %s; use the %s calls for it.', 400),
+  notOwnAccount: coded('GA_NOT_OWN_ACCOUNT', 'You cannot change your own account here; your upline does.', 403),
+  deleteRefused: coded<[string, string]>('GA_DELETE_REFUSED', 'User %s cannot be deleted: %s.', 409),
+  ledgerEntryNotFound: coded<[number]>('GA_LEDGER_ENTRY_NOT_FOUND', 'Ledger entry %s does not exist; pick one from statementByUserId.', 404),
+  ledgerEntryFixed: coded<[number, string]>('GA_LEDGER_ENTRY_FIXED', 'Ledger entry %s cannot be deleted: %s.', 409),
+  storeUnavailable: coded('GA_STORE_UNAVAILABLE', 'The game API cannot reach its database just now; try again in a few seconds.', 503)
 } as const

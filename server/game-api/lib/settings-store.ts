@@ -4,7 +4,8 @@ import type { Queryable } from '../../shared/db.ts'
 export const settingKeys = {
   downloadUrl: 'app.downloadUrl',
   iosDownloadUrl: 'app.iosDownloadUrl',
-  maintenanceUntil: 'maintenance.until'
+  maintenanceUntil: 'maintenance.until',
+  currencyCode: 'money.currencyCode'
 } as const
 
 /** A setting's value ('' when absent). */

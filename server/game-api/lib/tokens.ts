@@ -26,6 +26,7 @@ export async function useToken (q: Queryable, token: string, now: Date): Promise
   const { rows } = await q.query<{ user_id: string, role: Role }>(
     `UPDATE tokens t SET last_used_at = $2 FROM users u
      WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.last_used_at > $3 AND u.user_id = t.user_id
+       AND NOT u.suspended AND u.deleted_at IS NULL
      RETURNING t.user_id, u.role`, [tokenHash, now, new Date(now.getTime() - tokenIdleSeconds * 1000)])
   const row = rows[0]
   return row && { userId: row.user_id, role: row.role, tokenHash }

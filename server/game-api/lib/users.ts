@@ -7,14 +7,17 @@ export interface LoginRecord {
   role: Role
   passwordHash: string
   updatePassword: boolean
+  /** Suspended by the upline: the password may be right, but sign-in is refused with the reason. */
+  suspended: boolean
 }
 
 /** The user whose login id matches, ignoring case, or undefined. */
 export async function findLogin (q: Queryable, loginId: string): Promise<LoginRecord | undefined> {
-  const { rows } = await q.query<{ user_id: string, role: Role, password_hash: string, update_password: boolean }>(
-    'SELECT user_id, role, password_hash, update_password FROM users WHERE lower(login_id) = lower($1)', [loginId])
+  // A deleted user is unknown to sign-in.
+  const { rows } = await q.query<{ user_id: string, role: Role, password_hash: string, update_password: boolean, suspended: boolean }>(
+    'SELECT user_id, role, password_hash, update_password, suspended FROM users WHERE lower(login_id) = lower($1) AND deleted_at IS NULL', [loginId])
   const row = rows[0]
-  return row && { userId: row.user_id, role: row.role, passwordHash: row.password_hash, updatePassword: row.update_password }
+  return row && { userId: row.user_id, role: row.role, passwordHash: row.password_hash, updatePassword: row.update_password, suspended: row.suspended }
 }
 
 /** The user's role, or undefined when the user does not exist. */

@@ -1,13 +1,18 @@
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { isStoreUnavailable } from '../../shared/db.ts'
 import { GameApiError, errors } from '../lib/errors.ts'
 import { validationMessage, type AjvError } from '../lib/validation-message.ts'
 
 /** Every failure leaves as the contract's envelope: validation errors become 400 naming the field, unknown paths 404, and only real faults 500. */
 async function envelopePlugin (app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | GameApiError, request, reply) => {
+    if (!(error instanceof GameApiError) && isStoreUnavailable(error)) {
+      request.log.warn({ err: error }, 'game API store unavailable')
+      error = errors.storeUnavailable()
+    }
     if (error instanceof GameApiError) {
-      if (error.statusCode === 503) reply.header('retry-after', '60')
+      if (error.statusCode === 503) reply.header('retry-after', error.subCode === undefined ? '5' : '60')
       return reply.status(error.statusCode).send({
         success: false,
         message: error.message,

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { errors } from '../lib/errors.ts'
-import { toGmt8Display, toGmt8Iso } from '../lib/gmt8.ts'
+import { zoneDisplay, zoneIso } from '../../../schemas/domain/calendar.ts'
 import { maintenanceEnd } from '../lib/settings-store.ts'
 
 // Calls that keep working during maintenance: the captcha and sign-in (ADMIN only, checked by the route), the status poll, the switch itself, the health check.
@@ -18,7 +18,7 @@ declare module 'fastify' {
 async function maintenancePlugin (app: FastifyInstance) {
   app.decorate('gaAssertNotInMaintenance', async function gaAssertNotInMaintenance () {
     const end = await maintenanceEnd(app.db, app.gaNow())
-    if (end) throw errors.maintenance(toGmt8Iso(end), toGmt8Display(end))
+    if (end) throw errors.maintenance(zoneIso(end), zoneDisplay(end))
   })
   app.addHook('onRequest', async (request) => {
     if (open.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return

@@ -57,15 +57,16 @@ async function summaryDraw (q: Queryable, p: SummaryParams): Promise<{ DrawId: n
 }
 
 /** Runs a summary's row query (and, for one that may cut its rows short, a totals query over every bet) on the live bets of its draw. */
-async function summaryOf (q: Queryable, p: SummaryParams, select: string, options: { skip?: readonly string[], totals?: string } = {}): Promise<Summary | undefined> {
+async function summaryOf (q: Queryable, p: SummaryParams, select: string, options: { skip?: readonly string[], totals?: string, count?: string } = {}): Promise<Summary | undefined> {
   const draw = await summaryDraw(q, p)
-  if (!draw) return p.drawId ? undefined : { DrawId: null, DrawDate: null, rows: [], totals: {} }
+  if (!draw) return p.drawId ? undefined : { DrawId: null, DrawDate: null, rows: [], totals: {}, count: 0 }
   const live = `${GROUP},
     live AS (SELECT b.*, grp.depth FROM bets b JOIN grp ON grp.user_id = b.user_id WHERE b.draw_id = $2 AND b.status <> 'void' AND ($3::text IS NULL OR b.user_id = $3))`
   const params = [p.root, draw.DrawId, p.userId ?? null]
   const { rows } = await q.query<Record<string, unknown>>(`${live} ${select}`, params)
   const totals = options.totals ? (await q.query<Record<string, number>>(`${live} ${options.totals}`, params)).rows[0] ?? {} : totalsOf(rows, options.skip)
-  return { DrawId: draw.DrawId, DrawDate: draw.DrawDate, rows, totals }
+  const count = options.count ? Number((await q.query<{ n: number }>(`${live} ${options.count}`, params)).rows[0]?.n ?? 0) : rows.length
+  return { DrawId: draw.DrawId, DrawDate: draw.DrawDate, rows, totals, count }
 }
 
 /**
@@ -76,7 +77,8 @@ export function betSummary (q: Queryable, p: SummaryParams): Promise<Summary | u
   const figures = `count(*)::int AS "Bets", count(DISTINCT ticket_id)::int AS "Tickets",
       COALESCE(sum(big), 0)::float8 AS "Big", COALESCE(sum(small), 0)::float8 AS "Small", COALESCE(sum(units), 0)::float8 AS "Units", COALESCE(sum(amount), 0)::float8 AS "Stake"`
   return summaryOf(q, p, `SELECT number AS "Number", form AS "Form", ${figures}
-    FROM live GROUP BY number, form ORDER BY sum(amount) DESC, number, form LIMIT ${MAX_REPORT_ROWS}`, { totals: `SELECT ${figures} FROM live` })
+    FROM live GROUP BY number, form ORDER BY sum(amount) DESC, number, form LIMIT ${MAX_REPORT_ROWS}`,
+  { totals: `SELECT ${figures} FROM live`, count: 'SELECT count(*)::int AS n FROM (SELECT 1 FROM live GROUP BY number, form) g' })
 }
 
 /**

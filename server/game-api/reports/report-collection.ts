@@ -13,5 +13,5 @@ export async function reportCollection (q: Queryable, params: ReportParams): Pro
     const b = byId.get(r.UserId)
     return { UserId: r.UserId, UserName: r.UserName, Role: r.Role, Stake: r.Stake, Commission: r.Commission, Strike: r.Strike, Net: r.Net, Credit: b?.credit ?? 0, AccBal: b?.acc_bal ?? 0, CreditLeft: b?.credit_left ?? 0 }
   })
-  return { rows, totals: totalsOf(rows) }
+  return { rows, totals: totalsOf(rows), count: rows.length }
 }

@@ -10,7 +10,7 @@ export async function reportGroup (q: Queryable, params: ReportParams): Promise<
     'SELECT user_id, (CASE WHEN $2 = \'4D\' THEN d_share ELSE t_share END)::float8 AS share FROM users WHERE user_id = ANY($1::text[])', [full.rows.map((r) => r.UserId), params.game])
   const byId = new Map(shares.map((s) => [s.user_id, s.share]))
   const rows = full.rows.map((r) => ({ UserId: r.UserId, UserName: r.UserName, Role: r.Role, Share: byId.get(r.UserId) ?? 0, Stake: r.Stake, Commission: r.Commission, Intake: r.Intake, IntakeStrike: r.IntakeStrike, IntakeNet: r.IntakeNet }))
-  return { rows, totals: totalsOf(rows) }
+  return { rows, totals: totalsOf(rows), count: rows.length }
 }
 
 /** reportGroup2Full: the group report broken down per draw and row (direct downline or the user). */

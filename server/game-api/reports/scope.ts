@@ -16,6 +16,8 @@ export interface ReportParams {
 export interface Report<Row extends Record<string, unknown> = Record<string, unknown>> {
   rows: Row[]
   totals: Record<string, number>
+  /** Every row the query found: more than rows.length when the rows were cut to MAX_REPORT_ROWS. */
+  count: number
 }
 
 /**
@@ -52,7 +54,7 @@ export const MAX_REPORT_ROWS = 5000
 /** Runs a report query and answers rows with totals; with limit, only the first rows are answered but the totals are of them all. */
 export async function runReport<Row extends Record<string, unknown>> (q: Queryable, sql: string, params: unknown[], { skip, limit }: { skip?: readonly string[], limit?: number } = {}): Promise<Report<Row>> {
   const { rows } = await q.query<Row>(sql, params)
-  return { rows: limit === undefined ? rows : rows.slice(0, limit), totals: totalsOf(rows, skip) }
+  return { rows: limit === undefined ? rows : rows.slice(0, limit), totals: totalsOf(rows, skip), count: rows.length }
 }
 
 /** A date column as YYYY-MM-DD text in SQL. */

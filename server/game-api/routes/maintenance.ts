@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { envelope, ok } from '../lib/envelope.ts'
-import { toGmt8Iso } from '../lib/gmt8.ts'
+import { zoneIso } from '../../../schemas/domain/calendar.ts'
 import { maintenanceEnd, settingKeys, writeSetting } from '../lib/settings-store.ts'
 import { caller } from '../plugins/auth.ts'
 
@@ -13,7 +13,7 @@ const maintenanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { querystring: Type.Object({ t: Type.Optional(Type.String({ maxLength: 255 })) }), response: envelope(MaintenanceValue) }
   }, async () => {
     const end = await maintenanceEnd(app.db, app.gaNow())
-    return ok({ t: end ? toGmt8Iso(end) : '' })
+    return ok({ t: end ? zoneIso(end) : '' })
   })
 
   app.put('/maintenance', {
@@ -29,10 +29,10 @@ const maintenanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const until = request.body.until ? new Date(request.body.until) : null
     await app.db.transaction(async (tx) => {
       await writeSetting(tx, settingKeys.maintenanceUntil, until ? until.toISOString() : '')
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'maintenance.set', detail: { until: until ? toGmt8Iso(until) : null } })
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'maintenance.set', detail: { until: until ? zoneIso(until) : null } })
     })
     const end = await maintenanceEnd(app.db, app.gaNow())
-    return ok({ t: end ? toGmt8Iso(end) : '' })
+    return ok({ t: end ? zoneIso(end) : '' })
   })
 }
 

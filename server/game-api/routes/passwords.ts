@@ -1,9 +1,10 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Failure } from '../../../schemas/game-api.ts'
+import { brokenPasswordRules, passwordMismatch } from '../../../schemas/domain/password-rules.ts'
+import { PlainText } from '../../../schemas/common.ts'
 import { CaptchaHeaders } from '../lib/envelope.ts'
 import { errors } from '../lib/errors.ts'
-import { brokenPasswordRules } from '../lib/password-rules.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../lib/secrets.ts'
 import { revokeUserTokens } from '../lib/tokens.ts'
 import { findLogin } from '../lib/users.ts'
@@ -11,8 +12,15 @@ import { caller } from '../plugins/auth.ts'
 
 const PasswordUpdated = Type.Object({ success: Type.Literal(true), message: Type.String(), data: Type.Literal(true) })
 const responses = { 200: PasswordUpdated, '4xx': Failure, '5xx': Failure }
-const Secret = Type.String({ maxLength: 200 })
+const Secret = PlainText({ maxLength: 200 })
 const updated = { success: true as const, message: 'Password updated.', data: true as const }
+
+/** The message of every rule the new password breaks, then the mismatch of its confirmation; empty when it may be used. */
+function brokenRules (password1: string, password2: string): string[] {
+  const broken = brokenPasswordRules(password1).map((rule) => rule.message)
+  if (password1 !== password2) broken.push(passwordMismatch)
+  return broken
+}
 
 /** PUT update-password (the forced change from the sign-in area, captcha always) and PUT password (signed in). */
 const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -20,19 +28,19 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       headers: CaptchaHeaders,
       body: Type.Object({
-        UserId: Type.String({ minLength: 1, maxLength: 50 }),
+        UserId: PlainText({ minLength: 1, maxLength: 50 }),
         OldPassword: Secret,
         Password1: Secret,
         Password2: Secret,
         // Missing or wrong, the answer is the same: Captcha incorrect.
-        Token: Type.Optional(Type.String({ maxLength: 20 }))
+        Token: Type.Optional(PlainText({ maxLength: 20 }))
       }),
       response: responses
     }
   }, async (request) => {
     const { UserId, OldPassword, Password1, Password2, Token } = request.body
     if (!await app.gaCaptchas.check(request.headers.token, Token)) throw errors.captchaIncorrect()
-    const broken = brokenPasswordRules(Password1, Password2)
+    const broken = brokenRules(Password1, Password2)
     if (broken.length > 0) throw errors.passwordRules(broken)
     const login = await findLogin(app.db, UserId)
     const valid = await verifyPassword(OldPassword, login?.passwordHash ?? await dummyPasswordHash()) && login !== undefined
@@ -55,10 +63,11 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const user = caller(request)
     const { OldPassword, Password1, Password2 } = request.body
-    const broken = brokenPasswordRules(Password1, Password2)
+    const broken = brokenRules(Password1, Password2)
     if (broken.length > 0) throw errors.passwordRules(broken)
     const { rows } = await app.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE user_id = $1', [user.userId])
-    if (!rows[0] || !await verifyPassword(OldPassword, rows[0].password_hash)) throw errors.loginFailed()
+    // Signed in, the user is known: say which field is wrong (the forced change keeps Login Failed, it names no user).
+    if (!rows[0] || !await verifyPassword(OldPassword, rows[0].password_hash)) throw errors.oldPasswordWrong()
     const hash = await hashPassword(Password1)
     await app.db.transaction(async (tx) => {
       await tx.query('UPDATE users SET password_hash = $2, update_password = false WHERE user_id = $1', [user.userId, hash])

@@ -1,6 +1,7 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { TokenGrant } from '../../../schemas/game-api.ts'
+import { PlainText } from '../../../schemas/common.ts'
 import { CaptchaHeaders, envelope, ok } from '../lib/envelope.ts'
 import { errors } from '../lib/errors.ts'
 import { captchaRequired, clearFailures, recordFailure } from '../lib/login-failures.ts'
@@ -15,9 +16,9 @@ const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       headers: CaptchaHeaders,
       body: Type.Object({
-        username: Type.String({ minLength: 1, maxLength: 50 }),
-        password: Type.String({ minLength: 1, maxLength: 200 }),
-        Token: Type.Optional(Type.String({ maxLength: 20 }))
+        username: PlainText({ minLength: 1, maxLength: 50 }),
+        password: PlainText({ minLength: 1, maxLength: 200 }),
+        Token: Type.Optional(PlainText({ maxLength: 20 }))
       }),
       response: envelope(TokenGrant)
     }
@@ -39,6 +40,8 @@ const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
       })
       throw errors.loginFailed(nowRequired)
     }
+    // Told only after the right password, so the refusal reveals nothing to someone guessing.
+    if (login.suspended) throw errors.userSuspended(login.userId)
     // During maintenance only ADMIN users may sign in (to end it).
     if (login.role !== 'ADMIN') await app.gaAssertNotInMaintenance()
     const token = await app.db.transaction(async (tx) => {

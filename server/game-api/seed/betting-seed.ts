@@ -1,10 +1,10 @@
 // Demo betting data on first start: pay rates, commission and out settings, three weeks of settled draws with a few thousand bets, and open draws.
 import type { Queryable } from '../../shared/db.ts'
 import { seededRandom } from '../../shared/seeded-random.ts'
-import { DEFAULT_4D_PAY_RATES, DEFAULT_TOTO_PAY_RATES, DRAW_WEEKDAYS, addDays, drawOn, weekdayOf, zoneDateOf, type DrawSeries, type FourDResult, type TotoResult } from '../betting/index.ts'
+import { DEFAULT_4D_PAY_RATES, DEFAULT_CLOSE_TIMES, DEFAULT_TOTO_PAY_RATES, DRAW_WEEKDAYS, addDays, drawOn, weekdayOf, zoneDateOf, type DrawSeries, type FourDResult, type TotoResult } from '../betting/index.ts'
 import { ensureDraws, ensureUpcomingDraws } from '../routes/game/betting/store/draws.ts'
 import { placeTickets, type FourDLineInput, type TicketRequest, type TotoLineInput } from '../routes/game/betting/store/place.ts'
-import { settleDraw } from '../routes/game/betting/store/settle.ts'
+import { finaliseDraw, inTransaction } from '../routes/game/betting/store/finalise.ts'
 
 /** Commission rates per user: 4D and TOTO (an upline's rate is at least its downline's). */
 const COMMISSIONS: Array<[string, number, number]> = [['admin', 0.12, 0.2], ['ag1', 0.1, 0.15], ['ag2', 0.08, 0.12], ['mem1', 0.05, 0.08], ['mem2', 0.04, 0.06], ['mem3', 0.05, 0.08]]
@@ -67,7 +67,7 @@ function pastDates (series: DrawSeries, now: Date, days: number): string[] {
   const dates: string[] = []
   for (let d = addDays(today, -days); d <= today; d = addDays(d, 1)) {
     if (series === 'SG4D' ? DRAW_WEEKDAYS.SG4D.includes(weekdayOf(d)) : DRAW_WEEKDAYS.TOTO.includes(weekdayOf(d))) {
-      if (drawOn(series, d).closesAt.getTime() <= now.getTime()) dates.push(d)
+      if (drawOn(series, d, DEFAULT_CLOSE_TIMES).closesAt.getTime() <= now.getTime()) dates.push(d)
     }
   }
   return dates
@@ -113,7 +113,7 @@ export async function seedBetting (tx: Queryable, now: Date): Promise<{ tickets:
       bets += requests.reduce((s, r) => s + (r.fourD?.length ?? r.toto?.length ?? 0), 0)
       const result = game === '4D' ? make.fourDResult(requests.flatMap((r) => (r.fourD ?? []).map((l) => l.number))) : make.totoResult()
       await tx.query('UPDATE draws SET result = $2, result_entered_at = $3 WHERE draw_id = $1', [draw.draw_id, JSON.stringify(result), draw.close_at])
-      await settleDraw(tx, Number(draw.draw_id), now)
+      await finaliseDraw(inTransaction(tx), Number(draw.draw_id), now)
     }
   }
 

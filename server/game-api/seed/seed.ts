@@ -7,6 +7,7 @@ import { hashPassword } from '../lib/secrets.ts'
 import { settingKeys, writeSetting } from '../lib/settings-store.ts'
 import { seedBetting } from './betting-seed.ts'
 import { demoAnnouncements, demoSettings, demoSmsSettings, demoTheme } from './demo-content.ts'
+import { fromRoot } from '../../shared/paths.ts'
 
 const n = Type.Number()
 /** The shape of seed/demo-users.json. */
@@ -39,7 +40,7 @@ export const DemoFixture = Type.Object({
 })
 export type DemoFixture = Static<typeof DemoFixture>
 
-const fixtureFile = new URL('./demo-users.json', import.meta.url)
+const fixtureFile = fromRoot('server/game-api/seed/demo-users.json')
 
 /** Reads and checks seed/demo-users.json. */
 export async function readDemoFixture (): Promise<DemoFixture> {
@@ -109,4 +110,6 @@ async function insertFixture (tx: Queryable, fixture: DemoFixture, hashes: strin
     }
     inserted.add(u.UserId)
   }
+  // The ledger holds every AccBal: a demo balance starts as its opening entry.
+  await tx.query("INSERT INTO ledger (user_id, kind, amount, remarks, created_at) SELECT user_id, 'opening', acc_bal, 'demo opening balance', $1 FROM users WHERE acc_bal <> 0", [now])
 }

@@ -13,7 +13,7 @@ export function canonicalJson (value: JsonValue): string {
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k] as JsonValue)}`).join(',')}}`
 }
 
-/** sha256 (hex) of the previous hash followed by the canonical JSON of this record's id and fields. */
+/** sha256 (hex) of the previous hash followed by the canonical JSON of this record's id and fields (forwardedRequestId only when set, so records older than it keep their hashes). */
 export function hashRecord (prevHash: string, id: number, fields: AuditFields): string {
   const body: JsonValue = {
     id,
@@ -29,7 +29,8 @@ export function hashRecord (prevHash: string, id: number, fields: AuditFields): 
     status: fields.status,
     durationMs: fields.durationMs,
     configVersion: fields.configVersion,
-    detail: fields.detail
+    detail: fields.detail,
+    ...(fields.forwardedRequestId === null ? {} : { forwardedRequestId: fields.forwardedRequestId })
   }
   return createHash('sha256').update(prevHash).update(canonicalJson(body)).digest('hex')
 }

@@ -11,7 +11,7 @@ interface RequestLike {
   url?: unknown
 }
 
-const contextKeys = ['requestId', 'userId', 'role', 'locId', 'clientAddress', 'method', 'path', 'status', 'durationMs', 'configVersion'] as const
+const contextKeys = ['requestId', 'forwardedRequestId', 'userId', 'role', 'locId', 'clientAddress', 'method', 'path', 'status', 'durationMs', 'configVersion'] as const
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '') ? v : (typeof v === 'number' ? String(v) : undefined)
 
 /** Turns an event payload into an audit entry: known context fields (also UserId, LocId, Role and a request) become columns, the rest goes to detail. */

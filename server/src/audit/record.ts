@@ -4,6 +4,7 @@ import { neutraliseText, sanitiseDetail, type JsonValue } from './neutralise.ts'
 export interface AuditEntry {
   action: string
   requestId?: string | null | undefined
+  forwardedRequestId?: string | null | undefined
   userId?: string | null | undefined
   role?: string | null | undefined
   locId?: string | null | undefined
@@ -21,6 +22,8 @@ export interface AuditEntry {
 export interface AuditFields {
   at: string
   requestId: string | null
+  /** The id a trusted proxy forwarded (x-request-id); null when none or not trusted. */
+  forwardedRequestId: string | null
   userId: string | null
   role: string | null
   locId: string | null
@@ -52,6 +55,7 @@ export function shapeRecord (entry: AuditEntry, at: Date = new Date()): AuditFie
   return {
     at: at.toISOString(),
     requestId: text(entry.requestId, 100),
+    forwardedRequestId: text(entry.forwardedRequestId, 100),
     userId: text(entry.userId, 100),
     role: text(entry.role, 50),
     locId: text(entry.locId, 50),

@@ -6,7 +6,8 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 export const AuditRecordSchema = Type.Object({
   id: Type.Integer({ description: 'Position in the chain; grows with every record' }),
   at: Type.String({ format: 'date-time' }),
-  requestId: Nullable(Type.String()),
+  requestId: Nullable(Type.String({ description: "The service's own id for the request (generated, never the client's)" })),
+  forwardedRequestId: Nullable(Type.String({ description: 'The x-request-id a trusted proxy (TRUST_PROXY) sent; null otherwise' })),
   userId: Nullable(Type.String()),
   role: Nullable(Type.String()),
   locId: Nullable(Type.String()),

@@ -2,9 +2,10 @@ import type { Db, Queryable } from '../../shared/db.ts'
 import { GENESIS_HASH, hashRecord } from './chain.ts'
 import type { JsonValue } from './neutralise.ts'
 import type { AuditFields, AuditRecord } from './record.ts'
-import { verifyRecords, type ChainVerdict } from './verify.ts'
+import { checkAnchors, verifyRecords, type ChainVerdict } from './verify.ts'
+import type { Checkpoint } from './anchor.ts'
 
-const columns = ['id', 'at', 'request_id', 'user_id', 'role', 'loc_id', 'client_address', 'action', 'method', 'path', 'status', 'duration_ms', 'config_version', 'detail', 'prev_hash', 'hash'] as const
+const columns = ['id', 'at', 'request_id', 'user_id', 'role', 'loc_id', 'client_address', 'action', 'method', 'path', 'status', 'duration_ms', 'config_version', 'detail', 'forwarded_request_id', 'prev_hash', 'hash'] as const
 
 /** The last record of the chain: the next one takes id + 1 and links to hash. */
 export interface ChainHead {
@@ -57,7 +58,7 @@ function chained (head: ChainHead, batch: AuditFields[]) {
   batch.forEach((fields, i) => {
     const id = head.id + i + 1
     const hash = hashRecord(prev, id, fields)
-    const values = [id, fields.at, fields.requestId, fields.userId, fields.role, fields.locId, fields.clientAddress, fields.action, fields.method, fields.path, fields.status, fields.durationMs, fields.configVersion, fields.detail === null ? null : JSON.stringify(fields.detail), prev, hash]
+    const values = [id, fields.at, fields.requestId, fields.userId, fields.role, fields.locId, fields.clientAddress, fields.action, fields.method, fields.path, fields.status, fields.durationMs, fields.configVersion, fields.detail === null ? null : JSON.stringify(fields.detail), fields.forwardedRequestId, prev, hash]
     tuples.push(`(${values.map((_, j) => `$${params.length + j + 1}`).join(', ')})`)
     params.push(...values)
     ids.push(id)
@@ -81,6 +82,7 @@ interface Row {
   duration_ms: number | null
   config_version: string | null
   detail: JsonValue
+  forwarded_request_id: string | null
   prev_hash: string
   hash: string
 }
@@ -90,6 +92,7 @@ function toRecord (row: Row): AuditRecord {
     id: Number(row.id),
     at: new Date(row.at).toISOString(),
     requestId: row.request_id,
+    forwardedRequestId: row.forwarded_request_id ?? null,
     userId: row.user_id,
     role: row.role,
     locId: row.loc_id,
@@ -167,7 +170,16 @@ export async function * walkRecords (db: Queryable, pageSize = 1000): AsyncGener
   }
 }
 
-/** Walks the whole stored chain and says whether it holds. */
-export function verifyAuditLog (db: Queryable): Promise<ChainVerdict> {
-  return verifyRecords(walkRecords(db))
+/** Walks the whole stored chain and says whether it holds, and whether it still reaches every signed checkpoint given. */
+export async function verifyAuditLog (db: Queryable, checkpoints: readonly Checkpoint[] = []): Promise<ChainVerdict> {
+  const wanted = new Set(checkpoints.map((c) => c.id))
+  const hashes = new Map<number, string>()
+  async function * noting () {
+    for await (const record of walkRecords(db)) {
+      if (wanted.has(record.id)) hashes.set(record.id, record.hash)
+      yield record
+    }
+  }
+  const verdict = await verifyRecords(noting())
+  return verdict.ok ? checkAnchors(verdict, checkpoints, hashes) : verdict
 }

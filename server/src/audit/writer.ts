@@ -26,9 +26,13 @@ export class AuditWriter {
   // The chain's head as this writer last left it: appends then need no read first (another instance moving it costs one retry).
   #head: ChainHead | undefined
 
-  constructor (db: Db, maxBatch = 200) {
+  // Told every committed head (the signed checkpoints of anchor.ts).
+  readonly #onCommit: ((head: ChainHead) => void) | undefined
+
+  constructor (db: Db, maxBatch = 200, onCommit?: (head: ChainHead) => void) {
     this.#db = db
     this.#maxBatch = maxBatch
+    this.#onCommit = onCommit
   }
 
   /** Resolves with the record's id once its transaction has committed; rejects when the store refused it. */
@@ -67,6 +71,7 @@ export class AuditWriter {
     try {
       const { ids, head } = await appendRecords(this.#db, fields, this.#head)
       this.#head = head
+      this.#onCommit?.(head)
       return ids
     } catch (error) {
       // The outcome of a failed call is unknown (it may have committed before the connection broke): read the head next time.

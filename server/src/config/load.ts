@@ -6,6 +6,7 @@ import { ColumnSetConfig } from '../../../schemas/columns.ts'
 import { MenuConfig } from '../../../schemas/menu.ts'
 import { PageShape, WidgetConfigByType, type PageConfig, type WidgetConfig } from '../../../schemas/page.ts'
 import { ApiAllowlist } from '../../../schemas/api.ts'
+import { MAX_RULE_DEPTH } from '../../../schemas/rule.ts'
 import { compileAllowlist, type EndpointMatcher } from '../proxy/allowlist.ts'
 import { jsonErrorOffset } from './json-position.ts'
 import { schemaIssues } from './schema-issues.ts'
@@ -13,6 +14,8 @@ import { segment, type Issue } from './rule-check.ts'
 import { checkCatalogue, flattenCatalogue, type Catalogue } from './i18n.ts'
 import { compileMenu, type CompiledMenu } from './menu.ts'
 import { compilePages, type CompiledPages } from './pages.ts'
+import { checkPageForms } from './form-check.ts'
+import { deriveAllowlist } from './endpoints.ts'
 
 /** One problem of a config: the file (relative to the config directory), the JSON pointer inside it, and what to change. */
 export interface ConfigError { file: string, pointer: string, message: string, line?: number }
@@ -28,7 +31,7 @@ export interface LoadedConfig {
   columnSets: ReadonlyMap<string, ColumnSetConfig>
   i18n: { en: Catalogue, zh: Catalogue }
   compiled: { menu: CompiledMenu, pages: CompiledPages }
-  /** The proxy allowlist (api.json), compiled. */
+  /** The proxy allowlist: derived from the page templates' bindings plus api.json's shell and public endpoints, compiled. */
   api: EndpointMatcher
 }
 
@@ -81,9 +84,27 @@ export async function loadConfig (dir: string): Promise<LoadResult> {
   return { ok: false, version: contentVersion(files), errors: [...errors, ...(result.ok ? [] : result.errors)] }
 }
 
+/** Deepest nesting of objects and arrays a config file may have; every checker after the parser recurses, so this bounds their stacks. */
+export const MAX_JSON_DEPTH = 64
+
+/** The pointer of the first value nested deeper than MAX_JSON_DEPTH, walked without recursion; undefined when none is. */
+function tooDeep (value: unknown): string | undefined {
+  const stack: Array<{ node: unknown, pointer: string, depth: number }> = [{ node: value, pointer: '', depth: 0 }]
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    if (item.node === null || typeof item.node !== 'object') continue
+    if (item.depth >= MAX_JSON_DEPTH) return item.pointer
+    for (const [key, child] of Object.entries(item.node)) stack.push({ node: child, pointer: `${item.pointer}/${segment(key)}`, depth: item.depth + 1 })
+  }
+  return undefined
+}
+
 function parseJson (file: string, text: string, errors: ConfigError[]): unknown {
   try {
-    return JSON.parse(text)
+    const value: unknown = JSON.parse(text)
+    const deep = tooDeep(value)
+    if (deep === undefined) return value
+    errors.push({ file, pointer: deep, message: `nested more than ${MAX_JSON_DEPTH} levels deep: flatten it (rules nest at most ${MAX_RULE_DEPTH} levels of all, any and not)` })
+    return undefined
   } catch (error) {
     const reason = (error as Error).message.replace(/( in JSON at position|, \.\.\.|, "| is not valid JSON).*$/s, '')
     const offset = jsonErrorOffset(text)
@@ -173,7 +194,12 @@ export function validateConfig (files: ConfigFiles, now: Date = new Date()): Loa
   if (menu) checkMenu(menu, pagePaths, requireKey, errors)
   const api = validated<ApiAllowlist>('api.json', ApiAllowlist, parsed.get('api.json'), errors)
   if (api) checkApi(api, pagePaths, errors)
+  const allowlist = api ? deriveAllowlist(pages, api, errors) : []
   for (const { file, page } of pages) checkPage(file, page, columnSets, requireKey, errors)
+  for (const { file, page } of pages) {
+    checkPageForms(file, page, errors)
+    if (page.menuPath !== undefined && !pagePaths.has(page.menuPath)) errors.push({ file, pointer: '/menuPath', message: `no page template serves "${page.menuPath}": name the menu path of the list this page belongs to (see pages/*.json)` })
+  }
   for (const [key, set] of columnSets) checkColumns(columnFiles.get(key) as string, set, requireKey, errors)
 
   if (errors.length > 0 || !menu || !api || !catalogues.en || !catalogues.zh) {
@@ -190,24 +216,22 @@ export function validateConfig (files: ConfigFiles, now: Date = new Date()): Loa
       columnSets,
       i18n: { en: catalogues.en, zh: catalogues.zh },
       compiled: { menu: compileMenu(menu), pages: compiledPages },
-      api: compileAllowlist(api.endpoints)
+      api: compileAllowlist(allowlist)
     }
   }
 }
 
-/** Every allowlisted endpoint names pages that exist, or is for the shell or public; no method is listed twice for one path. */
+/** api.json's own consistency: pages that exist, settings that fit the methods, no method listed twice for one path (deriveAllowlist checks the contract and who reaches it). */
 function checkApi (api: ApiAllowlist, pagePaths: ReadonlyMap<string, string>, errors: ConfigError[]) {
   const file = 'api.json'
   const seen = new Map<string, number>()
   api.endpoints.forEach((endpoint, e) => {
     const pointer = `/endpoints/${e}`
-    if (!endpoint.shell && !endpoint.public && (endpoint.pages ?? []).length === 0) {
-      errors.push({ file, pointer, message: 'an endpoint needs "pages" (the menu paths that use it), or "shell": true, or "public": true; otherwise no one may call it' })
-    }
     if (endpoint.public && endpoint.game) errors.push({ file, pointer: `${pointer}/public`, message: 'a public endpoint has no session location to choose 4d/ or tt/ from: remove "game" or "public"' })
     if (endpoint.cache && !endpoint.methods.includes('GET')) errors.push({ file, pointer: `${pointer}/cache`, message: 'only GET answers are cached: remove "cache" or add GET' })
     if (endpoint.multipart && !endpoint.methods.some((m) => m === 'POST' || m === 'PUT')) errors.push({ file, pointer: `${pointer}/multipart`, message: 'only a POST or PUT carries a multipart body: remove "multipart" or add POST' })
-    if (endpoint.multipart && endpoint.public) errors.push({ file, pointer: `${pointer}/multipart`, message: 'an upload needs a session (its LocId comes from it): remove "public" or "multipart"' })
+    // Without a session there is no CSRF token and no user to audit: public endpoints are read-only.
+    if (endpoint.public && endpoint.methods.some((m) => m !== 'GET')) errors.push({ file, pointer: `${pointer}/methods`, message: 'a public endpoint may only be read (GET): calls without a session carry no CSRF token and no user to audit; remove "public" or the other methods' })
     endpoint.pages?.forEach((path, p) => {
       if (!pagePaths.has(path)) errors.push({ file, pointer: `${pointer}/pages/${p}`, message: `no page template serves "${path}": use a menu path (see pages/*.json) or fix it` })
     })
@@ -271,6 +295,9 @@ function checkMenu (menu: MenuConfig, pagePaths: ReadonlyMap<string, string>, re
       }
     })
   })
+  menu.groups.forEach((group, g) => group.items.forEach((item, i) => {
+    if (item.opensGroup !== undefined && !groupKeys.has(item.opensGroup)) errors.push({ file, pointer: `/groups/${g}/items/${i}/opensGroup`, message: `no group has the key "${item.opensGroup}": name one of ${[...groupKeys].join(', ')}` })
+  }))
 }
 
 /** A dotted string under a prop whose name ends in Key (or in a list whose name ends in Keys) is an i18n key; rowKey: 'UserId' is not. */
@@ -281,10 +308,10 @@ function propKeys (node: unknown, pointer: string, visit: (pointer: string, key:
 }
 
 /** Table widgets of a page at any depth (inside tabs and access gates too), with their pointers. */
-function tablesOf (widgets: readonly WidgetConfig[], pointer: string): Array<{ pointer: string, columns: string | unknown[] }> {
+function tablesOf (widgets: readonly WidgetConfig[], pointer: string): Array<{ pointer: string, columns: string | unknown[], print: boolean }> {
   return widgets.flatMap((widget, w) => {
     const at = `${pointer}/${w}`
-    if (widget.type === 'table') return [{ pointer: `${at}/columns`, columns: widget.columns }]
+    if (widget.type === 'table') return [{ pointer: `${at}/columns`, columns: widget.columns, print: widget.print === true }]
     if (widget.type === 'tabs') return widget.tabs.flatMap((tab, i) => tablesOf(tab.widgets, `${at}/tabs/${i}/widgets`))
     if (widget.type === 'accessGate') return tablesOf(widget.widgets, `${at}/widgets`)
     return []
@@ -302,10 +329,14 @@ function checkPage (file: string, page: PageConfig, columnSets: ReadonlyMap<stri
   }
   page.widgets.forEach((widget, w) => propKeys(widget, `/widgets/${w}`, (pointer, key) => requireKey(file, pointer, key)))
   const actionIds = new Set<string>()
+  const tablePrints = tablesOf(page.widgets, '/widgets').some((table) => table.print)
   page.actions?.forEach((action, a) => {
+    // A table that prints gives the page its Print button (all rows, not only those on screen): a second one confuses.
+    if (action.kind === 'print' && tablePrints) errors.push({ file, pointer: `/actions/${a}`, message: 'the page\'s table already has a Print button ("print": true): remove this print action' })
     if (actionIds.has(action.id)) errors.push({ file, pointer: `/actions/${a}/id`, message: `duplicate action id "${action.id}": give each action its own id` })
     actionIds.add(action.id)
-    requireKey(file, `/actions/${a}/labelKey`, action.labelKey)
+    // Every key of the action, a dialog form's fields and messages too.
+    propKeys(action, `/actions/${a}`, (pointer, key) => requireKey(file, pointer, key))
   })
 }
 

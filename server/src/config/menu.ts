@@ -33,7 +33,7 @@ function view (item: MenuItemConfig, path: string): MenuItem {
   if (item.query?.VW !== undefined) query.VW = item.query.VW
   if (item.query?.Choice !== undefined) query.Choice = item.query.Choice
   if (item.query?.ViewDay !== undefined) query.ViewDay = item.query.ViewDay
-  return Object.freeze({ key: item.key, label: item.label, path, query: Object.freeze(query) })
+  return Object.freeze({ key: item.key, label: item.label, path, query: Object.freeze(query), ...(item.opensGroup === undefined ? {} : { opensGroup: item.opensGroup }) })
 }
 
 /** Precomputes the menu of a validated config (called by the loader). */
@@ -106,24 +106,4 @@ export function menuAllows (config: LoadedConfig, ctx: RuleContext, path: string
     if (variants.includes(variant) && group.visible(ctx) && item.visible(ctx)) return true
   }
   return false
-}
-
-// Spec "Open group": first match wins.
-const openGroupRules: Array<[(path: string) => boolean, string]> = [
-  [(p) => p === '/admin/home' || p.startsWith('/admin/home/') || p.startsWith('/bet/') || p.startsWith('/tickets/'), 'bet'],
-  [(p) => p === '/admin' || p.startsWith('/admin/'), 'administration'],
-  [(p) => p.startsWith('/control/'), 'control'],
-  [(p) => p.startsWith('/report/'), 'report'],
-  [(p) => p.startsWith('/options/') || p.startsWith('/payOut') || p.startsWith('/announcement'), 'options'],
-  [(p) => p.startsWith('/sms/smsGateway'), 'smsGateway'],
-  [(p) => p.startsWith('/sms/'), 'sms'],
-  [(p) => p.startsWith('/outset/'), 'outset'],
-  [(p) => p.startsWith('/utilities/'), 'utilities']
-]
-
-/** The key of the menu group that is open for a URL path (spec "Open group"); Bet by default. */
-export function openGroupFor (path: string): string {
-  const pathname = path.split(/[?#]/)[0] ?? ''
-  for (const [test, group] of openGroupRules) if (test(pathname)) return group
-  return 'bet'
 }

@@ -1,8 +1,10 @@
-import type { ColumnSetConfig, ColumnView } from '../../../schemas/columns.ts'
-import type { ActionConfig, LeafWidgetConfig, PageConfig, ResolvedPage, WidgetConfig } from '../../../schemas/page.ts'
-import type { HeaderAction, LeafWidget, Widget } from '../../../schemas/widgets.ts'
+import type { ColumnSetConfig } from '../../../schemas/columns.ts'
+import type { PageConfig, ResolvedPage } from '../../../schemas/page.ts'
+import type { Rule } from '../../../schemas/rule.ts'
+import type { Crumb } from '../../../schemas/widgets.ts'
+import { menuTrail } from '../../../schemas/domain/menu-trail.ts'
 import type { LoadedConfig } from './load.ts'
-import { menuAllows } from './menu.ts'
+import { buildMenu, menuAllows } from './menu.ts'
 import { compileRule, isTT, type CompiledRule, type RuleContext } from './rules.ts'
 
 export type { ResolvedPage }
@@ -10,27 +12,55 @@ export type { ResolvedPage }
 /** The answer for one page path: the resolved page, 403 (the user's menu does not hold it) or 404 (no template has that path). */
 export type PageResolution = { status: 'ok', page: ResolvedPage } | { status: 'forbidden' } | { status: 'not-found' }
 
-interface CompiledColumn { visible: CompiledRule, view: ColumnView }
-/** A widget ready to resolve: its rule, its descriptor without columns, its compiled columns (tables) and children (tabs, gates). */
-interface CompiledWidget {
-  visible: CompiledRule
-  widget: Widget
-  columns?: CompiledColumn[]
-  children?: CompiledWidget[][]
-}
+/** A template value compiled for one user's rules: fixed (no rule inside: shared, frozen) or a function of the rule context. */
+type Compiled = { fixed: unknown } | { resolve: (ctx: RuleContext) => unknown }
+/** What a resolved value is when its rule fails: its array leaves it out, its object loses the property. */
+const DROPPED = Symbol('dropped')
+
 interface CompiledPage {
   file: string
   path: string
+  // The menu path that allows the page (its own path unless the template names menuPath).
+  menuPath: string
   shell: boolean
   back: boolean | undefined
+  drillParam: string | undefined
   visible: CompiledRule
   title: string
-  widgets: CompiledWidget[]
-  actions: Array<{ visible: CompiledRule, view: HeaderAction }>
+  widgets: Compiled
+  actions: Compiled
 }
 
-/** Page templates precomputed at load time, by every path they serve (path and ttPath). */
-export type CompiledPages = ReadonlyMap<string, CompiledPage>
+/** Page templates precomputed at load time, by every path they serve (path and ttPath); templates with :Name segments are matched in order after the exact paths. */
+export type CompiledPages = ReadonlyMap<string, CompiledPage> & { readonly routes?: ReadonlyArray<{ segments: readonly string[], page: CompiledPage }> }
+
+/** The values of a template's :Name segments in a path, or undefined when the path does not fit the template. */
+export function matchRoute (segments: readonly string[], path: string): Record<string, string> | undefined {
+  const parts = path.split('/').slice(1)
+  if (parts.length !== segments.length) return undefined
+  const values: Record<string, string> = {}
+  for (let i = 0; i < parts.length; i++) {
+    const want = segments[i] as string
+    const part = parts[i] as string
+    if (want.startsWith(':')) {
+      // A value is one plain segment: no encoding, no dots (never a way to another path).
+      if (!/^[A-Za-z0-9_-]+$/.test(part)) return undefined
+      values[want.slice(1)] = part
+    } else if (want !== part) return undefined
+  }
+  return values
+}
+
+/** The template serving a path and the values of its :Name segments: exact paths first, then templates in file order. */
+function findPage (pages: CompiledPages, path: string): { page: CompiledPage, route?: Record<string, string> } | undefined {
+  const exact = pages.get(path)
+  if (exact) return { page: exact }
+  for (const { segments, page } of pages.routes ?? []) {
+    const route = matchRoute(segments, path)
+    if (route) return { page, route }
+  }
+  return undefined
+}
 
 function deepFreeze<T> (value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -40,79 +70,108 @@ function deepFreeze<T> (value: T): T {
   return value
 }
 
-function compileColumns (columns: ColumnSetConfig['columns']): CompiledColumn[] {
-  return columns.map(({ rule, ...view }) => ({ visible: compileRule(rule), view: deepFreeze(view) }))
-}
+const run = (compiled: Compiled, ctx: RuleContext): unknown => 'fixed' in compiled ? compiled.fixed : compiled.resolve(ctx)
 
-function compileWidget (config: WidgetConfig | LeafWidgetConfig, columnSets: ReadonlyMap<string, ColumnSetConfig>): CompiledWidget {
-  const { rule, ...rest } = structuredClone(config)
-  const visible = compileRule(rule)
-  if (rest.type === 'table') {
-    const columns = typeof rest.columns === 'string' ? compileColumns(columnSets.get(rest.columns)?.columns ?? []) : compileColumns(rest.columns)
-    return { visible, widget: deepFreeze({ ...rest, columns: [] }), columns }
+/** Compiles any template value generically: every object holding a `rule` (widget, column, row or header action, tab, section, submit…) is dropped for users who fail it, and the `rule` key never reaches the client. */
+export function compileValue (value: unknown): Compiled {
+  if (Array.isArray(value)) {
+    const items = value.map(compileValue)
+    if (items.every((item) => 'fixed' in item)) return { fixed: deepFreeze(items.map((item) => (item as { fixed: unknown }).fixed)) }
+    return {
+      resolve: (ctx) => {
+        const out: unknown[] = []
+        for (const item of items) { const v = run(item, ctx); if (v !== DROPPED) out.push(v) }
+        return out
+      }
+    }
   }
-  if (rest.type === 'tabs') return { visible, widget: deepFreeze(rest as Widget), children: rest.tabs.map((tab) => tab.widgets.map((w) => compileWidget(w, columnSets))) }
-  if (rest.type === 'accessGate') return { visible, widget: deepFreeze(rest as Widget), children: [rest.widgets.map((w) => compileWidget(w, columnSets))] }
-  return { visible, widget: deepFreeze(rest) }
+  if (value === null || typeof value !== 'object') return { fixed: value }
+  const { rule, ...rest } = value as Record<string, unknown> & { rule?: Rule }
+  const entries = Object.entries(rest).map(([key, child]) => [key, compileValue(child)] as const)
+  const inner: Compiled = entries.every(([, c]) => 'fixed' in c)
+    ? { fixed: deepFreeze(Object.fromEntries(entries.map(([key, c]) => [key, (c as { fixed: unknown }).fixed]))) }
+    : {
+        resolve: (ctx) => {
+          const out: Record<string, unknown> = {}
+          for (const [key, c] of entries) { const v = run(c, ctx); if (v !== DROPPED) out[key] = v }
+          return out
+        }
+      }
+  if (rule === undefined) return inner
+  const visible = compileRule(rule)
+  return { resolve: (ctx) => visible(ctx) ? run(inner, ctx) : DROPPED }
 }
 
-function compileAction (action: ActionConfig) {
-  const { rule, ...view } = action
-  return { visible: compileRule(rule), view: deepFreeze(view) }
+/** A widget with its column set key replaced by the set's columns (at any depth: tabs, gates, sections). */
+function withColumnSets (value: unknown, columnSets: ReadonlyMap<string, ColumnSetConfig>): unknown {
+  if (Array.isArray(value)) return value.map((v) => withColumnSets(v, columnSets))
+  if (value === null || typeof value !== 'object') return value
+  const object = value as Record<string, unknown>
+  const out: Record<string, unknown> = {}
+  for (const [key, child] of Object.entries(object)) out[key] = withColumnSets(child, columnSets)
+  if (object.type === 'table' && typeof object.columns === 'string') out.columns = columnSets.get(object.columns)?.columns ?? []
+  return out
 }
 
 /** Precomputes page templates of a validated config (called by the loader). */
 export function compilePages (pages: ReadonlyArray<{ file: string, page: PageConfig }>, columnSets: ReadonlyMap<string, ColumnSetConfig>): CompiledPages {
   const byPath = new Map<string, CompiledPage>()
+  const routes: Array<{ segments: readonly string[], page: CompiledPage }> = []
   for (const { file, page } of pages) {
     const compiled: CompiledPage = {
       file,
       path: page.path,
+      menuPath: page.menuPath ?? page.path,
       shell: page.shell === true,
       back: page.back,
+      drillParam: page.drillParam,
       visible: compileRule(page.rule),
       title: page.title,
-      widgets: page.widgets.map((widget) => compileWidget(widget, columnSets)),
-      actions: (page.actions ?? []).map(compileAction)
+      widgets: compileValue(withColumnSets(page.widgets, columnSets)),
+      actions: compileValue(page.actions ?? [])
     }
-    byPath.set(page.path, compiled)
-    if (page.ttPath !== undefined) byPath.set(page.ttPath, compiled)
+    for (const path of page.ttPath === undefined ? [page.path] : [page.path, page.ttPath]) {
+      if (path.includes(':')) routes.push({ segments: path.split('/').slice(1), page: compiled })
+      else byPath.set(path, compiled)
+    }
   }
-  return byPath
+  return Object.assign(byPath, { routes })
 }
 
 /** Whether a path is served by some page template (whoever asks). */
 export function isKnownPage (config: LoadedConfig, path: string): boolean {
-  return config.compiled.pages.has(path)
+  return findPage(config.compiled.pages, path) !== undefined
 }
 
-/** One widget for one user: hidden by its rule, table columns filtered by theirs, children of tabs and gates resolved alike. */
-function resolveWidget (compiled: CompiledWidget, ctx: RuleContext): Widget | undefined {
-  if (!compiled.visible(ctx)) return undefined
-  const { widget } = compiled
-  if (widget.type === 'table') return { ...widget, columns: (compiled.columns ?? []).filter((c) => c.visible(ctx)).map((c) => c.view) }
-  const leaves = (children: CompiledWidget[] | undefined) => (children ?? []).map((c) => resolveWidget(c, ctx)).filter((w): w is LeafWidget => w !== undefined)
-  if (widget.type === 'tabs') return { ...widget, tabs: widget.tabs.map((tab, i) => ({ ...tab, widgets: leaves(compiled.children?.[i]) })) }
-  if (widget.type === 'accessGate') return { ...widget, widgets: leaves(compiled.children?.[0]) }
-  return widget
+/** The breadcrumb of a page: the menu group holding it, the menu item it was reached from when that is an ancestor path (a route parameter, a drill-down), then its title. */
+function breadcrumbOf (config: LoadedConfig, ctx: RuleContext, path: string, title: string): Crumb[] {
+  const trail = menuTrail(buildMenu(config, ctx), path)
+  if (!trail) return [{ labelKey: title }]
+  const { group, item } = trail
+  if (item.path.split('?')[0] === path) return [{ labelKey: group.label }, { labelKey: title }]
+  const query = new URLSearchParams(item.query).toString()
+  return [{ labelKey: group.label }, { labelKey: item.label, path: query ? `${item.path}?${query}` : item.path }, { labelKey: title }]
 }
 
 /** Resolves a page for one user at one location: the menu gate (shell pages: their rule), the TT variant, widgets, columns and actions filtered by their rules. */
 export function resolvePage (config: LoadedConfig, ctx: RuleContext, path: string): PageResolution {
-  const page = config.compiled.pages.get(path)
-  if (!page) return { status: 'not-found' }
-  const allowed = page.visible(ctx) && (page.shell || menuAllows(config, ctx, path))
+  const found = findPage(config.compiled.pages, path)
+  if (!found) return { status: 'not-found' }
+  const { page, route } = found
+  const allowed = page.visible(ctx) && (page.shell || menuAllows(config, ctx, route ? page.menuPath : path === page.path ? page.menuPath : path))
   if (!allowed) return { status: 'forbidden' }
-  const widgets = page.widgets.map((w) => resolveWidget(w, ctx)).filter((w): w is Widget => w !== undefined)
   return {
     status: 'ok',
     page: {
       path,
       variant: isTT(ctx) ? 'tt' : '4d',
       titleKey: page.title,
+      breadcrumb: breadcrumbOf(config, ctx, path, page.title),
       ...(page.back === undefined ? {} : { back: page.back }),
-      actions: page.actions.filter((a) => a.visible(ctx)).map((a) => a.view),
-      widgets
+      ...(page.drillParam === undefined ? {} : { drillParam: page.drillParam }),
+      actions: run(page.actions, ctx) as ResolvedPage['actions'],
+      widgets: run(page.widgets, ctx) as ResolvedPage['widgets'],
+      ...(route ? { route } : {})
     }
   }
 }

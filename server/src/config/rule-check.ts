@@ -1,4 +1,4 @@
-import { CMP_OPS, NUMERIC_PROFILE_FIELDS, ROLES, RULE_OPERATORS, SETTING_PATHS } from '../../../schemas/rule.ts'
+import { CMP_OPS, MAX_RULE_DEPTH, NUMERIC_PROFILE_FIELDS, ROLES, RULE_OPERATORS, SETTING_PATHS } from '../../../schemas/rule.ts'
 
 /** A problem found inside one config file. */
 export interface Issue { pointer: string, message: string }
@@ -8,8 +8,8 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /** Escapes one JSON pointer segment (RFC 6901). */
 export const segment = (key: string | number) => String(key).replace(/~/g, '~0').replace(/\//g, '~1')
 
-/** Checks one rule as schemas/rule.ts defines it, with a message per problem that says what to write instead. */
-export function checkRule (rule: unknown, pointer: string): Issue[] {
+/** Checks one rule (at nesting depth depth) as schemas/rule.ts defines it, with a message per problem that says what to write instead. */
+export function checkRule (rule: unknown, pointer: string, depth = 1): Issue[] {
   if (!isObject(rule)) return [{ pointer, message: `a rule must be an object with exactly one of: ${list(RULE_OPERATORS)}; found ${JSON.stringify(rule)}` }]
   const keys = Object.keys(rule)
   if (keys.length !== 1) {
@@ -18,13 +18,15 @@ export function checkRule (rule: unknown, pointer: string): Issue[] {
   const op = keys[0] as string
   const value = rule[op]
   const at = `${pointer}/${segment(op)}`
+  const nested = (op === 'all' || op === 'any' || op === 'not')
+  if (nested && depth >= MAX_RULE_DEPTH) return [{ pointer: at, message: `rules nest at most ${MAX_RULE_DEPTH} levels deep (all, any, not): flatten this one` }]
   switch (op) {
     case 'all':
     case 'any':
       if (!Array.isArray(value) || value.length === 0) return [{ pointer: at, message: `"${op}" takes a non-empty list of rules` }]
-      return value.flatMap((r, i) => checkRule(r, `${at}/${i}`))
+      return value.flatMap((r, i) => checkRule(r, `${at}/${i}`, depth + 1))
     case 'not':
-      return checkRule(value, at)
+      return checkRule(value, at, depth + 1)
     case 'role':
       return (ROLES as readonly unknown[]).includes(value) ? [] : [{ pointer: at, message: `unknown role ${JSON.stringify(value)}: use one of ${list(ROLES)}` }]
     case 'perm':

@@ -53,24 +53,7 @@ function compare (left: number | undefined, op: string, right: number): boolean 
   }
 }
 
-/** Evaluates a rule (already validated by the loader) against a context; an absent rule is always true. */
-export function evaluate (rule: Rule | undefined, ctx: RuleContext): boolean {
-  if (rule === undefined) return true
-  if (rule.all !== undefined) return rule.all.every((r) => evaluate(r as Rule, ctx))
-  if (rule.any !== undefined) return rule.any.some((r) => evaluate(r as Rule, ctx))
-  if (rule.not !== undefined) return !evaluate(rule.not as Rule, ctx)
-  if (rule.role !== undefined) return ctx.profile.Role === rule.role
-  if (rule.perm !== undefined) return hasPerm(ctx.profile, rule.perm)
-  if (rule.adminPerm !== undefined) return ctx.profile.Role === 'ADMIN' && (ctx.profile.AliasId === 'ADMIN' || hasPerm(ctx.profile, rule.adminPerm))
-  if (rule.flag !== undefined) return (numberOf(ctx.profile, rule.flag) ?? 0) !== 0
-  if (rule.tt !== undefined) return isTT(ctx)
-  if (rule.mobile !== undefined) return ctx.mobile
-  if (rule.cmp !== undefined) return compare(numberOf(ctx.profile, rule.cmp.field), rule.cmp.op, rule.cmp.value)
-  if (rule.setting !== undefined) return settingValue(ctx, rule.setting) !== ''
-  return false
-}
-
-/** Compiles a rule into a closure with the same meaning as evaluate, so nothing is re-interpreted per request. */
+/** Compiles a rule (already validated by the loader) into a closure, so nothing is re-interpreted per request; an absent rule is always true. */
 export function compileRule (rule: Rule | undefined): CompiledRule {
   if (rule === undefined) return always
   if (rule.all !== undefined) {

@@ -1,8 +1,15 @@
 import type { ApiEndpoint } from '../../../schemas/api.ts'
+import type { CompiledRule, RuleContext } from '../config/rules.ts'
+
+/** One way a page template reaches an endpoint: the paths it serves, whether it is a shell page, and every rule from the page down to the object naming the endpoint. */
+export interface Reach { file: string, paths: readonly string[], shell: boolean, rules: readonly CompiledRule[] }
+
+/** An allowlisted endpoint (one method): api.json's settings plus the descriptors that reach it. */
+export interface GateEndpoint extends ApiEndpoint { reaches?: readonly Reach[] }
 
 /** An allowlisted endpoint that matched a request, with its parameter values. */
 export interface EndpointMatch {
-  endpoint: ApiEndpoint
+  endpoint: GateEndpoint
   params: Record<string, string>
 }
 
@@ -10,33 +17,70 @@ export interface EndpointMatch {
 export interface EndpointMatcher {
   /** 'method-not-allowed' when the path is known but not for that method. */
   match (method: string, segments: readonly string[]): EndpointMatch | 'not-found' | 'method-not-allowed'
+  /** How many method and path pairs it holds. */
+  readonly size: number
 }
 
-/** Compiles the allowlist into a matcher: literal segments must be equal, :name segments take any plain value. */
-export function compileAllowlist (endpoints: readonly ApiEndpoint[]): EndpointMatcher {
-  const compiled = endpoints.map((endpoint) => ({ endpoint, parts: endpoint.path.split('/') }))
+/** A trie node: literal children, one parameter child, and the endpoints ending here by method. */
+interface Node {
+  literal: Map<string, Node>
+  param: Node | undefined
+  methods: Map<string, { endpoint: GateEndpoint, names: string[] }>
+}
+const node = (): Node => ({ literal: new Map(), param: undefined, methods: new Map() })
+
+/** Compiles the allowlist into a segment trie: a lookup costs the path's length, never the allowlist's. */
+export function compileAllowlist (endpoints: readonly GateEndpoint[]): EndpointMatcher {
+  const root = node()
+  let size = 0
+  for (const endpoint of endpoints) {
+    let at = root
+    const names: string[] = []
+    for (const part of endpoint.path.split('/')) {
+      if (part.startsWith(':')) { names.push(part.slice(1)); at = at.param ??= node(); continue }
+      let next = at.literal.get(part)
+      if (!next) { next = node(); at.literal.set(part, next) }
+      at = next
+    }
+    for (const method of endpoint.methods) if (!at.methods.has(method)) { at.methods.set(method, { endpoint, names }); size++ }
+  }
+  /** The nodes the segments end on, literal matches before parameters. */
+  const ends = (at: Node, segments: readonly string[], i: number, values: string[], out: Array<{ at: Node, values: string[] }>) => {
+    if (i === segments.length) { if (at.methods.size > 0) out.push({ at, values }); return }
+    const segment = segments[i] as string
+    const literal = at.literal.get(segment)
+    if (literal) ends(literal, segments, i + 1, values, out)
+    if (at.param) ends(at.param, segments, i + 1, [...values, segment], out)
+  }
   return {
+    size,
     match (method, segments) {
-      let pathKnown = false
-      for (const { endpoint, parts } of compiled) {
-        if (parts.length !== segments.length) continue
+      const found: Array<{ at: Node, values: string[] }> = []
+      ends(root, segments, 0, [], found)
+      for (const { at, values } of found) {
+        const hit = at.methods.get(method)
+        if (!hit) continue
         const params: Record<string, string> = {}
-        const same = parts.every((part, i) => {
-          const value = segments[i] as string
-          if (part.startsWith(':')) { params[part.slice(1)] = value; return true }
-          return part === value
-        })
-        if (!same) continue
-        pathKnown = true
-        if ((endpoint.methods as readonly string[]).includes(method)) return { endpoint, params }
+        hit.names.forEach((name, i) => { params[name] = values[i] as string })
+        return { endpoint: hit.endpoint, params }
       }
-      return pathKnown ? 'method-not-allowed' : 'not-found'
+      return found.length > 0 ? 'method-not-allowed' : 'not-found'
     }
   }
 }
 
-/** Whether a signed-in user whose menu holds these paths may call the endpoint. */
-export function endpointAllowed (endpoint: ApiEndpoint, menuHolds: (path: string) => boolean): boolean {
+/** Decisions per rule context (the gate reuses a user's context while their profile is cached) and endpoint (per config version). */
+const decided = new WeakMap<RuleContext, WeakMap<GateEndpoint, boolean>>()
+
+/** Whether a signed-in user may call the endpoint: shell or public, a listed page in their menu, or a descriptor reach whose page they hold and whose rules all pass. */
+export function endpointAllowed (endpoint: GateEndpoint, menuHolds: (path: string) => boolean, ctx: RuleContext): boolean {
   if (endpoint.public || endpoint.shell) return true
-  return (endpoint.pages ?? []).some(menuHolds)
+  let known = decided.get(ctx)
+  const hit = known?.get(endpoint)
+  if (hit !== undefined) return hit
+  const allowed = (endpoint.pages ?? []).some(menuHolds) ||
+    (endpoint.reaches ?? []).some((reach) => reach.rules.every((rule) => rule(ctx)) && (reach.shell || reach.paths.some(menuHolds)))
+  if (!known) { known = new WeakMap(); decided.set(ctx, known) }
+  known.set(endpoint, allowed)
+  return allowed
 }

@@ -1,5 +1,5 @@
-/** Query names the service owns: a client's value for any spelling of them is dropped. */
-const serviceOwned = /^locid$/i
+/** Query names the service owns: a client's value for any spelling of them (any case, padded, LocId[] or LocId[0][x]) is dropped. */
+const serviceOwned = /^\s*locid\s*(\[[^\]]*\]\s*)*$/i
 
 /** The client's query with LocId replaced by the session's (every spelling and every repeat of the client's removed). */
 export function upstreamQuery (clientQuery: string, locId: string): string {
@@ -26,15 +26,4 @@ export function upstreamPath (segments: readonly string[], game: '4d' | 'tt' | u
 /** Drops a leading 4d/ or tt/ the client may have sent: the service chooses the game. */
 export function withoutGamePrefix (segments: readonly string[]): string[] {
   return segments[0] === '4d' || segments[0] === 'tt' ? segments.slice(1) : [...segments]
-}
-
-/** Request headers sent upstream, built afresh: nothing the client sent (Cookie, CSRF, Connection, Authorization) passes except these. */
-export function upstreamHeaders (client: Record<string, string | string[] | undefined>, extra: { token?: string | undefined, requestId: string, ip: string }): Record<string, string> {
-  const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': extra.requestId, 'x-forwarded-for': extra.ip }
-  for (const name of ['content-type', 'content-length', 'accept-language', 'transfer-encoding']) {
-    const value = client[name]
-    if (typeof value === 'string') headers[name] = value
-  }
-  if (extra.token) headers.authorization = `Bearer ${extra.token}`
-  return headers
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { bearerMatches } from '../audit/access.ts'
-import { auditError, auditErrors, type AuditErrorCode } from '../audit/errors.ts'
+import { auditErrors, type AuditErrorCode } from '../errors.ts'
 import { AuditErrorSchema, AuditPageSchema, AuditQuerySchema } from '../audit/schema.ts'
 import { decodeCursor } from '../audit/store.ts'
 import type { AuditEntry } from '../audit/record.ts'
@@ -32,7 +32,7 @@ async function readerOf (app: FastifyInstance, request: FastifyRequest): Promise
 }
 
 function refuse (reply: FastifyReply, code: AuditErrorCode) {
-  const error = auditError(code)
+  const error = auditErrors[code]()
   if (error.statusCode === 401) reply.header('www-authenticate', 'Bearer realm="audit"')
   return reply.code(error.statusCode).send({ success: false as const, code: error.code, message: error.message })
 }
@@ -54,7 +54,7 @@ export default async function auditRoutes (fastify: FastifyInstance) {
     const reader = await readerOf(app, request)
     if ('refused' in reader) {
       // A refusal is audited too; a store failure must not turn it into a different answer.
-      await app.audit.record(app.audit.entryFor(request, { action: 'denied', status: auditErrors[reader.refused].statusCode, ...reader.actor, detail: { reason: reader.refused } })).catch(() => {})
+      await app.audit.record(app.audit.entryFor(request, { action: 'denied', status: auditErrors[reader.refused]().statusCode, ...reader.actor, detail: { reason: reader.refused } })).catch(() => {})
       return refuse(reply, reader.refused)
     }
     if (q.cursor !== undefined && decodeCursor(q.cursor) === undefined) return refuse(reply, 'AUDIT_BAD_CURSOR')

@@ -16,7 +16,7 @@ const Readiness = Type.Object({
   checks: Type.Object({ gameApi: Check, store: Check })
 })
 
-/** An error's message with the code or message of its cause (fetch hides ECONNREFUSED there). */
+/** An error's message with the code or message of its cause (the game client keeps ECONNREFUSED there). */
 function describe (error: unknown): string {
   const e = error as { message?: string, cause?: { code?: string, message?: string, errors?: Array<{ code?: string }> } }
   const cause = e.cause?.code ?? e.cause?.errors?.[0]?.code ?? e.cause?.message
@@ -44,7 +44,7 @@ export default async function healthRoutes (fastify: FastifyInstance) {
 
   app.get('/readyz', {
     schema: {
-      summary: 'Readiness: the game API and the store answer',
+      summary: 'Readiness: the game API answers, and the store answers and takes audit records',
       description: `503 names the failed checks. The game API counts as reachable when GET /api/v1/status answers below HTTP 500 within ${READY_TIMEOUT_MS} ms.`,
       tags: ['operations'],
       response: { 200: Readiness, 503: Readiness }
@@ -52,11 +52,15 @@ export default async function healthRoutes (fastify: FastifyInstance) {
   }, async (request, reply) => {
     const [gameApi, store] = await Promise.all([
       timed(async (signal) => {
-        const answer = await fetch(`${app.gameApiUrl}/api/v1/status`, { signal, headers: { 'x-request-id': request.id } })
-        await answer.body?.cancel()
-        if (answer.status >= 500) throw new Error(`${app.gameApiUrl}/api/v1/status answered HTTP ${answer.status}`)
+        const answer = await app.gameApi.fetch({ method: 'GET', path: '/api/v1/status', headers: { 'x-request-id': request.id }, signal })
+        await answer.body.dump()
+        if (answer.statusCode >= 500) throw new Error(`${app.gameApiUrl}/api/v1/status answered HTTP ${answer.statusCode}`)
       }),
-      timed(async () => { await app.store.query('SELECT 1') })
+      timed(async () => {
+        await app.store.query('SELECT 1')
+        // Mutating calls need the audit writer (its own connection), not just a store that answers reads.
+        await app.audit.ready()
+      })
     ])
     if (!gameApi.ok && gameApi.message) gameApi.message = `game API at ${app.gameApiUrl}: ${gameApi.message}`
     const checks = { gameApi, store }

@@ -1,21 +1,22 @@
 import { openDb, type DbOptions } from '../../../server/shared/db.ts'
-import { loadSettings } from '../../../server/shared/env.ts'
-import { buildGameApi } from '../../../server/game-api/app.ts'
-import { buildService } from '../../../server/src/app.ts'
 import pg from 'pg'
 import { postgresReachable, testPostgresUrl } from '../../helpers/db.ts'
+import { buildProduct } from '../../helpers/build.ts'
 
 /**
- * The product in process for a benchmark: game API and service on free ports, PGlite in memory; the service store in a
- * PostgreSQL schema with storeOn, the game API's database elsewhere (a PGlite data dir, a PostgreSQL schema) with gameOn.
+ * The product in process for a benchmark, built by the tests' own helper (helpers/build.ts): game API and service on free
+ * ports, PGlite in memory; the service store in a PostgreSQL schema with storeOn, the game API's database elsewhere
+ * (a PGlite data dir, a PostgreSQL schema) with gameOn.
  */
 export async function startBenchProduct (env: NodeJS.ProcessEnv = {}, storeOn?: { url: string, schema: string }, gameOn: DbOptions = {}) {
+  // What the helper opened, closed last first when the benchmark is done.
+  const opened: Array<() => unknown> = []
+  const owner = { teardown: (fn: () => unknown) => { opened.push(fn) } }
   const gameDb = await openDb(gameOn)
-  const gameApi = await buildGameApi({ db: gameDb })
-  const gameApiUrl = await gameApi.listen({ port: 0, host: '127.0.0.1' })
-  const store = await openDb(storeOn ?? {})
-  const service = await buildService({ settings: loadSettings({ LOG_LEVEL: 'silent', DATA_DIR: 'memory://', ...env }), gameApiUrl, store })
-  const serviceUrl = await service.listen({ port: 0, host: '127.0.0.1' })
+  opened.push(() => gameDb.close())
+  const store = storeOn ? await openDb(storeOn) : undefined
+  if (store) opened.push(() => store.close())
+  const { service, gameApiUrl, serviceUrl } = await buildProduct(owner, { env, db: gameDb, ...(store ? { store } : {}) })
   return {
     service,
     /** The game API's database, for measuring its SQL directly and checking what the calls left in it. */
@@ -35,10 +36,7 @@ export async function startBenchProduct (env: NodeJS.ProcessEnv = {}, storeOn?: 
       return ((await answer.json()) as { data: { access_token: string } }).data.access_token
     },
     async close () {
-      await service.close()
-      await store.close()
-      await gameApi.close()
-      await gameDb.close()
+      for (const close of opened.reverse()) await close()
     }
   }
 }

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { clockText, countdownParts, drawWeekday, maintenanceTime, money, readableOn } from '../../../client/src/lib/format.ts'
+import { clockText, countdownParts, drawWeekday, intlLocale, maintenanceTime, money, readableOn } from '../../../client/src/lib/format.ts'
 
 t.test('money: dollars with exactly 2 decimals', async (t) => {
   t.equal(money(50000), '$50,000.00')
@@ -7,6 +7,8 @@ t.test('money: dollars with exactly 2 decimals', async (t) => {
   t.equal(money(-300), '-$300.00')
   t.equal(money(0.005), '$0.01')
   t.equal(money(null), '$0.00')
+  t.match(money(12, 'MYR'), /^RM\s12\.00$/, 'in the currency getCurrencyCode names')
+  t.equal(money(-0.001), '$0.00', 'no negative zero')
 })
 
 t.test('maintenance time: DD/MM/YYYY HH:mm in GMT+8, or null', async (t) => {
@@ -26,6 +28,9 @@ t.test('clock like Mon, Jan 1, 2024, 1:02:03 PM (GMT+8)', async (t) => {
 t.test('draw weekday and countdown', async (t) => {
   t.equal(drawWeekday('2024-01-03T18:30:00+08:00'), 'Wednesday')
   t.equal(drawWeekday(undefined), '')
+  t.equal(drawWeekday('2024-01-03T18:30:00+08:00', intlLocale('zh')), '星期三', 'in Chinese the header says 星期三, not Wednesday')
+  t.match(clockText(Date.parse('2024-01-01T13:02:03+08:00'), intlLocale('ch')), /2024年1月1日周一 下午1:02:03/, 'the clock in Chinese too')
+  t.equal(intlLocale('en'), 'en-US')
   const now = Date.parse('2024-01-01T00:00:00Z')
   t.same(countdownParts(now + ((2 * 24 + 3) * 3600 + 4 * 60 + 5) * 1000, now), { d: 2, h: 3, m: 4, s: 5 })
   t.equal(countdownParts(now, now), null, 'closed at zero')

@@ -1,23 +1,5 @@
 import t from 'tap'
-import { findItem, groupIs, menuHref, openGroupFor } from '../../../client/src/lib/menu.ts'
-
-t.test('the open group follows the URL (spec/menu-rules.md)', async (t) => {
-  const cases: Array<[string, string]> = [
-    ['/admin/home', 'bet'], ['/bet/placeBets/add', 'bet'], ['/tickets/page', 'bet'],
-    ['/admin/profile', 'administration'], ['/admin', 'administration'],
-    ['/control/drawSetting', 'control'], ['/report/tt/full', 'report'],
-    ['/options/x', 'options'], ['/payOut', 'options'], ['/announcement', 'options'],
-    ['/sms/smsGateway', 'smsgateway'], ['/sms/smsAgent', 'sms'], ['/outset/betsIn', 'outset'],
-    ['/utilities/auditLog', 'utilities'], ['/elsewhere', 'bet'], ['/', 'bet']
-  ]
-  for (const [path, group] of cases) t.equal(openGroupFor(path), group, path)
-})
-
-t.test('groups are recognised by key or label key', async (t) => {
-  t.ok(groupIs({ key: 'smsGateway', label: 'group.smsGateway', items: [] }, 'smsgateway'))
-  t.ok(groupIs({ key: 'g1', label: 'group.outset', items: [] }, 'outset'))
-  t.notOk(groupIs({ key: 'sms', label: 'group.sms', items: [] }, 'smsgateway'))
-})
+import { findItem, menuHref } from '../../../client/src/lib/menu.ts'
 
 t.test('links carry their query, LocId and (for navigation) a timestamp', async (t) => {
   const item = { key: 'betsIn', label: 'menu.betsIn', path: '/outset/betsIn', query: { ViewDay: '1', Choice: '2' } }

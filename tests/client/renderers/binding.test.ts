@@ -1,6 +1,5 @@
 import t from 'tap'
 import { getPath, resolveParams, withQuery } from '../../../client/src/renderers/lib/binding.ts'
-import { errorMessage } from '../../../client/src/renderers/lib/errors.ts'
 import { rendererMessagesEn, rendererMessagesZh } from '../../../client/src/renderers/lib/messages.ts'
 
 t.test('parameters come from filters, route query, session and constants; empty ones are left out', async (t) => {
@@ -21,13 +20,6 @@ t.test('rows are read at a dot path', async (t) => {
   t.equal(getPath({ dClose: { CloseDate: 'x' } }, 'dClose.CloseDate'), 'x')
   t.equal(getPath({ a: 1 }, 'a.b'), undefined)
   t.same(getPath([1], ''), [1])
-})
-
-t.test('error display: server message nested or flat, else HTTP text, else the generic sentence', async (t) => {
-  t.same(errorMessage({ status: 400, statusText: 'Bad Request', body: { error: { message: 'Nested.' } } }), { text: 'Nested.' })
-  t.same(errorMessage({ status: 400, statusText: 'Bad Request', body: { success: false, message: 'Flat.' } }), { text: 'Flat.' })
-  t.same(errorMessage({ status: 502, statusText: 'Bad Gateway' }), { text: 'Bad Gateway' })
-  t.same(errorMessage({ status: 0, statusText: '' }), { key: 'renderers.error.generic' })
 })
 
 t.test('every renderer message exists in en and zh', async (t) => {

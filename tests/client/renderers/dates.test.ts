@@ -3,12 +3,20 @@ import { formatMDY, fromIsoDay, isRangeOrdered, parseDateInput, toIsoDay } from 
 
 const today = { y: 2026, m: 3, d: 15 }
 
-t.test('parses d, d/m and d/m/y, filling the rest from today', async (t) => {
+t.test('parses d and d/m, filling the rest from today, and full dates as shown or as d/m/y', async (t) => {
   t.same(parseDateInput('7', today), { y: 2026, m: 3, d: 7 })
-  t.same(parseDateInput('7/4', today), { y: 2026, m: 4, d: 7 })
-  t.same(parseDateInput('7/4/2025', today), { y: 2025, m: 4, d: 7 })
-  t.same(parseDateInput('7/4/25', today), { y: 2025, m: 4, d: 7 }, 'two-digit years are 20yy')
+  t.same(parseDateInput('7/4', today), { y: 2026, m: 4, d: 7 }, 'the short form is day/month, as the seed says')
+  t.same(parseDateInput('11/20/2026', today), { y: 2026, m: 11, d: 20 }, 'what the placeholder shows (MM/DD/YYYY) is accepted')
+  t.same(parseDateInput('20/11/2026', today), { y: 2026, m: 11, d: 20 }, 'and d/m/y')
+  t.same(parseDateInput('20/11/26', today), { y: 2026, m: 11, d: 20 }, 'two-digit years are 20yy')
   t.same(parseDateInput(' 31-12-2024 ', today), { y: 2024, m: 12, d: 31 }, 'dashes and spaces work too')
+  t.same(parseDateInput('2025-03-04', today), { y: 2025, m: 3, d: 4 }, 'year first is year, month, day')
+  t.same(parseDateInput('05/05/2025', today), { y: 2025, m: 5, d: 5 }, 'the same day both ways round is not ambiguous')
+})
+
+t.test('a full date that is a real day both ways round is refused as ambiguous, never read silently one way', async (t) => {
+  t.equal(parseDateInput('7/4/2025', today), 'ambiguous')
+  t.equal(parseDateInput('03/04/26', today), 'ambiguous')
 })
 
 t.test('rejects what is not a real day', async (t) => {

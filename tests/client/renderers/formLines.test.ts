@@ -54,6 +54,15 @@ t.test('filled rows are checked cell by cell, empty rows not at all', async (t) 
   t.same(validateLines([{ Number: '1234', Big: 'abc' }], fourD)['Lines.0.Big'], [{ key: 'renderers.error.number' }])
 })
 
+t.test('a TOTO line holds the count of numbers its type takes, said in the form\'s words before anything is sent', async (t) => {
+  const counted: FormLines = { ...toto, fields: toto.fields.map((f) => f.name === 'Numbers' ? { ...f, totoCountBy: 'Type' } : f) }
+  t.same(validateLines([{ Type: 'ORDINARY', Numbers: '1 2 3', Units: '1' }], counted), {
+    'Lines.0.Numbers': [{ key: 'renderers.error.totoCount', values: { expected: '6', got: 3, other: 'p.o' } }]
+  }, 'three numbers on an Ordinary line: the type named by its option\'s label')
+  t.same(validateLines([{ Type: 'ORDINARY', Units: '1' }], counted)['Lines.0.Numbers']?.[0]?.values, { expected: '6', got: 0, other: 'p.o' }, 'no numbers at all is caught too')
+  t.same(validateLines([{ Type: 'ORDINARY', Numbers: '1 2 3 4 5 6', Units: '1' }, { Type: 'TO', Units: '2' }], counted), {}, 'six for Ordinary, none for Odd')
+})
+
 t.test('what is sent: filled rows only, numbers as numbers, number lists as arrays, blank cells left out', async (t) => {
   t.same(compactLines([{ Form: 'straight' }, { Number: ' 1234 ', Form: 'roll', Big: '1.5', Small: '' }, { Form: 'straight' }, { Number: '0001', Form: 'straight', Small: '2' }], fourD), [
     { Number: '1234', Form: 'roll', Big: 1.5 },

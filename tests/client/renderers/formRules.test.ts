@@ -64,3 +64,12 @@ t.test('text patterns: each one that fails (or, absent, matches) adds its own me
   t.same(keys('Abc def#12'), ['pw.spaces'], 'a space is refused by the absent pattern')
   t.same(keys(''), [], 'an empty value is the required rule\'s business')
 })
+
+t.test('passwordRules: the product\'s password rules, each broken one with its password.<id> text', async (t) => {
+  const field: FormField = { name: 'Password1', labelKey: 'f.pw1', kind: 'password', required: true, passwordRules: true }
+  const keys = (value: string) => validateField(field, { Password1: value }, { fields: [field] }).map((e) => e.key)
+  t.same(keys('Demo#1234'), [], 'a good password breaks none')
+  t.same(keys('short'), ['password.length', 'password.upper', 'password.number', 'password.special'])
+  t.same(keys('Ab1!😀😀😀😀'), [], 'lengths count characters: four emoji are four of the eight')
+  t.same(keys(''), ['renderers.error.required'], 'an empty value is the required rule\'s business')
+})

@@ -62,9 +62,7 @@ t.test('sortRows: typed keys, several levels, stable, and fast on 100,000 rows',
   t.same(sortRows(rows, cols, []).map((r) => r.id), [1, 2, 3, 4])
   t.same(sortRows(rows, cols, [{ id: 'Missing', desc: true }]).map((r) => r.id), [1, 2, 3, 4], 'unknown columns are ignored')
   const many = Array.from({ length: 100_000 }, (_, i) => ({ Name: `u${(i * 7919) % 100_000}`, Amount: (i * 7919) % 100_003, CreatedDate: new Date(1_700_000_000_000 + ((i * 104_729) % 100_000) * 60_000).toISOString() }))
-  const start = performance.now()
+  // Its speed is tests/bench/table.bench.ts's to hold (the 0.5 s goal), not a wall-clock assert here.
   const sorted = sortRows(many, cols, [{ id: 'CreatedDate', desc: true }])
-  const ms = performance.now() - start
   t.ok(sorted.every((r, i) => i === 0 || sorted[i - 1]!.CreatedDate >= r.CreatedDate), 'sorted descending')
-  t.ok(ms < 1500, `100,000 rows sorted in ${ms.toFixed(0)} ms (the browser bench holds the 0.5 s goal; this bound only catches a blow-up)`)
 })

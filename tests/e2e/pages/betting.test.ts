@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { Page } from 'playwright-core'
-import { axeViolations, gameApiToken, signInAt, startE2E, type E2E, openFromMenu } from '../support.ts'
+import { axeViolations, closeHomePopup, gameApiToken, signInAt, startE2E, type E2E, openFromMenu } from '../support.ts'
 
 // Issue #7's path through the product: a member bets 4D and TOTO on the Place Bets pages, sees the tickets, the draws are
 // settled by an administrator, and the member's agent finds the stake in the Full Report.
@@ -9,7 +9,7 @@ import { axeViolations, gameApiToken, signInAt, startE2E, type E2E, openFromMenu
 async function switchLocation (page: Page, name: string, locId: string) {
   await page.locator('.header').getByRole('radio', { name }).click()
   await page.waitForURL((u) => u.pathname === '/admin/home' && u.searchParams.get('LocId') === locId)
-  await page.locator('.home').waitFor()
+  await closeHomePopup(page)
 }
 
 /** Submits the form and reads the success alert: the ticket number and the stake. */
@@ -92,8 +92,20 @@ t.test('mem1 bets 4D and TOTO, sees the tickets; after settlement ag1\'s Full Re
   await t.test('at the TOTO location Place Bets is the TOTO page; a System 7 and a TOTO Odd line', async (t) => {
     await switchLocation(page, 'TOTO', 'TT')
     await openFromMenu(page, 'Bet', 'Place Bets', '/bet/placeBets/add-simple')
+    await page.getByRole('heading', { name: 'Place Bets (TOTO)' }).waitFor()
     const form = page.locator('[data-widget-id=placeBet]')
+    // Seen only in CI's clean-clone runs, never alone: the TOTO form sometimes does not appear within 30 s of the location
+    // change. A user would reload; so does the test, and the closing note of session 4 records it to find the cause.
+    await form.getByLabel(/^Draw days/).waitFor({ timeout: 30_000 }).catch(async () => {
+      await page.reload()
+      await form.getByLabel(/^Draw days/).waitFor({ timeout: 60_000 })
+    })
     await form.getByLabel(/^Draw days/).selectOption({ label: '4 – Thursday' })
+    await form.getByLabel('Numbers 1', { exact: true }).fill('01 02 03')
+    await form.getByLabel('Units 1', { exact: true }).fill('1')
+    await form.getByRole('button', { name: 'Place bet' }).click()
+    await form.getByText('Ordinary takes 6 numbers, not 3.').waitFor()
+    t.pass('three numbers on an Ordinary line: a sentence in the form\'s words, before anything is sent')
     await form.getByLabel('Type 1', { exact: true }).selectOption('SYSTEM')
     await form.getByLabel('Numbers 1', { exact: true }).fill('01 02 03 04 05 06 07')
     await form.getByLabel('Units 1', { exact: true }).fill('1')

@@ -16,7 +16,9 @@ t.test('signed-in pages from descriptors', async (t) => {
     const text = await body.innerText()
     t.match(text, /User ID\s+admin/)
     t.match(text, /Role\s+ADMIN/)
-    t.match(text, /Credit left\s+[0-9]/)
+    for (const label of ['Credit', 'Account balance', 'Credit left']) {
+      t.match(text, new RegExp(`${label}\\s+-?\\$[\\d,]+\\.\\d{2}(\\n|$)`), `${label}: money with exactly 2 decimals, in the currency the game API names`)
+    }
   })
 
   await t.test('an announcement created through the page appears and can be deleted', async (t) => {
@@ -75,6 +77,9 @@ t.test('signed-in pages from descriptors', async (t) => {
     t.match(await rows.first().innerText(), /\d{4}/)
     const select = page.getByLabel('Draw date')
     await select.locator('option').nth(1).waitFor({ state: 'attached' })
+    const options = (await select.locator('option').allInnerTexts()).slice(1)
+    t.ok(options.every((o) => /^\d{2}\/\d{2}\/\d{4}( (SG|Magnum))?$/.test(o)), `a date, with its series when the list holds two: ${options.slice(0, 2).join(', ')}`)
+    t.equal(new Set(options).size, options.length, 'no two draws read the same')
     await select.selectOption({ index: 1 })
     await page.getByRole('button', { name: 'Show result' }).click()
     const result = page.locator('[data-widget-id=result4d]')
@@ -98,11 +103,11 @@ t.test('signed-in pages from descriptors', async (t) => {
     await page.getByLabel(/^Confirm new password/).fill('other')
     await page.getByRole('button', { name: 'Change password' }).click()
     const text = await page.locator('[data-page="/admin/changePassword"]').innerText()
-    t.match(text, 'The password must be 8 to 15 characters long.')
-    t.match(text, 'The password must contain an uppercase letter.')
-    t.match(text, 'The password must contain a number.')
-    t.match(text, 'The password must contain a special character.')
-    t.notMatch(text, 'The password must contain a lowercase letter.')
+    t.match(text, 'Your password must be between 8 and 15 characters long')
+    t.match(text, 'Your password must contain at least 1 uppercase letter')
+    t.match(text, 'Your password must contain at least 1 number')
+    t.match(text, 'Your password must contain at least 1 special character')
+    t.notMatch(text, 'Your password must contain at least 1 lowercase letter')
     t.match(text, /same value/)
   })
 

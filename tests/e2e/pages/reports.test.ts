@@ -42,8 +42,10 @@ t.test('ag1: Full Report from the menu, footer sums, drill-down into ag2 and bac
   await page.waitForFunction(() => [...document.querySelectorAll('[data-widget-id=full] tbody tr td:first-child')].some((td) => (td as HTMLElement).innerText === 'mem2'))
   t.same((await rowUsers(page)).sort(), ['ag2', 'mem2'], 'ag2\'s report: its own row and its member')
   t.equal(await page.getByLabel('User').inputValue(), 'ag2 / ag2', 'the user filter follows the drill-down')
+  t.same(await page.locator('nav.rr-breadcrumb li').allInnerTexts(), ['Report', 'Full Report', 'ag2'], 'the drill-down is one more crumb')
 
-  await page.goBack()
+  // The page's own Back button (the template asks for it: Full Report is reached by drill-down).
+  await page.locator('article.rr-page .rr-back').click()
   await page.waitForFunction(() => [...document.querySelectorAll('[data-widget-id=full] tbody tr td:first-child')].some((td) => (td as HTMLElement).innerText === 'mem1'))
   t.same((await rowUsers(page)).sort(), ['ag1', 'ag2', 'mem1', 'mem3'], 'Back shows ag1\'s report again')
   t.same(errors, [], 'no script errors')

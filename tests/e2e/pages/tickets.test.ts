@@ -1,5 +1,5 @@
 import t from 'tap'
-import { axeViolations, signInAt, startE2E, openFromMenu } from '../support.ts'
+import { axeViolations, gameApiToken, signInAt, startE2E, openFromMenu } from '../support.ts'
 
 // The Bet group's ticket pages in the browser, drawn from their descriptors with the seed's real tickets.
 
@@ -18,8 +18,12 @@ t.test('a member\'s tickets and the bet text check', async (t) => {
     const first = await rows.first().innerText()
     const ticketNo = /^\S+/.exec(first.trim())?.[0] ?? ''
     t.match(first, /mem1/, 'the member\'s own ticket')
-    t.ok(Number(await page.locator('[data-widget-id=tickets] .rr-count').innerText()) > 50, 'the seed\'s history tickets')
-    t.match(await page.locator('[data-widget-id=tickets] [data-sum=Stake]').innerText(), /^[\d,]+\.\d\d$/, 'a footer sum of the stakes')
+    // What the game API holds for mem1: every ticket counted and summed, not only the first page.
+    const served = await fetch(`${e2e.product.gameApiUrl}/api/v1/4d/bet/page2?pageSize=500`, { headers: { authorization: `Bearer ${await gameApiToken(e2e, 'mem1')}` } }).then((r) => r.json()) as { data: { total: number, totals: { Stake: number }, rows: unknown[] } }
+    const count = page.locator('[data-widget-id=tickets] .rr-count')
+    t.ok(served.data.total > 50, 'the seed\'s history tickets')
+    t.equal(await count.innerText(), served.data.total > 500 ? `Showing 500 of ${served.data.total.toLocaleString('en-US')}` : String(served.data.total), 'the count says how many of all the tickets are shown')
+    t.equal(await page.locator('[data-widget-id=tickets] [data-sum=Stake]').innerText(), served.data.totals.Stake.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }), 'the footer sums the stakes of every ticket, not only those shown')
     t.equal(await page.locator('[data-widget-id=ticketBets]').count(), 0, 'no detail before a ticket is chosen')
 
     await rows.first().getByRole('button', { name: 'View' }).click()
@@ -102,6 +106,26 @@ t.test('a member\'s tickets and the bet text check', async (t) => {
     t.match(await form.locator('.rr-result-info').nth(1).innerText(), /1234 straight: Big 1, Small 2[\s\S]*5678 straight: Big 1, Small 2/)
     t.equal(await form.locator('.rr-result-error').count(), 0, 'no errors')
     t.same(await axeViolations(page), [], 'no serious accessibility violations with a result shown')
+  })
+
+  await t.test('a list longer than a page says so and reaches every row: the administrator\'s View Tickets', async (t) => {
+    const { page } = await e2e.newPage()
+    await signInAt(e2e, page, 'admin')
+    await openFromMenu(page, 'Bet', 'View Tickets', '/tickets/page')
+    const count = page.locator('[data-widget-id=tickets] .rr-count')
+    await count.waitFor()
+    const total = Number(await count.getAttribute('data-total'))
+    t.ok(total > 500, `more tickets than a page holds (${total})`)
+    t.equal(await count.innerText(), `Showing 500 of ${total.toLocaleString('en-US')}`)
+    const firstRow = page.locator('[data-widget-id=tickets] tbody tr').first()
+    const newest = await firstRow.locator('td').first().textContent()
+    await page.getByRole('button', { name: 'Older' }).click()
+    const firstTicket = () => document.querySelector('[data-widget-id=tickets] tbody tr td')?.textContent
+    await page.waitForFunction(`(${firstTicket.toString()})() !== ${JSON.stringify(newest)}`)
+    t.equal(Number(await count.getAttribute('data-row-count')), Math.min(500, total - 500), 'Older shows the next page of tickets')
+    await page.getByRole('button', { name: 'Newest' }).click()
+    await page.waitForFunction(`(${firstTicket.toString()})() === ${JSON.stringify(newest)}`)
+    t.pass('and Newest goes back to the first')
   })
 
   t.same(errors, [], 'no script errors')

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { tmpdir } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { gameApiToken, signInAt, startE2E, type E2E, openFromMenu } from '../support.ts'
+import { eventually } from '../../helpers/eventually.ts'
 
 // Every widget type drawn from a descriptor the service itself serves (a temporary copy of menus/ whose /admin/mobile page holds
 // one widget of each type, bound to real game API endpoints), in Debian's Chromium, signed in as admin and opened from the menu.
@@ -105,22 +106,11 @@ function demoPage (job?: { fileId: number }, extra: Json[] = []) {
   }
 }
 
-/** A copy of menus/ where /admin/mobile is the demo page, its endpoints allowlisted for it, and its texts in en and zh. */
+/** A copy of menus/ where /admin/mobile is the demo page (its endpoints derived from it) and its texts in en and zh. */
 async function configCopy (): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'served-widgets-'))
   await cp(menus, dir, { recursive: true })
-  const api = JSON.parse(await readFile(join(dir, 'api.json'), 'utf8')) as { endpoints: Array<{ path: string, methods: string[], pages?: string[], shell?: boolean }> }
-  // Each path and method is listed once: add the page to an entry that has it, else a new entry.
-  const allow = (path: string, method: string) => {
-    const entry = api.endpoints.find((e) => e.path === path && e.methods.includes(method))
-    if (!entry) api.endpoints.push({ path, methods: [method], game: true, pages: [PAGE] } as never)
-    else if (!entry.shell && !entry.pages?.includes(PAGE)) entry.pages = [...entry.pages ?? [], PAGE]
-  }
-  allow('audits', 'GET')
-  allow('checkMemberAccess/:id', 'GET')
-  allow('files/processUpload/:id', 'POST')
-  allow('files/processUpload/:id/status', 'GET')
-  await writeFile(join(dir, 'api.json'), JSON.stringify(api, null, 2))
+  // No api.json edit: the allowlist is derived from the demo page's bindings.
   for (const lang of ['en', 'zh'] as const) {
     const file = join(dir, 'i18n', `${lang}.json`)
     const catalogue = JSON.parse(await readFile(file, 'utf8')) as { page: Json }
@@ -140,12 +130,10 @@ async function configStatus (e2e: E2E): Promise<{ version: string, lastRejected:
 
 /** Waits until the served config changed (a hot reload) or a change was refused. */
 async function waitForConfig (e2e: E2E, done: (s: Awaited<ReturnType<typeof configStatus>>) => boolean) {
-  for (let i = 0; i < 200; i++) {
+  return eventually(async () => {
     const status = await configStatus(e2e)
-    if (done(status)) return status
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('the config did not reload')
+    return done(status) && status
+  }, { within: 20_000, every: 100, what: 'the config reload' })
 }
 
 /** A bet file uploaded through the game API as admin (two lines for mem1), ready for the job widget to process. */

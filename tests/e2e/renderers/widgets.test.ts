@@ -1,7 +1,7 @@
 import t from 'tap'
 import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
-import { launchBrowser } from '../../helpers/browser.ts'
+import { frames, launchBrowser, settled } from '../../helpers/browser.ts'
 import { harnessBuild, serveHarness, type ApiRoute } from './harness-server.ts'
 import './harness-api.ts'
 
@@ -228,6 +228,15 @@ t.test('renderer widgets in a real browser', async (t) => {
     await page.locator('#root_To').fill('3')
     await page.locator('#root_To').blur()
     t.match(await page.locator('#root_To').inputValue(), new RegExp(`^\\d{2}/03/${year}$`), 'd alone takes this month')
+    await page.locator('#root_To').fill('11/20/2025')
+    await page.locator('#root_To').blur()
+    t.equal(await page.locator('#root_To').inputValue(), '11/20/2025', 'what the field shows (MM/DD/YYYY) can be typed back')
+    t.equal(await page.locator('#root_To').getAttribute('placeholder'), 'MM/DD/YYYY, d or d/m', 'the placeholder says what is accepted')
+    await page.locator('#root_To').fill('03/04/2025')
+    await page.locator('#root_To').blur()
+    t.equal(await page.locator('#root_To').inputValue(), '03/04/2025', 'an ambiguous date is kept as typed')
+    await page.locator('#root_To').locator('xpath=ancestor::div[contains(@class,"form-group")][1]').filter({ hasText: '03/04/2025 could be two different days' }).waitFor()
+    t.pass('and refused with a message, never read silently one way')
     await page.locator('#root_To').fill('1/1/25')
     await page.locator('#root_To').blur()
     t.equal(await page.locator('#root_To').inputValue(), '01/01/2025')
@@ -341,7 +350,7 @@ t.test('renderer widgets in a real browser', async (t) => {
     await page.getByRole('button', { name: 'Pause' }).click()
     t.equal(await status(), 'paused')
     const frozen = await page.locator('.rr-countdown-time').innerText()
-    await page.waitForTimeout(400)
+    await frames(page, 30)
     t.equal(await page.locator('.rr-countdown-time').innerText(), frozen, 'paused time stands still')
     await page.getByRole('button', { name: 'Resume' }).click()
     t.equal(await status(), 'running')
@@ -390,7 +399,7 @@ t.test('renderer widgets in a real browser', async (t) => {
     const before = checks()
     await page.locator('#flt_UserId').fill('')
     await page.getByRole('button', { name: 'Apply' }).click()
-    await page.waitForTimeout(300)
+    await settled(page)
     t.equal(checks(), before, 'no rerun for an empty user id')
     t.ok(await page.locator('[data-widget-id=inside]').isVisible(), 'still allowed')
     await page.locator('#flt_UserId').fill('mem2')

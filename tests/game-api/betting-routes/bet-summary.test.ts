@@ -110,6 +110,6 @@ eachDatabase(t, async (t, kind) => {
   t.test('a user without bets gets an empty summary, not an error', async (t) => {
     const ops = await h.signIn('ops')
     t.same((await api(h, 'GET', '/api/v1/4d/summary/drawDate', ops)).body.data, [])
-    t.same((await api(h, 'GET', '/api/v1/4d/betSummaryFull', ops)).body.data, { DrawId: null, DrawDate: null, rows: [], totals: {} })
+    t.same((await api(h, 'GET', '/api/v1/4d/betSummaryFull', ops)).body.data, { DrawId: null, DrawDate: null, rows: [], totals: {}, count: 0 })
   })
 })

@@ -30,12 +30,12 @@ eachDatabase(t, async (t, kind) => {
 
   t.test('draws: ADMIN creates one, lists show it; activeLatest only open ones', async (t) => {
     const created = await api(h, 'POST', '/api/v1/4d/draw', tokens.admin, { DrawDate: '2030-01-22', Series: 'MG4D' })
-    t.match(created.body.data, { DrawDate: '2030-01-22', Series: 'MG4D', Special: true, IsFinalised: false, CloseDate: '2030-01-22T18:30:00+08:00' })
+    t.match(created.body.data, { DrawDate: '2030-01-22', Series: 'MG4D', Special: true, IsFinalised: false, CloseDate: '2030-01-22T18:00:00+08:00', Status: 'open' })
     t.equal((await api(h, 'POST', '/api/v1/4d/draw', tokens.admin, { DrawDate: '2030-01-22', Series: 'MG4D' })).status, 409)
     t.equal((await api(h, 'POST', '/api/v1/4d/draw', tokens.admin, { DrawDate: '2030-01-22', Series: 'TOTO' })).status, 400)
     t.equal((await api(h, 'POST', '/api/v1/4d/draw', tokens.ag1, { DrawDate: '2030-01-09' })).status, 403)
     const active = await api(h, 'GET', '/api/v1/4d/draw/activeLatest', tokens.mem1)
-    t.ok(active.body.data.every((d: { IsFinalised: boolean, CloseDate: string }) => !d.IsFinalised && d.CloseDate >= '2030-01-02T18:30'))
+    t.ok(active.body.data.every((d: { IsFinalised: boolean, CloseDate: string }) => !d.IsFinalised && d.CloseDate >= '2030-01-02T18:00'))
     t.ok(active.body.data.some((d: { DrawId: number }) => d.DrawId === created.body.data.DrawId))
     const all = await api(h, 'GET', '/api/v1/4d/draw2', tokens.mem1)
     t.ok(all.body.data.some((d: { IsFinalised: boolean }) => d.IsFinalised), 'seeded finalised draws')

@@ -71,13 +71,13 @@ eachDatabase(t, async (t, kind) => {
   t.test('bad lines and bad draws answer 400 or 409 naming the field, and write nothing', async (t) => {
     const before = await money(h, tokens.mem1)
     const cases: Array<[string, string, unknown, number, RegExp]> = [
-      ['4d', 'bet', { DayCode: '3', Lines: [{ Number: '123', Big: 1 }] }, 400, /^body\/Lines\/0\/Number "123" must be a 4-digit number/],
-      ['4d', 'bet', { DayCode: '3', Lines: [{ Number: '1234', Form: 'x', Big: 1 }] }, 400, /^body\/Lines\/0\/Form must be one of/],
+      ['4d', 'bet', { DayCode: '3', Lines: [{ Number: '123', Big: 1 }] }, 400, /^Line 1: Number "123" must be a 4-digit number/],
+      ['4d', 'bet', { DayCode: '3', Lines: [{ Number: '1234', Form: 'x', Big: 1 }] }, 400, /^Line 1: Form must be one of/],
       ['4d', 'bet', { DayCode: '3', Lines: [{ Number: '1234' }] }, 400, /bets nothing/],
       ['4d', 'bet', { DayCode: '9', Lines: [{ Number: '1234', Big: 1 }] }, 400, /^body\/DayCode "9" is not a 4D day code/],
       ['4d', 'bet', { Lines: [{ Number: '1234', Big: 1 }] }, 400, /without DayCode or DrawIds/],
       ['4d', 'bet', { DrawIds: [999999], Lines: [{ Number: '1234', Big: 1 }] }, 404, /Draw 999999 does not exist/],
-      ['tt', 'bet/t', { DayCode: '1', Lines: [{ Type: 'ORDINARY', Numbers: [1, 2, 3], Units: 1 }] }, 400, /must hold 6 numbers for ORDINARY/],
+      ['tt', 'bet/t', { DayCode: '1', Lines: [{ Type: 'ORDINARY', Numbers: [1, 2, 3], Units: 1 }] }, 400, /^Line 1: Numbers hold 3; ORDINARY takes 6$/],
       ['tt', 'bet/t', { DayCode: '1', Lines: [{ Type: 'SYSTEM', Numbers: [1, 2, 3, 4, 5, 6, 50], Units: 1 }] }, 400, /from 1 to 49/],
       ['tt', 'bet/t', { DayCode: '1', Lines: [{ Type: 'TO', Units: 0 }] }, 400, /Units must be a whole number of at least 1/]
     ]
@@ -144,6 +144,18 @@ eachDatabase(t, async (t, kind) => {
     t.equal(page.body.data.rows.length, 2)
     t.ok(page.body.data.total > 2)
     t.ok(page.body.data.rows.every((r: { UserId: string }) => r.UserId === 'mem1'))
+    t.equal(page.body.data.nextPage, '2', 'the next page is named while rows are left')
+    // Walking every page reaches every ticket, and the totals cover them all, not only the first page.
+    const all: Array<{ Stake: number, Payout: number }> = []
+    for (let next = '1'; next !== '';) {
+      const answer = (await api(h, 'GET', `/api/v1/4d/bet/page2?pageSize=3&page=${next}`, tokens.mem1)).body.data
+      all.push(...answer.rows)
+      next = answer.nextPage
+    }
+    t.equal(all.length, page.body.data.total, 'the pages reach every ticket')
+    const cents = (n: number) => Math.round(n * 100)
+    t.equal(cents(page.body.data.totals.Stake), cents(all.reduce((s, r) => s + r.Stake, 0)), 'Stake summed over every page')
+    t.equal(cents(page.body.data.totals.Payout), cents(all.reduce((s, r) => s + r.Payout, 0)), 'Payout summed over every page')
     const ag1Page = await api(h, 'GET', '/api/v1/4d/bet/page2?UserId=mem3&DrawDate=2030-01-02', tokens.ag1)
     t.ok(ag1Page.body.data.rows.some((r: { PlacedBy: string }) => r.PlacedBy === 'ag1'))
     t.equal((await api(h, 'GET', '/api/v1/4d/bet/page2?UserId=mem1', tokens.mem2)).status, 403)
@@ -154,7 +166,10 @@ eachDatabase(t, async (t, kind) => {
     const other = (await api(h, 'GET', '/api/v1/4d/bet/page2?UserId=mem3', tokens.ag1)).body.data.rows[0].TicketNo
     const denied = await api(h, 'GET', `/api/v1/4d/bet/view?TicketNo=${other}`, tokens.mem1)
     t.equal(denied.status, 403)
-    t.equal((await api(h, 'DELETE', `/api/v1/4d/bet?TicketNo=${other}`, tokens.mem1)).status, 403)
+    t.equal(denied.body.message, 'This ticket belongs to a user outside your downline; open one of your own or of a user below you.', 'the owner is not named')
+    const voided = await api(h, 'DELETE', `/api/v1/4d/bet?TicketNo=${other}`, tokens.mem1)
+    t.equal(voided.status, 403)
+    t.notMatch(voided.body.message, /mem3/, 'nor when voiding')
   })
 
   t.test('voiding: refunded before the close, refused after it', async (t) => {
@@ -168,7 +183,7 @@ eachDatabase(t, async (t, kind) => {
     tokens = { ...tokens, ...await moveTo(h, WEDNESDAY_CLOSE, ['mem1']) }
     const refused = await api(h, 'DELETE', `/api/v1/4d/bet?TicketNo=${late.body.data.TicketNo}`, tokens.mem1)
     t.equal(refused.status, 409)
-    t.match(refused.body.message, /closed at 2030-01-02T18:30:00\+08:00/)
+    t.match(refused.body.message, /closed at 2030-01-02T18:00:00\+08:00/)
     const view = await api(h, 'GET', `/api/v1/4d/bet/view?TicketNo=${late.body.data.TicketNo}`, tokens.mem1)
     t.equal(view.body.data.Ticket.Status, 'active')
     t.equal(view.body.data.Ticket.Open, false, 'its draw has closed: no longer voidable')

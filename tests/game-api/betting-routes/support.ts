@@ -1,9 +1,9 @@
 import type { GameApiHarness } from '../harness.ts'
 
-/** The harness clock starts on Wednesday 2030-01-02 10:00 GMT+8; that day's 4D draw closes at 18:30 GMT+8 (10:30 UTC). */
-export const WEDNESDAY_CLOSE = '2030-01-02T10:30:00Z'
-/** Thursday 2030-01-03's TOTO draw closes at 10:30 UTC. */
-export const THURSDAY_CLOSE = '2030-01-03T10:30:00Z'
+/** The harness clock starts on Wednesday 2030-01-02 10:00 GMT+8; that day's 4D draw closes at 18:00 GMT+8 (10:00 UTC). */
+export const WEDNESDAY_CLOSE = '2030-01-02T10:00:00Z'
+/** Thursday 2030-01-03's TOTO draw closes at 21:00 GMT+8 (13:00 UTC). */
+export const THURSDAY_CLOSE = '2030-01-03T13:00:00Z'
 
 /** Calls the game API and answers the status and the parsed body. */
 export async function api (h: GameApiHarness, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown): Promise<{ status: number, body: any }> {

@@ -13,6 +13,7 @@ t.test('a result holds six distinct numbers and a different additional', async (
   t.equal(totoResultProblems({ winning: [1, 2, 3, 4, 5], additional: 7 }).length, 1)
   t.equal(totoResultProblems({ winning: [1, 2, 3, 4, 5, 50], additional: 7 }).length, 1)
   t.equal(totoResultProblems({ winning: [1, 2, 3, 4, 5, 6], additional: 6 }).length, 1)
+  t.same(totoResultProblems({ winning: [1, 2, 3, 4, 5, 50], additional: 2 }), ['Winning 6 "50" must be a whole number from 1 to 49', 'Additional "2" repeats Winning 2: the winning numbers and the additional number must all differ'])
 })
 
 t.test('prize groups 1 to 7', async (t) => {

@@ -79,7 +79,7 @@ eachDatabase(t, async (t, kind) => {
     t.equal((await put({ OldPassword: demoPassword, Password1: 'x', Password2: 'x' }, '')).statusCode, 401, 'needs a token')
     const weak = await put({ OldPassword: demoPassword, Password1: 'weakpass', Password2: 'weakpass' })
     t.same(weak.json(), { success: false, message: rules.upper, data: [rules.upper, rules.number, rules.special] })
-    t.same((await put({ OldPassword: 'Wrong#1234', Password1: 'Agent#Two22', Password2: 'Agent#Two22' })).json(), { success: false, message: 'Login Failed' })
+    t.same((await put({ OldPassword: 'Wrong#1234', Password1: 'Agent#Two22', Password2: 'Agent#Two22' })).json(), { success: false, message: 'The old password is wrong; type the password you signed in with.' }, 'signed in, a wrong old password is named as such')
     t.equal((await put({ OldPassword: demoPassword })).json().message, 'body/Password1 is required')
     const ok = await put({ OldPassword: demoPassword, Password1: 'Agent#Two22', Password2: 'Agent#Two22' })
     t.same(ok.json(), { success: true, message: 'Password updated.', data: true })

@@ -17,6 +17,16 @@ eachDatabase(t, async (t, kind) => {
     t.match(r.headers['x-token'], /^[\w-]{43}$/)
     t.match(r.headers['access-control-expose-headers'], /x-token/)
     t.match(r.body, /^<svg /)
+    t.match(r.body, /width="100" height="40"/, 'the size the sign-in form shows')
+    // WCAG contrast of every glyph against the white background: readable without zooming.
+    const luminance = (hex: string) => {
+      const [r8, g8, b8] = (hex.length === 4 ? [...hex.slice(1)].map((c) => c + c) : [hex.slice(1, 3), hex.slice(3, 5), hex.slice(5, 7)]).map((h) => parseInt(h, 16) / 255)
+      const lin = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)
+      return 0.2126 * lin(r8 ?? 0) + 0.7152 * lin(g8 ?? 0) + 0.0722 * lin(b8 ?? 0)
+    }
+    const glyphs = [...r.body.matchAll(/<path fill="(#[0-9a-f]{3,6})"/gi)].map((m) => m[1] as string)
+    t.equal(glyphs.length, 5, 'five glyphs')
+    t.ok(glyphs.every((c) => 1.05 / (luminance(c) + 0.05) >= 7), `every glyph has 7:1 contrast or more on white (${glyphs.join(', ')})`)
     const { answer } = await h.captcha()
     t.equal(answer.length, 5, 'five characters')
     const bad = await h.call('GET', `/api/captcha?_=${'9'.repeat(60)}`)
@@ -63,6 +73,12 @@ eachDatabase(t, async (t, kind) => {
     const noBody = await h.call('POST', '/api/v1/oauth/token')
     t.equal(noBody.statusCode, 400)
     t.match(noBody.json(), { success: false, message: /body/ })
+    const nul = await h.call('POST', '/api/v1/oauth/token', { payload: { username: 'ag1\u0000', password: demoPassword } })
+    t.equal(nul.statusCode, 400, 'a NUL in the user id is bad input, not a fault')
+    t.same(nul.json(), { success: false, message: 'body/username must be text without control characters' })
+    const header = await login({ username: 'ag1', password: demoPassword, Token: 'abcde' }, { xToken: 'id\u0007' })
+    t.equal(header.statusCode, 400, 'a captcha id with a control character is bad input')
+    t.same(header.json(), { success: false, message: 'headers/token must be a captcha id without control characters' })
   })
 
   t.test('three failures for a user id make the captcha mandatory for it', async (t) => {
@@ -151,4 +167,12 @@ eachDatabase(t, async (t, kind) => {
     t.ok(rows.some((r) => r.action === 'login.failed'))
     t.notOk(JSON.stringify(rows).includes(demoPassword))
   })
+})
+
+t.test('X-Forwarded-For is believed only from the proxy GAME_API_TRUST_PROXY names: a rotating one does not escape the per-address captcha', async (t) => {
+  const h = await gameApiHarness(t, 'pglite', { trustProxy: '10.9.9.9' })
+  const login = (username: string, password: string) => h.call('POST', '/api/v1/oauth/token', { payload: form({ username, password }), headers: formHeaders(), address: freshAddress() })
+  for (const username of ['y1', 'y2']) t.notOk((await login(username, 'x')).json().captchaRequired)
+  t.same((await login('y3', 'x')).json(), { success: false, message: 'Login Failed', captchaRequired: true }, 'the third failure from the one real address')
+  t.same((await login('ag2', demoPassword)).json(), { success: false, message: 'Captcha incorrect.', captchaRequired: true }, 'a fresh forged address does not help')
 })

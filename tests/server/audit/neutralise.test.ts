@@ -64,6 +64,7 @@ t.test('shapeRecord fills every column from an entry', async (t) => {
   t.same(fields, {
     at: '2024-05-06T07:08:09.123Z',
     requestId: null,
+    forwardedRequestId: null,
     userId: 'ag1\\r\\nadmin',
     role: null,
     locId: null,

@@ -11,13 +11,14 @@ import metricsPlugin from '../../../server/src/plugins/app/metrics.ts'
 import auditPlugin from '../../../server/src/plugins/app/audit.ts'
 import { verifyAuditLog } from '../../../server/src/audit/store.ts'
 import { eachDatabase, freshDb, type DbKind } from '../../helpers/db.ts'
-import { eventually, wholeAuditTable } from './helpers.ts'
+import { wholeAuditTable } from './helpers.ts'
+import { eventually } from '../../helpers/eventually.ts'
 
 interface Rig { app: FastifyInstance, db: Db, forks: Db[], logs: string[], effects: string[], emitConfig: (change: unknown) => void }
 
 /** The audit plugin as the service wires it (store, events, a config store's onChange, metrics), a guarded POST and a plain GET, logs captured. */
 async function rig (t: Test, kind: DbKind): Promise<Rig> {
-  const db = await freshDb(t, kind)
+  const db = await freshDb(t, kind, { of: 'service' })
   // Keeps the handles the plugins fork off the store, so a test can take the whole store down.
   const forks: Db[] = []
   const fork = db.fork.bind(db)

@@ -49,7 +49,10 @@ t.test('GET /ui/audit over HTTP against the reference game API', (t) => eachData
     const reads = await support.get('/ui/audit?action=audit-read&limit=1', bearer)
     t.match(reads.json.items[0], { action: 'audit-read', role: 'support-token', path: '/ui/audit', method: 'GET', detail: { via: 'token' } }, 'the newest audit-read is the one just made… ')
     const byRequest = await support.get('/ui/audit?action=audit-read&limit=200', bearer)
-    t.match(byRequest.json.items.find((r: any) => r.requestId === 'read-req-1'), { detail: { via: 'token', filters: { user: 'nobody-xyz', status: 418 } } }, 'the earlier read, with its filters')
+    // The service names each request with an id of its own (the caller's x-request-id is not taken) and answers it.
+    const readId = read.headers.get('x-request-id')
+    t.not(readId, 'read-req-1', 'the request id is the service\'s own')
+    t.match(byRequest.json.items.find((r: any) => r.requestId === readId), { detail: { via: 'token', filters: { user: 'nobody-xyz', status: 418 } } }, 'the earlier read, with its filters')
     const adminReads = byRequest.json.items.filter((r: any) => r.userId === 'admin')
     t.ok(adminReads.length >= 1 && adminReads.every((r: any) => r.role === 'ADMIN' && r.detail.via === 'session'), 'an admin read names the admin')
   })

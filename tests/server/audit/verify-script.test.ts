@@ -9,7 +9,7 @@ import { migrate } from '../../../server/shared/migrate.ts'
 import { appendRecords } from '../../../server/src/audit/store.ts'
 import { shapeRecord } from '../../../server/src/audit/record.ts'
 import { eachDatabase, freshDb, testPostgresUrl } from '../../helpers/db.ts'
-import { serviceMigrations } from './helpers.ts'
+import { migrationsDir as serviceMigrations } from '../../../server/src/plugins/app/store.ts'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 
@@ -39,7 +39,10 @@ t.test('npm run audit:verify: exit 0 with the count, 1 naming the first broken r
     // The script reads DATABASE_URL only; the test's own schema is chosen through the connection's search_path.
     const db = await freshDb(t, kind)
     const schema = (await db.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]!.s
-    env = { DATABASE_URL: `${testPostgresUrl}?options=${encodeURIComponent(`-c search_path=${schema}`)}` }
+    // Its own DATA_DIR too: the checkpoints of a ./data left by npm start belong to another store.
+    const dir = await mkdtemp(join(tmpdir(), 'audit-verify-'))
+    t.teardown(() => rm(dir, { recursive: true, force: true }))
+    env = { DATABASE_URL: `${testPostgresUrl}?options=${encodeURIComponent(`-c search_path=${schema}`)}`, DATA_DIR: dir }
     reopen = () => openDb({ url: testPostgresUrl, schema })
   }
 

@@ -1,16 +1,13 @@
 import t from 'tap'
 import { loadConfig } from '../../../server/src/config/load.ts'
-import { freshDb } from '../../helpers/db.ts'
-import { startProduct } from '../../helpers/product.ts'
+import { buildProduct } from '../../helpers/build.ts'
 import { copyConfig } from './fixtures.ts'
 
 t.test('the service serves the config of CONFIG_DIR: status, catalogues with ETag', async (t) => {
   const dir = copyConfig(t)
   const expected = await loadConfig(dir)
   if (!expected.ok) throw new Error('invalid copy')
-  // An already open store: opening one inside the service can outlast the plugin timeout on a busy machine.
-  const store = await freshDb(t, 'pglite')
-  const { serviceUrl } = await startProduct(t, { env: { CONFIG_DIR: dir }, store })
+  const { serviceUrl } = await buildProduct(t, { env: { CONFIG_DIR: dir } })
 
   const status = await fetch(`${serviceUrl}/ui/config/status`)
   t.equal(status.status, 200)

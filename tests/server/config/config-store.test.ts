@@ -14,7 +14,7 @@ import { copyConfig, ctxFor, SG, shippedConfigDir } from './fixtures.ts'
 
 /** A small app: the store, the config store on dir, and the config routes. */
 async function configApp (t: Test, dir: string, kind: DbKind = 'pglite') {
-  const db = await freshDb(t, kind)
+  const db = await freshDb(t, kind, { of: 'service' })
   const app = Fastify({ logger: false })
   app.decorate('settings', loadSettings({ LOG_LEVEL: 'silent', DATA_DIR: 'memory://' }))
   await app.register(storePlugin, { db, owned: false })
@@ -112,7 +112,7 @@ t.test('a symlink swap of the config directory is seen', async (t) => {
   const edited = next(app, 'loaded')
   editJson(join(root, 'v2', 'pages', 'admin-home.json'), (p) => { p.widgets[0].delayMs = 800 })
   await edited
-  t.match(app.configStore.current().compiled.pages.get('/admin/home')?.widgets[0]?.widget, { delayMs: 800 })
+  t.match(app.configStore.current().pages.find((p) => p.page.path === '/admin/home')?.page.widgets[0], { delayMs: 800 })
 })
 
 t.test('a Kubernetes ConfigMap update (..data symlink swap inside the directory) is seen', async (t) => {
@@ -187,7 +187,8 @@ t.test('reloads under a stream of concurrent requests: none lost, none mixing tw
     }
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
-  await new Promise((resolve) => setTimeout(resolve, 200)) // let the watcher's own reloads settle
+  // Reloads run one after another: this one waits for any the watcher started, and leaves the final files served.
+  t.equal((await app.configStore.reload()).outcome, 'unchanged', 'the last edit was already loaded')
   state.stop = true
   await Promise.all(workers)
   t.comment(`${loads} reloads in ${Date.now() - started} ms under ${answered} requests`)
@@ -196,4 +197,34 @@ t.test('reloads under a stream of concurrent requests: none lost, none mixing tw
   t.equal(answered, sent, 'no request lost')
   t.same(problems, [], 'every response from one version')
   t.equal((app.configStore.current().i18n.en.menu as Record<string, string>).profile, 'Profile 11')
+})
+
+t.test('a rule nested 300,000 deep is refused, not a crash, and GET /ui/config/status shows why', async (t) => {
+  const dir = copyConfig(t)
+  const app = await configApp(t, dir)
+  const kept = app.configStore.current()
+  const rejected = next(app, 'rejected')
+  const menu = readFileSync(join(dir, 'menu.json'), 'utf8')
+  const deep = '{"not":'.repeat(300_000) + '{"tt":true}' + '}'.repeat(300_000)
+  writeFileSync(join(dir, 'menu.json'), menu.replace(/"rule":\s*\{/, `"rule": { "all": [${deep}] }, "_": {`))
+  const refusal = await rejected
+  t.match(refusal, { kind: 'rejected', keptVersion: kept.version })
+  t.equal(app.configStore.current(), kept, 'the previous config keeps serving')
+  const status = (await app.inject('/ui/config/status')).json()
+  t.match(status.lastRejected, { errors: [{ file: 'menu.json', pointer: /\/rule\/all\/0\/not\/not\//, message: /nested more than \d+ levels deep: flatten it/ }] })
+})
+
+t.test('a page binding an endpoint outside the game API contract is refused; the last good config and its allowlist keep serving', async (t) => {
+  const dir = copyConfig(t)
+  const app = await configApp(t, dir)
+  const kept = app.configStore.current()
+  const rejected = next(app, 'rejected')
+  editJson(join(dir, 'pages', 'report-full.json'), (p) => { p.widgets[1].data.endpoint = '/api/v1/4d/reportEverything' })
+  const refusal = await rejected
+  t.match(refusal, { kind: 'rejected', keptVersion: kept.version })
+  t.equal(app.configStore.current(), kept, 'the previous config keeps serving')
+  t.match(app.configStore.current().api.match('GET', ['reportFull']), { endpoint: { path: 'reportFull' } }, 'with its derived allowlist')
+  t.equal(app.configStore.current().api.match('GET', ['reportEverything']), 'not-found')
+  const status = (await app.inject('/ui/config/status')).json()
+  t.match(status.lastRejected, { errors: [{ file: 'pages/report-full.json', pointer: '/widgets/1/data/endpoint', message: /is not in the game API contract \(schemas\/game-api-contract\.ts\): bind one of its endpoints/ }] })
 })

@@ -43,7 +43,7 @@ t.test('a column set becomes the table widget\'s columns; wired pages carry thei
   t.same(page('admin', '/report/drawResult').widgets.map((w) => w.id), ['drawFilter', 'result4d', 'drawResults'], '4D result at a 4D location')
   t.same(page('admin', '/report/tt/drawResult', TT).widgets.map((w) => w.id), ['drawFilter', 'resultTT', 'drawResults'], 'TOTO result at a TT location')
   const password = page('mem1', '/admin/changePassword').widgets[0]
-  t.equal(password?.type === 'form' ? password.fields[1]?.patterns?.length : 0, 6, 'the six password rules')
+  t.equal(password?.type === 'form' ? password.fields[1]?.passwordRules : false, true, 'the product\'s password rules')
   t.equal(password?.type === 'form' ? password.fields[2]?.equalTo : '', 'Password1', 'and the match rule')
 })
 
@@ -53,7 +53,7 @@ t.test('inline table columns and widgets inside tabs are validated and resolved 
   home.widgets.push({
     type: 'tabs',
     id: 'tabs',
-    tabs: [{ id: 'a', labelKey: 'page.adminHome.title', widgets: [{ type: 'table', id: 't', data: { endpoint: '/api/v1/4d/x' }, columns: 'bet-summary', rule: { tt: true } }, { type: 'table', id: 'u', data: { endpoint: '/api/v1/4d/x' }, columns: 'bet-summary' }] }]
+    tabs: [{ id: 'a', labelKey: 'page.adminHome.title', widgets: [{ type: 'table', id: 't', data: { endpoint: '/api/v1/4d/betSummaryFull' }, columns: 'bet-summary', rule: { tt: true } }, { type: 'table', id: 'u', data: { endpoint: '/api/v1/4d/betSummaryFull' }, columns: 'bet-summary' }] }]
   })
   files.set('pages/admin-home.json', JSON.stringify(home))
   const result = validateConfig(files)

@@ -1,10 +1,10 @@
 import t from 'tap'
 import { loadConfig } from '../../../server/src/config/load.ts'
-import { buildMenu, menuAllows, menuHoldsPath, openGroupFor } from '../../../server/src/config/menu.ts'
+import { buildMenu, menuAllows, menuHoldsPath } from '../../../server/src/config/menu.ts'
 import { isKnownPage, resolvePage } from '../../../server/src/config/pages.ts'
 import { ctxFor, profiles, SG, shippedConfigDir, TT, type TestLocation } from './fixtures.ts'
 
-const SHELL_PAGES = ['/instructions/sms', '/instructions/telegram']
+const SHELL_PAGES = ['/help/sms', '/help/telegram']
 
 t.test('for each user and location: every page in the menu resolves, every other known page is forbidden', async (t) => {
   const loaded = await loadConfig(shippedConfigDir)
@@ -64,7 +64,7 @@ t.test('page resolution: TT variant, columns filtered by TT and shares, actions 
   t.equal(columns('ag2', TT, '/outset/betsIn'), 'Type TT ttUnitIn ttUnitIntake ttUnitOut ttMaxPayout')
 
   const page = resolvePage(config, ctxFor('admin', TT), '/report/tt/full')
-  t.match(page, { status: 'ok', page: { path: '/report/tt/full', variant: 'tt', titleKey: 'page.reportFull.title', actions: [{ kind: 'print', id: 'print' }], widgets: [{ type: 'filters' }, { type: 'table', id: 'fullTT', export: { csv: true, ara: true } }] } })
+  t.match(page, { status: 'ok', page: { path: '/report/tt/full', variant: 'tt', titleKey: 'page.reportFull.title', actions: [], widgets: [{ type: 'filters' }, { type: 'table', id: 'fullTT', export: { csv: true, ara: true }, print: true }] } })
   t.match(resolvePage(config, ctxFor('admin', SG), '/report/full'), { page: { variant: '4d' } })
 
   const actions = (user: string) => {
@@ -77,23 +77,12 @@ t.test('page resolution: TT variant, columns filtered by TT and shares, actions 
   t.equal(actions('ag2'), 'forbidden', 'ag2 cannot create agents: no Agents item, so no page')
 
   const help = (location: TestLocation) => {
-    const result = resolvePage(config, ctxFor('mem1', location), '/instructions/sms')
+    const result = resolvePage(config, ctxFor('mem1', location), '/help/sms')
     return result.status === 'ok' ? result.page.widgets.map((w) => w.type === 'content' ? w.bodyKey : w.type) : []
   }
-  t.same(help(SG), ['page.smsInstructions.body4d'], 'SMS instructions, 4D variant')
-  t.same(help(TT), ['page.smsInstructions.bodyTT'], 'SMS instructions, TOTO variant')
+  const shared = ['page.betInstructions.helpdesk']
+  t.same(help(SG), ['page.smsInstructions.facts', ...shared, 'page.betInstructions.format4d', 'page.betInstructions.notes'], 'SMS instructions, 4D variant')
+  t.same(help(TT), ['page.smsInstructions.facts', ...shared, 'page.betInstructions.formatTT', 'page.betInstructions.notes'], 'SMS instructions, TOTO variant')
   const bets = resolvePage(config, ctxFor('mem1', TT), '/bet/betsInstruction')
   t.match(bets, { status: 'ok', page: { widgets: [{ type: 'content', bodyKey: 'page.betBetsInstruction.bodyTT' }] } })
-})
-
-t.test('open group follows the URL (spec "Open group")', async (t) => {
-  const table: Array<[string, string]> = [
-    ['/admin/home', 'bet'], ['/bet/placeBets/add', 'bet'], ['/tickets/history', 'bet'],
-    ['/admin/profile', 'administration'], ['/admin/agents', 'administration'],
-    ['/control/drawSetting', 'control'], ['/report/tt/full', 'report'],
-    ['/options/x', 'options'], ['/payOut', 'options'], ['/announcement', 'options'],
-    ['/sms/smsGateway', 'smsGateway'], ['/sms/smsAgent', 'sms'], ['/outset/betsIn', 'outset'],
-    ['/utilities/auditLog', 'utilities'], ['/instructions/sms', 'bet'], ['/', 'bet'], ['/report/full?VW=RPTFULL', 'report']
-  ]
-  for (const [path, group] of table) t.equal(openGroupFor(path), group, path)
 })

@@ -1,11 +1,10 @@
 import t from 'tap'
-import { startProduct } from '../../helpers/product.ts'
+import { buildProduct } from '../../helpers/build.ts'
 import { Browser } from '../../helpers/http-browser.ts'
-import { freshDb } from '../../helpers/db.ts'
+import { eventually } from '../../helpers/eventually.ts'
 
 // Place Bets and Bet Upload over HTTP through the service, calling what the pages' descriptors name, as the renderer does.
-const store = await freshDb(t, 'pglite')
-const product = await startProduct(t, { store })
+const product = await buildProduct(t)
 const url = product.serviceUrl
 
 interface Widget { type: string, id: string, fields?: Array<{ name: string, kind: string }>, lines?: { name: string, rows: number, fields: Array<{ name: string }> }, submit?: { endpoint: string }, start?: { endpoint: string }, status?: { endpoint: string }, data?: { endpoint: string } }
@@ -48,7 +47,7 @@ t.test('mem1 places a 4D bet at SG and a TOTO bet at TT through the endpoints th
 
   const badLine = await mem1.post(form.submit!.endpoint, { DayCode: '3', Lines: [{ Number: '1234', Big: 1 }, { Number: '12', Big: 1 }] })
   t.equal(badLine.status, 400)
-  t.match(badLine.json.message, /^body\/Lines\/1\/Number/, 'the game API names the line and the field')
+  t.match(badLine.json.message, /^Line 2: Number "12" must be a 4-digit number/, 'the game API names the line as the form numbers it, and the field')
   const tooMuch = await mem1.post(form.submit!.endpoint, { DayCode: '0', Lines: [{ Number: '1234', Big: 5000 }] })
   t.equal(tooMuch.status, 409)
   t.match(tooMuch.json.message, /^Not enough credit/)
@@ -106,12 +105,10 @@ t.test('ag1 uploads a bet file and the processing job runs to done through the s
   t.equal(started.status, 200, started.text)
   t.match(started.json.data, { FileId: fileId, Status: 'queued' })
   const statusUrl = job.status!.endpoint.replace('{jobId}', String(started.json.data.FileId))
-  let last: any
-  for (let i = 0; i < 200; i++) {
-    last = (await ag1.get(statusUrl)).json.data
-    if (last.Status === 'done' || last.Status === 'failed') break
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
+  const last: any = await eventually(async () => {
+    const status = (await ag1.get(statusUrl)).json.data
+    return (status.Status === 'done' || status.Status === 'failed') && status
+  }, { what: 'the upload job ending' })
   t.match(last, { Status: 'done', Progress: 100, FileStatus: 'processed', Placed: 2, Failed: 1 })
   t.match(last.Errors, [{ Line: 3 }], 'the bad line is reported by its number')
   t.equal((await ag1.get(files.data!.endpoint)).json.data[0].FileStatus, 'processed')

@@ -1,7 +1,6 @@
 import t from 'tap'
 import { Browser, DEMO_PASSWORD } from '../../helpers/http-browser.ts'
-import { freshDb } from '../../helpers/db.ts'
-import { startProduct } from '../../helpers/product.ts'
+import { buildProduct } from '../../helpers/build.ts'
 
 // The Bet group's ticket pages through the service, as their descriptors call them: the gate lets each page's
 // endpoints through for the users whose menu holds the page, and the answers carry the seed's real tickets.
@@ -11,8 +10,7 @@ interface Ticket { TicketNo: string, DrawIds: number[], Open: boolean, UserId: s
 const todayGmt8 = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
 
 t.test('ticket pages: View Tickets, detail, void, search, history, fixed bets, out bets and the bet text check', async (t) => {
-  const store = await freshDb(t, 'pglite')
-  const { serviceUrl, gameApiUrl } = await startProduct(t, { store })
+  const { serviceUrl, gameApiUrl } = await buildProduct(t)
   const mem1 = new Browser(serviceUrl)
   const ag1 = new Browser(serviceUrl)
   t.equal((await mem1.login('mem1')).status, 200)

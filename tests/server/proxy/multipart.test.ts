@@ -1,18 +1,12 @@
 import t from 'tap'
-import { loadSettings } from '../../../server/shared/env.ts'
-import { buildService } from '../../../server/src/app.ts'
-import { freshDb } from '../../helpers/db.ts'
-import { startGameApi } from '../../helpers/product.ts'
+import { buildGameApi, buildService } from '../../helpers/build.ts'
 import { Browser } from '../../helpers/http-browser.ts'
 import { startRelay } from './relay.ts'
 
 // A bet file through the proxy: the multipart body reaches the game API whole, with the session's LocId and none of the client's.
-const { gameApiUrl } = await startGameApi(t)
+const { gameApiUrl } = await buildGameApi(t)
 const relay = await startRelay(t, gameApiUrl)
-const store = await freshDb(t, 'pglite')
-const service = await buildService({ settings: loadSettings({ LOG_LEVEL: 'silent', DATA_DIR: 'memory://' }), gameApiUrl: relay.url, store })
-t.teardown(() => service.close())
-const serviceUrl = await service.listen({ port: 0, host: '127.0.0.1' })
+const { serviceUrl } = await buildService(t, { gameApiUrl: relay.url })
 
 /** Posts a FormData as a browser would: session cookie, CSRF header, its own address. */
 async function postForm (browser: Browser, path: string, form: FormData, { csrf = true } = {}) {

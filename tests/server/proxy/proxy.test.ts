@@ -1,18 +1,12 @@
 import t from 'tap'
-import { loadSettings } from '../../../server/shared/env.ts'
-import { buildService } from '../../../server/src/app.ts'
-import { freshDb } from '../../helpers/db.ts'
-import { startGameApi } from '../../helpers/product.ts'
+import { buildGameApi, buildService } from '../../helpers/build.ts'
 import { Browser } from '../../helpers/http-browser.ts'
 import { rawRequest, startRelay } from './relay.ts'
 
 // One product for the file: the reference game API behind a recording relay, and the service pointed at the relay.
-const { gameApiUrl, db: gameDb } = await startGameApi(t)
+const { gameApiUrl, db: gameDb } = await buildGameApi(t)
 const relay = await startRelay(t, gameApiUrl)
-const store = await freshDb(t, 'pglite')
-const service = await buildService({ settings: loadSettings({ LOG_LEVEL: 'silent', DATA_DIR: 'memory://', PROXY_TIMEOUT_MS: '1500' }), gameApiUrl: relay.url, store })
-t.teardown(() => service.close())
-const serviceUrl = await service.listen({ port: 0, host: '127.0.0.1' })
+const { service, serviceUrl } = await buildService(t, { gameApiUrl: relay.url, env: { PROXY_TIMEOUT_MS: '1500' } })
 const browser = () => new Browser(serviceUrl)
 const forwarded = (path: string) => relay.seen.filter((r) => r.url.startsWith(path))
 
@@ -173,6 +167,40 @@ t.test('a game API 401 ends the session; maintenance (subCode 8000) reaches the 
   const viaService = await browser().get('/api/v1/status')
   t.equal(direct.subCode, 8000)
   t.equal(viaService.status, 200)
+})
+
+t.test('the proxy and the service\'s own calls go through the game client\'s one dispatcher', async (t) => {
+  const dispatcher = service.gameApi.dispatcher
+  const dispatch = dispatcher.dispatch.bind(dispatcher)
+  const paths: string[] = []
+  dispatcher.dispatch = (options, handler) => { paths.push(String(options.path)); return dispatch(options, handler) }
+  t.teardown(() => { dispatcher.dispatch = dispatch })
+  const ag1 = browser()
+  await ag1.login('ag1')
+  t.ok(paths.some((p) => p.startsWith('/api/v1/oauth/token')), 'sign-in (a service call) used it')
+  paths.length = 0
+  t.equal((await ag1.get('/api/v1/announcements', { 'x-no-cache': '1' })).status, 200)
+  t.ok(paths.some((p) => p.startsWith('/api/v1/4d/announcements')), 'the proxied call used it')
+})
+
+t.test('maintenance (subCode 8000) on a proxied call ends the server session; after maintenance the user signs in again', async (t) => {
+  const mem1 = browser()
+  t.equal((await mem1.login('mem1')).status, 200)
+  t.equal((await mem1.get('/ui/session')).status, 200)
+  const signedInCookie = mem1.cookie
+  const admin = (await (await fetch(`${gameApiUrl}/api/v1/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'Demo#1234' }) })).json()).data.access_token
+  const maintenance = (until: string | null) => fetch(`${gameApiUrl}/api/v1/maintenance`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` }, body: JSON.stringify({ until }) })
+  t.equal((await maintenance(new Date(Date.now() + 3_600_000).toISOString())).status, 200)
+  t.teardown(async () => { await maintenance(null) })
+
+  const during = await mem1.get('/api/v1/announcements', { 'x-no-cache': '1' })
+  t.equal(during.status, 503)
+  t.match(during.json, { success: false, subCode: 8000 }, 'the maintenance answer reaches the browser unchanged')
+  t.equal(mem1.cookie, '', 'the session cookie is cleared')
+
+  t.equal((await maintenance(null)).status, 200)
+  t.equal((await mem1.get('/ui/session')).status, 401, 'no way back in without signing in')
+  t.not(signedInCookie, '', 'the browser was signed in before')
 })
 
 t.test('failures: slow game API 504, unreachable 502, oversized body 413', async (t) => {

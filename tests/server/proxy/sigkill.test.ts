@@ -8,9 +8,10 @@ import pg from 'pg'
 import { openDb } from '../../../server/shared/db.ts'
 import { verifyAuditLog } from '../../../server/src/audit/store.ts'
 import { postgresReachable, testPostgresUrl } from '../../helpers/db.ts'
-import { startGameApi } from '../../helpers/product.ts'
+import { buildGameApi } from '../../helpers/build.ts'
 import { Browser } from '../../helpers/http-browser.ts'
 import { startRelay } from './relay.ts'
+import { eventually } from '../../helpers/eventually.ts'
 
 const serviceStart = new URL('../../../server/src/start.ts', import.meta.url).pathname
 
@@ -35,7 +36,7 @@ function startServiceProcess (t: Test, env: NodeJS.ProcessEnv) {
 
 /** Kills the service in the middle of a burst of mutating calls, then checks every call the game API received against the audit log. */
 async function burstAndKill (t: Test, store: { env: NodeJS.ProcessEnv, open: () => ReturnType<typeof openDb> }) {
-  const { gameApiUrl } = await startGameApi(t)
+  const { gameApiUrl } = await buildGameApi(t)
   const relay = await startRelay(t, gameApiUrl)
   const { child, url } = startServiceProcess(t, { ...store.env, GAME_API_URL: relay.url, SESSION_SECRET: randomBytes(24).toString('hex') })
   const admin = new Browser(await url)
@@ -44,7 +45,7 @@ async function burstAndKill (t: Test, store: { env: NodeJS.ProcessEnv, open: () 
   const exited = new Promise((resolve) => child.once('exit', resolve))
   const posted = () => relay.seen.filter((r) => r.method === 'POST' && r.url.includes('/announcements'))
   const burst = Array.from({ length: 200 }, (_, i) => admin.post('/api/v1/announcements', { Content: `burst ${i}`, Color: 'red', PopUp: 'N' }).catch(() => null))
-  while (posted().length < 8) await new Promise((resolve) => setTimeout(resolve, 5))
+  await eventually(() => posted().length >= 8, { within: 60_000, every: 5, what: 'eight POSTs reaching the game API' })
   child.kill('SIGKILL')
   await Promise.all(burst)
   await exited

@@ -20,3 +20,13 @@ t.test('each bad value is named with what it must be', async (t) => {
   t.match(error.message, /LOG_LEVEL="loud": must be one of fatal, error/)
   t.match(error.message, /GAME_API_URL="ftp:\/\/x": must be a http or https URL/)
 })
+
+t.test('TRUST_PROXY: off by default, a hop count, or proxy addresses; never "trust everyone"', async (t) => {
+  t.equal(loadSettings({}).TRUST_PROXY, false)
+  t.equal(loadSettings({ TRUST_PROXY: '1' }).TRUST_PROXY, 1)
+  t.equal(loadSettings({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).TRUST_PROXY, '127.0.0.1,10.0.0.0/8')
+  t.equal(loadSettings({}).GAME_API_TRUST_PROXY, 'loopback', 'the game API trusts the service beside it')
+  for (const value of ['true', '*', '10.0.0.1;evil']) {
+    t.throws(() => loadSettings({ TRUST_PROXY: value }), /TRUST_PROXY=.*must be a hop count \(1, 2, …\) or a comma list of proxy addresses/, value)
+  }
+})

@@ -1,21 +1,20 @@
 import { useContext, useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { changePassword } from '../../lib/api.ts'
 import { ApiError, errorText } from '../../lib/errors.ts'
 import { SessionContext } from '../../lib/session.tsx'
 import { Captcha } from './Captcha.tsx'
 import { useCaptcha } from './useCaptcha.ts'
-import { brokenRules } from './passwordRules.ts'
+import { brokenPasswordRules, passwordRuleKey } from '../../../../schemas/domain/password-rules.ts'
 
 const UPDATED = 'Password updated.'
 
 /** The failure text of seed 000 §8: the data list joined with '. ', else the message. */
 function failureText (caught: unknown): string {
-  if (caught instanceof ApiError) {
-    const body = caught.body as { data?: unknown } | undefined
-    if (Array.isArray(body?.data) && body.data.length > 0) return body.data.join('. ')
-  }
+  const reasons = caught instanceof ApiError ? caught.errorBody?.data : undefined
+  if (reasons && reasons.length > 0) return reasons.join('. ')
   return errorText(caught)
 }
 
@@ -30,7 +29,8 @@ export function ChangePasswordPage () {
   const [ruleErrors, setRuleErrors] = useState<string[]>([])
   const [mismatch, setMismatch] = useState(false)
   const [alert, setAlert] = useState<{ type: 'success' | 'error', text: string } | null>(null)
-  const [submitting, setSubmitting] = useState(false)
+  const change = useMutation({ mutationFn: changePassword })
+  const submitting = change.isPending
   const captcha = useCaptcha(true)
   const handleCaptchaReload = captcha.reload
   const handleCaptchaError = captcha.markFailed
@@ -38,31 +38,29 @@ export function ChangePasswordPage () {
 
   useEffect(() => {
     if (alert?.type !== 'success') return
-    const timer = setTimeout(() => navigate(`/login?MsgSuccess=${encodeURIComponent(UPDATED)}`), 1200)
+    // The sign-in page gets the user id back, so only the new password is left to type.
+    const timer = setTimeout(() => navigate(`/login?${new URLSearchParams({ MsgSuccess: UPDATED, LoginId: userId })}`), 1200)
     return () => clearTimeout(timer)
-  }, [alert, navigate])
+  }, [alert, navigate, userId])
 
   const valid = Boolean(userId && form.OldPassword && form.Password1 && form.Password2 && form.Token)
   const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }))
 
   async function submit (event: FormEvent) {
     event.preventDefault()
-    const broken = brokenRules(form.Password1)
+    const broken = brokenPasswordRules(form.Password1).map((rule) => passwordRuleKey(rule.id))
     const differs = form.Password1 !== form.Password2
     setRuleErrors(broken)
     setMismatch(differs)
     if (broken.length > 0 || differs || !valid) return
-    setSubmitting(true)
     setAlert(null)
     try {
-      await changePassword({ UserId: userId, OldPassword: form.OldPassword, Password1: form.Password1, Password2: form.Password2, Token: form.Token, xToken: captcha.xToken })
+      await change.mutateAsync({ UserId: userId, OldPassword: form.OldPassword, Password1: form.Password1, Password2: form.Password2, Token: form.Token, xToken: captcha.xToken })
       setAlert({ type: 'success', text: UPDATED })
     } catch (caught) {
       setAlert({ type: 'error', text: failureText(caught) })
       setForm((f) => ({ ...f, Token: '' }))
       captcha.reload()
-    } finally {
-      setSubmitting(false)
     }
   }
 

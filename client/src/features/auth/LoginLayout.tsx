@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
-import { getBrand, type PublicBrand } from '../../lib/api.ts'
+import type { PublicBrand } from '../../lib/api.ts'
+import { useBrand } from '../../lib/queries.ts'
 import { useBrandStyle } from './useBrandStyle.ts'
 
 /** What the sign-in screens read from their layout. */
@@ -8,9 +9,8 @@ export interface LoginOutlet { brand: PublicBrand | null }
 
 /** The sign-in layout: the brand for this host, its style sheet while open, its logo; no background image on /terms. */
 export function LoginLayout () {
-  const [brand, setBrand] = useState<PublicBrand | null | undefined>(undefined)
+  const brand = useBrand().data
   const { pathname } = useLocation()
-  useEffect(() => { getBrand().then(setBrand, () => setBrand(null)) }, [])
   useBrandStyle(brand?.styleUrl)
   useEffect(() => { if (brand) document.title = brand.name }, [brand])
   if (brand === undefined) return null
@@ -22,8 +22,9 @@ export function LoginLayout () {
   )
 }
 
-/** The brand's logo at its configured size, or nothing for brands without one. */
+/** The brand's logo at its configured size; a brand without one shows its name. */
 export function BrandLogo ({ brand }: { brand: PublicBrand | null }) {
-  if (!brand?.logo) return null
+  if (!brand) return null
+  if (!brand.logo) return <p className='brand-name' data-testid='brand-name'>{brand.name}</p>
   return <img className='brand-logo' src={brand.logo.url} width={brand.logo.width} height={brand.logo.height} alt={brand.name} style={{ width: brand.logo.width, height: brand.logo.height }} />
 }

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useNavigate, useOutletContext, useSearchParams } from 'react-router-dom'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { getSession, login, setCsrfToken, type LoginFailure } from '../../lib/api.ts'
-import { ApiError, errorText, messageOf } from '../../lib/errors.ts'
+import { login, setCsrfToken, type LoginFailure } from '../../lib/api.ts'
+import { ApiError, errorText } from '../../lib/errors.ts'
+import { useSessionQuery } from '../../lib/session.tsx'
 import { changeLang, currentLang, translateMessage } from '../../lib/i18n.ts'
 import { clearAuth, keys, localSet, sessionGet, sessionSet } from '../../lib/storage.ts'
 import { BrandLogo, type LoginOutlet } from './LoginLayout.tsx'
@@ -28,14 +30,18 @@ export function LoginPage () {
   const switches = brand?.switches ?? {}
   const togglable = Boolean(switches.topNav || switches.toggleLoginBox)
 
-  const [loading, setLoading] = useState(true)
+  const client = useQueryClient()
+  const { session, known } = useSessionQuery()
+  // A new sign-in drops what the last user's pages read (the sign-in check's own query stays).
+  const signIn = useMutation({ mutationFn: login, onSuccess: () => client.removeQueries({ type: 'inactive' }) })
   const [submitting, setSubmitting] = useState(false)
   const [enableCaptcha, setEnableCaptcha] = useState(captchaAtStart)
   const [error, setError] = useState<LoginFailure | undefined>()
   const [isMemberAuthFailed, setIsMemberAuthFailed] = useState(false)
   const [errorMessage, setErrorMessage] = useState(params.get('Msg') ?? '')
   const [successMessage] = useState(params.get('MsgSuccess') ?? '')
-  const [form, setForm] = useState({ UserId: '', Password: '', Token: '' })
+  // LoginId: the user id a finished password change hands back, so only the new password is left to type.
+  const [form, setForm] = useState({ UserId: params.get('LoginId') ?? '', Password: '', Token: '' })
   const [boxOpen, setBoxOpen] = useState(!togglable || Boolean(errorMessage || successMessage))
   const captcha = useCaptcha(enableCaptcha)
   const handleCaptchaReload = captcha.reload
@@ -43,19 +49,14 @@ export function LoginPage () {
   const box = useRef<HTMLDivElement>(null)
   const toggle = useRef<HTMLButtonElement>(null)
 
-  // The page stays blank until we know whether the user is already signed in.
+  // A user already signed in goes on to the terms or their page.
   useEffect(() => {
-    let live = true
-    getSession({ handleAuth: false }).then((session) => {
-      if (!live) return
-      sessionSet(keys.termsAccepted, String(session.termsAccepted))
-      if (!session.termsAccepted) { navigate('/terms', { replace: true }); return }
-      const from = sessionGet(keys.currentUrl) ?? ''
-      const home = ['', '/', '/login'].includes(from.split('?')[0] ?? '') || returnUrl.startsWith('/login') ? '/admin/home' : returnUrl
-      navigate(withLocId(home, session.location.LocId), { replace: true })
-    }, () => { if (live) setLoading(false) })
-    return () => { live = false }
-  }, [navigate, returnUrl])
+    if (!known || !session) return
+    if (!session.termsAccepted) { navigate('/terms', { replace: true }); return }
+    const from = sessionGet(keys.currentUrl) ?? ''
+    const home = ['', '/', '/login'].includes(from.split('?')[0] ?? '') || returnUrl.startsWith('/login') ? '/admin/home' : returnUrl
+    navigate(withLocId(home, session.location.LocId), { replace: true })
+  }, [known, session, navigate, returnUrl])
 
   // The toggled login box closes on a click anywhere else.
   useEffect(() => {
@@ -68,7 +69,8 @@ export function LoginPage () {
     return () => document.removeEventListener('mousedown', onDown)
   }, [switches.toggleLoginBox, boxOpen])
 
-  if (loading) return null
+  // The page stays blank until we know whether the user is already signed in (any failure shows the form).
+  if (!known || session) return null
 
   const valid = Boolean(form.UserId && form.Password && (!enableCaptcha || form.Token))
   const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }))
@@ -81,7 +83,7 @@ export function LoginPage () {
     setIsMemberAuthFailed(false)
     setErrorMessage('')
     try {
-      const grant = await login({ UserId: form.UserId, Password: form.Password, Lang: 'en', Token: form.Token, xToken: captcha.xToken })
+      const grant = await signIn.mutateAsync({ UserId: form.UserId, Password: form.Password, Lang: 'en', Token: form.Token, xToken: captcha.xToken })
       if (grant.updatePassword) {
         clearAuth()
         setCsrfToken(grant.csrfToken)
@@ -95,14 +97,16 @@ export function LoginPage () {
       navigate(grant.termsAccepted ? withLocId(returnUrl.startsWith('/login') ? '/admin/home' : returnUrl, grant.LocId) : '/terms')
     } catch (caught) {
       setSubmitting(false)
-      const body = caught instanceof ApiError ? caught.body as LoginFailure | undefined : undefined
-      if (caught instanceof ApiError && caught.status === 400 && messageOf(body)) {
+      const body: LoginFailure | undefined = caught instanceof ApiError ? caught.errorBody : undefined
+      if (caught instanceof ApiError && caught.status === 400 && body) {
         setError(body)
         setIsMemberAuthFailed(true)
       } else {
         setErrorMessage(errorText(caught))
       }
-      if (requiresCaptcha(body)) {
+      // Too many tries is a failed sign-in too: the captcha turns on as for Login Failed.
+      const throttled = caught instanceof ApiError && caught.status === 429
+      if (throttled || requiresCaptcha(body)) {
         sessionSet(keys.captchaRequired, '1')
         if (enableCaptcha) captcha.reload()
         setEnableCaptcha(true)

@@ -1,8 +1,9 @@
-import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { decideTerms, getSession, logout } from '../../lib/api.ts'
+import { decideTerms, logout } from '../../lib/api.ts'
 import { errorText } from '../../lib/errors.ts'
+import { sessionQuery } from '../../lib/session.tsx'
 import { keys, sessionSet, storedLoc } from '../../lib/storage.ts'
 
 /** The English terms with the site host inserted. */
@@ -33,29 +34,30 @@ function chineseTerms (host: string): string[] {
 export function TermsPage () {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState('')
+  const client = useQueryClient()
   const host = window.location.host
-
-  async function agree () {
-    setBusy(true)
-    try {
-      await decideTerms(true)
+  // Agree: the session (its terms flag) is read afresh for the location to go to.
+  const accept = useMutation({
+    mutationFn: () => decideTerms(true),
+    onSuccess: async () => {
       sessionSet(keys.termsAccepted, 'true')
-      const locId = await getSession().then((s) => s.location.LocId, () => storedLoc())
-      navigate(`/admin/home?LocId=${encodeURIComponent(locId)}`)
-    } catch (caught) {
-      setFailure(errorText(caught))
-      setBusy(false)
+      const session = await client.fetchQuery(sessionQuery).catch(() => null)
+      await navigate(`/admin/home?LocId=${encodeURIComponent(session?.location.LocId ?? storedLoc())}`)
     }
-  }
-
-  async function disagree () {
-    setBusy(true)
-    try { await decideTerms(false) } catch { /* signing out below either way */ }
-    await logout().catch(() => {})
-    navigate('/login')
-  }
+  })
+  // Disagree: a failure still signs out.
+  const refuse = useMutation({
+    mutationFn: async () => {
+      try { await decideTerms(false) } catch { /* signing out below either way */ }
+      await logout().catch(() => {})
+    },
+    onSuccess: () => navigate('/login')
+  })
+  // The buttons stay off from the first click until the page is left (or agreeing failed).
+  const busy = accept.isPending || accept.isSuccess || refuse.isPending || refuse.isSuccess
+  const failure = accept.isError ? errorText(accept.error) : ''
+  const agree = () => accept.mutate()
+  const disagree = () => refuse.mutate()
 
   return (
     <main className='terms'>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { PublicBrand, SessionInfo } from '../../lib/api.ts'
-import { clockText, countdownParts, drawWeekday } from '../../lib/format.ts'
+import { clockText, countdownParts, drawWeekday, intlLocale } from '../../lib/format.ts'
 import { Banner } from './Banner.tsx'
 import { TelegramButton } from './TelegramButton.tsx'
 import { useServerClock } from './useServerClock.ts'
@@ -20,7 +20,8 @@ const pad = (n: number) => String(n).padStart(2, '0')
 
 /** The header of seed 001 §2: logo, location and language, user id, clock, draw weekday and countdown, banner, Telegram, Logout. */
 export function Header ({ session, brand, bannerText, menuOpen, onToggleMenu, onLocation, onLogout }: HeaderProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const locale = intlLocale(i18n.language)
   const now = useServerClock(session.settings.serverTime)
   const close = session.settings.closeDate
   const left = close ? countdownParts(Date.parse(close), now) : null
@@ -38,9 +39,9 @@ export function Header ({ session, brand, bannerText, menuOpen, onToggleMenu, on
       </div>
       <div className='header__box'>
         <div><span className='header__label'>{t('shell.user')}:</span> <strong data-testid='header-user'>{session.profile.UserId}</strong></div>
-        <div aria-label={t('shell.clock')} data-testid='clock'>{clockText(now)}</div>
+        <div aria-label={t('shell.clock')} data-testid='clock'>{clockText(now, locale)}</div>
         <div data-testid='draw'>
-          <span className='header__label'>{t('shell.draw')}:</span> {drawWeekday(close)}{' '}
+          <span className='header__label'>{t('shell.draw')}:</span> {drawWeekday(close, locale)}{' '}
           <span data-testid='countdown'>{left ? `${left.d}${t('shell.days')} ${pad(left.h)}:${pad(left.m)}:${pad(left.s)}` : t('shell.closed')}</span>
         </div>
         <div className='header__actions'>

@@ -1,50 +1,38 @@
 import { useCallback, useEffect, useState, type CSSProperties } from 'react'
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
+import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { getAnnouncements, getBrand, getSession, logout, redirect, setLocation, type PublicBrand, type SessionInfo } from '../../lib/api.ts'
+import { logout, redirect, setLocation, type SessionInfo } from '../../lib/api.ts'
 import { ApiError, SESSION_ERROR, errorText } from '../../lib/errors.ts'
 import { closeAllDialogs } from '../../lib/dialogs.ts'
 import { plainText } from '../../lib/text.ts'
-import { SessionContext } from '../../lib/session.tsx'
+import { useAnnouncements, useBrand } from '../../lib/queries.ts'
+import { MOBILE_QUERY, SessionContext, useSessionQuery } from '../../lib/session.tsx'
 import { clearAuth, keys, localSet, sessionGet, sessionSet } from '../../lib/storage.ts'
 import { Dialog } from '../../components/Dialog.tsx'
 import { Header } from './Header.tsx'
 import { Sidebar } from './Sidebar.tsx'
 import { useMediaQuery } from './useMediaQuery.ts'
 
-/** Below this width the menu is the mobile menu (seed 001 §9). */
-export const MOBILE_BREAKPOINT = 992
-/** The media query of the mobile menu. */
-export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 0.02}px)`
 /** Announcements for the banner load this long after the layout starts. */
 export const ANNOUNCEMENT_DELAY_MS = 500
 
-/** Loads the session for a signed-in layout: a 401 goes to /login (Session Error. once the user had signed in). */
+/** The session of a signed-in layout: signed out goes to /login (Session Error. once the user had signed in), a failure to /login with its message. */
 function useSignedInSession (): SessionInfo | null {
-  const [session, setSession] = useState<SessionInfo | null>(null)
+  const { session, known, error } = useSessionQuery()
   const { pathname, search } = useLocation()
   const navigate = useNavigate()
+  const signedOut = known && !session
   useEffect(() => {
-    let live = true
-    getSession({ handleAuth: false, mobile: window.matchMedia(MOBILE_QUERY).matches }).then((s) => {
-      if (!live) return
-      sessionSet(keys.user, JSON.stringify(s.profile))
-      sessionSet(keys.termsAccepted, String(s.termsAccepted))
-      localSet(keys.loc, s.location.LocId)
-      setSession(s)
-    }, (error: unknown) => {
-      if (!live) return
-      const hadSession = sessionGet(keys.user) !== null
-      clearAuth()
-      if (error instanceof ApiError && error.status === 401) {
-        const back = encodeURIComponent(pathname + search)
-        navigate(hadSession ? `/login?Msg=${encodeURIComponent(SESSION_ERROR)}&returnUrl=${back}` : `/login?returnUrl=${back}`, { replace: true })
-      } else if (!(error instanceof ApiError && error.status === 503)) {
-        navigate(`/login?Msg=${encodeURIComponent(errorText(error))}`, { replace: true })
-      }
-    })
-    return () => { live = false }
-  }, [navigate]) // pathname and search are read at mount only: a location change reloads the page
+    if (!signedOut) return
+    const hadSession = sessionGet(keys.user) !== null
+    clearAuth()
+    const back = encodeURIComponent(pathname + search)
+    if (!error) navigate(hadSession ? `/login?Msg=${encodeURIComponent(SESSION_ERROR)}&returnUrl=${back}` : `/login?returnUrl=${back}`, { replace: true })
+    // Maintenance (503) has already sent the browser to /maintenance.
+    else if (!(error instanceof ApiError && error.status === 503)) navigate(`/login?Msg=${encodeURIComponent(errorText(error))}`, { replace: true })
+    // Acts once, when the answer says signed out; the location is read as it is then.
+  }, [signedOut])
   return session
 }
 
@@ -56,22 +44,26 @@ function themeStyle (session: SessionInfo): CSSProperties {
   return style as CSSProperties
 }
 
-/** Location change: dialogs closed, location stored here and on the service, /admin/home reloaded with it. */
-async function changeLocation (locId: string) {
-  closeAllDialogs()
-  localSet(keys.loc, locId)
-  try { await setLocation(locId) } catch { /* the reloaded page reads the service's location */ }
-  redirect.to(`/admin/home?LocId=${encodeURIComponent(locId)}`)
+/** Location change: dialogs closed, location stored here and on the service, /admin/home loaded afresh with it (every read starts over). */
+function useChangeLocation () {
+  const change = useMutation({
+    mutationFn: setLocation,
+    onMutate: (locId: string) => { closeAllDialogs(); localSet(keys.loc, locId) },
+    // A failure too: the reloaded page reads the service's location.
+    onSettled: (_answer, _error, locId) => redirect.to(`/admin/home?LocId=${encodeURIComponent(locId)}`)
+  })
+  return change.mutate
 }
 
 function useLogout () {
   const navigate = useNavigate()
   const [asking, setAsking] = useState(false)
-  const confirm = useCallback(async () => {
+  // A failure still signs the browser out (logout clears what it holds either way).
+  const signOut = useMutation({ mutationFn: logout, onSettled: () => navigate('/login', { replace: true }) })
+  const confirm = useCallback(() => {
     setAsking(false)
-    await logout().catch(() => {})
-    navigate('/login', { replace: true })
-  }, [navigate])
+    signOut.mutate()
+  }, [signOut])
   const cancel = useCallback(() => setAsking(false), [])
   return { asking, ask: () => setAsking(true), confirm, cancel }
 }
@@ -89,6 +81,19 @@ function LogoutDialog ({ state }: { state: ReturnType<typeof useLogout> }) {
   )
 }
 
+/** The banner line: the announcements as plain text, read ANNOUNCEMENT_DELAY_MS after the session is known. */
+function useBanner (session: SessionInfo | null): string {
+  const [due, setDue] = useState(false)
+  const known = session !== null
+  useEffect(() => {
+    if (!known) return
+    const timer = setTimeout(() => setDue(true), ANNOUNCEMENT_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [known])
+  const list = useAnnouncements(session?.location ?? null, due).data ?? []
+  return list.map((a) => plainText(a.Content)).filter(Boolean).join('   ◆   ')
+}
+
 /** The main layout: header, 150 px collapsible menu, content; terms gate; mobile menu below 992 px; Modal=true styling. */
 export function MainLayout () {
   const session = useSignedInSession()
@@ -96,20 +101,15 @@ export function MainLayout () {
   const mobile = useMediaQuery(MOBILE_QUERY)
   const [collapsed, setCollapsed] = useState(false)
   const [menuOpen, setMenuOpen] = useState(false)
-  const [brand, setBrand] = useState<PublicBrand | null>(null)
-  const [bannerText, setBannerText] = useState('')
+  const brand = useBrand().data ?? null
+  const banner = useBanner(session)
+  const changeLocation = useChangeLocation()
   const [newLayout, setNewLayout] = useState(() => sessionGet(keys.newLayout) !== 'false')
   const logoutState = useLogout()
   const handleLogout = logoutState.ask
-
-  useEffect(() => { getBrand().then(setBrand, () => {}) }, [])
-  useEffect(() => {
-    if (!session) return
-    const timer = setTimeout(() => {
-      getAnnouncements(session.location).then((list) => setBannerText(list.map((a) => plainText(a.Content)).filter(Boolean).join('   ◆   ')), () => {})
-    }, ANNOUNCEMENT_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [session])
+  const { t } = useTranslation()
+  // The tab's title: the brand's name, else the product's in the user's language.
+  useEffect(() => { document.title = brand?.name ?? t('app.title') }, [brand, t])
 
   if (!session) return <div className='app app--loading' aria-busy='true' />
   if (!session.termsAccepted) return <Navigate to='/terms' replace />
@@ -120,7 +120,7 @@ export function MainLayout () {
   return (
     <SessionContext.Provider value={session}>
       <div className={classes.filter(Boolean).join(' ')} style={themeStyle(session)}>
-        <Header session={session} brand={brand} bannerText={mobile ? '' : bannerText} menuOpen={mobile ? menuOpen : !collapsed} onToggleMenu={() => (mobile ? setMenuOpen((o) => !o) : setCollapsed((c) => !c))} onLocation={changeLocation} onLogout={handleLogout} />
+        <Header session={session} brand={brand} bannerText={mobile ? '' : banner} menuOpen={mobile ? menuOpen : !collapsed} onToggleMenu={() => (mobile ? setMenuOpen((o) => !o) : setCollapsed((c) => !c))} onLocation={changeLocation} onLogout={handleLogout} />
         <div className='app__body'>
           {(!mobile || menuOpen) && (
             <Sidebar

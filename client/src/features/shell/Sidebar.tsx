@@ -2,8 +2,9 @@ import { useEffect, useState, type MouseEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
 import type { MenuItem, SessionInfo } from '../../lib/api.ts'
-import { money } from '../../lib/format.ts'
-import { groupIs, itemIsCurrent, menuHref, openGroupFor } from '../../lib/menu.ts'
+import { intlLocale, money } from '../../lib/format.ts'
+import { itemIsCurrent, menuHref } from '../../lib/menu.ts'
+import { openGroupKey } from '../../../../schemas/domain/menu-trail.ts'
 import { LanguageChoice, LocationChoice } from './Choices.tsx'
 
 interface SidebarProps {
@@ -18,14 +19,15 @@ interface SidebarProps {
   onNewLayout: () => void
 }
 
-/** The 150 px left menu: chevron toggle, member info, the session's menu with the open group following the URL. */
+/** The 150 px left menu: chevron toggle, member info, the session's menu with the open group holding the current page. */
 export function Sidebar ({ session, collapsed, newLayout, mobile, onToggleCollapsed, onNavigate, onLocation, onLogout, onNewLayout }: SidebarProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const locale = intlLocale(i18n.language)
   const { pathname, search } = useLocation()
   const navigate = useNavigate()
-  const urlGroup = openGroupFor(pathname)
-  const [open, setOpen] = useState<string | null>(() => session.menu.find((g) => groupIs(g, urlGroup))?.key ?? null)
-  useEffect(() => { setOpen(session.menu.find((g) => groupIs(g, urlGroup))?.key ?? null) }, [urlGroup, session.menu])
+  // The open group is the one holding the current page, as its breadcrumb says; a page outside the menu leaves it as it is.
+  const [open, setOpen] = useState<string | null>(() => openGroupKey(session.menu, pathname) ?? null)
+  useEffect(() => { setOpen((current) => openGroupKey(session.menu, pathname) ?? current) }, [pathname, session.menu])
   const locId = session.location.LocId
 
   function follow (event: MouseEvent, item: MenuItem) {
@@ -45,9 +47,9 @@ export function Sidebar ({ session, collapsed, newLayout, mobile, onToggleCollap
         <>
           <section className='member-info' aria-label={t('shell.memberInfo')}>
             <dl>
-              <div><dt>{t('shell.credit')}</dt><dd data-testid='credit'>{money(session.profile.Credit)}</dd></div>
-              <div><dt>{t('shell.accBal')}</dt><dd data-testid='accbal'>{money(session.profile.AccBal)}</dd></div>
-              <div><dt>{t('shell.creditLeft')}</dt><dd data-testid='creditleft'>{money(session.profile.CreditLeft)}</dd></div>
+              <div><dt>{t('shell.credit')}</dt><dd data-testid='credit'>{money(session.profile.Credit, session.settings.currency, locale)}</dd></div>
+              <div><dt>{t('shell.accBal')}</dt><dd data-testid='accbal'>{money(session.profile.AccBal, session.settings.currency, locale)}</dd></div>
+              <div><dt>{t('shell.creditLeft')}</dt><dd data-testid='creditleft'>{money(session.profile.CreditLeft, session.settings.currency, locale)}</dd></div>
             </dl>
           </section>
           {mobile && (

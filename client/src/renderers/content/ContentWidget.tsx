@@ -2,18 +2,22 @@ import DOMPurify from 'dompurify'
 import { useTranslation } from 'react-i18next'
 import type { ContentWidget as ContentDescriptor } from '../../../../schemas/widgets.ts'
 import { useData } from '../lib/useData.ts'
+import { useRenderer } from '../context.tsx'
 import { Spinner } from '../shared/Spinner.tsx'
 import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
 
-/** Translated rich text, with values from its data call interpolated, sanitised before it reaches the page. */
+/** Translated rich text, with values from its data call interpolated, sanitised before it reaches the page; showWhen hides it while that value is empty. */
 export function ContentWidget ({ widget }: { widget: ContentDescriptor }) {
   const { t } = useTranslation()
+  const { currency } = useRenderer()
   const state = useData<Record<string, unknown>>(widget.data ?? null)
   if (widget.data && state.status === 'loading') return <Spinner />
   if (state.status === 'error') return <CallErrorAlert error={state.error} />
   // A binding still waiting for a required parameter (no draw chosen yet): nothing to show.
   if (widget.data && state.status === 'ready' && state.data === undefined) return null
   const values = state.status === 'ready' && state.data && typeof state.data === 'object' ? state.data : {}
-  const html = DOMPurify.sanitize(t(widget.bodyKey, { ...values, interpolation: { escapeValue: true } }))
+  if (widget.showWhen !== undefined && (values[widget.showWhen] ?? '') === '') return null
+  // currency feeds the money format ({{Credit, money}}).
+  const html = DOMPurify.sanitize(t(widget.bodyKey, { ...values, currency, interpolation: { escapeValue: true } }))
   return <div className='rr-content' data-widget-id={widget.id} dangerouslySetInnerHTML={{ __html: html }} />
 }

@@ -6,7 +6,7 @@ import { drawDateWidth } from '../lib/users.ts'
 import { formatDate } from '../lib/tableModel.ts'
 
 /** One draw as the game API lists it. */
-interface DrawOption { DrawId: string | number, DrawDate: string }
+interface DrawOption { DrawId: string | number, DrawDate: string, Series?: string }
 
 /** The draw-date drop-down (value DrawId), 105 px wide on mobile and 115 otherwise; "No data." when there are no draws. */
 export function DrawDateSelect ({ id, binding, value, onChange, onBlur, invalid, label }: { id: string, binding: DataBinding | undefined, value: string | undefined, onChange: (v: string | undefined) => void, onBlur?: () => void, invalid?: boolean, label?: string }) {
@@ -14,6 +14,12 @@ export function DrawDateSelect ({ id, binding, value, onChange, onBlur, invalid,
   const { mobile } = useRenderer()
   const state = useData<DrawOption[]>(binding)
   const draws = state.status === 'ready' && Array.isArray(state.data) ? state.data : []
+  // The same date can hold two series (Singapore 4D and Magnum): then each option names its series.
+  const named = new Set(draws.map((d) => d.Series)).size > 1
+  const text = (d: DrawOption) => {
+    const date = formatDate(d.DrawDate).slice(0, 10)
+    return named && d.Series ? `${date} ${t(`renderers.drawDate.series.${d.Series}`, { defaultValue: d.Series })}` : date
+  }
   return (
     <select
       id={id} className='rr-draw-date' aria-label={label} aria-invalid={invalid || undefined} style={{ width: drawDateWidth(mobile) }}
@@ -22,7 +28,7 @@ export function DrawDateSelect ({ id, binding, value, onChange, onBlur, invalid,
       {state.status === 'loading' && <option value=''>{t('renderers.loading')}</option>}
       {state.status !== 'loading' && draws.length === 0 && <option value=''>{t('renderers.noData')}</option>}
       {draws.length > 0 && <option value=''>{t('renderers.drawDate.placeholder')}</option>}
-      {draws.map((d) => <option key={String(d.DrawId)} value={String(d.DrawId)}>{formatDate(d.DrawDate).slice(0, 10)}</option>)}
+      {draws.map((d) => <option key={String(d.DrawId)} value={String(d.DrawId)} title={d.Series ? t(`renderers.drawDate.seriesName.${d.Series}`, { defaultValue: d.Series }) : undefined}>{text(d)}</option>)}
     </select>
   )
 }

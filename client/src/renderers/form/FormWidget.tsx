@@ -9,6 +9,6 @@ const RjsfForm = lazy(() => import('./RjsfForm.tsx').catch(() => {
 }))
 
 /** The form widget: the form library arrives in its own chunk the first time a form is shown. */
-export function FormWidget ({ widget }: { widget: FormDescriptor }) {
-  return <Suspense fallback={<Spinner />}><RjsfForm widget={widget} /></Suspense>
+export function FormWidget ({ widget, prefill, onSent }: { widget: FormDescriptor, prefill?: Record<string, unknown>, onSent?: () => void }) {
+  return <Suspense fallback={<Spinner />}><RjsfForm widget={widget} prefill={prefill} onSent={onSent} /></Suspense>
 }

@@ -5,14 +5,18 @@ import validator from '@rjsf/validator-ajv8'
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils'
 import { useTranslation } from 'react-i18next'
 import type { FormWidget } from '../../../../schemas/widgets.ts'
-import { useRenderer } from '../context.tsx'
+import { callData } from '../../lib/api.ts'
+import { useApiMutation } from '../../lib/queries.ts'
+import { useBindingScope, useRenderer } from '../context.tsx'
 import { resolveParams, resolveSource, withQuery } from '../lib/binding.ts'
-import { firstInvalid, revalidate, validateForm, type FormData, type FormErrors, type FormRuleContext } from '../lib/formRules.ts'
+import { firstInvalid, isVisible, revalidate, validateForm, visibleValues, type FormData, type FormErrors, type FormRuleContext } from '../lib/formRules.ts'
+import { useData } from '../lib/useData.ts'
+import { Spinner } from '../shared/Spinner.tsx'
+import { LayoutTemplate } from './FormLayout.tsx'
 import { blankRows } from '../lib/formLines.ts'
 import { toRjsf } from '../lib/formSchema.ts'
 import { resultSections } from '../lib/formAnswer.ts'
 import { fileFields, submitPayload, successValues, toMultipart } from '../lib/formSubmit.ts'
-import type { CallError } from '../lib/errors.ts'
 import { Alert } from '../shared/Alert.tsx'
 import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
 import { customWidgets, type FormContext } from './widgets.tsx'
@@ -33,32 +37,66 @@ function errorTree (entries: Array<[string, string[]]>): ErrorSchema {
   return tree as ErrorSchema
 }
 
-/** A descriptor form on rjsf: rules and messages are ours (translated), rjsf draws the fields. */
-export default function RjsfForm ({ widget }: { widget: FormWidget }) {
+/** What opens a form besides its descriptor: values to start from (a row's), and what to do once it is sent (close a dialog). */
+export interface FormProps { widget: FormWidget, prefill?: FormData, onSent?: () => void }
+
+/** A descriptor form: with a load binding, the record is read first (loading and error states) and fills the form; its bounds may read it. */
+export default function RjsfForm ({ widget, prefill, onSent }: FormProps) {
+  const loaded = useData<unknown>(widget.load)
+  if (!widget.load) return <FormBody widget={widget} prefill={prefill} onSent={onSent} />
+  if (loaded.status === 'loading') return <Spinner />
+  if (loaded.status === 'error') return <CallErrorAlert error={loaded.error} />
+  const record = loaded.data !== null && typeof loaded.data === 'object' && !Array.isArray(loaded.data) ? loaded.data as FormData : {}
+  // The first answer fills the form; a later one (the reload after its own save) only moves the bounds, so typing and the save's message stay.
+  return <FormBody widget={widget} prefill={{ ...prefill, ...pick(record, widget) }} loaded={record} onSent={onSent} />
+}
+
+/** The loaded values the form has fields for. */
+function pick (record: FormData, widget: FormWidget): FormData {
+  const out: FormData = {}
+  for (const f of widget.fields) if (record[f.name] !== undefined && record[f.name] !== null) out[f.name] = record[f.name]
+  return out
+}
+
+/** The form itself: rules and messages are ours (translated), rjsf draws the fields. */
+function FormBody ({ widget, prefill, loaded, onSent }: FormProps & { loaded?: unknown }) {
   const { t } = useTranslation()
-  const { call, session, query, filters, reloadAll, applyFilters } = useRenderer()
-  const ctx = useMemo<FormRuleContext>(() => ({ fields: widget.fields, dateRanges: widget.dateRanges, game: widget.game, lines: widget.lines }), [widget])
-  const { schema, uiSchema } = useMemo(() => toRjsf(widget.fields, t, widget.game, widget.lines), [widget, t])
+  const { filters, applyFilters } = useRenderer()
+  const scope = useBindingScope()
+  const ctx = useMemo<FormRuleContext>(() => ({ fields: widget.fields, dateRanges: widget.dateRanges, game: widget.game, lines: widget.lines, loaded }), [widget, loaded])
   // Chosen files stay out of rjsf's data, which would copy them as plain objects.
   const [formContext] = useState<FormContext>(() => ({ files: new Map() }))
-  const rjsfSchema: RJSFSchema = schema
   const [data, setData] = useState<FormData>(() => {
     const initial: FormData = {}
     for (const f of widget.fields) {
-      const v = f.defaultFrom ? resolveSource(f.defaultFrom, { filters, query, session }) : f.default
+      const v = f.defaultFrom ? resolveSource(f.defaultFrom, scope) : f.default
       if (v !== undefined) initial[f.name] = v
     }
     if (widget.lines) initial[widget.lines.name] = blankRows(widget.lines)
-    return initial
+    return { ...initial, ...prefill }
   })
+  // Only the fields whose condition holds are drawn; the schema changes when one appears or goes.
+  const shownNames = widget.fields.filter((f) => isVisible(f, data)).map((f) => f.name).join(',')
+  const { schema, uiSchema } = useMemo(() => {
+    const shown = new Set(shownNames.split(','))
+    const built = toRjsf(widget.fields.filter((f) => shown.has(f.name)), t, widget.game, widget.lines)
+    return widget.layout ? { ...built, uiSchema: { ...built.uiSchema, 'ui:ObjectFieldTemplate': LayoutTemplate as never, 'ui:options': { layout: widget.layout } } } : built
+  }, [widget, t, shownNames])
   // The latest data for blur handlers, which can run in the same event as the change before React re-renders.
   const latest = useRef(data)
   latest.current = data
   const [errors, setErrors] = useState<FormErrors>({})
   const [touched, setTouched] = useState<Set<string>>(() => new Set())
   const [submitted, setSubmitted] = useState(false)
-  const [outcome, setOutcome] = useState<{ ok: true, answer: unknown } | { ok: false, error: CallError } | null>(null)
-  const [busy, setBusy] = useState(false)
+  // The submit is a write: once it succeeds, what it changed is read again (or the filters it sets are applied, which reads too).
+  const send = useApiMutation(({ formData, params }: { formData: FormData, params: Record<string, string | number | boolean> }) => {
+    const method = widget.submit.method
+    const body = submitPayload(widget, formData, params)
+    const files = fileFields(widget)
+    return method === 'GET' || method === 'DELETE'
+      ? callData(method, withQuery(widget.submit.endpoint, body as Record<string, string>))
+      : callData(method, widget.submit.endpoint, files.length > 0 ? toMultipart(body, formContext.files, files) : body)
+  })
 
   const shown = errorTree(Object.entries(errors)
     .filter(([name]) => submitted || touched.has(name))
@@ -74,30 +112,23 @@ export default function RjsfForm ({ widget }: { widget: FormWidget }) {
       requestAnimationFrame(() => document.getElementById(`root_${first}`)?.focus())
       return
     }
-    const params = resolveParams(widget.submit.params, { filters, query, session })
-    const method = widget.submit.method
-    const body = submitPayload(widget, formData, params)
-    const files = fileFields(widget)
-    setBusy(true)
-    setOutcome(null)
-    const request = method === 'GET' || method === 'DELETE'
-      ? call(method, withQuery(widget.submit.endpoint, body as Record<string, string>))
-      : call(method, widget.submit.endpoint, files.length > 0 ? toMultipart(body, formContext.files, files) : body)
-    request.then((answer) => {
-      setOutcome({ ok: true, answer })
-      // The lines are sent: the rows are cleared for the next bet, the other choices (user, draw) stay.
-      if (widget.lines) setData((prev) => ({ ...prev, [widget.lines!.name]: blankRows(widget.lines!) }))
-      if (widget.submit.setFilters) applyFilters({ ...filters, ...successValues(answer, widget.submit.setFilters) })
-      else reloadAll()
-    }, (error: CallError) => setOutcome({ ok: false, error })).finally(() => setBusy(false))
+    const params = resolveParams(widget.submit.params, scope)
+    send.mutate({ formData: visibleValues(formData, widget.fields), params }, {
+      onSuccess: (answer) => {
+        // The lines are sent: the rows are cleared for the next bet, the other choices (user, draw) stay.
+        if (widget.lines) setData((prev) => ({ ...prev, [widget.lines!.name]: blankRows(widget.lines!) }))
+        if (widget.submit.setFilters) applyFilters({ ...filters, ...successValues(answer, widget.submit.setFilters) })
+        onSent?.()
+      }
+    })
   }
 
   return (
     <section className='rr-form' data-widget-id={widget.id}>
-      {outcome?.ok === true && <Alert type='success' message={widget.submit.successKey ?? 'renderers.saved'} values={successValues(outcome.answer, widget.submit.successValues)} />}
-      {outcome?.ok === false && <CallErrorAlert error={outcome.error} />}
+      {send.isSuccess && <Alert type='success' message={widget.submit.successKey ?? 'renderers.saved'} values={successValues(send.data, widget.submit.successValues)} />}
+      {send.isError && <CallErrorAlert error={send.error} />}
       <Form
-        schema={rjsfSchema}
+        schema={schema as RJSFSchema}
         uiSchema={uiSchema}
         formData={data}
         validator={validator}
@@ -126,9 +157,9 @@ export default function RjsfForm ({ widget }: { widget: FormWidget }) {
         }}
         onSubmit={(e) => submit(e.formData as FormData)}
       >
-        <button type='submit' disabled={busy}>{t(widget.submit.labelKey)}</button>
+        <button type='submit' disabled={send.isPending}>{t(widget.submit.labelKey)}</button>
       </Form>
-      {outcome?.ok === true && widget.result && <FormResult sections={resultSections(outcome.answer, widget.result)} />}
+      {send.isSuccess && widget.result && <FormResult sections={resultSections(send.data, widget.result)} />}
     </section>
   )
 }

@@ -5,6 +5,7 @@ import { UserSelect } from '../controls/UserSelect.tsx'
 import { DrawDateSelect } from '../controls/DrawDateSelect.tsx'
 import { StepInput } from '../controls/StepInput.tsx'
 import { stepRule, type StepKind } from '../lib/steps.ts'
+import { DataChoices, DataSelect } from './DataChoice.tsx'
 
 const fieldOf = (p: WidgetProps) => p.options.descriptor as FormField
 const invalid = (p: WidgetProps) => (p.rawErrors?.length ?? 0) > 0
@@ -37,7 +38,7 @@ function FileWidget (p: WidgetProps) {
   )
 }
 
-/** The custom rjsf widgets: share, commission, tax, date text, user and draw-date drop-downs, file. */
+/** The custom rjsf widgets: share, commission, tax, date text, user and draw-date drop-downs, file, choices from data. */
 export const customWidgets: RegistryWidgetsType = {
   share: stepWidget('share'),
   commission: stepWidget('commission'),
@@ -45,5 +46,7 @@ export const customWidgets: RegistryWidgetsType = {
   dateText: (p: WidgetProps) => <DateInput id={p.id} value={p.value as string | undefined} label={p.label} invalid={invalid(p)} onChange={(v) => p.onChange(v)} onBlur={() => p.onBlur(p.id, p.value)} />,
   userSelect: (p: WidgetProps) => <UserSelect id={p.id} binding={fieldOf(p).data} value={p.value as string | undefined} label={p.label} invalid={invalid(p)} onChange={(v) => p.onChange(v)} onBlur={() => p.onBlur(p.id, p.value)} />,
   fileInput: FileWidget,
+  dataSelect: DataSelect,
+  dataChoices: DataChoices,
   drawDate: (p: WidgetProps) => <DrawDateSelect id={p.id} binding={fieldOf(p).data} value={p.value as string | undefined} label={p.label} invalid={invalid(p)} onChange={(v) => p.onChange(v)} onBlur={() => p.onBlur(p.id, p.value)} />
 }

@@ -1,57 +1,61 @@
 import { useEffect, useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import type { JobWidget as JobDescriptor } from '../../../../schemas/widgets.ts'
+import { callData } from '../../lib/api.ts'
+import { invalidateAfterWrite, queryKeys, useApiMutation } from '../../lib/queries.ts'
 import { useRenderer } from '../context.tsx'
 import { resolveParams, withQuery } from '../lib/binding.ts'
 import { jobPhase, jobResult, startTarget, statusUrl, type JobPhase } from '../lib/job.ts'
-import type { CallError } from '../lib/errors.ts'
 import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
 import { Alert } from '../shared/Alert.tsx'
 
-/** Starts a long-running job with one call, then polls its status call and shows a progress bar until done or failed. */
+/** Starts a long-running job with one call (a mutation), then polls its status call (a query) and shows a progress bar until done or failed. */
 export function JobWidget ({ widget }: { widget: JobDescriptor }) {
   const { t } = useTranslation()
-  const { call, filters, query, session, reloadAll } = useRenderer()
+  const client = useQueryClient()
+  const { filters, query, session } = useRenderer()
   const [url, setUrl] = useState<string | null>(null)
-  const [phase, setPhase] = useState<JobPhase | null>(null)
-  const [error, setError] = useState<CallError | null>(null)
-  const [result, setResult] = useState<ReturnType<typeof jobResult> | null>(null)
   const resolved = resolveParams(widget.start.params, { filters, query, session })
   // A start endpoint such as files/processUpload/:FileId waits for its FileId (a chosen row).
   const target = startTarget(widget.start.endpoint, resolved)
-  const start = () => {
-    setError(null)
-    setResult(null)
-    setPhase({ phase: 'running', progress: 0 })
-    const { endpoint, params } = target
+  const start = useApiMutation(({ endpoint, params }: typeof target) => {
     const m = widget.start.method
-    const request = m === 'GET' || m === 'DELETE' ? call(m, withQuery(endpoint, params)) : call(m, endpoint, params)
-    request.then((answer) => setUrl(statusUrl(widget.status, answer)), (e: CallError) => { setPhase(null); setError(e) })
+    return m === 'GET' || m === 'DELETE' ? callData(m, withQuery(endpoint, params)) : callData(m, endpoint, params)
+  })
+  const status = useQuery({
+    queryKey: queryKeys.jobStatus(url ?? ''),
+    queryFn: () => callData('GET', url ?? ''),
+    enabled: url !== null,
+    // Polled while the job runs; a finished job (or a failed poll) stops it.
+    refetchInterval: (q) => q.state.status === 'success' && jobPhase(q.state.data, widget.status).phase === 'running' ? widget.pollMs ?? 1000 : false,
+    gcTime: 0
+  })
+  const run = () => {
+    setUrl(null)
+    start.mutate(target, {
+      onSuccess: async (answer) => {
+        const next = statusUrl(widget.status, answer)
+        // The same job id run again starts from a fresh status, not the last run's answer.
+        await client.resetQueries({ queryKey: queryKeys.jobStatus(next), exact: true })
+        setUrl(next)
+      }
+    })
   }
+  const phase: JobPhase | null = start.isPending || (url !== null && status.status === 'pending')
+    ? { phase: 'running', progress: 0 }
+    : url !== null && status.status === 'success' ? jobPhase(status.data, widget.status) : null
+  const finished = url !== null && status.status === 'success' && phase?.phase !== 'running'
+  // What a finished job changed is read again (tables of files, bets, credit).
   useEffect(() => {
-    if (!url) return
-    let live = true
-    let timer = 0
-    const poll = () => {
-      call('GET', url).then((answer) => {
-        if (!live) return
-        const next = jobPhase(answer, widget.status)
-        setPhase(next)
-        if (next.phase === 'running') timer = window.setTimeout(poll, widget.pollMs ?? 1000)
-        else {
-          setUrl(null)
-          setResult(jobResult(answer, widget.result))
-          if (next.phase === 'done') reloadAll()
-        }
-      }, (e: CallError) => { if (live) { setError(e); setPhase(null); setUrl(null) } })
-    }
-    poll()
-    return () => { live = false; window.clearTimeout(timer) }
-  }, [url, call, widget, reloadAll])
+    if (finished && phase?.phase === 'done') invalidateAfterWrite(client).catch(() => {})
+  }, [finished, phase?.phase, client])
+  const result = finished ? jobResult(status.data, widget.result) : null
+  const error = start.error ?? (url !== null ? status.error : null)
   const running = phase?.phase === 'running'
   return (
     <section className='rr-job' data-widget-id={widget.id} data-phase={phase?.phase ?? 'idle'}>
-      <button type='button' onClick={start} disabled={running || target.missing.length > 0}>{t(widget.labelKey, { ...Object.fromEntries(target.missing.map((n) => [n, ''])), ...resolved })}</button>
+      <button type='button' onClick={run} disabled={running || target.missing.length > 0}>{t(widget.labelKey, { ...Object.fromEntries(target.missing.map((n) => [n, ''])), ...resolved })}</button>
       {running && <><progress max={100} value={phase.progress} /> <span>{t('renderers.job.running', { progress: phase.progress })}</span></>}
       {phase?.phase === 'done' && <Alert type='success' message={widget.result?.key ?? 'renderers.job.done'} values={result?.values} />}
       {phase?.phase !== 'running' && widget.result?.itemKey && (result?.items.length ?? 0) > 0 && (

@@ -6,6 +6,9 @@ export interface BindingScope {
   filters: Readonly<Record<string, unknown>>
   query: Readonly<Record<string, string>>
   session: Readonly<Record<string, string | number | undefined>>
+  // The page's route values (/admin/agents/:UserId) and, in a row's dialog, the row.
+  route?: Readonly<Record<string, string>>
+  row?: Readonly<Record<string, unknown>>
 }
 
 /** The value one source yields in a scope (undefined when the scope does not have it). */
@@ -17,6 +20,11 @@ export function resolveSource (source: ParamSource, scope: BindingScope): string
     }
     case 'query': return scope.query[source.name]
     case 'session': return scope.session[source.name]
+    case 'route': return scope.route?.[source.name]
+    case 'row': {
+      const v = scope.row?.[source.name]
+      return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : undefined
+    }
     default: return source.value
   }
 }

@@ -1,4 +1,4 @@
-// Date input rules of seed 001 §5: type d, d/m or d/m/y; show MM/DD/YYYY padded; a range's from is not after its to.
+// Date input rules of seed 001 §5: type d, d/m or a full date; show MM/DD/YYYY padded; a range's from is not after its to.
 
 /** A calendar day; month is 1-12. */
 export interface Day { y: number, m: number, d: number }
@@ -11,15 +11,29 @@ function isRealDay ({ y, m, d }: Day): boolean {
   return d <= last
 }
 
-/** Parses "d", "d/m" or "d/m/y" (also with - . or space); missing parts come from today; two-digit years are 20yy. */
-export function parseDateInput (text: string, today: Day): Day | null {
+/**
+ * Reads a typed date: the seed's short forms "d" and "d/m" (missing parts from today), a full date either as the field
+ * shows it (MM/DD/YYYY) or as d/m/y, and year first (YYYY-MM-DD). A full date that is a real day both ways round is
+ * 'ambiguous', never read silently one way; two-digit years are 20yy; - . or a space may separate the parts.
+ */
+export function parseDateInput (text: string, today: Day): Day | 'ambiguous' | null {
   const parts = text.trim().split(/[/.\s-]+/).filter(Boolean)
   if (parts.length === 0 || parts.length > 3 || parts.some((p) => !/^\d+$/.test(p))) return null
-  const [d, m, y] = parts.map(Number)
-  let year = y ?? today.y
-  if (y !== undefined && parts[2]!.length <= 2) year = 2000 + y
-  const day = { y: year, m: m ?? today.m, d: d! }
-  return isRealDay(day) ? day : null
+  const [a, b, y] = parts.map(Number) as [number, number | undefined, number | undefined]
+  if (y === undefined) {
+    const day = { y: today.y, m: b ?? today.m, d: a }
+    return isRealDay(day) ? day : null
+  }
+  // Year first (2026-03-04) can only be year, month, day.
+  if (parts[0]!.length === 4) {
+    const day = { y: a, m: b!, d: y }
+    return isRealDay(day) ? day : null
+  }
+  const year = parts[2]!.length <= 2 ? 2000 + y : y
+  const readings = [{ y: year, m: a, d: b! }, { y: year, m: b!, d: a }].filter(isRealDay)
+  const [first, second] = readings
+  if (!first) return null
+  return second && (second.m !== first.m || second.d !== first.d) ? 'ambiguous' : first
 }
 
 /** MM/DD/YYYY, two-digit padded. */

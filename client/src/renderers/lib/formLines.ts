@@ -1,6 +1,7 @@
 // A form's repeated line rows (bet lines) as data: blank rows, which rows count, their rules, and what is sent.
 import type { FormLines, LineField } from '../../../../schemas/widgets.ts'
 import type { FieldError, FormErrors } from './formRules.ts'
+import { totoNumberCounts } from '../../../../schemas/domain/toto-lines.ts'
 
 /** One row as the form holds it: cell name → what the control holds. */
 export type LineRow = Record<string, unknown>
@@ -52,6 +53,19 @@ function cellErrors (f: LineField, value: unknown): FieldError[] {
   return errors
 }
 
+/** A numbers cell that holds fewer or more numbers than its row's TOTO bet type takes ("Ordinary takes 6 numbers, not 3"). */
+function countErrors (f: LineField, row: LineRow, lines: FormLines): FieldError[] {
+  if (f.kind !== 'numbers' || !f.totoCountBy) return []
+  const type = String(row[f.totoCountBy] ?? '')
+  const expected = totoNumberCounts(type)
+  const numbers = isBlank(row[f.name]) ? [] : parseNumbers(String(row[f.name]))
+  if (!expected || numbers === null || expected.includes(numbers.length)) return []
+  // The type as the form names it (its option's label), translated where the message is shown.
+  const label = lines.fields.find((c) => c.name === f.totoCountBy)?.options?.find((o) => o.value === type)?.labelKey ?? type
+  const shown = expected.length > 1 ? `${expected[0]}–${expected[expected.length - 1]}` : String(expected[0])
+  return [{ key: 'renderers.error.totoCount', values: { expected: shown, got: numbers.length, other: label } }]
+}
+
 /** Every broken rule of the group: per cell of each filled row, and at the group's own key when a required group has no line. */
 export function validateLines (rows: readonly LineRow[] | undefined, lines: FormLines): FormErrors {
   const errors: FormErrors = {}
@@ -60,7 +74,7 @@ export function validateLines (rows: readonly LineRow[] | undefined, lines: Form
     if (isEmptyRow(row, lines)) return
     filled++
     for (const f of lines.fields) {
-      const broken = cellErrors(f, row[f.name])
+      const broken = [...cellErrors(f, row[f.name]), ...countErrors(f, row, lines)]
       if (broken.length > 0) errors[cellKey(lines, i, f.name)] = broken
     }
   })

@@ -1,15 +1,35 @@
 // Form validation as data: each broken rule is an i18n key plus values, so messages are translated sentences, never schema text.
 import type { DateRange, FormField, FormLines } from '../../../../schemas/widgets.ts'
 import { checkStep, stepRule } from './steps.ts'
-import { fromIsoDay, isRangeOrdered } from './dates.ts'
+import { fromIsoDay, isRangeOrdered, parseDateInput } from './dates.ts'
 import { validateLines, type LineRow } from './formLines.ts'
+import { brokenPasswordRules, passwordRuleKey } from '../../../../schemas/domain/password-rules.ts'
+import { conditionFields, evaluateCondition } from '../../../../schemas/domain/field-conditions.ts'
+import { getPath } from './binding.ts'
 
 /** One broken rule: the i18n key and its interpolation values. */
 export interface FieldError { key: string, values?: Record<string, string | number> }
 export type FormErrors = Record<string, FieldError[]>
 export type FormData = Record<string, unknown>
 
-export interface FormRuleContext { fields: readonly FormField[], dateRanges?: readonly DateRange[], game?: '4d' | 'tt', lines?: FormLines | undefined }
+// loaded: the record the form's load answered, which bounds may read ({ loaded: 'dShare' }).
+export interface FormRuleContext { fields: readonly FormField[], dateRanges?: readonly DateRange[], game?: '4d' | 'tt', lines?: FormLines | undefined, loaded?: unknown }
+
+/** Whether a field is shown (and sent and checked): its visibleWhen holds over the values, or it has none. */
+export const isVisible = (field: FormField, data: FormData): boolean => field.visibleWhen === undefined || evaluateCondition(field.visibleWhen, data)
+
+/** Whether a field must be filled in now: required, or its requiredWhen holds. */
+export const isRequired = (field: FormField, data: FormData): boolean => field.required === true || (field.requiredWhen !== undefined && evaluateCondition(field.requiredWhen, data))
+
+/** A bound's number: a constant, or a number at a path of the loaded record (absent or not a number: no bound). */
+export function boundOf (bound: FormField['min'], loaded: unknown): number | undefined {
+  if (bound === undefined || typeof bound === 'number') return bound
+  const v = getPath(loaded, bound.loaded)
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN
+  return Number.isFinite(n) ? n : undefined
+}
+
+const EPS = 1e-9
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === ''
 
@@ -17,13 +37,15 @@ const isEmpty = (v: unknown) => v === undefined || v === null || v === ''
 export function validateField (field: FormField, data: FormData, ctx: FormRuleContext): FieldError[] {
   const value = data[field.name]
   const errors: FieldError[] = []
-  if (isEmpty(value)) {
-    if (field.required) errors.push({ key: 'renderers.error.required' })
+  if (!isVisible(field, data)) return errors
+  if (isEmpty(value) || (Array.isArray(value) && value.length === 0)) {
+    if (isRequired(field, data)) errors.push({ key: 'renderers.error.required' })
   } else {
     if (typeof value === 'string') {
       if (field.minLength !== undefined && value.length < field.minLength) errors.push({ key: 'renderers.error.minLength', values: { count: field.minLength } })
       if (field.maxLength !== undefined && value.length > field.maxLength) errors.push({ key: 'renderers.error.maxLength', values: { count: field.maxLength } })
       for (const rule of field.patterns ?? []) if (new RegExp(rule.pattern, 'u').test(value) === (rule.absent === true)) errors.push({ key: rule.messageKey })
+      if (field.passwordRules) for (const rule of brokenPasswordRules(value)) errors.push({ key: passwordRuleKey(rule.id) })
     }
     if (field.kind === 'share' || field.kind === 'commission' || field.kind === 'tax') {
       const rule = stepRule(field.kind, ctx.game)
@@ -31,7 +53,18 @@ export function validateField (field: FormField, data: FormData, ctx: FormRuleCo
       if (broken) errors.push({ key: `renderers.error.${broken}`, values: { min: rule.min, max: rule.max, step: rule.step } })
     }
     if (field.kind === 'number' && !Number.isFinite(Number(value))) errors.push({ key: 'renderers.error.number' })
-    if (field.kind === 'date' && (typeof value !== 'string' || !fromIsoDay(value))) errors.push({ key: 'renderers.error.date' })
+    else if (field.kind === 'number' || field.kind === 'share' || field.kind === 'commission' || field.kind === 'tax') {
+      // Bounds narrower than the kind's steps (the parent's share from the loaded record).
+      const min = boundOf(field.min, ctx.loaded)
+      const max = boundOf(field.max, ctx.loaded)
+      if (min !== undefined && Number(value) < min - EPS) errors.push({ key: 'renderers.error.min', values: { min, max: max ?? '' } })
+      if (max !== undefined && Number(value) > max + EPS) errors.push({ key: 'renderers.error.max', values: { min: min ?? '', max } })
+    }
+    if (field.kind === 'date' && (typeof value !== 'string' || !fromIsoDay(value))) {
+      // Text the input could not take: ambiguous (03/04/2026 is 4 March or 3 April) or not a date at all.
+      const ambiguous = typeof value === 'string' && parseDateInput(value, { y: 2000, m: 1, d: 1 }) === 'ambiguous'
+      errors.push({ key: ambiguous ? 'renderers.error.dateAmbiguous' : 'renderers.error.date', values: { text: String(value) } })
+    }
   }
   if (field.equalTo !== undefined && !isEmpty(value) && value !== data[field.equalTo]) {
     const other = ctx.fields.find((f) => f.name === field.equalTo)
@@ -64,6 +97,8 @@ export function validateForm (data: FormData, ctx: FormRuleContext): FormErrors 
 export function dependentFields (changed: string, ctx: FormRuleContext): string[] {
   const names = new Set([changed])
   for (const f of ctx.fields) if (f.equalTo === changed) names.add(f.name)
+  // A field whose condition reads the changed one may have been shown, hidden, required or freed.
+  for (const f of ctx.fields) if (conditionFields(f.visibleWhen).has(changed) || conditionFields(f.requiredWhen).has(changed)) names.add(f.name)
   for (const r of ctx.dateRanges ?? []) if (r.to === changed || r.from === changed) names.add(r.from)
   return [...names]
 }
@@ -85,6 +120,13 @@ export function revalidate (previous: FormErrors, changed: string, data: FormDat
     else delete next[name]
   }
   return next
+}
+
+/** The values a submit sends: hidden fields are left out. */
+export function visibleValues (data: FormData, fields: readonly FormField[]): FormData {
+  const out: FormData = { ...data }
+  for (const f of fields) if (!isVisible(f, data)) delete out[f.name]
+  return out
 }
 
 /** The first field (in form order) that has an error: where focus goes on submit. */

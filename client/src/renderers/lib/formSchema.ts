@@ -3,7 +3,7 @@
 import type { FormField, FormLines, LineField } from '../../../../schemas/widgets.ts'
 
 /** The JSON Schema subset this mapping produces. */
-export interface FieldSchema { type: 'string' | 'number' | 'boolean', title: string, oneOf?: { const: string, title: string }[] }
+export interface FieldSchema { type: 'string' | 'number' | 'boolean' | 'array', title: string, oneOf?: { const: string, title: string }[], items?: { type: 'string', enum?: string[] }, uniqueItems?: boolean }
 /** A line group: a fixed number of rows of the same cells (drawn by the lines field, not by rjsf's array buttons). */
 export interface LinesSchema { type: 'array', title: string, minItems: number, maxItems: number, items: { type: 'object', properties: Record<string, FieldSchema> }, oneOf?: undefined }
 export interface FormSchema { type: 'object', properties: Record<string, FieldSchema | LinesSchema>, required: string[] }
@@ -24,11 +24,16 @@ const WIDGETS: Record<FormField['kind'], string | undefined> = {
   date: 'dateText',
   user: 'userSelect',
   drawDate: 'drawDate',
-  file: 'fileInput'
+  file: 'fileInput',
+  multiselect: 'select',
+  checkboxes: 'checkboxes'
 }
 
+const MULTI = new Set<FormField['kind']>(['multiselect', 'checkboxes'])
+const CHOICE = new Set<FormField['kind']>(['select', 'multiselect', 'checkboxes'])
+
 const typeOf = (kind: FormField['kind']): FieldSchema['type'] =>
-  kind === 'checkbox' ? 'boolean' : kind === 'number' || kind === 'share' || kind === 'commission' || kind === 'tax' ? 'number' : 'string'
+  MULTI.has(kind) ? 'array' : kind === 'checkbox' ? 'boolean' : kind === 'number' || kind === 'share' || kind === 'commission' || kind === 'tax' ? 'number' : 'string'
 
 const optionsOf = (f: FormField | LineField, t: (key: string) => string) => f.options?.map((o) => ({ const: o.value, title: t(o.labelKey) }))
 
@@ -46,10 +51,15 @@ export function toRjsf (fields: readonly FormField[], t: (key: string) => string
   const uiSchema: UiSchema = {}
   for (const f of fields) {
     const schema: FieldSchema = { type: typeOf(f.kind), title: t(f.labelKey) }
-    const options = f.kind === 'select' ? optionsOf(f, t) : undefined
-    if (options) schema.oneOf = options
+    const options = CHOICE.has(f.kind) ? optionsOf(f, t) : undefined
+    if (MULTI.has(f.kind)) {
+      // A set of option values; options from data are drawn by the data widget, so the list stays open here.
+      schema.items = { type: 'string', ...(options && !f.optionsFrom ? { enum: options.map((o) => o.const) } : {}) }
+      schema.uniqueItems = true
+    } else if (options && !f.optionsFrom) schema.oneOf = options
     properties[f.name] = schema
-    const widget = WIDGETS[f.kind]
+    // Options read from a call are drawn by the data-driven choice widgets (loading and error states of their own).
+    const widget = f.optionsFrom ? (MULTI.has(f.kind) ? 'dataChoices' : 'dataSelect') : WIDGETS[f.kind]
     // A choice without a default starts empty, so a user (a bettor picking draw days) must make it.
     const placeholder = options && f.default === undefined && f.defaultFrom === undefined ? { 'ui:placeholder': t('renderers.select.placeholder') } : {}
     uiSchema[f.name] = { ...(widget ? { 'ui:widget': widget } : {}), ...placeholder, 'ui:options': { descriptor: f, game } }

@@ -1,15 +1,18 @@
 // The renderers' own sentences in en and zh (keys under "renderers."); the shell merges them into its i18next resources.
+import { GENERIC_ERROR } from '../../lib/errors.ts'
 
 /** English texts, nested as i18next expects ("renderers.error.required"). */
 export const rendererMessagesEn = {
   renderers: {
     noData: 'No data.',
     firstPage: 'Newest',
+    showingOf: 'Showing {{shown}} of {{total}}',
     nextPage: 'Older',
     loading: 'Loading...',
     unauthorized: 'Unauthorized Access',
     unknownWidget: 'This page holds a widget of type "{{type}}" that this version cannot show.',
     back: 'Back',
+    navigation: { breadcrumb: 'Breadcrumb', popupAnnouncements: 'Announcements' },
     print: 'Print',
     exportCsv: 'Export CSV',
     exportAra: 'Download .ara',
@@ -25,13 +28,20 @@ export const rendererMessagesEn = {
     restart: 'Restart',
     saved: 'Saved.',
     confirm: 'Are you sure?',
+    ok: 'OK',
+    cancel: 'Cancel',
+    done: 'Done.',
+    options: { error: 'The choices could not be loaded.' },
     job: { running: 'Working… {{progress}}%', done: 'Finished.', failed: 'The job failed: {{message}}' },
     user: { placeholder: 'UserId / Name', placeholderMobile: 'Id / Name' },
-    drawDate: { placeholder: 'Draw date' },
+    dateInput: { placeholder: 'MM/DD/YYYY, d or d/m', accepted: 'Type MM/DD/YYYY, YYYY-MM-DD, a day (15) or day/month (15/3) of this year' },
+    drawDate: { placeholder: 'Draw date', series: { SG4D: 'SG', MG4D: 'Magnum', TOTO: 'TOTO' }, seriesName: { SG4D: 'Singapore 4D', MG4D: 'Magnum 4D', TOTO: 'TOTO' } },
     select: { placeholder: 'Choose…' },
     countdown: { status: { running: 'Running', paused: 'Paused', stopped: 'Stopped', done: 'Done' } },
+    grid: { changes: '{{count}} unsaved change(s)', discard: 'Discard changes', noChanges: 'No unsaved changes.', invalid: 'Please correct the marked cells first.', hint: 'Arrow keys move between cells, Enter edits, Escape cancels.' },
+    tree: { noChildren: 'Nobody below.', chosen: 'Chosen' },
     error: {
-      generic: 'Sorry, something went wrong. Please refresh this page and try again.',
+      generic: GENERIC_ERROR,
       required: 'Please fill in this field.',
       minLength: 'Please enter at least {{count}} characters.',
       maxLength: 'Please enter no more than {{count}} characters.',
@@ -39,11 +49,13 @@ export const rendererMessagesEn = {
       max: 'Please enter a value of at most {{max}}.',
       step: 'Please enter a value in steps of {{step}}.',
       number: 'Please enter a number.',
-      date: 'Please enter a date as day, day/month or day/month/year.',
+      date: 'Please enter a date as MM/DD/YYYY, YYYY-MM-DD, day, or day/month.',
+      dateAmbiguous: '{{text}} could be two different days: type it year first (YYYY-MM-DD), or as day/month for this year.',
       dateOrder: 'The from date must not be later than the to date.',
       equalTo: 'Please enter the same value as {{other}}.',
       invalid: 'Please check this value.',
       numbers: 'Please enter whole numbers separated by spaces.',
+      totoCount: '{{other}} takes {{expected}} numbers, not {{got}}.',
       noLines: 'Please fill in at least one line.'
     }
   }
@@ -54,11 +66,13 @@ export const rendererMessagesZh: typeof rendererMessagesEn = {
   renderers: {
     noData: '没有数据。',
     firstPage: '最新',
+    showingOf: '显示 {{total}} 条中的 {{shown}} 条',
     nextPage: '更早',
     loading: '加载中...',
     unauthorized: '未经授权的访问',
     unknownWidget: '此页面包含类型为“{{type}}”的组件，当前版本无法显示。',
     back: '返回',
+    navigation: { breadcrumb: '导航路径', popupAnnouncements: '公告' },
     print: '打印',
     exportCsv: '导出 CSV',
     exportAra: '下载 .ara',
@@ -74,11 +88,18 @@ export const rendererMessagesZh: typeof rendererMessagesEn = {
     restart: '重新开始',
     saved: '已保存。',
     confirm: '确定吗？',
+    ok: '确定',
+    cancel: '取消',
+    done: '已完成。',
+    options: { error: '无法载入选项。' },
     job: { running: '处理中… {{progress}}%', done: '已完成。', failed: '任务失败：{{message}}' },
     user: { placeholder: '用户ID / 名称', placeholderMobile: 'ID / 名称' },
-    drawDate: { placeholder: '开奖日期' },
+    dateInput: { placeholder: '月/日/年、日 或 日/月', accepted: '可输入 月/日/年、年-月-日、日（15）或今年的 日/月（15/3）' },
+    drawDate: { placeholder: '开奖日期', series: { SG4D: '新加坡', MG4D: '万能', TOTO: '多多' }, seriesName: { SG4D: '新加坡 4D', MG4D: '万能 4D', TOTO: '多多' } },
     select: { placeholder: '请选择…' },
     countdown: { status: { running: '进行中', paused: '已暂停', stopped: '已停止', done: '已结束' } },
+    grid: { changes: '{{count}} 项未保存的更改', discard: '放弃更改', noChanges: '没有未保存的更改。', invalid: '请先更正标记的单元格。', hint: '方向键在单元格之间移动，Enter 编辑，Escape 取消。' },
+    tree: { noChildren: '下面没有人。', chosen: '已选' },
     error: {
       generic: '抱歉，出了点问题。请刷新此页面后重试。',
       required: '请填写此字段。',
@@ -88,11 +109,13 @@ export const rendererMessagesZh: typeof rendererMessagesEn = {
       max: '请输入不大于 {{max}} 的值。',
       step: '请输入以 {{step}} 为步长的值。',
       number: '请输入数字。',
-      date: '请按 日、日/月 或 日/月/年 输入日期。',
+      date: '请按 月/日/年（MM/DD/YYYY）、年-月-日、日 或 日/月 输入日期。',
+      dateAmbiguous: '{{text}} 可以读成两个不同的日期：请按 年-月-日（YYYY-MM-DD）输入，或按 日/月 输入今年的日期。',
       dateOrder: '开始日期不能晚于结束日期。',
       equalTo: '请输入与 {{other}} 相同的值。',
       invalid: '请检查此值。',
       numbers: '请输入以空格分隔的整数。',
+      totoCount: '{{other}} 需要 {{expected}} 个号码，不是 {{got}} 个。',
       noLines: '请至少填写一行。'
     }
   }

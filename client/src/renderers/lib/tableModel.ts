@@ -61,10 +61,13 @@ export function compareKeys (a: number | string, b: number | string): number {
 export const summable = (type: ColumnType) => type === 'number' || type === 'money' || type === 'percent'
 
 /** Footer sums of the columns marked sum, in cents for money so 0.1 + 0.2 shows 0.30. */
-export function footerSums (rows: readonly Row[], columns: readonly TableColumn[]): Record<string, number> {
+export function footerSums (rows: readonly Row[], columns: readonly TableColumn[], fromServer?: Readonly<Record<string, unknown>>): Record<string, number> {
   const sums: Record<string, number> = {}
   for (const c of columns) {
     if (!c.sum || !summable(c.type)) continue
+    // The server's sum over every row the query found, when it sent one, rather than the sum of the rows on screen.
+    const served = fromServer ? toNumber(fromServer[c.field]) : null
+    if (served !== null) { sums[c.field] = served; continue }
     let total = 0
     for (const r of rows) total += toNumber(r[c.field]) ?? 0
     sums[c.field] = c.type === 'money' ? Math.round(total * 100) / 100 : total

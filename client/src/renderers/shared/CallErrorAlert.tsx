@@ -1,8 +1,7 @@
-import { errorMessage, type CallError } from '../lib/errors.ts'
+import { GENERIC_ERROR_KEY, shownMessage } from '../../lib/errors.ts'
 import { Alert } from './Alert.tsx'
 
-/** A failed call shown per the seed's rule: server message, else HTTP text, else the generic sentence. */
-export function CallErrorAlert ({ error }: { error: CallError }) {
-  const shown = errorMessage(error)
-  return <Alert type='error' message={'text' in shown ? shown.text : shown.key} />
+/** A failed call shown per the seed's rule: server message, else HTTP text, else the generic sentence (translated). */
+export function CallErrorAlert ({ error }: { error: unknown }) {
+  return <Alert type='error' message={shownMessage(error) ?? GENERIC_ERROR_KEY} />
 }

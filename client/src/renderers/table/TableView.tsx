@@ -146,10 +146,10 @@ const ScrollTable = memo(function ScrollTable ({ widget, rows, rowKey, table, so
 })
 
 /** A virtualised table of rows: sticky header, fixed widths with horizontal scroll, footer sums, row actions, exports, print view. */
-export function TableView ({ widget, rows, onAction }: { widget: TableWidget, rows: readonly Row[], onAction?: (action: RowAction, row: Row) => void }) {
+export function TableView ({ widget, rows, serverSums, total, onAction }: { widget: TableWidget, rows: readonly Row[], serverSums?: Readonly<Record<string, unknown>>, total?: number, onAction?: (action: RowAction, row: Row) => void }) {
   const { t } = useTranslation()
   const { navigate } = useRenderer()
-  const { table, sorting, rows: sorted, rowKey, sums, hasSums, width, exportCsv, exportAra } = useTableState(widget, rows)
+  const { table, sorting, rows: sorted, rowKey, sums, hasSums, width, exportCsv, exportAra } = useTableState(widget, rows, serverSums)
   const styles = useMemo(() => widget.columns.map(cellStyle), [widget.columns])
   const cellsOf = useCellTexts(widget.columns, t)
   const [printing, setPrinting] = useState(false)
@@ -176,7 +176,9 @@ export function TableView ({ widget, rows, onAction }: { widget: TableWidget, ro
         {widget.export?.csv && <button type='button' onClick={exportCsv}>{t('renderers.exportCsv')}</button>}
         {widget.export?.ara && <button type='button' onClick={exportAra}>{t('renderers.exportAra')}</button>}
         {widget.print && <button type='button' onClick={() => setPrinting(true)}>{t('renderers.print')}</button>}
-        <span className='rr-count' data-row-count={sorted.length}>{sorted.length}</span>
+        {total !== undefined && total > sorted.length
+          ? <span className='rr-count' data-row-count={sorted.length} data-total={total}>{t('renderers.showingOf', { shown: sorted.length.toLocaleString('en-US'), total: total.toLocaleString('en-US') })}</span>
+          : <span className='rr-count' data-row-count={sorted.length}>{sorted.length}</span>}
       </div>
       {printing
         ? (

@@ -1,28 +1,42 @@
-import { useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { RowAction, TableWidget as TableDescriptor } from '../../../../schemas/widgets.ts'
+import type { FormAction, RowAction, TableWidget as TableDescriptor } from '../../../../schemas/widgets.ts'
+import { callData } from '../../lib/api.ts'
+import { useApiMutation } from '../../lib/queries.ts'
 import { useRenderer } from '../context.tsx'
 import { useData } from '../lib/useData.ts'
 import { getPath, withQuery } from '../lib/binding.ts'
 import { fillPath, rowParams, type Row } from '../lib/tableModel.ts'
-import type { CallError } from '../lib/errors.ts'
 import { Spinner } from '../shared/Spinner.tsx'
 import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
 import { TableView } from './TableView.tsx'
+import { FormDialog } from '../actions/FormDialog.tsx'
 
 /** A table bound to its endpoint: loading, error and empty ("No data.") states, then the virtualised view. */
 export function TableWidget ({ widget }: { widget: TableDescriptor }) {
   const { t } = useTranslation()
-  const { call, reloadAll, filters, applyFilters } = useRenderer()
-  // Cursor paging: the cursor of the page shown (none: the first); the whole answer is read so its next cursor is found.
+  const { filters, applyFilters } = useRenderer()
+  // Cursor paging: the cursor of the page shown (none: the first). The whole answer is read when it holds more than the
+  // rows: the next cursor, the count of every row, the server's sums.
   const [cursor, setCursor] = useState<string | undefined>(undefined)
+  const whole = Boolean(widget.paging ?? widget.totalPath ?? widget.sumsPath)
   const binding = useMemo(() => {
-    if (!widget.paging) return widget.data
-    const params = cursor === undefined ? widget.data.params : { ...widget.data.params, [widget.paging.param]: { from: 'const' as const, value: cursor } }
+    if (!whole) return widget.data
+    const params = cursor === undefined || !widget.paging ? widget.data.params : { ...widget.data.params, [widget.paging.param]: { from: 'const' as const, value: cursor } }
     return { ...widget.data, params, dataPath: undefined }
-  }, [widget.data, widget.paging, cursor])
+  }, [widget.data, widget.paging, whole, cursor])
   const state = useData<unknown>(binding)
-  const [actionError, setActionError] = useState<CallError | null>(null)
+  // A row's form action open in a dialog (its save reloads this table through the write's invalidation).
+  const [editing, setEditing] = useState<{ action: FormAction, row: Row } | null>(null)
+  const closeEditing = useCallback(() => setEditing(null), [])
+  // A row's call action: a write that reads the page's data again once it succeeds.
+  const rowCall = useApiMutation(({ action, row }: { action: Extract<RowAction, { kind: 'call' }>, row: Row }) => {
+    const endpoint = fillPath(action.endpoint, row)
+    const params = rowParams(action.rowParams, row)
+    return action.method === 'GET' || action.method === 'DELETE'
+      ? callData(action.method, withQuery(endpoint, params))
+      : callData(action.method, endpoint, action.rowParams ? params : undefined)
+  })
   const onAction = (action: RowAction, row: Row) => {
     if (action.kind === 'choose') {
       // The row's values become page filters, which the widgets bound to them (a job, a detail table) read.
@@ -31,22 +45,19 @@ export function TableWidget ({ widget }: { widget: TableDescriptor }) {
       applyFilters({ ...filters, ...chosen })
       return
     }
+    if (action.kind === 'form') { setEditing({ action, row }); return }
     if (action.kind !== 'call') return
     if (action.confirmKey && !window.confirm(t(action.confirmKey))) return
-    setActionError(null)
-    const endpoint = fillPath(action.endpoint, row)
-    const params = rowParams(action.rowParams, row)
-    const request = action.method === 'GET' || action.method === 'DELETE'
-      ? call(action.method, withQuery(endpoint, params))
-      : call(action.method, endpoint, action.rowParams ? params : undefined)
-    request.then(reloadAll, (e: CallError) => setActionError(e))
+    rowCall.mutate({ action, row })
   }
   if (state.status === 'loading') return <Spinner />
   if (state.status === 'error') return <CallErrorAlert error={state.error} />
   // A binding still waiting for a required parameter (no ticket chosen yet): nothing to show, as content widgets do.
   if (state.data === undefined && (widget.data.requires?.length ?? 0) > 0) return null
-  const found = widget.paging ? getPath(state.data, widget.data.dataPath) : state.data
+  const found = whole ? getPath(state.data, widget.data.dataPath) : state.data
   const rows = Array.isArray(found) ? found as Row[] : []
+  const total = widget.totalPath ? Number(getPath(state.data, widget.totalPath)) : NaN
+  const sums = widget.sumsPath ? getPath(state.data, widget.sumsPath) : undefined
   const next = widget.paging ? getPath(state.data, widget.paging.nextPath) : undefined
   const paging = widget.paging && (
     <nav className='rr-paging'>
@@ -57,11 +68,12 @@ export function TableWidget ({ widget }: { widget: TableDescriptor }) {
   return (
     <>
       {widget.titleKey && <h2 className='rr-table-title'>{t(widget.titleKey)}</h2>}
-      {actionError && <CallErrorAlert error={actionError} />}
+      {rowCall.error && <CallErrorAlert error={rowCall.error} />}
       {rows.length === 0
         ? <p className='rr-empty' data-widget-id={widget.id}>{t('renderers.noData')}</p>
-        : <TableView widget={widget} rows={rows} onAction={onAction} />}
+        : <TableView widget={widget} rows={rows} onAction={onAction} total={Number.isFinite(total) ? total : undefined} serverSums={sums && typeof sums === 'object' ? sums as Record<string, unknown> : undefined} />}
       {paging}
+      {editing && <FormDialog action={editing.action} row={editing.row} onClose={closeEditing} />}
     </>
   )
 }

@@ -22,7 +22,7 @@ export function initialSorting (widget: TableWidget): SortingState {
 }
 
 /** The table instance, the sorted rows and everything around them for one table widget. */
-export function useTableState (widget: TableWidget, rows: readonly Row[]) {
+export function useTableState (widget: TableWidget, rows: readonly Row[], serverSums?: Readonly<Record<string, unknown>>) {
   const { t } = useTranslation()
   const [sorting, setSorting] = useState<SortingState>(() => initialSorting(widget))
   const columns = useMemo<ColumnDef<Row>[]>(() => widget.columns.map((c) => ({
@@ -44,7 +44,7 @@ export function useTableState (widget: TableWidget, rows: readonly Row[]) {
     getCoreRowModel: getCoreRowModel()
   })
   const sorted = useMemo(() => sortRows(rows, widget.columns, sorting), [rows, widget.columns, sorting])
-  const sums = useMemo(() => footerSums(rows, widget.columns), [rows, widget.columns])
+  const sums = useMemo(() => footerSums(rows, widget.columns, serverSums), [rows, widget.columns, serverSums])
   // Stable, so the memoised scrolling table is not redrawn by its parent.
   const rowKey = useCallback((row: Row, index: number) => widget.rowKey ? String(row[widget.rowKey] ?? index) : String(index), [widget.rowKey])
   const width = Math.max(SCROLL_WIDTH, widget.columns.reduce((w, c) => w + c.width, 0) + (widget.rowActions?.length ? ACTIONS_WIDTH : 0))

@@ -5,7 +5,7 @@ import { Announcement } from '../../../../schemas/game-api.ts'
 import { isAnnouncementColour } from '../../lib/css-colours.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
-import { toGmt8Iso } from '../../lib/gmt8.ts'
+import { zoneIso } from '../../../../schemas/domain/calendar.ts'
 import { caller } from '../../plugins/auth.ts'
 
 const PopUp = Type.Union([Type.Literal('Y'), Type.Literal('N')])
@@ -19,7 +19,7 @@ const toAnnouncement = (r: AnnouncementRow): Announcement => ({
   PopUp: r.popup,
   LocId: r.loc_id,
   CreatedBy: r.created_by,
-  CreatedDate: toGmt8Iso(new Date(r.created_at))
+  CreatedDate: zoneIso(new Date(r.created_at))
 })
 
 async function announcementById (q: Queryable, id: number): Promise<Announcement | undefined> {

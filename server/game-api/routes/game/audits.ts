@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { toGmt8Iso } from '../../lib/gmt8.ts'
+import { zoneIso } from '../../../../schemas/domain/calendar.ts'
 
 const AuditRecord = Type.Object({
   AuditId: Type.Integer(),
@@ -37,7 +37,7 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
       Action: r.action,
       Path: r.path,
       Detail: r.detail,
-      CreatedDate: toGmt8Iso(new Date(r.created_at))
+      CreatedDate: zoneIso(new Date(r.created_at))
     })))
   })
 }

@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
+import accountRoutes from './accounts/index.ts'
 import announcementRoutes from './announcements.ts'
 import auditRoutes from './audits.ts'
 import bettingRoutes from './betting/index.ts'
 import locationRoutes from './locations.ts'
 import memberAccessRoutes from './member-access.ts'
+import downLineRoutes from './downline.ts'
+import payRateRoutes from './pay-rates.ts'
+import paymentRoutes from './payments/routes.ts'
+import permissionRoutes from './permissions.ts'
 import mobileRoutes from './mobile.ts'
 import settingsRoutes from './settings.ts'
+import subShareRoutes from './sub-shares.ts'
 
 /** Which game a prefix serves: /api/v1/4d → 4D, /api/v1/tt → TOTO. */
 export type Game = '4D' | 'TOTO'
@@ -29,6 +35,13 @@ const gameRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, option
   await app.register(bettingRoutes, { game: options.game })
   await app.register(mobileRoutes)
   await app.register(memberAccessRoutes)
+  await app.register(downLineRoutes)
+  await app.register(accountRoutes)
+  await app.register(paymentRoutes)
+  await app.register(permissionRoutes)
+  await app.register(subShareRoutes, { game: options.game })
+  // Pay-rate tables are 4D's (the menu shows Pay Rate only at a 4D location).
+  if (options.game === '4D') await app.register(payRateRoutes)
 }
 
 export default gameRoutes

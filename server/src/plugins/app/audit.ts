@@ -1,11 +1,14 @@
+import { mkdir } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { ServiceError } from '../../errors.ts'
+import { auditErrors, type CataloguedError } from '../../errors.ts'
 import { shapeRecord, type AuditEntry } from '../../audit/record.ts'
 import { AuditWriter } from '../../audit/writer.ts'
 import { decodeCursor, queryRecords, type AuditFilters, type AuditPage } from '../../audit/store.ts'
 import { auditedEvents, entryFromConfigChange, entryFromEvent } from '../../audit/events.ts'
-import { auditError } from '../../audit/errors.ts'
+import { AnchorWriter, anchorFile, anchorKey } from '../../audit/anchor.ts'
+import { resolveSessionKey } from '../external/secure-session.ts'
 
 /** What another plugin knows about a request's actor or config (the session: user, role, LocId; the config store: version). */
 export type AuditContext = (request: FastifyRequest) => Partial<AuditEntry> | undefined
@@ -27,6 +30,8 @@ export interface AuditLog {
   guard: (request: FastifyRequest, reply: FastifyReply, entry?: Partial<AuditEntry>) => Promise<boolean>
   /** Adds a provider of request context (user, role, LocId, config version) to every request's entry. */
   addContext: (fn: AuditContext) => void
+  /** Rejects, saying why, while records cannot be written: the writer's connection cannot insert, or the last write failed. */
+  ready: () => Promise<void>
 }
 
 declare module 'fastify' {
@@ -48,6 +53,9 @@ function definedOnly<T extends object> (entry: T): Partial<T> {
   return Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined)) as Partial<T>
 }
 
+/** How long a refused audit write keeps /readyz not ready when no write has succeeded since (a quiet service is not stuck). */
+export const AUDIT_FAILURE_SHOWN_MS = 10_000
+
 /** Largest page GET /ui/audit and query() serve. */
 export const MAX_AUDIT_PAGE = 200
 
@@ -55,27 +63,32 @@ export const MAX_AUDIT_PAGE = 200
 async function audit (app: FastifyInstance) {
   // The writer has a connection of its own: every mutating call waits for it, so it must never queue behind reads of the store.
   const writerDb = await app.store.fork(1)
-  const writer = new AuditWriter(writerDb)
+  const anchor = await anchorWriter(app)
+  const writer = new AuditWriter(writerDb, undefined, anchor ? (head) => anchor.note(head) : undefined)
   const contexts: AuditContext[] = []
   const counted = (result: 'ok' | 'failed') => { if (app.hasDecorator('metrics')) app.metrics.auditWrites.inc({ result }) }
+  // Why the newest write was refused and when, until a write succeeds again: /readyz reports it for AUDIT_FAILURE_SHOWN_MS.
+  let lastFailure: { message: string, at: number } | undefined
 
   // Outcomes are deferred: nothing waits on them before acting, so they share the next request's commit.
   const write = async (entry: AuditEntry, deferred = false) => {
     try {
       const id = await writer.append(shapeRecord(entry), { deferred })
       counted('ok')
+      lastFailure = undefined
       return { id }
     } catch (error) {
       counted('failed')
+      lastFailure = { message: (error as Error).message, at: Date.now() }
       app.log.error({ err: error, action: entry.action }, 'audit record refused by the store')
-      throw auditError('AUDIT_UNAVAILABLE')
+      throw auditErrors.AUDIT_UNAVAILABLE()
     }
   }
   const record: AuditLog['record'] = (entry) => write(entry)
 
   const entryFor: AuditLog['entryFor'] = (request, entry) => {
     // Later sources win: the request itself, then each context provider, then what the caller says.
-    let merged: Partial<AuditEntry> = { requestId: request.id, clientAddress: request.ip, method: request.method, path: request.url }
+    let merged: Partial<AuditEntry> = { requestId: request.id, forwardedRequestId: request.forwardedRequestId, clientAddress: request.ip, method: request.method, path: request.url }
     for (const context of contexts) {
       try {
         merged = { ...merged, ...definedOnly(context(request) ?? {}) }
@@ -96,7 +109,7 @@ async function audit (app: FastifyInstance) {
     }, true),
     async query (filters, cursor, limit = 50) {
       const beforeId = cursor === undefined ? undefined : decodeCursor(cursor)
-      if (cursor !== undefined && beforeId === undefined) throw auditError('AUDIT_BAD_CURSOR')
+      if (cursor !== undefined && beforeId === undefined) throw auditErrors.AUDIT_BAD_CURSOR()
       // A reader sees every record made so far, deferred outcomes included.
       await writer.flush()
       return queryRecords(app.store, filters, beforeId, Math.min(Math.max(limit, 1), MAX_AUDIT_PAGE))
@@ -107,11 +120,16 @@ async function audit (app: FastifyInstance) {
         request.auditId = id
         return true
       } catch (error) {
-        await reply.code(503).send((error as ServiceError).toBody())
+        await reply.code(503).send((error as CataloguedError).toBody())
         return false
       }
     },
-    addContext: (fn) => { contexts.push(fn) }
+    addContext: (fn) => { contexts.push(fn) },
+    async ready () {
+      const { rows } = await writerDb.query<{ ok: boolean }>("SELECT has_table_privilege('audit_log', 'INSERT') AS ok")
+      if (rows[0]?.ok !== true) throw new Error('the audit writer may not insert into audit_log')
+      if (lastFailure !== undefined && Date.now() - lastFailure.at < AUDIT_FAILURE_SHOWN_MS) throw new Error(`the last audit record was refused: ${lastFailure.message}`)
+    }
   }
   app.decorate('audit', log)
   app.decorateRequest('auditId', null)
@@ -126,12 +144,22 @@ async function audit (app: FastifyInstance) {
   // Deferred outcomes still waiting are written before the store closes.
   app.addHook('onClose', async () => {
     await writer.flush()
+    await anchor?.flush()
     await writerDb.close()
   })
 
   useSession(app, log)
   useConfigVersion(app, log)
   subscribe(app, log)
+}
+
+/** The checkpoint writer (anchor.ts) when DATA_DIR is on disk; signed with a key derived from the session key. */
+async function anchorWriter (app: FastifyInstance): Promise<AnchorWriter | undefined> {
+  const file = anchorFile(app.settings.DATA_DIR)
+  if (!file) return undefined
+  await mkdir(dirname(file), { recursive: true })
+  const { key } = await resolveSessionKey(app.settings)
+  return new AnchorWriter(file, anchorKey(key), (error) => { app.log.error({ err: error, file }, 'could not write an audit checkpoint') })
 }
 
 /** When the config store is present, every request's entry carries the config version it was served with. */

@@ -1,13 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { Value } from 'typebox/value'
 import { Brand, type PublicBrand } from '../../../../schemas/brand.ts'
+import { fromRoot } from '../../../shared/paths.ts'
 
 /** The shipped brands folder: one <key>.json per brand and assets/<key>/. */
-export const defaultBrandsDir = fileURLToPath(new URL('../../../../brands', import.meta.url))
+export const defaultBrandsDir = fromRoot('brands')
 
 /** Every brand of a folder, indexed by host, with the one served to unknown hosts. */
 export interface BrandCatalogue {

@@ -1,11 +1,11 @@
 import { watch, type FSWatcher } from 'node:fs'
 import { hostname } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import type { ConfigStatus, RejectedChange } from '../../../../schemas/config-status.ts'
 import { loadConfig, type ConfigError, type LoadedConfig } from '../../config/load.ts'
+import { fromRoot } from '../../../shared/paths.ts'
 
 /** The outcome of one reload: swapped in, identical to what is served, or refused (the previous config keeps serving). */
 export type ReloadResult =
@@ -49,7 +49,7 @@ export interface ConfigStoreOptions {
 }
 
 /** The shipped config directory. */
-export const defaultConfigDir = fileURLToPath(new URL('../../../../menus', import.meta.url))
+export const defaultConfigDir = fromRoot('menus')
 
 const SUBDIRS = ['pages', 'columns', 'i18n']
 

@@ -16,13 +16,13 @@ export type CsrfMode =
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** CSRF mode of a non-GET route under /ui or /api; 'session' when absent. */
+    /** CSRF mode of a non-GET route; routes under /ui and /api get 'session' unless they say otherwise, other routes none. */
     csrf?: CsrfMode
   }
 }
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
-const guarded = /^\/(ui|api)(\/|\?|$)/
+const guarded = /^\/(ui|api)(\/|$)/
 
 /** Constant-time comparison of the header with the session's token. */
 export function csrfMatches (header: string, expected: string): boolean {
@@ -41,12 +41,18 @@ export function checkSignInRequest (request: FastifyRequest): void {
   if (typeof origin === 'string' && origin !== `${request.protocol}://${request.host}`) throw errors.crossOrigin(`Origin ${origin} is not ${request.protocol}://${request.host}`)
 }
 
-/** Every non-GET/HEAD/OPTIONS under /ui and /api needs x-csrf-token equal to the session's token (403 otherwise). */
+/**
+ * Every non-GET/HEAD/OPTIONS under /ui and /api needs x-csrf-token equal to the session's token (403 otherwise).
+ * Decided on the matched route (tagged when it is added), never on the raw URL: /%75i/… is the route /ui/… and checked as one.
+ */
 async function csrf (app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    if (!guarded.test(route.url) || route.config?.csrf !== undefined) return
+    route.config = { ...route.config, csrf: 'session' }
+  })
   app.addHook('onRequest', async (request) => {
-    if (safeMethods.has(request.method) || !guarded.test(request.url)) return
-    const mode = request.routeOptions.config?.csrf ?? 'session'
-    if (mode === 'none') return
+    const mode = request.routeOptions.config?.csrf
+    if (safeMethods.has(request.method) || mode === undefined || mode === 'none') return
     const session = mode === 'sign-in' ? null : app.sessions.read(request)
     if (!session) {
       if (mode === 'session') throw errors.notSignedIn()

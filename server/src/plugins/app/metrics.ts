@@ -45,7 +45,7 @@ async function metrics (app: FastifyInstance) {
   }
   app.decorate('metrics', m)
 
-  // The request id (ours, or the caller's x-request-id) comes back so a client report can be matched to log lines and audit records.
+  // The request id (always ours) comes back so a client report can be matched to log lines and audit records.
   app.addHook('onRequest', async (request, reply) => { reply.header('x-request-id', request.id) })
   app.addHook('onResponse', async (request, reply) => {
     const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) }

@@ -2,18 +2,27 @@ import fp from 'fastify-plugin'
 import httpProxy from '@fastify/http-proxy'
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { errors, ServiceError } from '../../errors.ts'
+import { errors, type GameApiFailureBody } from '../../errors.ts'
 import { menuAllows } from '../../config/menu.ts'
 import { ruleContextOf } from '../../session/rule-context.ts'
+import type { RuleContext } from '../../config/rules.ts'
 import { endpointAllowed } from '../../proxy/allowlist.ts'
 import { cacheKey } from '../../proxy/cache-key.ts'
-import { proxyErrors } from '../../proxy/errors.ts'
 import { safeEndpointPath } from '../../proxy/safe-path.ts'
 import { MULTIPART_LIMITS, upstreamMultipart } from '../../proxy/multipart.ts'
-import { upstreamBody, upstreamHeaders, upstreamPath, upstreamQuery, withoutGamePrefix } from '../../proxy/upstream.ts'
+import { upstreamBody, upstreamPath, upstreamQuery, withoutGamePrefix } from '../../proxy/upstream.ts'
+import { upstreamHeaders } from './game-client.ts'
 import type { UiSession } from './session.ts'
 
 /** Where a gated request goes upstream, decided by the gate before anything is forwarded. */
+/** The users a mutating call names: UserId in its body or query, and its path's last segment (DELETE …/{UserId}). */
+function namedUsers (request: FastifyRequest, body: unknown): string[] {
+  const fromBody = body !== null && typeof body === 'object' ? (body as { UserId?: unknown }).UserId : undefined
+  const fromQuery = (request.query as { UserId?: unknown } | undefined)?.UserId
+  const last = decodeURIComponent((request.url.split('?')[0] ?? '').split('/').pop() ?? '')
+  return [fromBody, fromQuery, last].filter((v): v is string => typeof v === 'string' && v !== '')
+}
+
 interface ProxyTarget {
   url: string
   body: unknown
@@ -34,18 +43,33 @@ const PREFIX = '/api/v1'
 /** Largest JSON body the proxy forwards. */
 export const PROXY_BODY_LIMIT = 1024 * 1024
 
+/** One rule context per cached profile, location and device class, so the allowlist's per-context decisions are reused across requests. */
+const contexts = new WeakMap<object, Map<string, RuleContext>>()
+function gateContext (user: Parameters<typeof ruleContextOf>[0], mobile: boolean): RuleContext {
+  const { LocId, flags } = user.location
+  const key = `${LocId}|${flags.join(',')}|${mobile}|${user.settings.mobileAppData.downloadUrl}|${user.settings.mobileAppData.iosDownloadUrl}`
+  let byKey = contexts.get(user.profile)
+  if (!byKey) { byKey = new Map(); contexts.set(user.profile, byKey) }
+  let ctx = byKey.get(key)
+  if (!ctx) { ctx = ruleContextOf(user, mobile); byKey.set(key, ctx) }
+  return ctx
+}
+
 /** The gate: path check, allowlist, session, menu rules, LocId and game prefix, cache lookup, audit before effect. */
 function gate (app: FastifyInstance) {
   return async function proxyGate (request: FastifyRequest, reply: FastifyReply) {
-    const [pathname = '', search = ''] = request.url.slice(PREFIX.length + 1).split(/\?(.*)/s)
+    // The route's wildcard, not a slice of the raw URL: /%61pi/v1/… matched this route too.
+    const pathname = (request.params as { '*'?: string })['*'] ?? ''
+    const query = request.url.indexOf('?')
+    const search = query === -1 ? '' : request.url.slice(query + 1)
     const safe = safeEndpointPath(pathname)
-    if (!safe.ok) throw proxyErrors.badPath(safe.reason)
+    if (!safe.ok) throw errors.apiBadPath(safe.reason)
     const segments = withoutGamePrefix(safe.segments)
     const shown = `${PREFIX}/${segments.join('/')}`
     const config = app.configStore.current()
     const match = config.api.match(request.method, segments)
-    if (match === 'not-found') throw proxyErrors.unknownEndpoint(shown)
-    if (match === 'method-not-allowed') throw proxyErrors.methodNotAllowed(request.method, shown)
+    if (match === 'not-found') throw errors.apiUnknownEndpoint(shown)
+    if (match === 'method-not-allowed') throw errors.apiMethodNotAllowed(request.method, shown)
     const { endpoint } = match
 
     const session = endpoint.public ? null : app.sessions.read(request)
@@ -55,14 +79,14 @@ function gate (app: FastifyInstance) {
     let rebuilt: ProxyTarget['multipart']
     let files: string[] = []
     const isMultipart = request.isMultipart()
-    if (isMultipart && !endpoint.multipart) throw proxyErrors.notMultipart(shown)
+    if (isMultipart && !endpoint.multipart) throw errors.apiNotMultipart(shown)
     let key: string | undefined
     if (session) {
       const user = await app.userContext.load(request, session)
-      const ctx = ruleContextOf(user, session.mobile)
-      if (!endpointAllowed(endpoint, (path) => menuAllows(config, ctx, path))) {
-        app.events.emit('denied', { UserId: session.UserId, ip: request.ip, requestId: request.id, path: shown, LocId: user.location.LocId, reason: `${request.method} ${shown} is not allowed for any page in the user's menu` })
-        throw proxyErrors.denied(shown)
+      const ctx = gateContext(user, session.mobile)
+      if (!endpointAllowed(endpoint, (path) => menuAllows(config, ctx, path), ctx)) {
+        app.events.emit('denied', { UserId: session.UserId, ip: request.ip, requestId: request.id, path: shown, LocId: user.location.LocId, reason: `${request.method} ${shown} is not reachable through any page or action the user holds` })
+        throw errors.apiDenied(shown)
       }
       const locId = user.location.LocId
       url = `${upstreamPath(segments, endpoint.game ? user.game : undefined)}?${upstreamQuery(search, locId)}`
@@ -94,34 +118,35 @@ async function readMultipart (request: FastifyRequest, locId: string) {
     return await upstreamMultipart(request.parts(), locId)
   } catch (error) {
     const code = (error as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw proxyErrors.multipartTooLarge('a file larger than 1024 KiB')
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw proxyErrors.multipartTooLarge('too many parts')
-    throw proxyErrors.badMultipart((error as Error).message)
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw errors.apiMultipartTooLarge('a file larger than 1024 KiB')
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw errors.apiMultipartTooLarge('too many parts')
+    throw errors.apiBadMultipart((error as Error).message)
   }
 }
 
-/** Reads an upstream answer whole (only cacheable GETs, which are small JSON). */
+/** Reads an upstream answer whole (cacheable GETs and failure envelopes, which are small JSON). */
 async function readAll (stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = []
   for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk))
   return Buffer.concat(chunks)
 }
 
-/** Forwarding failures as catalogued errors: unreachable 502, too slow 504. */
-function forwardingError (app: FastifyInstance, error: Error & { code?: string, statusCode?: number, cause?: { code?: string } }): ServiceError {
-  if (error.statusCode === 504 || error.code === 'FST_REPLY_FROM_GATEWAY_TIMEOUT' || error.cause?.code === 'UND_ERR_HEADERS_TIMEOUT' || error.cause?.code === 'UND_ERR_BODY_TIMEOUT') {
-    return errors.gameApiTimeout(app.settings.PROXY_TIMEOUT_MS)
+/** The JSON of a failure answer, or null when it is not JSON. */
+function parsed (body: Buffer): GameApiFailureBody | null {
+  try {
+    const value: unknown = JSON.parse(body.toString('utf8'))
+    return typeof value === 'object' && value !== null ? value as GameApiFailureBody : null
+  } catch {
+    return null
   }
-  return errors.gameApiUnreachable(app.gameApiUrl)
 }
 
 /** /api/v1/*: the game API through @fastify/http-proxy, gated by the same rules as the menu, cached and audited. */
 async function proxy (app: FastifyInstance) {
   app.decorateRequest('proxyTarget', null)
-  const timeout = app.settings.PROXY_TIMEOUT_MS
   await app.register(async (scoped) => {
     scoped.setErrorHandler((error: Error & { code?: string }, request, reply) => {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(proxyErrors.bodyTooLarge(PROXY_BODY_LIMIT).toBody())
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(errors.apiBodyTooLarge(Math.round(PROXY_BODY_LIMIT / 1024)).toBody())
       throw error
     })
     // Multipart bodies (bet files) are read here only for endpoints marked multipart, then rebuilt with LocId.
@@ -133,7 +158,8 @@ async function proxy (app: FastifyInstance) {
       httpMethods: ['GET', 'POST', 'PUT', 'DELETE'],
       // Fastify parses JSON and forms here, so the gate can set LocId in the body.
       proxyPayloads: false,
-      undici: { headersTimeout: timeout, bodyTimeout: timeout, connect: { timeout } },
+      // The game client's dispatcher: one connection pool and one timeout for every game API call.
+      undici: app.gameApi.dispatcher,
       preHandler: gate(app),
       handler: (request, reply, _dest, options) => {
         const target = request.proxyTarget as ProxyTarget
@@ -142,11 +168,11 @@ async function proxy (app: FastifyInstance) {
         return reply.from(target.url, withBody ? { ...options, body: target.body } : options)
       },
       replyOptions: {
-        rewriteRequestHeaders: (request, headers) => upstreamHeaders(headers, { token: request.proxyTarget?.session?.token, requestId: request.id, ip: request.ip }),
+        rewriteRequestHeaders: (request, headers) => upstreamHeaders({ client: headers, token: request.proxyTarget?.session?.token, request }),
         // Non-idempotent calls are never retried; a GET is not retried on a 503 either (maintenance answers pass at once).
         retryDelay: ({ req, res, err, attempt, getDefaultDelay }) => res?.statusCode === 503 ? null : getDefaultDelay(req, res, err, attempt),
         onError: (reply, { error }) => {
-          const failure = forwardingError(app, error as Parameters<typeof forwardingError>[1])
+          const failure = app.gameApi.transportError(error)
           reply.request.log.warn({ err: error }, 'game API call failed')
           reply.code(failure.statusCode).send(failure.toBody())
         },
@@ -155,11 +181,18 @@ async function proxy (app: FastifyInstance) {
           const target = request.proxyTarget as ProxyTarget
           const status = res.statusCode
           const settle = async () => {
-            if (status === 401 && target.session) app.sessions.end(request, 'expired')
             if (request.method !== 'GET') {
               await app.apiCache.clear()
               // The call may have moved the user's own credit or balances; locations and settings expire on their own.
               if (target.session) app.sessions.forget(target.session.token, 'profile')
+              // A call about another user (a grant, a suspension, a credit change) reaches that user's next request, not after the cache expires.
+              if (status < 400) for (const userId of namedUsers(request, target.body)) app.userContext.forgetUser(userId)
+            }
+            if (status >= 400) {
+              // The game client maps the failure (a dead token or maintenance ends the session); its body goes to the browser unchanged.
+              const body = await readAll(res.stream)
+              app.gameApi.failure(request, target.session?.token, status, parsed(body))
+              return reply.send(body)
             }
             if (target.cacheKey && status === 200) {
               const body = await readAll(res.stream)

@@ -102,6 +102,8 @@ async function session (app: FastifyInstance) {
     tokenKey
   }
   app.decorate('sessions', sessions)
+  // The game client's one signal that the game API no longer serves a session (401 to its token, maintenance).
+  app.events.on('upstream-ended', ({ request, reason }) => { sessions.end(request, reason) })
 }
 
 export default fp(session, { name: 'session', dependencies: ['secure-session', 'events'] })

@@ -1,10 +1,10 @@
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { openDb, type Db } from '../../../shared/db.ts'
 import type { ResolvedSettings } from '../../../shared/env.ts'
 import { migrate } from '../../../shared/migrate.ts'
+import { fromRoot } from '../../../shared/paths.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,7 +13,8 @@ declare module 'fastify' {
   }
 }
 
-const migrationsDir = fileURLToPath(new URL('../../migrations', import.meta.url))
+/** The service store's numbered migrations (tests migrate snapshots and bare audit tables from them). */
+export const migrationsDir = fromRoot('server/src/migrations')
 
 /** Opens the service store the settings name; DATA_DIR=memory:// keeps it in memory (tests). */
 export function openServiceStore ({ DATABASE_URL, DATA_DIR }: Pick<ResolvedSettings, 'DATABASE_URL' | 'DATA_DIR'>): Promise<Db> {
@@ -23,6 +24,7 @@ export function openServiceStore ({ DATABASE_URL, DATA_DIR }: Pick<ResolvedSetti
 /** Migrates and decorates an open store; closes it with the app when the app opened it (owned). */
 async function store (app: FastifyInstance, opts: { db: Db, owned: boolean }) {
   await migrate(opts.db, migrationsDir)
+  opts.db.onConnectionError((err) => app.log.error({ err }, 'service store: a PostgreSQL connection was lost; the pool reconnects on the next query'))
   app.decorate('store', opts.db)
   if (opts.owned) app.addHook('onClose', () => opts.db.close())
 }

@@ -3,8 +3,8 @@ import NodeCache from 'node-cache'
 import { Type, type TSchema } from 'typebox'
 import { Value } from 'typebox/value'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { Location, Profile, ServerSettings, SmsSettings } from '../../../../schemas/game-api.ts'
-import { errors, ServiceError } from '../../errors.ts'
+import { CurrencyAnswer, Location, Profile, ServerSettings, SmsSettings } from '../../../../schemas/game-api.ts'
+import { errors } from '../../errors.ts'
 import { gameOf, pickLocation } from '../../session/location.ts'
 import type { UiSession } from './session.ts'
 
@@ -23,6 +23,8 @@ export interface UserContext {
   /** When settings were read from the game API (ms since epoch), to keep the server clock live. */
   settingsReadAt: number
   sms: SmsSettings
+  /** The ISO 4217 code money is shown in (getCurrencyCode). */
+  currency: string
 }
 
 /** Loads (and caches for USER_CONTEXT_TTL_S) the user's context. */
@@ -31,6 +33,8 @@ export interface UserContexts {
   load: (request: FastifyRequest, session: UiSession, options?: { fresh?: boolean }) => Promise<UserContext>
   /** The locations the user may use, read afresh from the game API. */
   freshLocations: (request: FastifyRequest, session: UiSession) => Promise<Location[]>
+  /** Drops every cached read of every session of that user on this instance: another user's call changed their rights or account. */
+  forgetUser: (userId: string) => void
 }
 
 declare module 'fastify' {
@@ -47,7 +51,7 @@ const SmsAnswer = Type.Object({ qResults: SmsSettings })
 function checked<T> (schema: TSchema, value: unknown, path: string): T {
   if (!Value.Check(schema, value)) {
     const first = [...Value.Errors(schema, value)][0]
-    throw new ServiceError('UI_GAME_API_BAD_ANSWER', 502, `The game API answered ${path} with data that breaks the contract (${first?.instancePath || '/'} ${first?.message ?? ''}): fix the game API or point GAME_API_URL at one that follows the contract.`)
+    throw errors.gameApiBrokeContract(path, `${first?.instancePath || '/'} ${first?.message ?? ''}`)
   }
   return value as T
 }
@@ -56,6 +60,8 @@ function checked<T> (schema: TSchema, value: unknown, path: string): T {
 async function userContext (app: FastifyInstance) {
   const cache = new NodeCache({ stdTTL: USER_CONTEXT_TTL_S, checkperiod: 60, useClones: false })
   app.addHook('onClose', async () => { cache.close() })
+  // Which sessions each user holds, so an upline's change to a user reaches that user's own cached profile.
+  const sessionsOf = new Map<string, Set<string>>()
   app.sessions.onForget((tokenKey, scope) => {
     // A mutating call only marks the profile stale: the roles and rights the gates read do not move with credit.
     if (scope === 'profile') cache.set(`${tokenKey}:profileStale`, true)
@@ -79,12 +85,14 @@ async function userContext (app: FastifyInstance) {
 
   const load = async (request: FastifyRequest, session: UiSession, { fresh = false } = {}): Promise<UserContext> => {
     const prefix = app.sessions.tokenKey(session.token)
+    const keys = sessionsOf.get(session.UserId) ?? new Set<string>()
+    sessionsOf.set(session.UserId, keys.add(prefix))
     if (fresh && cache.take(`${prefix}:profileStale`) === true) cache.del(`${prefix}:profile`)
     try {
       return await loadShared(request, session, prefix)
     } catch (err) {
-      // A shared read found the token dead: this request's session ends too, not only the one that made the call.
-      if (err instanceof ServiceError && err.code === 'UI_SESSION_EXPIRED') app.sessions.end(request, 'expired')
+      // A shared read found the session over: this request's session ends too, not only the one that made the call.
+      app.gameApi.shared(request, err)
       throw err
     }
   }
@@ -100,7 +108,7 @@ async function userContext (app: FastifyInstance) {
     if (location.LocId !== session.LocId) app.sessions.update(request, { LocId: location.LocId })
     const game = gameOf(location)
     const query = { LocId: location.LocId }
-    const [settings, sms] = await Promise.all([
+    const [settings, sms, currency] = await Promise.all([
       cached(`${prefix}:${location.LocId}:settings`, async () => {
         const path = `/api/v1/${game}/settings`
         const data = checked<ServerSettings>(ServerSettings, await app.gameApi.call({ method: 'GET', path, token: session.token, query, request }), path)
@@ -109,13 +117,23 @@ async function userContext (app: FastifyInstance) {
       cached(`${prefix}:${location.LocId}:sms`, async () => {
         const path = `/api/v1/${game}/smsSetting`
         return checked<{ qResults: SmsSettings }>(SmsAnswer, await app.gameApi.call({ method: 'GET', path, token: session.token, query, request }), path).qResults
+      }),
+      cached(`${prefix}:${location.LocId}:currency`, async () => {
+        const path = `/api/v1/${game}/getCurrencyCode`
+        return checked<CurrencyAnswer>(CurrencyAnswer, await app.gameApi.call({ method: 'GET', path, token: session.token, query, request }), path).CurrencyCode
       })
     ])
-    return { profile, locations, location, game, settings: settings.data, settingsReadAt: settings.readAt, sms }
+    return { profile, locations, location, game, settings: settings.data, settingsReadAt: settings.readAt, sms, currency }
   }
 
   app.decorate('userContext', {
     load,
+    forgetUser: (userId: string) => {
+      const keys = sessionsOf.get(userId)
+      if (!keys) return
+      sessionsOf.delete(userId)
+      for (const prefix of keys) cache.del(cache.keys().filter((k) => k.startsWith(prefix + ':')))
+    },
     freshLocations: async (request: FastifyRequest, session: UiSession) => {
       const locations = await readLocations(request, session)
       cache.set(`${app.sessions.tokenKey(session.token)}:locations`, Promise.resolve(locations))

@@ -11,7 +11,7 @@ export function documented (url: string): boolean {
   return url.startsWith('/ui/') || opsRoutes.has(url)
 }
 
-/** OpenAPI description of /ui built from the route schemas (registered before any route), browsable at /docs, JSON at /docs/json. */
+/** OpenAPI description of /ui built from the route schemas (registered before any route), browsable at /docs, JSON at /docs/json (signed in or OPS_TOKEN). */
 async function swaggerDocs (app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
@@ -20,14 +20,15 @@ async function swaggerDocs (app: FastifyInstance) {
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The encrypted session cookie set by POST /ui/login' },
-          auditToken: { type: 'http', scheme: 'bearer', description: 'AUDIT_TOKEN, for support tooling reading GET /ui/audit' }
+          auditToken: { type: 'http', scheme: 'bearer', description: 'AUDIT_TOKEN, for support tooling reading GET /ui/audit' },
+          opsToken: { type: 'http', scheme: 'bearer', description: 'OPS_TOKEN, for scrapers of GET /metrics and readers of /docs' }
         }
       }
     },
     // Only /ui and the operations endpoints are published; the proxy, assets and the docs themselves are not.
     transform: ({ schema, url }) => ({ schema: documented(url) ? schema : { ...schema, hide: true }, url })
   })
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true })
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiHooks: { onRequest: app.opsGuard } })
 }
 
-export default fp(swaggerDocs, { name: 'swagger' })
+export default fp(swaggerDocs, { name: 'swagger', dependencies: ['ops-access'] })

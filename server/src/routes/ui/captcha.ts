@@ -1,9 +1,7 @@
-import { Readable } from 'node:stream'
-import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { Type } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { GameApiFailure, UiError, errors } from '../../errors.ts'
+import { UiError, errors, type GameApiFailureBody } from '../../errors.ts'
 
 /** GET /ui/captcha: the game API's captcha image, streamed, with its x-token header (sent back as xToken on sign-in). */
 export default async function captchaRoutes (fastify: FastifyInstance) {
@@ -16,19 +14,22 @@ export default async function captchaRoutes (fastify: FastifyInstance) {
     }
   }, async (request, reply) => {
     const res = await app.gameApi.fetch({ method: 'GET', path: '/api/captcha', query: { _: Date.now() }, headers: { accept: 'image/svg+xml' }, request })
-    if (!res.ok) {
-      const body = await res.json().catch(() => null) as ConstructorParameters<typeof GameApiFailure>[1] | null
-      throw body ? new GameApiFailure(res.status, body) : errors.gameApiBadAnswer('/api/captcha')
+    if (res.statusCode >= 300) {
+      const body = await res.body.json().catch(() => null) as GameApiFailureBody | null
+      throw body ? app.gameApi.failure(request, undefined, res.statusCode, body) : errors.gameApiBadAnswer('/api/captcha')
     }
-    const token = res.headers.get('x-token')
-    if (!token || !res.body) throw errors.gameApiBadAnswer('/api/captcha')
+    const token = res.headers['x-token']
+    if (typeof token !== 'string' || token === '') {
+      res.body.resume()
+      throw errors.gameApiBadAnswer('/api/captcha')
+    }
+    const type = res.headers['content-type']
     reply
-      .header('content-type', res.headers.get('content-type') ?? 'image/svg+xml')
+      .header('content-type', typeof type === 'string' ? type : 'image/svg+xml')
       .header('x-token', token)
       .header('access-control-expose-headers', 'x-token')
       .header('cache-control', 'no-store')
-    const image = Readable.fromWeb(res.body as WebReadableStream<Uint8Array>)
     // Fastify sends a stream as it comes; the 200 schema documents the image and is not used to serialize it.
-    return reply.send(image as unknown as string)
+    return reply.send(res.body as unknown as string)
   })
 }

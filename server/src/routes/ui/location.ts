@@ -17,7 +17,7 @@ export default async function locationRoutes (fastify: FastifyInstance) {
     app.sessions.forget(session.token)
     const locations = await app.userContext.freshLocations(request, session)
     const location = locations.find((l) => l.LocId === LocId)
-    if (!location) throw errors.locationNotAllowed(LocId, locations.map((l) => l.LocId))
+    if (!location) throw errors.locationNotAllowed(LocId, locations.map((l) => l.LocId).join(', ') || '(none)')
     app.sessions.update(request, { LocId: location.LocId })
     return { location, game: gameOf(location) }
   })

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Profile, TokenGrant } from '../../../../schemas/game-api.ts'
 import { LoginAnswer, LoginBody } from '../../../../schemas/session.ts'
-import { GameApiFailure, UiError, errors } from '../../errors.ts'
+import { UiError, errors, isGameApiFailure } from '../../errors.ts'
 import { detectMobile } from '../../session/mobile.ts'
 
 /** Sign-in limits (decided): per client address 10 attempts a minute, per user id 5 a minute; the game API's captcha rule still applies below them. */
@@ -19,7 +19,7 @@ export default async function loginRoutes (fastify: FastifyInstance) {
       const result = await check(request)
       if (!result.isAllowed && result.isExceeded) {
         const seconds = Math.max(1, result.ttlInSeconds)
-        throw errors.loginRateLimited(what, seconds)
+        throw errors.loginRateLimited(what, seconds).with({}, { 'retry-after': String(seconds) })
       }
     }
   }
@@ -46,9 +46,9 @@ export default async function loginRoutes (fastify: FastifyInstance) {
         request
       })
     } catch (err) {
-      if (err instanceof GameApiFailure) {
-        app.events.emit('login-failed', { ...base, message: err.message, captchaRequired: err.extra.captchaRequired === true, status: err.statusCode })
-        if (err.statusCode === 400) throw errors.loginFailed(err.message, err.extra.captchaRequired === true)
+      if (isGameApiFailure(err)) {
+        app.events.emit('login-failed', { ...base, message: err.message, captchaRequired: err.details?.captchaRequired === true, status: err.statusCode })
+        if (err.statusCode === 400) throw errors.loginFailed(err.message).with({ captchaRequired: err.details?.captchaRequired === true })
       }
       throw err
     }

@@ -2,9 +2,14 @@ import { Type } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ResolvedPage } from '../../../../schemas/page.ts'
+import { toJsonSchemaDocument } from '../../../../schemas/json-schema.ts'
 import { resolvePage } from '../../config/pages.ts'
 import { UiError, errors } from '../../errors.ts'
 import { ruleContextOf } from '../../session/rule-context.ts'
+
+// The descriptor holds recursive parts (field conditions, form layouts) in several places: their definitions are hoisted to
+// one $defs at the root, so the serializer sees each definition once.
+const { $schema: _draft, title: _title, ...PageResponse } = toJsonSchemaDocument(ResolvedPage, 'ResolvedPage')
 
 /** GET /ui/pages?path=…: the page descriptor for this user and location; 403 (and a 'denied' event) when the menu does not hold it, 404 for an unknown path. */
 export default async function pagesRoutes (fastify: FastifyInstance) {
@@ -14,7 +19,7 @@ export default async function pagesRoutes (fastify: FastifyInstance) {
       summary: 'The page descriptor of a route, resolved for the signed-in user at the current location',
       tags: ['pages'],
       querystring: Type.Object({ path: Type.String({ minLength: 1, maxLength: 200, pattern: '^/', description: 'the route, e.g. /report/full' }) }),
-      response: { 200: ResolvedPage, '4xx': UiError, '5xx': UiError }
+      response: { 200: PageResponse, '4xx': UiError, '5xx': UiError }
     }
   }, async (request, reply) => {
     const session = app.sessions.read(request)

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { PasswordAnswer, PasswordBody } from '../../../../schemas/session.ts'
-import { GameApiFailure, ServiceError, UiError, errors } from '../../errors.ts'
+import { UiError, errors, isGameApiFailure } from '../../errors.ts'
 import type { GameEnvelope } from '../../plugins/app/game-client.ts'
 import type { UiSession } from '../../plugins/app/session.ts'
 
@@ -34,7 +34,7 @@ export default async function passwordRoutes (fastify: FastifyInstance) {
       await app.gameApi.call({ method: 'GET', path: '/api/v1/profile', token: session.token, headers: { 'x-request-id': requestId } })
       return true
     } catch (err) {
-      if (err instanceof ServiceError && err.code === 'UI_SESSION_EXPIRED') return false
+      if (err instanceof errors.sessionExpired) return false
       throw err
     }
   }
@@ -56,9 +56,9 @@ export default async function passwordRoutes (fastify: FastifyInstance) {
     try {
       answer = session ? await signedInChange(request, session, body) : await forcedChange(request, body)
     } catch (err) {
-      if (err instanceof GameApiFailure) {
+      if (isGameApiFailure(err)) {
         app.events.emit('password-changed', { ...base, ok: false, message: err.message })
-        if (err.statusCode === 400) throw new ServiceError('UI_PASSWORD_REJECTED', 400, err.message, err.extra)
+        if (err.statusCode === 400) throw errors.passwordRejected(err.message).with(err.details ?? {})
       }
       throw err
     }

@@ -15,11 +15,15 @@ export default async function sessionRoutes (fastify: FastifyInstance) {
     schema: {
       summary: 'The signed-in user, the current location, the settings the shell needs and the menu; 401 without a session',
       tags: ['session'],
-      querystring: Type.Object({ mobile: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')], { description: '1 for the mobile menu variants, 0 for desktop; remembered in the session' })) }),
-      response: { 200: SessionView, '4xx': UiError, '5xx': UiError }
+      querystring: Type.Object({
+        mobile: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')], { description: '1 for the mobile menu variants, 0 for desktop; remembered in the session' })),
+        optional: Type.Optional(Type.Literal('1', { description: 'a check, not a need: signed out answers 204 instead of 401 (the sign-in page asks this way, so its console stays clean)' }))
+      }),
+      response: { 200: SessionView, 204: Type.Null({ description: 'signed out, asked with optional=1' }), '4xx': UiError, '5xx': UiError }
     }
   }, async (request, reply) => {
     const session = app.sessions.read(request)
+    if (!session && request.query.optional === '1') return reply.header('cache-control', 'no-store').code(204).send(null)
     if (!session) throw errors.notSignedIn()
     let mobile = session.mobile
     if (request.query.mobile !== undefined) {
@@ -45,6 +49,7 @@ export default async function sessionRoutes (fastify: FastifyInstance) {
         dCloseDate: settings.dClose.CloseDate,
         tCloseDate: settings.tClose.CloseDate,
         sms: user.sms,
+        currency: user.currency,
         mobileAppData: settings.mobileAppData
       },
       configVersion: config.version,

@@ -49,8 +49,16 @@ async function checkLimits (t: Test, product: SessionProduct) {
   })
 }
 
-t.test('sign-in rate limit, in memory', async (t) => {
-  await checkLimits(t, await startSessionProduct(t))
+t.test('sign-in rate limit, in memory, behind a proxy on 127.0.0.1 (TRUST_PROXY): its X-Forwarded-For is honoured', async (t) => {
+  await checkLimits(t, await startSessionProduct(t, { env: { TRUST_PROXY: '127.0.0.1' } }))
+})
+
+t.test('without TRUST_PROXY a rotating X-Forwarded-For does not escape the per-address limit', async (t) => {
+  const product = await startSessionProduct(t, { env: { TRUST_PROXY: '' } })
+  for (let i = 0; i < LOGIN_LIMITS.perAddress; i++) t.equal((await product.browser().login(uniqueUser(), 'Wrong#1234')).status, 400)
+  const limited = await product.browser().login(uniqueUser(), 'Wrong#1234')
+  t.equal(limited.status, 429, 'every forged address counts as the one real address')
+  t.match(limited.json.message, /for this address/)
 })
 
 const redisUp = await reachable(redisUrl)

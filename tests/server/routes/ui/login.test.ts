@@ -100,6 +100,20 @@ t.test('sign-in over HTTP against the reference game API', async (t) => {
     t.match(badLang.json.message, /Lang/, 'the message names the field')
   })
 
+  await t.test('control characters in the sign-in fields are the user\'s mistake: 400 naming the field, nothing sent upstream', async (t) => {
+    const b = browser()
+    const nul = await b.login('ag1\u0000', 'Demo#1234')
+    t.equal(nul.status, 400, nul.text)
+    t.match(nul.json, { success: false, code: 'UI_BAD_REQUEST', message: /body\/UserId/ })
+    const xToken = await b.login('ag1', 'Demo#1234', { Token: 'abcde', xToken: 'id\u0007\r\nx-evil: 1' })
+    t.equal(xToken.status, 400, xToken.text)
+    t.match(xToken.json, { success: false, code: 'UI_BAD_REQUEST', message: /body\/xToken/ })
+    const password = await b.post('/ui/password', { UserId: 'mem2', OldPassword: 'Demo#1234', Password1: 'x', Password2: 'x', Token: 'abcde', xToken: 'a\u0000' })
+    t.equal(password.status, 400, password.text)
+    t.match(password.json, { code: 'UI_BAD_REQUEST', message: /body\/xToken/ })
+    t.equal(b.cookie, '', 'no session')
+  })
+
   await t.test('logout ends the session here and at the game API', async (t) => {
     const b = browser()
     await b.login('mem1')
@@ -135,7 +149,10 @@ t.test('sign-in over HTTP against the reference game API', async (t) => {
     const shell = await admin.get('/ui/pages?path=/admin/profile')
     t.equal(shell.status, 503, 'a session from before answers the maintenance body')
     t.match(shell.json, { success: false, subCode: 8000 })
-    t.not(admin.cookie, '', 'maintenance does not end the session')
+    t.equal(admin.cookie, '', 'maintenance ends the session')
+    const off = await fetch(`${product.gameApiUrl}/api/v1/maintenance`, { method: 'PUT', headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ until: null }) })
+    t.equal(off.status, 200, 'maintenance off')
+    t.equal((await admin.get('/ui/session')).status, 401, 'after maintenance the user signs in again')
   })
 
   await t.test('the game API token never appears in a response body', async (t) => {

@@ -47,6 +47,10 @@ t.test('password changes and terms over HTTP', async (t) => {
     t.equal(weak.status, 400)
     t.equal(weak.json.code, 'UI_PASSWORD_REJECTED')
     t.same(weak.json.data, ['Your password must contain at least 1 uppercase letter'])
+    const wrongOld = await b.post('/ui/password', { OldPassword: 'Nope#1234', Password1: 'Changed#123', Password2: 'Changed#123' })
+    t.equal(wrongOld.status, 400)
+    t.equal(wrongOld.json.message, 'The old password is wrong; type the password you signed in with.', 'a wrong old password is named, not "Login Failed"')
+    t.equal((await b.get('/ui/session')).status, 200, 'and the session goes on')
     const ok = await b.post('/ui/password', { OldPassword: 'Demo#1234', Password1: 'Changed#123', Password2: 'Changed#123' })
     t.equal(ok.status, 200)
     t.same(ok.json, { success: true, message: 'Password updated.', signedOut: false })
@@ -67,6 +71,7 @@ t.test('password changes and terms over HTTP', async (t) => {
     t.same(no.json, { termsAccepted: false, signedOut: true })
     t.equal(b.cookie, '', 'the session cookie is cleared')
     t.equal((await b.get('/ui/session')).status, 401)
+    t.equal((await b.get('/ui/session?optional=1')).status, 204, 'a signed-out check is an answer, not an error')
     t.equal((await fetch(`${product.gameApiUrl}/api/v1/profile`, { headers: { authorization: `Bearer ${token}` } })).status, 401, 'the game API revoked the token')
 
     t.equal((await b.login('mem3')).json.termsAccepted, false, 'still not accepted')

@@ -1,8 +1,7 @@
 import t, { type Test } from 'tap'
 import type { DataBinding, PageDescriptor, TableWidget, Widget } from '../../../../schemas/widgets.ts'
-import { freshDb } from '../../../helpers/db.ts'
 import { Browser } from '../../../helpers/http-browser.ts'
-import { startProduct } from '../../../helpers/product.ts'
+import { buildProduct } from '../../../helpers/build.ts'
 
 // The Report pages and Bet Summary pages through the service, as the client draws them: the descriptor from GET /ui/pages,
 // then every endpoint it binds called through /api/v1 (the proxy picks 4d/ or tt/ and checks the menu), answering rows with figures.
@@ -43,8 +42,7 @@ async function tablesOf (browser: Browser, t: Test, page: PageDescriptor) {
 }
 
 t.test('ag1 opens every Report and Bet Summary page: each bound endpoint answers rows with figures, at SG and TT', async (t) => {
-  const store = await freshDb(t, 'pglite')
-  const { serviceUrl } = await startProduct(t, { store })
+  const { serviceUrl } = await buildProduct(t)
   const ag1 = new Browser(serviceUrl)
   t.equal((await ag1.login('ag1')).status, 200)
 
@@ -91,8 +89,7 @@ t.test('ag1 opens every Report and Bet Summary page: each bound endpoint answers
 })
 
 t.test('a member: its own report only; agent-only report endpoints are refused by the gate', async (t) => {
-  const store = await freshDb(t, 'pglite')
-  const { serviceUrl } = await startProduct(t, { store })
+  const { serviceUrl } = await buildProduct(t)
   const mem1 = new Browser(serviceUrl)
   t.equal((await mem1.login('mem1')).status, 200)
   const page = await mem1.get('/ui/pages?path=/report/member-summary')
@@ -108,8 +105,7 @@ t.test('a member: its own report only; agent-only report endpoints are refused b
 })
 
 t.test('column sets follow rank, share and game: ag1 differs from admin and from ag2', async (t) => {
-  const store = await freshDb(t, 'pglite')
-  const { serviceUrl } = await startProduct(t, { store })
+  const { serviceUrl } = await buildProduct(t)
   const columns = async (browser: Browser, path: string) => {
     const page = (await browser.get(`/ui/pages?path=${encodeURIComponent(path)}`)).json as PageDescriptor
     return page.widgets.flatMap((w) => w.type === 'table' ? w.columns.map((c) => c.field) : [])

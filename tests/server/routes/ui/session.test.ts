@@ -16,6 +16,14 @@ t.test('GET /ui/session, PUT /ui/session/location and GET /ui/pages over HTTP', 
     t.match(answer.json.message, /sign in/i)
   })
 
+  await t.test('an unknown service route answers a coded 404', async (t) => {
+    for (const [method, path] of [['GET', '/ui/no-such-route'], ['GET', '/api'], ['POST', '/nowhere']] as const) {
+      const answer = await product.browser().request(method, `${path}?x=1`)
+      t.equal(answer.status, 404, `${method} ${path}`)
+      t.same(answer.json, { success: false, code: 'UI_NOT_FOUND', message: `No route ${method} ${path}: check the address (the service answers under /ui and /api/v1).` })
+    }
+  })
+
   await t.test('an agent at SG: profile summary, locations, theme, settings, config version, CSRF token, menu', async (t) => {
     const b = product.browser()
     const login = await b.login('ag1')
@@ -36,6 +44,7 @@ t.test('GET /ui/session, PUT /ui/session/location and GET /ui/pages over HTTP', 
     t.ok(Date.parse(s.settings.dCloseDate) > Date.now() - 60_000, 'the 4D close is ahead')
     t.match(s.settings.sms, { SMSNumber: /\S/, OpenTime: /\S/, CloseTime: /\S/ })
     t.match(s.settings.mobileAppData, { downloadUrl: /^https?:\/\//, iosDownloadUrl: /^https?:\/\// })
+    t.equal(s.settings.currency, 'SGD', 'the currency from getCurrencyCode')
     t.equal(s.configVersion, version)
     t.equal(s.csrfToken, login.json.csrfToken)
     t.equal(answer.headers.get('cache-control'), 'no-store')

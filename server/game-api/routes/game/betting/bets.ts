@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../../betting/index.ts'
 import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { errors } from '../../../lib/errors.ts'
-import { toGmt8Iso } from '../../../lib/gmt8.ts'
+import { zoneIso } from '../../../../../schemas/domain/calendar.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { IssueSchema, PlacedSchema, TicketSchema } from './schemas.ts'
 import { isoDateOf } from './store/draws.ts'
@@ -98,7 +98,14 @@ const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
         pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, default: 100 })),
         LocId: LocIdField
       }),
-      response: envelope(Type.Object({ rows: Type.Array(TicketSchema), total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer() }))
+      response: envelope(Type.Object({
+        rows: Type.Array(TicketSchema),
+        total: Type.Integer({ description: 'every ticket the filter finds' }),
+        totals: Type.Object({ Stake: Type.Number(), Payout: Type.Number() }, { description: 'sums over every ticket the filter finds, not only this page' }),
+        page: Type.Integer(),
+        pageSize: Type.Integer(),
+        nextPage: Type.String({ description: 'the next page number, empty after the last page' })
+      }))
     }
   }, async (request) => {
     const user = caller(request)
@@ -115,7 +122,7 @@ const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
   }, async (request) => {
     const view = await ticketView(app.db, request.query.TicketNo, app.gaNow())
     if (!view) throw bettingErrors.ticketNotFound(request.query.TicketNo)
-    await assertSelfOrDownline(app.db, caller(request), view.Ticket.UserId)
+    await assertSelfOrDownline(app.db, caller(request), view.Ticket.UserId, 'ticket')
     return ok(view)
   })
 
@@ -137,7 +144,7 @@ const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
        WHERE b.game = $2 AND ($3::int IS NULL OR b.draw_id = $3)
          AND (b.number = $4 OR ($5::int IS NOT NULL AND b.numbers @> ARRAY[$5::int]))
        ORDER BY t.placed_at DESC, b.bet_id DESC LIMIT 500`, [root, game, request.query.DrawId ?? null, number, game === 'TOTO' && /^\d{1,2}$/.test(number) ? Number(number) : null])
-    return ok(rows.map(({ draw_date: drawDate, placed_at: placedAt, ...r }) => ({ ...r, DrawDate: isoDateOf(drawDate), PlacedDate: toGmt8Iso(new Date(placedAt)) })))
+    return ok(rows.map(({ draw_date: drawDate, placed_at: placedAt, ...r }) => ({ ...r, DrawDate: isoDateOf(drawDate), PlacedDate: zoneIso(new Date(placedAt)) })))
   })
 
   app.get('/bet/userIds', {
@@ -151,7 +158,7 @@ const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
     const { TicketNo: ticketNo } = request.query
     const view = await ticketView(app.db, ticketNo, app.gaNow())
     if (!view) throw bettingErrors.ticketNotFound(ticketNo)
-    await assertSelfOrDownline(app.db, user, view.Ticket.UserId)
+    await assertSelfOrDownline(app.db, user, view.Ticket.UserId, 'ticket')
     const refund = await app.db.transaction(async (tx) => {
       const amount = await voidTicket(tx, ticketNo, app.gaNow())
       await app.gaAudit(tx, request, { userId: user.userId, action: 'ticket.void', detail: { TicketNo: ticketNo, refund: amount } })

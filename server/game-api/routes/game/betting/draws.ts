@@ -1,40 +1,36 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { fourDResultProblems, isIsoDate, totoResultProblems, type FourDResult, type Game, type TotoResult } from '../../../betting/index.ts'
+import { drawOn, type Game } from '../../../betting/index.ts'
 import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
-import { errors } from '../../../lib/errors.ts'
-import { toGmt8Iso } from '../../../lib/gmt8.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { DrawResultSchema, DrawSchema } from './schemas.ts'
-import { SERIES_OF, closeAtOf, ensureUpcomingDraws, toDrawAnswer, type DrawRow } from './store/draws.ts'
+import { readCloseTimes, seriesAnswer, writeCloseTime } from './store/close-times.ts'
+import { SERIES_OF, ensureUpcomingDraws, toDrawAnswer, type DrawRow } from './store/draws.ts'
+import { drawTimes } from './store/draw-times.ts'
 import { bettingErrors } from './store/errors.ts'
-import { settleDraw } from './store/settle.ts'
+import { finaliseDraw } from './store/finalise.ts'
+import { editDraw, type DrawEdit } from './store/edit-draw.ts'
 
 const DrawIdField = Type.Integer({ minimum: 1, maximum: 2147483647 })
+const SeriesField = Type.Union([Type.Literal('SG4D'), Type.Literal('MG4D'), Type.Literal('TOTO')])
+const TimeField = Type.String({ maxLength: 5, description: 'HH:mm, GMT+8' })
+const DateField = Type.String({ maxLength: 10, description: 'a date written YYYY-MM-DD' })
+const SeriesSetting = Type.Object({ Series: SeriesField, CloseTime: Type.String(), DefaultCloseTime: Type.String(), DrawTime: Type.String() })
+const FinaliseAnswer = Type.Object({ DrawId: Type.Integer(), IsFinalised: Type.Boolean(), Bets: Type.Integer(), Winners: Type.Integer(), Strikes: Type.Integer(), Payout: Type.Number() })
 
-/** Reads a result sent as JSON into the game's shape, or answers every problem found. */
-export function resultOf (game: Game, raw: Record<string, unknown>): FourDResult | TotoResult {
-  const text = (v: unknown) => typeof v === 'number' ? String(v).padStart(4, '0') : String(v ?? '')
-  if (game === '4D') {
-    const list = (v: unknown) => Array.isArray(v) ? v.map(text) : []
-    const result: FourDResult = { first: text(raw.first), second: text(raw.second), third: text(raw.third), starters: list(raw.starters), consolations: list(raw.consolations) }
-    const problems = fourDResultProblems(result)
-    if (problems.length > 0) throw bettingErrors.badResult(problems)
-    return result
-  }
-  const result: TotoResult = { winning: Array.isArray(raw.winning) ? raw.winning.map(Number) : [], additional: Number(raw.additional) }
-  const problems = totoResultProblems(result)
-  if (problems.length > 0) throw bettingErrors.badResult(problems)
-  return result
-}
-
-/** Draws of the prefix's game: lists, open draws, results, and (ADMIN) creating draws, entering results and finalising (which settles). */
+/** Draws of the prefix's game: lists by series with status, the close time per series, and (ADMIN) creating, editing, closing and reopening draws. */
 const drawRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
   const list = async (where: string, params: unknown[], limit = 200) => {
     const { rows } = await app.db.query<DrawRow>(`SELECT * FROM draws WHERE game = $1 ${where} ORDER BY draw_date DESC, draw_id DESC LIMIT ${limit}`, [game, ...params])
-    return rows.map(toDrawAnswer)
+    const now = app.gaNow()
+    return rows.map((r) => toDrawAnswer(r, now))
   }
   const ListQuery = Type.Object({ LocId: LocIdField })
+  const seriesOf = (series: string | undefined) => {
+    const chosen = (series ?? SERIES_OF[game][0]) as DrawRow['series']
+    if (!SERIES_OF[game].includes(chosen)) throw bettingErrors.badDrawTimes(`Series must be one of ${SERIES_OF[game].join(', ')} for ${game}.`)
+    return chosen
+  }
 
   app.get('/draw/dateAll', { schema: { querystring: ListQuery, response: envelope(Type.Array(DrawSchema)) } }, async () => {
     await ensureUpcomingDraws(app.db, game, app.gaNow())
@@ -44,89 +40,139 @@ const drawRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
   app.get('/draw/activeLatest', { schema: { querystring: ListQuery, response: envelope(Type.Array(DrawSchema)) } }, async () => {
     const now = app.gaNow()
     await ensureUpcomingDraws(app.db, game, now)
-    const { rows } = await app.db.query<DrawRow>('SELECT * FROM draws WHERE game = $1 AND close_at > $2 AND NOT is_finalised ORDER BY close_at, series', [game, now])
-    return ok(rows.map(toDrawAnswer))
+    const { rows } = await app.db.query<DrawRow>(
+      `SELECT * FROM draws WHERE game = $1 AND close_at > $2 AND NOT is_finalised AND NOT closed_by_hand AND result IS NULL AND (open_at IS NULL OR open_at <= $2)
+       ORDER BY close_at, series`, [game, now])
+    return ok(rows.map((r) => toDrawAnswer(r, now)))
   })
 
   app.get('/draw/resultDate', { schema: { querystring: ListQuery, response: envelope(Type.Array(DrawSchema)) } }, async () => ok(await list('AND result IS NOT NULL', [])))
 
   app.get('/draw2', {
-    schema: { querystring: Type.Object({ LocId: LocIdField, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 200 })) }), response: envelope(Type.Array(DrawSchema)) }
-  }, async (request) => ok(await list('', [], request.query.limit ?? 200)))
+    schema: {
+      querystring: Type.Object({ LocId: LocIdField, Series: Type.Optional(Type.Union([SeriesField, Type.Literal('')])), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 200 })) }),
+      response: envelope(Type.Array(DrawSchema))
+    }
+  }, async (request) => {
+    const { Series: series, limit } = request.query
+    return ok(series ? await list('AND series = $2', [series], limit ?? 200) : await list('', [], limit ?? 200))
+  })
+
+  app.get('/draw/byId/:id', {
+    schema: { params: Type.Object({ id: DrawIdField }), querystring: ListQuery, response: envelope(DrawSchema) }
+  }, async (request) => {
+    const { rows: [draw] } = await app.db.query<DrawRow>('SELECT * FROM draws WHERE draw_id = $1 AND game = $2', [request.params.id, game])
+    if (!draw) throw bettingErrors.drawNotFound(request.params.id)
+    return ok(toDrawAnswer(draw, app.gaNow()))
+  })
 
   app.get('/draw/result', {
     schema: { querystring: Type.Object({ DrawId: DrawIdField, LocId: LocIdField }), response: envelope(DrawResultSchema) }
   }, async (request) => {
     const { rows: [draw] } = await app.db.query<DrawRow>('SELECT * FROM draws WHERE draw_id = $1 AND game = $2', [request.query.DrawId, game])
     if (!draw) throw bettingErrors.drawNotFound(request.query.DrawId)
-    return ok({ ...toDrawAnswer(draw), Result: (draw.result ?? null) as Record<string, unknown> | null })
+    return ok({ ...toDrawAnswer(draw, app.gaNow()), Result: (draw.result ?? null) as Record<string, unknown> | null })
+  })
+
+  app.get('/draw/series', { schema: { querystring: ListQuery, response: envelope(Type.Array(SeriesSetting)) } }, async () => {
+    const times = await readCloseTimes(app.db)
+    return ok(SERIES_OF[game].map((s) => seriesAnswer(s, times)))
+  })
+
+  app.put('/draw/series', {
+    onRequest: app.gaRequireAdmin,
+    schema: { body: Type.Object({ Series: SeriesField, CloseTime: TimeField, LocId: LocIdField }), response: envelope(Type.Array(SeriesSetting)) }
+  }, async (request) => {
+    const series = seriesOf(request.body.Series)
+    // Checked through the one time parser so a bad value is refused with the field named.
+    drawTimes({ DrawDate: '2000-01-01', CloseTime: request.body.CloseTime })
+    const times = await app.db.transaction(async (tx) => {
+      await writeCloseTime(tx, series, request.body.CloseTime, app.gaNow())
+      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'draw.closeTime', detail: { series, closeTime: request.body.CloseTime } })
+      return readCloseTimes(tx)
+    })
+    return ok(SERIES_OF[game].map((s) => seriesAnswer(s, times)))
   })
 
   app.post('/draw', {
     onRequest: app.gaRequireAdmin,
     schema: {
-      body: Type.Object({ DrawDate: Type.String({ minLength: 10, maxLength: 10, description: 'a date written YYYY-MM-DD' }), Series: Type.Optional(Type.String({ maxLength: 10 })), LocId: LocIdField }),
+      body: Type.Object({
+        DrawDate: DateField,
+        Series: Type.Optional(Type.String({ maxLength: 10 })),
+        CloseTime: Type.Optional(TimeField),
+        OpenDate: Type.Optional(Type.String({ maxLength: 10 })),
+        OpenTime: Type.Optional(TimeField),
+        LocId: LocIdField
+      }),
       response: envelope(DrawSchema)
     }
   }, async (request) => {
     const user = caller(request)
+    const series = seriesOf(request.body.Series)
     const { DrawDate: date } = request.body
-    const series = (request.body.Series ?? SERIES_OF[game][0]) as DrawRow['series']
-    if (!isIsoDate(date)) throw errors.badInput('body/DrawDate must be a date written YYYY-MM-DD')
-    if (!SERIES_OF[game].includes(series)) throw errors.badInput(`body/Series must be one of ${SERIES_OF[game].join(', ')} for ${game}`)
     const created = await app.db.transaction(async (tx) => {
+      // The close time defaults to the series' setting; the special flag follows the calendar (Magnum's Tuesday).
+      const closeTime = request.body.CloseTime || (await readCloseTimes(tx))[series]
+      const { closeAt, openAt } = drawTimes({ DrawDate: date, CloseTime: closeTime, OpenDate: request.body.OpenDate, OpenTime: request.body.OpenTime })
       const { rows } = await tx.query<DrawRow>(
-        `INSERT INTO draws (game, series, draw_date, close_at, special, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (series, draw_date) DO NOTHING RETURNING *`, [game, series, date, closeAtOf(date), series === 'MG4D' && new Date(`${date}T00:00:00Z`).getUTCDay() === 2, app.gaNow()])
+        `INSERT INTO draws (game, series, draw_date, close_at, open_at, special, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (series, draw_date) DO NOTHING RETURNING *`, [game, series, date, closeAt, openAt, drawOn(series, date).special, app.gaNow()])
       if (!rows[0]) throw bettingErrors.drawExists(series, date)
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'draw.create', detail: { DrawId: Number(rows[0].draw_id), series, date } })
-      return toDrawAnswer(rows[0])
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'draw.create', detail: { DrawId: Number(rows[0].draw_id), series, date, closeTime } })
+      return toDrawAnswer(rows[0], app.gaNow())
     })
     return ok(created)
-  })
-
-  app.post('/draw/result', {
-    onRequest: app.gaRequireAdmin,
-    schema: {
-      body: Type.Object({ DrawId: DrawIdField, Result: Type.Record(Type.String(), Type.Unknown()), LocId: LocIdField }),
-      response: envelope(DrawResultSchema)
-    }
-  }, async (request) => {
-    const user = caller(request)
-    const { DrawId: drawId } = request.body
-    const result = resultOf(game, request.body.Result)
-    const saved = await app.db.transaction(async (tx) => {
-      const { rows: [draw] } = await tx.query<DrawRow>('SELECT * FROM draws WHERE draw_id = $1 AND game = $2 FOR UPDATE', [drawId, game])
-      if (!draw) throw bettingErrors.drawNotFound(drawId)
-      if (draw.is_finalised) throw bettingErrors.drawFinalised(drawId)
-      if (new Date(draw.close_at).getTime() > app.gaNow().getTime()) throw bettingErrors.drawNotClosed(drawId, toGmt8Iso(new Date(draw.close_at)))
-      const { rows: [updated] } = await tx.query<DrawRow>('UPDATE draws SET result = $2, result_entered_at = $3 WHERE draw_id = $1 RETURNING *', [drawId, JSON.stringify(result), app.gaNow()])
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'draw.result', detail: { DrawId: drawId } })
-      return updated as DrawRow
-    })
-    return ok({ ...toDrawAnswer(saved), Result: result as unknown as Record<string, unknown> })
   })
 
   app.put('/draw', {
     onRequest: app.gaRequireAdmin,
     schema: {
-      body: Type.Object({ DrawId: DrawIdField, IsFinalised: Type.Literal(true, { description: 'true (finalising settles every bet of the draw)' }), LocId: LocIdField }),
-      response: envelope(Type.Object({ DrawId: Type.Integer(), IsFinalised: Type.Boolean(), Bets: Type.Integer(), Winners: Type.Integer(), Strikes: Type.Integer(), Payout: Type.Number() }))
+      body: Type.Object({
+        DrawId: DrawIdField,
+        DrawDate: Type.Optional(DateField),
+        CloseTime: Type.Optional(TimeField),
+        OpenDate: Type.Optional(Type.String({ maxLength: 10 })),
+        OpenTime: Type.Optional(TimeField),
+        IsFinalised: Type.Optional(Type.Literal(true, { description: 'true finalises in this request (the Draw Setting page runs it as a job: POST result/r5)' })),
+        LocId: LocIdField
+      }),
+      response: envelope(Type.Union([DrawSchema, FinaliseAnswer]))
     }
   }, async (request) => {
     const user = caller(request)
-    const { DrawId: drawId } = request.body
-    const summary = await app.db.transaction(async (tx) => {
-      const { rows: [draw] } = await tx.query<DrawRow>('SELECT game FROM draws WHERE draw_id = $1', [drawId])
-      if (!draw || draw.game !== game) throw bettingErrors.drawNotFound(drawId)
-      const settled = await settleDraw(tx, drawId, app.gaNow())
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'draw.finalise', detail: { ...settled } })
-      return settled
+    const { DrawId: drawId, IsFinalised: finalise, LocId: _loc, ...edit } = request.body
+    if (finalise === true) {
+      // API callers may finalise in one request; it runs the same streamed finaliser as the job.
+      // Audited before the effect, as every mutating call; the figures are in the answer and the ledger.
+      await app.gaAudit(app.db, request, { userId: user.userId, action: 'draw.finalise', detail: { DrawId: drawId, inline: true } })
+      const summary = await finaliseDraw(app.db, drawId, app.gaNow())
+      await app.db.query('ANALYZE bets, bet_levels, strikes, tickets')
+      return ok({ ...summary, IsFinalised: true })
+    }
+    const saved = await app.db.transaction(async (tx) => {
+      const row = await editDraw(tx, game, drawId, edit as DrawEdit, app.gaNow())
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'draw.edit', detail: { DrawId: drawId, ...edit } })
+      return row
     })
-    // PGlite has no autovacuum: fresh statistics after each settlement keep the report plans on hash joins (ANALYZE samples, so its cost is bounded).
-    await app.db.query('ANALYZE bets, bet_levels, strikes, tickets')
-    return ok({ ...summary, IsFinalised: true })
+    return ok(toDrawAnswer(saved, app.gaNow()))
   })
+
+  // Closing and reopening betting by hand: one call each, so the page's confirmation and the audit name what happened.
+  for (const [action, closed] of [['close', true], ['reopen', false]] as const) {
+    app.put(`/draw/:id/${action}`, {
+      onRequest: app.gaRequireAdmin,
+      schema: { params: Type.Object({ id: DrawIdField }), body: Type.Optional(Type.Object({ LocId: LocIdField })), response: envelope(DrawSchema) }
+    }, async (request) => {
+      const drawId = request.params.id
+      const saved = await app.db.transaction(async (tx) => {
+        const row = await editDraw(tx, game, drawId, { Closed: closed }, app.gaNow())
+        await app.gaAudit(tx, request, { userId: caller(request).userId, action: `draw.${action}`, detail: { DrawId: drawId } })
+        return row
+      })
+      return ok(toDrawAnswer(saved, app.gaNow()))
+    })
+  }
 }
 
 export default drawRoutes

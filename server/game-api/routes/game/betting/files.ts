@@ -4,11 +4,12 @@ import multipart from '@fastify/multipart'
 import type { Game } from '../../../betting/index.ts'
 import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { errors } from '../../../lib/errors.ts'
-import { toGmt8Iso } from '../../../lib/gmt8.ts'
+import { zoneIso } from '../../../../../schemas/domain/calendar.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { bettingErrors } from './store/errors.ts'
 import { assertSelfOrDownline } from './store/hierarchy.ts'
-import { queueUploadJob, runUploadJob } from './store/upload-job.ts'
+import { percentDone } from '../../../jobs/runner.ts'
+import { UPLOAD_JOB, betLines, queueUploadJob } from './store/upload-job.ts'
 
 const MAX_FILE_BYTES = 1024 * 1024
 const truthy = (v: unknown) => v === true || v === 'true' || v === '1' || v === 1
@@ -55,20 +56,17 @@ const toFile = (r: FileRow) => ({
   Lines: Number(r.line_count),
   Placed: Number(r.placed_count),
   Failed: Number(r.failed_count),
-  UploadedDate: toGmt8Iso(new Date(r.uploaded_at))
+  UploadedDate: zoneIso(new Date(r.uploaded_at))
 })
 
-/** Bet files: multipart upload, list, delete, and processing as a job started with one call and polled with another. */
+/** Bet files: multipart upload, list, delete, and processing as a durable job (jobs/runner.ts) started with one call and polled with another. */
 const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 20 } })
-  const running = new Set<Promise<void>>()
-  // Closing waits for jobs under way, so a test or a restart never cuts a job off between two lines.
-  app.addHook('onClose', async () => { await Promise.all(running) })
 
   const fileOf = async (fileId: number, user: ReturnType<typeof caller>) => {
     const { rows: [file] } = await app.db.query<FileRow>('SELECT * FROM files WHERE file_id = $1', [fileId])
     if (!file) throw bettingErrors.fileNotFound(fileId)
-    await assertSelfOrDownline(app.db, user, file.user_id)
+    await assertSelfOrDownline(app.db, user, file.user_id, 'file')
     return file
   }
 
@@ -96,7 +94,7 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
       const { rows } = await app.db.query('SELECT 1 FROM user_locations WHERE user_id = $1 AND loc_id = $2', [user.userId, fields.LocId])
       if (rows.length === 0) throw errors.locationNotAvailable(fields.LocId)
     }
-    const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '').length
+    const lines = betLines(text).length
     const saved = await app.db.transaction(async (tx) => {
       const { rows: [row] } = await tx.query<FileRow>(
         `INSERT INTO files (user_id, game, name, content, strict_number, accept_decimals, remarks, line_count, uploaded_at)
@@ -127,7 +125,7 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
     await app.db.transaction(async (tx) => {
       // Tickets placed from the file stay; they only lose the link to it.
       await tx.query('UPDATE tickets SET file_id = NULL WHERE file_id = $1', [file.file_id])
-      await tx.query("DELETE FROM jobs WHERE kind = 'upload' AND subject_id = $1", [file.file_id])
+      await tx.query('DELETE FROM jobs WHERE kind = $1 AND subject_id = $2', [UPLOAD_JOB, file.file_id])
       await tx.query('DELETE FROM files WHERE file_id = $1', [file.file_id])
       await app.gaAudit(tx, request, { userId: user.userId, action: 'file.delete', detail: { FileId: Number(file.file_id) } })
     })
@@ -143,13 +141,10 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
   }, async (request) => {
     const user = caller(request)
     const fileId = request.params.id
-    const jobId = await queueUploadJob(app.db, fileId, user, app.gaNow(), (owner) => assertSelfOrDownline(app.db, user, owner))
-    const { rows: [file] } = await app.db.query<FileRow>('SELECT strict_number, accept_decimals FROM files WHERE file_id = $1', [fileId])
-    const options = { strictNumber: request.query.StrictNumber ?? file?.strict_number ?? true, acceptDecimals: request.query.AcceptDecimals ?? file?.accept_decimals ?? false }
-    // The job runs after the answer; the status call reports it.
-    const job = new Promise<void>((resolve) => setImmediate(resolve)).then(() => runUploadJob(app.db, jobId, fileId, user, options, () => app.gaNow()))
-    running.add(job)
-    job.finally(() => running.delete(job)).catch(() => {})
+    const overrides = { strictNumber: request.query.StrictNumber, acceptDecimals: request.query.AcceptDecimals }
+    const jobId = await queueUploadJob(app.db, fileId, user, overrides, (owner) => assertSelfOrDownline(app.db, user, owner))
+    // The job runner (any instance's) runs it after the answer; the status call reports it.
+    app.jobs.wake()
     return ok({ JobId: jobId, FileId: fileId, Status: 'queued' })
   })
 
@@ -157,15 +152,15 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
     schema: { params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(StatusSchema) }
   }, async (request) => {
     // The job is read before the file: a job ends after its file's figures are committed, so a done job never shows a file still processing.
-    const { rows: [job] } = await app.db.query<{ job_id: number, status: string, progress: number, message: string }>(
-      "SELECT job_id, status, progress, message FROM jobs WHERE kind = 'upload' AND subject_id = $1 ORDER BY job_id DESC LIMIT 1", [request.params.id])
+    const { rows: [job] } = await app.db.query<{ job_id: number, status: string, done_count: number, total_count: number, message: string }>(
+      'SELECT job_id, status, done_count, total_count, message FROM jobs WHERE kind = $1 AND subject_id = $2 ORDER BY job_id DESC LIMIT 1', [UPLOAD_JOB, request.params.id])
     const file = await fileOf(request.params.id, caller(request))
     if (!job) throw bettingErrors.jobNotFound(file.file_id)
     return ok({
       JobId: Number(job.job_id),
       FileId: Number(file.file_id),
       Status: job.status,
-      Progress: Number(job.progress),
+      Progress: percentDone(job.status, Number(job.done_count), Number(job.total_count)),
       Message: job.message,
       FileStatus: file.file_status,
       Lines: Number(file.line_count),

@@ -4,7 +4,7 @@ import { roundMoney, type Game } from '../../../betting/index.ts'
 import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { GameApiError, errors } from '../../../lib/errors.ts'
 import { findRole } from '../../../lib/users.ts'
-import { toGmt8Iso } from '../../../lib/gmt8.ts'
+import { zoneIso } from '../../../../../schemas/domain/calendar.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { drawsOfDayCode } from './store/draws.ts'
 import { bettingErrors } from './store/errors.ts'
@@ -46,7 +46,7 @@ const toFixed = (r: FixedRow) => ({
   LinesText: linesText(r.lines),
   StakePerDraw: Number(r.stake_per_draw),
   Active: r.active,
-  CreatedDate: toGmt8Iso(new Date(r.created_at))
+  CreatedDate: zoneIso(new Date(r.created_at))
 })
 
 /** Fixed (recurring) bets: stored lines with a day code, listed, deleted, and placed on the next draws by the fixed process (ADMIN). */
@@ -90,7 +90,7 @@ const fixedRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
     const user = caller(request)
     const { rows: [row] } = await app.db.query<FixedRow>('SELECT * FROM fixed_bets WHERE fixed_id = $1 AND game = $2', [request.query.FixedId, game])
     if (!row) throw bettingErrors.fixedNotFound(request.query.FixedId)
-    await assertSelfOrDownline(app.db, user, row.user_id)
+    await assertSelfOrDownline(app.db, user, row.user_id, 'fixed bet')
     await app.db.transaction(async (tx) => {
       await tx.query('DELETE FROM fixed_bets WHERE fixed_id = $1', [row.fixed_id])
       await app.gaAudit(tx, request, { userId: user.userId, action: 'fixed.delete', detail: { FixedId: Number(row.fixed_id) } })

@@ -4,12 +4,17 @@ import { Type } from 'typebox'
 /** A draw. */
 export const DrawSchema = Type.Object({
   DrawId: Type.Integer(),
+  Game: Type.Union([Type.Literal('4D'), Type.Literal('TOTO')]),
   DrawDate: Type.String(),
   CloseDate: Type.String(),
   Series: Type.String(),
   Special: Type.Boolean(),
   IsFinalised: Type.Boolean(),
-  HasResult: Type.Boolean()
+  HasResult: Type.Boolean(),
+  OpenDate: Type.Union([Type.String(), Type.Null()], { description: 'when betting opens (null: open from creation)' }),
+  CloseTime: Type.String({ description: 'HH:mm GMT+8 on the draw date' }),
+  ClosedByHand: Type.Boolean(),
+  Status: Type.Union([Type.Literal('pending'), Type.Literal('open'), Type.Literal('closed'), Type.Literal('result'), Type.Literal('finalised')])
 })
 
 /** A draw with its result (null before it is entered). */
@@ -54,5 +59,6 @@ export const TicketSchema = Type.Object({
 /** A report answer: rows, and the sums of their money columns. */
 export const ReportSchema = Type.Object({
   rows: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-  totals: Type.Record(Type.String(), Type.Unknown())
+  totals: Type.Record(Type.String(), Type.Unknown(), { description: 'sums over every row the query found' }),
+  count: Type.Integer({ description: 'every row the query found; rows may be cut to the first 5,000' })
 })

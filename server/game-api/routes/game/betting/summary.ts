@@ -23,7 +23,8 @@ const SummarySchema = Type.Object({
   DrawId: Type.Union([Type.Integer(), Type.Null()]),
   DrawDate: Type.Union([Type.String(), Type.Null()]),
   rows: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-  totals: Type.Record(Type.String(), Type.Unknown())
+  totals: Type.Record(Type.String(), Type.Unknown(), { description: 'sums over every bet of the draw' }),
+  count: Type.Integer({ description: 'every row the query found; rows may be cut to the first 5,000' })
 })
 const UserSchema = Type.Object({ UserId: Type.String(), UserName: Type.String(), Role: Type.String(), ParentId: Type.Union([Type.String(), Type.Null()]) })
 
@@ -31,7 +32,7 @@ const UserSchema = Type.Object({ UserId: Type.String(), UserName: Type.String(),
 const summaryRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
   app.get('/summary/drawDate', {
     schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(DrawSchema)) }
-  }, async (request) => ok((await summaryDraws(app.db, caller(request).userId, game)).map((r) => toDrawAnswer(r as unknown as DrawRow))))
+  }, async (request) => ok((await summaryDraws(app.db, caller(request).userId, game)).map((r) => toDrawAnswer(r as unknown as DrawRow, app.gaNow()))))
 
   app.get('/summary/userIds', {
     schema: { querystring: Type.Object({ DrawId: DrawIdField, LocId: LocIdField }), response: envelope(Type.Array(UserSchema)) }

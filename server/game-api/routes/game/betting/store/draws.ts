@@ -1,7 +1,9 @@
 // Draw rows: created from the calendar when first needed, resolved from day codes or ids, and shaped for answers.
 import type { Queryable } from '../../../../../shared/db.ts'
-import { closeTimeFor, dayCodesOf, drawOn, drawsForDayCode, nextDraws, resolveDayCode, type DrawSeries, type Game, type IsoDate } from '../../../../betting/index.ts'
-import { toGmt8Iso } from '../../../../lib/gmt8.ts'
+import { DRAW_WEEKDAYS, dayCodesOf, drawOn, drawsForDayCode, nextDraws, resolveDayCode, type DrawSeries, type Game, type IsoDate } from '../../../../betting/index.ts'
+import { zoneIso } from '../../../../../../schemas/domain/calendar.ts'
+import { readCloseTimes } from './close-times.ts'
+import { wallTimeOf } from './draw-times.ts'
 import { bettingErrors } from './errors.ts'
 
 /** A draw as stored. */
@@ -14,17 +16,28 @@ export interface DrawRow {
   special: boolean
   result: unknown
   is_finalised: boolean
+  open_at?: Date | string | null
+  closed_by_hand?: boolean
+  finalise_count?: number
 }
+
+/** Where a draw stands: betting not yet open, open, closed (by time or by hand), result entered, finalised. */
+export type DrawStatus = 'pending' | 'open' | 'closed' | 'result' | 'finalised'
 
 /** A draw as the API answers it. */
 export interface DrawAnswer {
   DrawId: number
+  Game: Game
   DrawDate: string
   CloseDate: string
   Series: string
   Special: boolean
   IsFinalised: boolean
   HasResult: boolean
+  OpenDate: string | null
+  CloseTime: string
+  ClosedByHand: boolean
+  Status: DrawStatus
 }
 
 /** The series a game draws. */
@@ -41,23 +54,47 @@ export function isoDateOf (value: string | Date): IsoDate {
   return (value.getUTCHours() === 0 ? value : local).toISOString().slice(0, 10)
 }
 
-/** The answer shape of a draw row. */
-export function toDrawAnswer (r: DrawRow): DrawAnswer {
+/** The status of a draw at `now`: the one reading the cut-off, the lists and the pages share. */
+export function drawStatus (r: DrawRow, now: Date): DrawStatus {
+  if (r.is_finalised) return 'finalised'
+  if (r.result !== null && r.result !== undefined) return 'result'
+  if (r.closed_by_hand === true || new Date(r.close_at).getTime() <= now.getTime()) return 'closed'
+  if (r.open_at !== null && r.open_at !== undefined && new Date(r.open_at).getTime() > now.getTime()) return 'pending'
+  return 'open'
+}
+
+/** Refuses a bet on any draw not open at `now` (closed, by hand or by time, not yet open, with a result or finalised). */
+export function assertOpen (draws: DrawRow[], now: Date): void {
+  for (const d of draws) {
+    const status = drawStatus(d, now)
+    if (status === 'pending') throw bettingErrors.drawNotOpen(Number(d.draw_id), zoneIso(new Date(d.open_at as Date)))
+    if (status !== 'open') throw bettingErrors.drawClosed(Number(d.draw_id), zoneIso(new Date(d.close_at)))
+  }
+}
+
+/** The answer shape of a draw row; its status is read at `now`. */
+export function toDrawAnswer (r: DrawRow, now: Date = new Date()): DrawAnswer {
   return {
     DrawId: Number(r.draw_id),
+    Game: r.game,
     DrawDate: isoDateOf(r.draw_date),
-    CloseDate: toGmt8Iso(new Date(r.close_at)),
+    CloseDate: zoneIso(new Date(r.close_at)),
     Series: r.series,
     Special: r.special,
     IsFinalised: r.is_finalised,
-    HasResult: r.result !== null && r.result !== undefined
+    HasResult: r.result !== null && r.result !== undefined,
+    OpenDate: r.open_at === null || r.open_at === undefined ? null : zoneIso(new Date(r.open_at)),
+    CloseTime: wallTimeOf(new Date(r.close_at)),
+    ClosedByHand: r.closed_by_hand === true,
+    Status: drawStatus(r, now)
   }
 }
 
 /** Inserts the draws of a series on these dates unless they exist. */
 export async function ensureDraws (q: Queryable, series: DrawSeries, dates: IsoDate[], now: Date): Promise<void> {
   if (dates.length === 0) return
-  const draws = dates.map((date) => drawOn(series, date))
+  const closeTimes = await readCloseTimes(q)
+  const draws = dates.map((date) => drawOn(series, date, closeTimes))
   await q.query(
     `INSERT INTO draws (game, series, draw_date, close_at, special, created_at)
      SELECT $1, $2, d::date, c, s, $6 FROM unnest($3::text[], $4::timestamptz[], $5::boolean[]) AS x (d, c, s)
@@ -67,9 +104,10 @@ export async function ensureDraws (q: Queryable, series: DrawSeries, dates: IsoD
 
 /** Makes sure the next open draws of every series of the game exist (a week ahead), so pickers never come up empty. */
 export async function ensureUpcomingDraws (q: Queryable, game: Game, now: Date): Promise<void> {
+  const closeTimes = await readCloseTimes(q)
   for (const series of SERIES_OF[game]) {
     const count = series === 'TOTO' ? 2 : series === 'MG4D' ? 4 : 3
-    await ensureDraws(q, series, nextDraws(series, now, count).map((d) => d.date), now)
+    await ensureDraws(q, series, nextDraws(series, now, count, DRAW_WEEKDAYS[series], closeTimes).map((d) => d.date), now)
   }
 }
 
@@ -77,7 +115,7 @@ export async function ensureUpcomingDraws (q: Queryable, game: Game, now: Date):
 export async function drawsOfDayCode (q: Queryable, game: Game, dayCode: string, now: Date): Promise<DrawRow[]> {
   const meaning = resolveDayCode(game, dayCode)
   if (meaning === undefined) throw bettingErrors.badDayCode(game, dayCode, dayCodesOf(game))
-  const dates = drawsForDayCode(meaning, now).map((d) => d.date)
+  const dates = drawsForDayCode(meaning, now, await readCloseTimes(q)).map((d) => d.date)
   await ensureDraws(q, meaning.series, dates, now)
   const { rows } = await q.query<DrawRow>('SELECT * FROM draws WHERE series = $1 AND draw_date = ANY($2::date[]) ORDER BY draw_date', [meaning.series, dates])
   return rows
@@ -90,10 +128,7 @@ export async function openDrawsByIds (q: Queryable, game: Game, ids: number[], n
     const draw = rows.find((r) => Number(r.draw_id) === id)
     if (!draw) throw bettingErrors.drawNotFound(id)
     if (draw.game !== game) throw bettingErrors.drawWrongGame(id, game)
-    if (new Date(draw.close_at).getTime() <= now.getTime() || draw.is_finalised) throw bettingErrors.drawClosed(id, toGmt8Iso(new Date(draw.close_at)))
   }
+  assertOpen(rows, now)
   return rows
 }
-
-/** The close instant of a draw date, for draws created by hand. */
-export const closeAtOf = (date: IsoDate): Date => closeTimeFor(date)

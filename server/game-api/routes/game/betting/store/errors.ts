@@ -1,53 +1,48 @@
 // The betting domain's failures, with stable codes and messages that say how to fix the cause.
-import { GameApiError } from '../../../../lib/errors.ts'
+import { coded } from '../../../../lib/errors.ts'
+
+const E = {
+  notEnoughCredit: coded<[string, string, string]>('GA_NOT_ENOUGH_CREDIT', 'Not enough credit: the bet costs %s but %s has %s CreditLeft; bet less or ask your upline for more credit.', 409),
+  drawWrongGame: coded<[number, string, string]>('GA_DRAW_WRONG_GAME', 'Draw %s is not a %s draw; %s with a draw of that game.', 400),
+  badResult: coded<[string]>('GA_BAD_RESULT', 'body/Result is not a valid result: %s', 400),
+  badDayCode: coded<[string, string, string]>('GA_BAD_DAY_CODE', 'body/DayCode "%s" is not a %s day code; expected one of %s.', 400),
+  badLine: coded<[number, string]>('GA_BAD_LINE', 'Line %s: %s', 400),
+  badBetText: coded<[number, string, number, string]>('GA_BAD_BET_TEXT', 'Bet text has %s error%s: at position %s: %s', 400),
+  jobNotFound: coded<[number, number]>('GA_JOB_NOT_FOUND', 'File %s has no processing job; start one with POST files/processUpload/%s.', 404)
+}
 
 /** Every failure of the betting routes, by stable code. */
 export const bettingErrors = {
-  notEnoughCredit: (userId: string, cost: number, left: number) =>
-    new GameApiError('GA_NOT_ENOUGH_CREDIT', 409, `Not enough credit: the bet costs ${cost.toFixed(2)} but ${userId} has ${left.toFixed(2)} CreditLeft; bet less or ask your upline for more credit.`),
-  betNotAllowed: (userId: string) =>
-    new GameApiError('GA_BET_NOT_ALLOWED', 403, `User ${userId} may not place bets (EnablePlaceBet is off or placing bets is disabled); ask your upline to enable it.`),
-  drawNotFound: (drawId: number) =>
-    new GameApiError('GA_DRAW_NOT_FOUND', 404, `Draw ${drawId} does not exist; pick a draw from draw/activeLatest or draw/dateAll.`),
-  drawClosed: (drawId: number, closeDate: string) =>
-    new GameApiError('GA_DRAW_CLOSED', 409, `Draw ${drawId} closed at ${closeDate}; pick an open draw from draw/activeLatest.`),
-  drawWrongGame: (drawId: number, game: string) =>
-    new GameApiError('GA_DRAW_WRONG_GAME', 400, `Draw ${drawId} is not a ${game} draw; ${game === 'TOTO' ? 'TOTO bets go to bet/t' : '4D bets go to bet/'} with a draw of that game.`),
-  drawExists: (series: string, date: string) =>
-    new GameApiError('GA_DRAW_EXISTS', 409, `A ${series} draw on ${date} exists already.`),
-  drawFinalised: (drawId: number) =>
-    new GameApiError('GA_DRAW_FINALISED', 409, `Draw ${drawId} is finalised already: its result and bets can no longer change.`),
-  drawNotClosed: (drawId: number, closeDate: string) =>
-    new GameApiError('GA_DRAW_NOT_CLOSED', 409, `Draw ${drawId} is still open for betting until ${closeDate}; enter its result after the close.`),
-  noResult: (drawId: number) =>
-    new GameApiError('GA_NO_RESULT', 409, `Draw ${drawId} has no result yet; enter it with POST draw/result before finalising.`),
-  badResult: (problems: string[]) =>
-    new GameApiError('GA_BAD_RESULT', 400, `body/Result is not a valid result: ${problems[0] ?? 'unknown problem'}`, { data: problems }),
-  noDraws: (what: string) =>
-    new GameApiError('GA_NO_DRAWS', 400, `${what} covers no open draw; send a day code or DrawIds of open draws.`),
-  badDayCode: (game: string, code: string, expected: string[]) =>
-    new GameApiError('GA_BAD_DAY_CODE', 400, `body/DayCode "${code}" is not a ${game} day code; expected one of ${expected.join(', ')}.`),
-  badLine: (index: number, problem: string) =>
-    new GameApiError('GA_BAD_LINE', 400, `body/Lines/${index}${problem.startsWith('/') ? '' : ' '}${problem}`),
+  notEnoughCredit: (userId: string, cost: number, left: number) => E.notEnoughCredit(cost.toFixed(2), userId, left.toFixed(2)),
+  betNotAllowed: coded<[string]>('GA_BET_NOT_ALLOWED', 'User %s may not place bets (EnablePlaceBet is off or placing bets is disabled); ask your upline to enable it.', 403),
+  drawNotFound: coded<[number]>('GA_DRAW_NOT_FOUND', 'Draw %s does not exist; pick a draw from draw/activeLatest or draw/dateAll.', 404),
+  drawClosed: coded<[number, string]>('GA_DRAW_CLOSED', 'Draw %s closed at %s; pick an open draw from draw/activeLatest.', 409),
+  drawWrongGame: (drawId: number, game: string) => E.drawWrongGame(drawId, game, game === 'TOTO' ? 'TOTO bets go to bet/t' : '4D bets go to bet/'),
+  drawExists: coded<[string, string]>('GA_DRAW_EXISTS', 'A %s draw on %s exists already.', 409),
+  drawFinalised: coded<[number]>('GA_DRAW_FINALISED', 'Draw %s is finalised already: its result and bets can no longer change.', 409),
+  drawNotClosed: coded<[number, string]>('GA_DRAW_NOT_CLOSED', 'Draw %s is still open for betting until %s; enter its result after the close.', 409),
+  noResult: coded<[number]>('GA_NO_RESULT', 'Draw %s has no result yet; enter it with POST draw/result before finalising.', 409),
+  badResult: (problems: string[]) => E.badResult(problems[0] ?? 'unknown problem').with({ data: problems }),
+  noDraws: coded<[string]>('GA_NO_DRAWS', '%s covers no open draw; send a day code or DrawIds of open draws.', 400),
+  badDayCode: (game: string, code: string, expected: string[]) => E.badDayCode(code, game, expected.join(', ')),
+  // Named as the form shows it: line 1 is Lines[0]; the problem starts with its field ("Numbers must …").
+  badLine: (index: number, problem: string) => E.badLine(index + 1, problem.replace(/^\//, '')),
   badBetText: (issues: Array<{ position: number, length: number, message: string }>) =>
-    new GameApiError('GA_BAD_BET_TEXT', 400, `Bet text has ${issues.length} error${issues.length === 1 ? '' : 's'}: at position ${issues[0]?.position ?? 0}: ${issues[0]?.message ?? ''}`,
-      { data: issues.map((i) => `at position ${i.position} (length ${i.length}): ${i.message}`) }),
-  ticketNotFound: (ticketNo: string) =>
-    new GameApiError('GA_TICKET_NOT_FOUND', 404, `Ticket ${ticketNo} does not exist; check the TicketNo.`),
-  ticketVoid: (ticketNo: string) =>
-    new GameApiError('GA_TICKET_VOID', 409, `Ticket ${ticketNo} is voided already.`),
-  fixedNotFound: (id: number) =>
-    new GameApiError('GA_FIXED_NOT_FOUND', 404, `Fixed bet ${id} does not exist (it may have been deleted already).`),
-  fileNotFound: (id: number) =>
-    new GameApiError('GA_FILE_NOT_FOUND', 404, `File ${id} does not exist (it may have been deleted already).`),
-  fileBusy: (id: number, status: string) =>
-    new GameApiError('GA_FILE_BUSY', 409, `File ${id} is ${status}; wait until it is processed.`),
-  fileMissing: () =>
-    new GameApiError('GA_FILE_MISSING', 400, 'body/file is required: send the bet file as a multipart field named file.'),
-  fileNotText: () =>
-    new GameApiError('GA_FILE_NOT_TEXT', 400, 'body/file must be a UTF-8 text file with one bet text per line.'),
-  fileAlreadyProcessed: (id: number) =>
-    new GameApiError('GA_FILE_PROCESSED', 409, `File ${id} is processed already; upload it again to place its bets again.`),
-  jobNotFound: (id: number) =>
-    new GameApiError('GA_JOB_NOT_FOUND', 404, `File ${id} has no processing job; start one with POST files/processUpload/${id}.`)
+    E.badBetText(issues.length, issues.length === 1 ? '' : 's', issues[0]?.position ?? 0, issues[0]?.message ?? '')
+      .with({ data: issues.map((i) => `at position ${i.position} (length ${i.length}): ${i.message}`) }),
+  ticketNotFound: coded<[string]>('GA_TICKET_NOT_FOUND', 'Ticket %s does not exist; check the TicketNo.', 404),
+  ticketVoid: coded<[string]>('GA_TICKET_VOID', 'Ticket %s is voided already.', 409),
+  fixedNotFound: coded<[number]>('GA_FIXED_NOT_FOUND', 'Fixed bet %s does not exist (it may have been deleted already).', 404),
+  fileNotFound: coded<[number]>('GA_FILE_NOT_FOUND', 'File %s does not exist (it may have been deleted already).', 404),
+  fileBusy: coded<[number, string]>('GA_FILE_BUSY', 'File %s is %s; wait until it is processed.', 409),
+  fileMissing: coded('GA_FILE_MISSING', 'body/file is required: send the bet file as a multipart field named file.', 400),
+  fileNotText: coded('GA_FILE_NOT_TEXT', 'body/file must be a UTF-8 text file with one bet text per line.', 400),
+  fileAlreadyProcessed: coded<[number]>('GA_FILE_PROCESSED', 'File %s is processed already; upload it again to place its bets again.', 409),
+  jobNotFound: (id: number) => E.jobNotFound(id, id),
+  drawNotOpen: coded<[number, string]>('GA_DRAW_NOT_OPEN', 'Draw %s opens for betting at %s; bet on it then, or pick an open draw from draw/activeLatest.', 409),
+  drawHasResult: coded<[number]>('GA_DRAW_HAS_RESULT', 'Draw %s has its result entered: betting cannot reopen and its dates cannot change; reset the result first.', 409),
+  drawPastClose: coded<[number, string]>('GA_DRAW_PAST_CLOSE', 'Draw %s closed at %s: to reopen it, give it a later close time with PUT draw.', 409),
+  drawBusy: coded<[number]>('GA_DRAW_BUSY', 'Draw %s is being finalised; wait for its job (GET result/r5) to end.', 409),
+  drawNotFinalised: coded<[number]>('GA_DRAW_NOT_FINALISED', 'Draw %s is not finalised: there is nothing to reset.', 409),
+  badDrawTimes: coded<[string]>('GA_BAD_DRAW_TIMES', '%s', 400)
 } as const

@@ -4,14 +4,17 @@ import { errors } from '../../../../lib/errors.ts'
 import type { AuthUser } from '../../../../lib/tokens.ts'
 import { findRole, isAncestor } from '../../../../lib/users.ts'
 
-/** Throws 403 unless target is the caller, a downline of the caller, or the caller is ADMIN (404 for ADMIN when absent). */
-export async function assertSelfOrDownline (q: Queryable, user: AuthUser, target: string): Promise<void> {
+/**
+ * Throws 403 unless target is the caller, a downline of the caller, or the caller is ADMIN (404 for ADMIN when absent).
+ * When target is the owner of a record (what: 'ticket', 'file', …), the refusal names the record, never its owner.
+ */
+export async function assertSelfOrDownline (q: Queryable, user: AuthUser, target: string, what?: string): Promise<void> {
   if (target === user.userId) return
   if (user.role === 'ADMIN') {
     if (!await findRole(q, target)) throw errors.userNotFound(target)
     return
   }
-  if (!await isAncestor(q, user.userId, target)) throw errors.notYourDownline(target)
+  if (!await isAncestor(q, user.userId, target)) throw what === undefined ? errors.notYourDownline(target) : errors.recordOutsideDownline(what)
 }
 
 /** A user of the caller's group: the caller first, then every downline by depth and id. */
@@ -31,4 +34,10 @@ export async function groupOf (q: Queryable, userId: string): Promise<GroupMembe
 export async function mayPlaceBets (q: Queryable, userId: string): Promise<boolean> {
   const { rows } = await q.query<{ ok: boolean }>('SELECT enable_place_bet = 1 AND disable_place_bet_and_fixed_bet = 0 AS ok FROM users WHERE user_id = $1', [userId])
   return rows[0]?.ok === true
+}
+
+/** Whether the user is suspended (or deleted): such a user takes no bets. */
+export async function isSuspended (q: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await q.query<{ off: boolean }>('SELECT suspended OR deleted_at IS NOT NULL AS off FROM users WHERE user_id = $1', [userId])
+  return rows[0]?.off === true
 }

@@ -1,6 +1,7 @@
 // Checks of bet lines sent as JSON (bet/, bet/t, bet/fixed): the same rules the bet text parser applies, with the field named.
 import type { NumberForm, TotoBetType } from '../../../../betting/index.ts'
 import { bettingErrors } from './errors.ts'
+import { totoNumberCounts } from '../../../../../../schemas/domain/toto-lines.ts'
 import type { FourDLineInput, TotoLineInput } from './place.ts'
 
 const cents = (v: number): boolean => Math.abs(Math.round(v * 100) - v * 100) < 1e-6
@@ -27,16 +28,14 @@ export function fourDLinesOf (lines: FourDLineBody[]): FourDLineInput[] {
   })
 }
 
-const PICKS: Record<string, number> = { '2*': 2, '3*': 3, '4*': 4, '*2': 2, '*3': 3, '*4': 4 }
-
 /** Checks and normalises TOTO lines: ORDINARY 6 numbers, SYSTEM 7-12, ROLL 5, pick-n n, TO/TE/TT none; numbers 1..49 without repeats. */
 export function totoLinesOf (lines: TotoLineBody[]): TotoLineInput[] {
   return lines.map((line, i) => {
     const type = line.Type.toUpperCase() as TotoBetType
     const numbers = line.Numbers ?? []
-    const expected = type === 'ORDINARY' ? [6] : type === 'SYSTEM' ? [7, 8, 9, 10, 11, 12] : type === 'ROLL' ? [5] : PICKS[type] !== undefined ? [PICKS[type]] : ['TO', 'TE', 'TT'].includes(type) ? [0] : undefined
+    const expected = totoNumberCounts(type)
     if (expected === undefined) throw bettingErrors.badLine(i, '/Type must be one of ORDINARY, SYSTEM, ROLL, 2*, 3*, 4*, *2, *3, *4, TO, TE, TT')
-    if (!expected.includes(numbers.length)) throw bettingErrors.badLine(i, `/Numbers must hold ${expected.join(' or ')} numbers for ${type}, not ${numbers.length}`)
+    if (!expected.includes(numbers.length)) throw bettingErrors.badLine(i, `/Numbers hold ${numbers.length}; ${type} takes ${expected.length > 1 ? `${expected[0]} to ${expected[expected.length - 1]}` : expected[0]}`)
     if (numbers.some((n) => !Number.isInteger(n) || n < 1 || n > 49)) throw bettingErrors.badLine(i, '/Numbers must be whole numbers from 1 to 49')
     if (new Set(numbers).size !== numbers.length) throw bettingErrors.badLine(i, '/Numbers must not repeat a number')
     if (!Number.isInteger(line.Units) || line.Units < 1) throw bettingErrors.badLine(i, '/Units must be a whole number of at least 1')

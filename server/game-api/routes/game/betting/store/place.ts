@@ -1,7 +1,7 @@
 // Placing tickets: stake, detail rows per level and draw, the credit check under a row lock, and batched inserts.
 import type { Queryable } from '../../../../../shared/db.ts'
 import {
-  DEFAULT_4D_PAY_RATES, DEFAULT_TOTO_PAY_RATES, combinationsOf, expand4d, fourDDetailRows, fourDLineStake, maxTotoPayoutPerUnit, roundMoney, totoDetailRows, uniquePermutations,
+  DEFAULT_4D_PAY_RATES, DEFAULT_TOTO_PAY_RATES, combinationsOf, expand4d, fourDDetailRows, fourDLineTable, fourDLineStake, maxTotoPayoutPerUnit, roundMoney, totoDetailRows, uniquePermutations,
   type ChainLevel, type DrawSeries, type FourDLine, type FourDPayRates, type Game, type TotoLine, type TotoPayRates
 } from '../../../../betting/index.ts'
 import { loadChain } from './chain.ts'
@@ -41,7 +41,7 @@ export interface PlacedTicket {
 /** How placement treats money: `charge` checks and takes CreditLeft under a row lock; `history` (seed, benchmarks) leaves balances alone. */
 export type PlaceMode = 'charge' | 'history'
 
-interface BetRow { betId: number, ticketId: number, drawId: number, userId: string, game: Game, lineNo: number, number: string, form: string, numbers: string | null, system: number | null, big: number, small: number, units: number, combinations: number, amount: number }
+interface BetRow { betId: number, ticketId: number, drawId: number, userId: string, game: Game, lineNo: number, number: string, form: string, numbers: string | null, system: number | null, big: number, small: number, units: number, combinations: number, amount: number, payRate: string }
 interface LevelRow { betId: number, level: number, userId: string, drawId: number, share: number, commission: number, bigIn: number, smallIn: number, amountIn: number, bigIntake: number, smallIntake: number, amountIntake: number, bigOut: number, smallOut: number, amountOut: number, maxPayout: number }
 
 /** The text a TOTO line is stored under in the number column: two-digit numbers, or the side-bet type. */
@@ -57,7 +57,7 @@ export function lineFigures (game: Game, line: FourDLineInput | TotoLineInput, c
     const stake = fourDLineStake({ ...l, position: 0, length: 0 })
     const played = expand4d(l)
     const count = played.length
-    const table = fourDRates[played[0]?.table ?? 'N']
+    const table = fourDLineTable(fourDRates, l)
     // Limits are per number played, so a line playing n numbers may keep n times the limit; the written number stands for them all.
     const scaled = chain.map((c) => ({ ...c, limit: { ...(c.limit?.big !== undefined ? { big: c.limit.big * count } : {}), ...(c.limit?.small !== undefined ? { small: c.limit.small * count } : {}) } }))
     const { rows } = fourDDetailRows({ number: l.number, big: stake.big, small: stake.small }, scaled, table)
@@ -78,8 +78,8 @@ export function lineFigures (game: Game, line: FourDLineInput | TotoLineInput, c
         bigOut: r.ttBigOut,
         smallOut: r.ttSmallOut,
         amountOut: r.ttAmountOut,
-        // Only one played number can take 1st prize: the most the level pays is its intake on one number at the 1st-prize rate.
-        maxPayout: roundMoney(r.ttMaxPayout / count)
+        // Only one played number can take 1st prize: the intake on one number at the 1st-prize rate (an iBet's class rate is per $1 of the whole line already).
+        maxPayout: roundMoney(l.form === 'ibet' ? r.ttMaxPayout : r.ttMaxPayout / count)
       }))
     }
   }
@@ -149,8 +149,12 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
     const userRates = rates.get(`${request.game}:${request.userId}`)
     const lines = request.game === '4D' ? request.fourD ?? [] : request.toto ?? []
     let perDraw = 0
+    const fourDRates = (request.game === '4D' ? userRates : undefined) as FourDPayRates ?? DEFAULT_4D_PAY_RATES
+    const totoRates = (request.game === 'TOTO' ? userRates : undefined) as TotoPayRates | undefined
     lines.forEach((line, lineNo) => {
-      const figures = lineFigures(request.game, line, chain, (request.game === '4D' ? userRates : undefined) as FourDPayRates ?? DEFAULT_4D_PAY_RATES, (request.game === 'TOTO' ? userRates : undefined) as TotoPayRates | undefined)
+      const figures = lineFigures(request.game, line, chain, fourDRates, totoRates)
+      // The rate the line is sold at, kept on each of its bets: a later rate change reprices only later bets.
+      const payRate = JSON.stringify(request.game === '4D' ? fourDLineTable(fourDRates, line as FourDLineInput) : totoRates ?? DEFAULT_TOTO_PAY_RATES)
       perDraw += figures.amount
       for (const drawId of request.drawIds) {
         const bet = bets.length
@@ -171,7 +175,8 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
           small: isToto ? 0 : f.small,
           units: isToto ? t.units : 0,
           combinations: figures.combinations,
-          amount: figures.amount
+          amount: figures.amount,
+          payRate
         })
         for (const level of figures.levels) levels.push({ ...level, bet, drawId })
       }
@@ -196,11 +201,11 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
     betIds.push(...got.rows.map((r) => Number(r.id)))
     const idsOf = chunk.map((_, k) => betIds[start + k])
     await q.query(
-      `INSERT INTO bets (bet_id, ticket_id, draw_id, user_id, game, line_no, number, form, numbers, system_size, big, small, units, combinations, amount)
-       SELECT id, t, d, u, g, l, n, f, ns::int[], s, b, sm, un, c, a FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[], $9::text[], $10::int[], $11::numeric[], $12::numeric[], $13::numeric[], $14::int[], $15::numeric[])
-         AS x (id, t, d, u, g, l, n, f, ns, s, b, sm, un, c, a)`,
+      `INSERT INTO bets (bet_id, ticket_id, draw_id, user_id, game, line_no, number, form, numbers, system_size, big, small, units, combinations, amount, pay_rate)
+       SELECT id, t, d, u, g, l, n, f, ns::int[], s, b, sm, un, c, a, r::jsonb FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[], $9::text[], $10::int[], $11::numeric[], $12::numeric[], $13::numeric[], $14::int[], $15::numeric[], $16::text[])
+         AS x (id, t, d, u, g, l, n, f, ns, s, b, sm, un, c, a, r)`,
       [idsOf, chunk.map((b) => b.ticketId), chunk.map((b) => b.drawId), chunk.map((b) => b.userId), chunk.map((b) => b.game), chunk.map((b) => b.lineNo), chunk.map((b) => b.number),
-        chunk.map((b) => b.form), chunk.map((b) => b.numbers), chunk.map((b) => b.system), chunk.map((b) => b.big), chunk.map((b) => b.small), chunk.map((b) => b.units), chunk.map((b) => b.combinations), chunk.map((b) => b.amount)])
+        chunk.map((b) => b.form), chunk.map((b) => b.numbers), chunk.map((b) => b.system), chunk.map((b) => b.big), chunk.map((b) => b.small), chunk.map((b) => b.units), chunk.map((b) => b.combinations), chunk.map((b) => b.amount), chunk.map((b) => b.payRate)])
   }
   for (let start = 0; start < levels.length; start += CHUNK) {
     const chunk = levels.slice(start, start + CHUNK)

@@ -1,10 +1,11 @@
 // One ticket placed for a caller: who may bet for whom, which draws, then the placement in one transaction.
-import type { Db } from '../../../../../shared/db.ts'
+import type { Db, Queryable } from '../../../../../shared/db.ts'
 import type { Draw, DrawSeries, Game } from '../../../../betting/index.ts'
 import type { AuthUser } from '../../../../lib/tokens.ts'
-import { drawsOfDayCode, ensureDraws, openDrawsByIds, toDrawAnswer, type DrawAnswer, type DrawRow } from './draws.ts'
+import { assertOpen, drawsOfDayCode, ensureDraws, openDrawsByIds, toDrawAnswer, type DrawAnswer, type DrawRow } from './draws.ts'
 import { bettingErrors } from './errors.ts'
-import { assertSelfOrDownline, mayPlaceBets } from './hierarchy.ts'
+import { assertSelfOrDownline, isSuspended, mayPlaceBets } from './hierarchy.ts'
+import { errors } from '../../../../lib/errors.ts'
 import { placeTickets, type FourDLineInput, type PlacedTicket, type TicketRequest, type TotoLineInput } from './place.ts'
 
 /** What the caller asks to place. */
@@ -22,6 +23,8 @@ export interface PlaceOrder {
   text?: string | null
   locId?: string | null | undefined
   fileId?: number | null
+  /** Runs first inside the placement's transaction, so what it writes commits exactly when the ticket does (the upload job's line record). */
+  record?: (tx: Queryable) => Promise<void>
 }
 
 /** A placed ticket with its draws and the bettor's CreditLeft after it. */
@@ -31,7 +34,10 @@ export interface PlaceAnswer extends PlacedTicket { drawRows: DrawAnswer[], cred
 export async function placeOrder (db: Db, order: PlaceOrder, now: Date): Promise<PlaceAnswer> {
   await assertSelfOrDownline(db, order.user, order.userId)
   if (!await mayPlaceBets(db, order.user.userId)) throw bettingErrors.betNotAllowed(order.user.userId)
+  // A suspended bettor takes no bets, whoever places them (a suspended caller is already stopped at sign-in and by its token).
+  if (await isSuspended(db, order.userId)) throw errors.userSuspended(order.userId)
   return db.transaction(async (tx) => {
+    await order.record?.(tx)
     let draws: DrawRow[]
     if (order.draws !== undefined) {
       const series = order.draws[0]?.series
@@ -46,6 +52,8 @@ export async function placeOrder (db: Db, order: PlaceOrder, now: Date): Promise
       throw bettingErrors.noDraws('A bet without DayCode or DrawIds')
     }
     if (draws.length === 0) throw bettingErrors.noDraws(order.dayCode ? `Day code ${order.dayCode}` : 'The bet')
+    // One cut-off for every entry path: the draw rows' own close time, hand close and open time.
+    assertOpen(draws, now)
     const [placed] = await placeTickets(tx, [{
       userId: order.userId,
       placedBy: order.user.userId,
@@ -61,6 +69,6 @@ export async function placeOrder (db: Db, order: PlaceOrder, now: Date): Promise
       ...(order.toto ? { toto: order.toto } : {})
     }], 'charge', now)
     const { rows } = await tx.query<{ credit_left: string }>('SELECT credit_left FROM users WHERE user_id = $1', [order.userId])
-    return { ...(placed as PlacedTicket), drawRows: draws.map(toDrawAnswer), creditLeft: Number(rows[0]?.credit_left ?? 0) }
+    return { ...(placed as PlacedTicket), drawRows: draws.map((d) => toDrawAnswer(d, now)), creditLeft: Number(rows[0]?.credit_left ?? 0) }
   })
 }

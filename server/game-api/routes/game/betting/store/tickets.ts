@@ -1,7 +1,7 @@
 // Tickets as the pages read them: a page of a user's or a group's tickets, one ticket with its bets and level rows, and voiding.
 import type { Queryable } from '../../../../../shared/db.ts'
 import type { Game } from '../../../../betting/index.ts'
-import { toGmt8Iso } from '../../../../lib/gmt8.ts'
+import { zoneIso } from '../../../../../../schemas/domain/calendar.ts'
 import { isoDateOf } from './draws.ts'
 import { bettingErrors } from './errors.ts'
 
@@ -45,7 +45,7 @@ const toTicket = (r: TicketRow) => ({
   Payout: Number(r.payout),
   Status: r.status,
   Open: r.open,
-  PlacedDate: toGmt8Iso(new Date(r.placed_at)),
+  PlacedDate: zoneIso(new Date(r.placed_at)),
   DrawIds: r.draw_ids.map(Number),
   DrawDates: r.draw_dates.map(isoDateOf)
 })
@@ -57,7 +57,8 @@ export type TicketAnswer = ReturnType<typeof toTicket>
 export interface TicketQuery { game: Game, caller: string, userId: string | null, drawId: number | null, drawDate: string | null, page: number, pageSize: number, now: Date }
 
 /** A page of tickets, newest first, with the total count. */
-export async function ticketsPage (q: Queryable, query: TicketQuery): Promise<{ rows: TicketAnswer[], total: number, page: number, pageSize: number }> {
+/** One page of tickets, newest first, with the count and the Stake and Payout sums of every ticket the filter finds, and the next page's number ('' after the last). */
+export async function ticketsPage (q: Queryable, query: TicketQuery): Promise<{ rows: TicketAnswer[], total: number, totals: { Stake: number, Payout: number }, page: number, pageSize: number, nextPage: string }> {
   const where = `FROM tickets t WHERE t.game = $1
     AND (CASE WHEN $2::text IS NOT NULL THEN t.user_id = $2 ELSE t.user_id IN (
       WITH RECURSIVE down (user_id, depth) AS (SELECT $3::text, 0 UNION ALL SELECT u.user_id, down.depth + 1 FROM users u JOIN down ON u.parent_id = down.user_id WHERE down.depth < 64)
@@ -65,10 +66,13 @@ export async function ticketsPage (q: Queryable, query: TicketQuery): Promise<{ 
     AND ($4::int IS NULL OR EXISTS (SELECT 1 FROM bets b WHERE b.ticket_id = t.ticket_id AND b.draw_id = $4))
     AND ($5::date IS NULL OR EXISTS (SELECT 1 FROM bets b JOIN draws d ON d.draw_id = b.draw_id WHERE b.ticket_id = t.ticket_id AND d.draw_date = $5::date))`
   const params = [query.game, query.userId, query.caller, query.drawId, query.drawDate]
-  const { rows: [count] } = await q.query<{ n: string }>(`SELECT count(*) AS n ${where}`, params)
+  const { rows: [count] } = await q.query<{ n: string, stake: string | null, payout: string | null }>(
+    `SELECT count(*) AS n, sum(t.stake) AS stake, (SELECT COALESCE(sum(b.payout), 0) FROM bets b WHERE b.ticket_id IN (SELECT t.ticket_id ${where})) AS payout ${where}`, params)
   const { rows } = await q.query<TicketRow>(`SELECT ${ticketColumns('$8::timestamptz')} ${where} ORDER BY t.placed_at DESC, t.ticket_id DESC LIMIT $6 OFFSET $7`,
     [...params, query.pageSize, (query.page - 1) * query.pageSize, query.now])
-  return { rows: rows.map(toTicket), total: Number(count?.n ?? 0), page: query.page, pageSize: query.pageSize }
+  const total = Number(count?.n ?? 0)
+  const nextPage = query.page * query.pageSize < total ? String(query.page + 1) : ''
+  return { rows: rows.map(toTicket), total, totals: { Stake: Number(count?.stake ?? 0), Payout: Number(count?.payout ?? 0) }, page: query.page, pageSize: query.pageSize, nextPage }
 }
 
 /** One ticket with its bet rows, the detail rows of every level (seed 001 §3 names) and its strikes; undefined when absent. */
@@ -101,7 +105,7 @@ export async function voidTicket (q: Queryable, ticketNo: string, now: Date): Pr
   if (ticket.status === 'void') throw bettingErrors.ticketVoid(ticketNo)
   const { rows: closed } = await q.query<{ draw_id: number, close_at: Date }>(
     'SELECT DISTINCT d.draw_id, d.close_at FROM bets b JOIN draws d ON d.draw_id = b.draw_id WHERE b.ticket_id = $1 AND (d.close_at <= $2 OR d.is_finalised) ORDER BY d.close_at', [ticket.ticket_id, now])
-  if (closed[0]) throw bettingErrors.drawClosed(Number(closed[0].draw_id), toGmt8Iso(new Date(closed[0].close_at)))
+  if (closed[0]) throw bettingErrors.drawClosed(Number(closed[0].draw_id), zoneIso(new Date(closed[0].close_at)))
   await q.query("UPDATE tickets SET status = 'void', voided_at = $2 WHERE ticket_id = $1", [ticket.ticket_id, now])
   await q.query("UPDATE bets SET status = 'void', settled_at = $2 WHERE ticket_id = $1", [ticket.ticket_id, now])
   // Voided bets keep their level rows for the record; reports read only bets that are not void.

@@ -1,0 +1,28 @@
+import { useCallback, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { FormAction, FormWidget as FormDescriptor } from '../../../../schemas/widgets.ts'
+import { Dialog } from '../../components/Dialog.tsx'
+import { ScopeProvider } from '../context.tsx'
+import { FormWidget } from '../form/FormWidget.tsx'
+
+/** The values a row gives its dialog's form (form field → row field). */
+export function prefillOf (prefill: FormAction['prefill'], row: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [field, from] of Object.entries(prefill ?? {})) if (row?.[from] !== undefined && row[from] !== null) out[field] = row[from]
+  return out
+}
+
+/** A form action's dialog: the form prefilled from the row (its load may read { from: 'row' } too); a successful submit closes it, and the write reloads the page's data. */
+export function FormDialog ({ action, row, onClose }: { action: FormAction, row?: Readonly<Record<string, unknown>>, onClose: () => void }) {
+  const { t } = useTranslation()
+  const widget = useMemo<FormDescriptor>(() => ({ ...action.form, type: 'form' }), [action.form])
+  const prefill = useMemo(() => prefillOf(action.prefill, row), [action.prefill, row])
+  const close = useCallback(() => onClose(), [onClose])
+  return (
+    <Dialog open title={t(action.titleKey ?? action.labelKey)} onClose={close} className='rr-form-dialog' footer={<button type='button' onClick={close}>{t('renderers.close')}</button>}>
+      <ScopeProvider row={row}>
+        <FormWidget widget={widget} prefill={prefill} onSent={close} />
+      </ScopeProvider>
+    </Dialog>
+  )
+}

@@ -1,0 +1,68 @@
+import type { WidgetProps } from '@rjsf/utils'
+import { useTranslation } from 'react-i18next'
+import type { FormField, OptionsFrom } from '../../../../schemas/widgets.ts'
+import { useData } from '../lib/useData.ts'
+import { choiceOptions } from '../lib/choices.ts'
+
+const fieldOf = (p: WidgetProps) => p.options.descriptor as FormField
+
+/** The options a call answers, with its loading, error and empty states as a note beside the control. */
+function useChoices (from: OptionsFrom | undefined) {
+  const state = useData<unknown>(from?.data)
+  const options = state.status === 'ready' && from ? choiceOptions(state.data, from) : []
+  const note = state.status === 'loading' ? 'renderers.loading' : state.status === 'error' ? 'renderers.options.error' : options.length === 0 ? 'renderers.noData' : undefined
+  return { options, note, busy: state.status === 'loading' }
+}
+
+/** A select whose options come from data (value and label fields of each item). */
+export function DataSelect (p: WidgetProps) {
+  const { t } = useTranslation()
+  const { options, note, busy } = useChoices(fieldOf(p).optionsFrom)
+  const value = typeof p.value === 'string' || typeof p.value === 'number' ? String(p.value) : ''
+  return (
+    <>
+      <select
+        id={p.id} aria-label={p.label} aria-invalid={(p.rawErrors?.length ?? 0) > 0 || undefined} aria-busy={busy || undefined} value={value}
+        onChange={(e) => p.onChange(e.target.value === '' ? undefined : e.target.value)} onBlur={() => p.onBlur(p.id, p.value)}
+      >
+        <option value=''>{t('renderers.select.placeholder')}</option>
+        {/* A loaded value not among the options still shows (and is kept). */}
+        {value !== '' && !options.some((o) => o.value === value) && <option value={value}>{value}</option>}
+        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+      {note && <span className='rr-option-note' role='status'>{t(note)}</span>}
+    </>
+  )
+}
+
+/** A multiple choice whose options come from data: checkboxes in a labelled group (permission names), or a multiple select. */
+export function DataChoices (p: WidgetProps) {
+  const { t } = useTranslation()
+  const field = fieldOf(p)
+  const { options, note } = useChoices(field.optionsFrom)
+  const chosen = Array.isArray(p.value) ? (p.value as unknown[]).map(String) : []
+  const toggle = (v: string, on: boolean) => p.onChange(on ? [...chosen, v] : chosen.filter((c) => c !== v))
+  if (field.kind === 'multiselect') {
+    return (
+      <>
+        <select
+          id={p.id} multiple aria-label={p.label} value={chosen} onBlur={() => p.onBlur(p.id, p.value)}
+          onChange={(e) => p.onChange([...e.target.selectedOptions].map((o) => o.value))}
+        >
+          {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        </select>
+        {note && <span className='rr-option-note' role='status'>{t(note)}</span>}
+      </>
+    )
+  }
+  return (
+    <div id={p.id} role='group' aria-label={p.label} className='rr-checkboxes' tabIndex={-1}>
+      {options.map((o) => (
+        <label key={o.value}>
+          <input type='checkbox' name={p.id} value={o.value} checked={chosen.includes(o.value)} onChange={(e) => toggle(o.value, e.target.checked)} onBlur={() => p.onBlur(p.id, p.value)} /> {o.label}
+        </label>
+      ))}
+      {note && <span className='rr-option-note' role='status'>{t(note)}</span>}
+    </div>
+  )
+}

@@ -1,0 +1,65 @@
+// PUT {agents|players} (and players/update): name, flags and locations; PUT …/position: shares, commissions, tax. Checked against the parent under its row lock.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { Db, Transaction } from '../../../../shared/db.ts'
+import { envelope, ok } from '../../../lib/envelope.ts'
+import { errors } from '../../../lib/errors.ts'
+import { caller } from '../../../plugins/auth.ts'
+import { assertManaged, type AccountKind } from './kinds.ts'
+import { checkBelow, checkPosition, positionOf, writePosition } from './position.ts'
+import { flagsProblem, locationsProblem, FLAGS, type Flag } from './rules.ts'
+import { AccountProfile, PositionBody, UpdateBody } from './schemas.ts'
+import { loadAccount, locationsOf, lockWithParent, writeFlags, writeLocations, type Locked } from './store.ts'
+
+/** Runs change on the locked target and parent in one transaction and answers the profile after. */
+export async function changeAccount (db: Db, userId: string, change: (tx: Transaction, target: Locked, parent: Locked) => Promise<void>) {
+  return db.transaction(async (tx) => {
+    const { target, parent } = await lockWithParent(tx, userId)
+    if (!target || !parent) throw errors.userNotFound(userId)
+    await change(tx, target, parent)
+    const after = await loadAccount(tx, userId)
+    if (!after) throw errors.userNotFound(userId)
+    return after
+  })
+}
+
+/** The change and position calls of one kind. */
+const changeRoutes: FastifyPluginAsyncTypebox<{ kind: AccountKind }> = async (app, { kind }) => {
+  // Seed 001 §7 names PUT players/update beside PUT players: the same call.
+  const paths = kind.prefix === 'players' ? ['/players', '/players/update'] : ['/agents']
+  for (const path of paths) {
+    app.put(path, { schema: { body: UpdateBody, response: envelope(AccountProfile) } }, async (request) => {
+      const body = request.body
+      await assertManaged(app.db, request, kind, body.UserId)
+      return ok(await changeAccount(app.db, body.UserId, async (tx, target, parent) => {
+        const flags: Partial<Record<Flag, number>> = {}
+        for (const f of FLAGS) if (body[f] !== undefined) flags[f] = body[f]
+        const flagProblem = flagsProblem(flags, parent.userId, parent.flags)
+        if (flagProblem) throw errors.accountRule(flagProblem)
+        if (body.Locations !== undefined) {
+          const problem = locationsProblem(body.Locations, parent.userId, await locationsOf(tx, parent.userId))
+          if (problem) throw errors.accountRule(problem)
+          await writeLocations(tx, target.userId, body.Locations)
+        }
+        await writeFlags(tx, target.userId, flags)
+        if (body.UserName !== undefined) await tx.query('UPDATE users SET alias_id = $2 WHERE user_id = $1', [target.userId, body.UserName.trim()])
+        await app.gaAudit(tx, request, { userId: caller(request).userId, action: `${kind.prefix}.update`, detail: { UserId: target.userId, ...flags, ...(body.UserName !== undefined ? { UserName: body.UserName } : {}), ...(body.Locations ? { Locations: body.Locations } : {}) } })
+      }))
+    })
+  }
+
+  app.put(`/${kind.prefix}/position`, {
+    schema: { body: PositionBody, response: envelope(AccountProfile) }
+  }, async (request) => {
+    const body = request.body
+    await assertManaged(app.db, request, kind, body.UserId)
+    const position = positionOf(body)
+    return ok(await changeAccount(app.db, body.UserId, async (tx, target, parent) => {
+      await checkPosition(tx, parent, position)
+      await checkBelow(tx, target.userId, position)
+      await writePosition(tx, target.userId, position)
+      await app.gaAudit(tx, request, { userId: caller(request).userId, action: `${kind.prefix}.position`, detail: { UserId: target.userId, ...position } })
+    }))
+  })
+}
+
+export default changeRoutes

@@ -1,0 +1,90 @@
+// Payments: record a payment in or out, delete one (a reversing entry), a user's statement, and the downline's sums for a period.
+import { Type } from 'typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
+import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
+import { errors } from '../../../lib/errors.ts'
+import { caller } from '../../../plugins/auth.ts'
+import { assertSelfOrDownline } from '../betting/store/hierarchy.ts'
+import { listRoot } from '../accounts/kinds.ts'
+import { dollars } from '../accounts/rules.ts'
+import { lockUsers } from '../accounts/store.ts'
+import { appendEntry, entryById, statementOf, statementSums } from './ledger.ts'
+import { periodOf } from './period.ts'
+import { Entry, PaymentBody, PaymentUser, PeriodQuery, Statement, StatementSum } from './schemas.ts'
+
+/** The payment calls. */
+const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Payments are recorded by an upline for a user below it, never by a user for itself.
+  const assertBelow = async (request: FastifyRequest, userId: string) => {
+    if (userId === caller(request).userId) throw errors.badInput('UserId must be a user below you: your own payments are recorded by your upline.')
+    await assertSelfOrDownline(app.db, caller(request), userId)
+  }
+
+  app.get('/paymentUserIds', {
+    schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(PaymentUser)) }
+  }, async (request) => {
+    const { rows } = await app.db.query<{ user_id: string, alias_id: string, role: string, acc_bal: string, credit_left: string }>(
+      'SELECT user_id, alias_id, role, acc_bal, credit_left FROM users WHERE parent_id = $1 AND deleted_at IS NULL ORDER BY user_id', [caller(request).userId])
+    return ok(rows.map((r) => ({ UserId: r.user_id, UserName: r.alias_id, Role: r.role, AccBal: Number(r.acc_bal), CreditLeft: Number(r.credit_left) })))
+  })
+
+  app.post('/insertStatement2', { schema: { body: PaymentBody, response: envelope(Entry) } }, async (request) => {
+    const { UserId: userId, Type: type, Amount: amount, Remarks: remarks = '' } = request.body
+    if (Math.abs(amount * 100 - Math.round(amount * 100)) > 1e-6) throw errors.badInput(`Amount ${amount} must be in cents at most.`)
+    await assertBelow(request, userId)
+    const entryId = await app.db.transaction(async (tx) => {
+      if (!(await lockUsers(tx, [userId])).has(userId)) throw errors.userNotFound(userId)
+      const id = await appendEntry(tx, { userId, kind: type === 'IN' ? 'payment_in' : 'payment_out', amount: type === 'IN' ? amount : -amount, remarks, createdBy: caller(request).userId, now: app.gaNow() })
+      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'payment.insert', detail: { UserId: userId, Type: type, Amount: amount, EntryId: id } })
+      return id
+    })
+    const entry = await entryById(app.db, entryId)
+    if (!entry) throw errors.ledgerEntryNotFound(entryId)
+    return ok(entry)
+  })
+
+  app.delete('/deleteStatement2/:id', {
+    schema: { params: Type.Object({ id: Type.Integer({ minimum: 1, description: 'a ledger entry id' }) }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Entry) }
+  }, async (request) => {
+    const id = request.params.id
+    const found = await entryById(app.db, id)
+    if (!found) throw errors.ledgerEntryNotFound(id)
+    await assertBelow(request, found.UserId)
+    const reversal = await app.db.transaction(async (tx) => {
+      await lockUsers(tx, [found.UserId])
+      // Read again under the user's lock: two deletes of one entry must not both reverse it.
+      const entry = await entryById(tx, id)
+      if (!entry) throw errors.ledgerEntryNotFound(id)
+      if (entry.Kind !== 'payment_in' && entry.Kind !== 'payment_out') throw errors.ledgerEntryFixed(id, `it is a ${entry.Kind} entry; only payments can be deleted`)
+      if (entry.ReversedBy !== null) throw errors.ledgerEntryFixed(id, `it was deleted already (reversed by entry ${entry.ReversedBy})`)
+      const newId = await appendEntry(tx, { userId: entry.UserId, kind: 'reversal', amount: -entry.Amount, reverses: id, remarks: `reverses entry ${id} (${dollars(entry.Amount)})`, createdBy: caller(request).userId, now: app.gaNow() })
+      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'payment.delete', detail: { UserId: entry.UserId, EntryId: id, ReversalId: newId } })
+      return newId
+    })
+    const entry = await entryById(app.db, reversal)
+    if (!entry) throw errors.ledgerEntryNotFound(reversal)
+    return ok(entry)
+  })
+
+  app.get('/statementByUserId', { schema: { querystring: PeriodQuery, response: envelope(Statement) } }, async (request) => {
+    const userId = await listRoot(app.db, request, request.query.UserId)
+    const period = periodOf(request.query.DrawFrom, request.query.DrawTo, app.gaNow())
+    return ok({ UserId: userId, DrawFrom: period.from, DrawTo: period.to, ...await statementOf(app.db, userId, period) })
+  })
+
+  // The direct downline of the caller (or of UserId in their tree), each with the period's sums.
+  app.get('/selectStatementSum', { schema: { querystring: PeriodQuery, response: envelope(Type.Array(StatementSum)) } }, async (request) => {
+    const root = await listRoot(app.db, request, request.query.UserId)
+    const period = periodOf(request.query.DrawFrom, request.query.DrawTo, app.gaNow())
+    const { rows } = await app.db.query<{ user_id: string, alias_id: string, role: string, acc_bal: string }>(
+      'SELECT user_id, alias_id, role, acc_bal FROM users WHERE parent_id = $1 AND deleted_at IS NULL ORDER BY user_id', [root])
+    const sums = new Map((await statementSums(app.db, rows.map((r) => r.user_id), period)).map((s) => [s.UserId, s]))
+    return ok(rows.map((r) => {
+      const s = sums.get(r.user_id)
+      return { UserId: r.user_id, UserName: r.alias_id, Role: r.role, Opening: s?.Opening ?? 0, WinLoss: s?.WinLoss ?? 0, PaidIn: s?.PaidIn ?? 0, PaidOut: s?.PaidOut ?? 0, Closing: s?.Closing ?? 0, AccBal: Number(r.acc_bal) }
+    }))
+  })
+}
+
+export default paymentRoutes

@@ -1,0 +1,47 @@
+import fp from 'fastify-plugin'
+import helmet from '@fastify/helmet'
+import type { FastifyInstance } from 'fastify'
+
+/** Where the embed layout is served: the only pages FRAME_ANCESTORS may frame. */
+const EMBED_PATH = /^\/embed(\/|\?|$)/
+const HSTS = 'max-age=31536000; includeSubDomains'
+
+/** The CSP directives: everything from this origin only, no inline script or style, no plugins, framed by nobody. */
+const directives = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  // Announcements may carry data: pictures, the captcha is an object URL (blob:) of the SVG fetched from /ui/captcha.
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  scriptSrcAttr: ["'none'"],
+  upgradeInsecureRequests: null
+}
+
+/** Security headers from @fastify/helmet: CSP, nosniff, Referrer-Policy, X-Frame-Options; HSTS only over TLS; FRAME_ANCESTORS may frame /embed. */
+async function helmetHeaders (app: FastifyInstance) {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    // Sent only when the request came over TLS (below): over plain HTTP the header would be ignored or wrong.
+    strictTransportSecurity: false
+  })
+  const ancestors = app.settings.FRAME_ANCESTORS
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS)
+    if (ancestors && request.method === 'GET' && EMBED_PATH.test(request.url)) {
+      reply.header('content-security-policy', String(reply.getHeader('content-security-policy')).replace("frame-ancestors 'none'", `frame-ancestors ${ancestors}`))
+      // frame-ancestors supersedes X-Frame-Options, which cannot name hosts.
+      reply.removeHeader('x-frame-options')
+    }
+    return payload
+  })
+}
+
+export default fp(helmetHeaders, { name: 'helmet' })

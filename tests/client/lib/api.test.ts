@@ -1,0 +1,58 @@
+import t from 'tap'
+import { call, callData, redirect } from '../../../client/src/lib/api.ts'
+import { ApiError, SESSION_ERROR } from '../../../client/src/lib/errors.ts'
+import { keys } from '../../../client/src/lib/storage.ts'
+
+// The one API client, with fetch and the browser-session storage replaced: what it sends, and how it reads each kind of answer.
+const store = new Map<string, string>()
+const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => { store.set(k, v) }, removeItem: (k: string) => { store.delete(k) } }
+Object.assign(globalThis, { sessionStorage: storage, localStorage: storage })
+const sent: Array<{ url: string, init: RequestInit }> = []
+let answer: () => Response = () => Response.json({})
+globalThis.fetch = (async (url: string, init: RequestInit) => { sent.push({ url, init }); return answer() }) as typeof fetch
+const went: string[] = []
+redirect.to = (url) => { went.push(url) }
+t.beforeEach(() => { sent.length = 0; went.length = 0; store.clear() })
+
+t.test('a non-GET carries the CSRF token, a GET does not', async (t) => {
+  store.set(keys.csrfToken, 'tok')
+  answer = () => Response.json({ success: true, data: 1 })
+  await call('GET', '/ui/x')
+  await call('POST', '/ui/x', { a: 1 })
+  t.equal(new Headers(sent[0]?.init.headers).get('x-csrf-token'), null)
+  t.equal(new Headers(sent[1]?.init.headers).get('x-csrf-token'), 'tok')
+  t.equal(sent[1]?.init.body, '{"a":1}')
+})
+
+t.test('callData unwraps the envelope; success false rejects as an ApiError with status 200', async (t) => {
+  answer = () => Response.json({ success: true, data: { rows: [1] } })
+  t.same(await callData('GET', '/api/v1/4d/x'), { rows: [1] })
+  answer = () => Response.json([1, 2])
+  t.same(await callData('GET', '/api/v1/4d/x'), [1, 2], 'an answer without an envelope is the data')
+  answer = () => Response.json({ success: false, message: 'No draw.' })
+  const error = await callData('GET', '/api/v1/4d/x').catch((e: unknown) => e)
+  t.ok(error instanceof ApiError)
+  t.equal((error as ApiError).status, 200)
+  t.equal((error as ApiError).message, 'No draw.')
+})
+
+t.test('a 401 signs out to the sign-in screen with Session Error. unless the caller handles it', async (t) => {
+  store.set(keys.user, '{}')
+  answer = () => Response.json({ statusCode: 401, code: 'UI_NOT_SIGNED_IN', error: 'Unauthorized', message: 'Sign in first.' }, { status: 401 })
+  const error = await call('GET', '/api/v1/profile').catch((e: unknown) => e)
+  t.equal((error as ApiError).status, 401)
+  t.same(went, [`/login?Msg=${encodeURIComponent(SESSION_ERROR)}`])
+  t.equal(store.get(keys.user), undefined, 'the sign-in state is cleared')
+  went.length = 0
+  await call('GET', '/ui/session', undefined, { handleAuth: false }).catch(() => {})
+  t.same(went, [], 'the session check handles its own 401')
+})
+
+t.test('maintenance (subCode 8000) goes to /maintenance with its end time; no answer is status 0', async (t) => {
+  answer = () => Response.json({ success: false, message: 'Maintenance', subCode: 8000, t: '2026-01-01 10:00' }, { status: 503 })
+  await call('GET', '/api/v1/4d/x').catch(() => {})
+  t.same(went, [`/maintenance?t=${encodeURIComponent('2026-01-01 10:00')}`])
+  answer = () => { throw new TypeError('Failed to fetch') }
+  const error = await call('GET', '/api/v1/4d/x').catch((e: unknown) => e)
+  t.equal((error as ApiError).status, 0)
+})

@@ -1,0 +1,25 @@
+import t from 'tap'
+import { GameApiError, errors } from '../../../server/game-api/lib/errors.ts'
+import { bettingErrors } from '../../../server/game-api/routes/game/betting/store/errors.ts'
+
+t.test('catalogued failures are @fastify/error constructors on GameApiError: code, status, message, extras', async (t) => {
+  const maintenance = errors.maintenance('2030-01-01T08:00:00+08:00', '2030-01-01 08:00')
+  t.ok(maintenance instanceof GameApiError)
+  t.match(maintenance, { code: 'GA_MAINTENANCE', statusCode: 503, subCode: 8000, t: '2030-01-01T08:00:00+08:00', message: 'Web is under maintenance, please try again later at 2030-01-01 08:00 (GMT +8).' })
+  t.match(errors.loginFailed(true), { code: 'GA_LOGIN_FAILED', statusCode: 400, message: 'Login Failed', captchaRequired: true })
+  t.equal(errors.loginFailed().captchaRequired, undefined, 'no captcha flag unless required')
+  t.match(errors.passwordRules(['At least 8 characters', 'One digit']), { message: 'At least 8 characters', data: ['At least 8 characters', 'One digit'] })
+  t.equal(errors.routeNotFound('GET', '/api/v1/nope?x=%s').message, 'GET /api/v1/nope is not a game API path; see server/docs/game-api.md for the paths.')
+  t.equal(errors.badInput('body/x has 100%s of %d').message, 'body/x has 100%s of %d', 'an argument is never read as a format')
+  t.ok(errors.sessionExpired() instanceof errors.sessionExpired, 'each entry recognises its own errors')
+  t.notOk(errors.adminOnly() instanceof errors.sessionExpired)
+})
+
+t.test('the betting catalogue formats its arguments as before', async (t) => {
+  t.equal(bettingErrors.notEnoughCredit('mem1', 12, 3.5).message, 'Not enough credit: the bet costs 12.00 but mem1 has 3.50 CreditLeft; bet less or ask your upline for more credit.')
+  t.equal(bettingErrors.drawWrongGame(7, 'TOTO').message, 'Draw 7 is not a TOTO draw; TOTO bets go to bet/t with a draw of that game.')
+  t.equal(bettingErrors.badLine(2, '/Number must be 4 digits').message, 'Line 3: Number must be 4 digits', 'the line as the form numbers it, the field by its name')
+  t.equal(bettingErrors.badLine(2, 'bets nothing').message, 'Line 3: bets nothing')
+  t.equal(bettingErrors.jobNotFound(9).message, 'File 9 has no processing job; start one with POST files/processUpload/9.')
+  t.match(bettingErrors.badBetText([{ position: 3, length: 2, message: 'not a number' }]), { code: 'GA_BAD_BET_TEXT', statusCode: 400, message: 'Bet text has 1 error: at position 3: not a number', data: ['at position 3 (length 2): not a number'] })
+})

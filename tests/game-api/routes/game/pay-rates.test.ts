@@ -1,0 +1,61 @@
+import t from 'tap'
+import { eachDatabase } from '../../../helpers/db.ts'
+import { gameApiHarness } from '../../harness.ts'
+
+// GET payRates, PUT payRate, PUT payRateDefault: the 4D tables settlement reads, as grid rows (demo tree: admin > ag1 > ag2 > mem2).
+eachDatabase(t, async (t, kind) => {
+  const h = await gameApiHarness(t, kind)
+  const admin = await h.signIn('admin')
+  const ag1 = await h.signIn('ag1')
+  const row = (rows: Array<{ Key: string }>, key: string) => rows.find((r) => r.Key === key)
+
+  t.test('the operator\'s tables start at the Singapore Pools figures, six rows', async (t) => {
+    const res = await h.call('GET', '/api/v1/4d/payRates', { token: ag1 })
+    t.equal(res.statusCode, 200)
+    const rows = res.json().data
+    t.same(rows.map((r: { Key: string }) => r.Key), ['N-Big', 'N-Small', 'I24-Big', 'I24-Small', 'I12-Big', 'I12-Small', 'I6-Big', 'I6-Small', 'I4-Big', 'I4-Small', 'K-Big', 'K-Small'])
+    t.same(row(rows, 'N-Big'), { Key: 'N-Big', Table: 'N', Class: null, Form: 'Big', First: 2000, Second: 1000, Third: 490, Starter: 250, Consolation: 60 })
+    t.same(row(rows, 'K-Small'), { Key: 'K-Small', Table: 'K', Class: null, Form: 'Small', First: 3000, Second: 2000, Third: 800, Starter: null, Consolation: null })
+    t.equal((await h.call('GET', '/api/v1/tt/payRates', { token: ag1 })).statusCode, 404, '4D only')
+  })
+
+  t.test('ADMIN changes a row of the operator\'s table and resets it to the default', async (t) => {
+    const put = await h.call('PUT', '/api/v1/4d/payRate', { token: admin, payload: { Table: 'I', Class: '6', Form: 'Big', First: 336.5, Second: 168, Third: 85, Starter: 41, Consolation: 11 } })
+    t.equal(put.statusCode, 200, JSON.stringify(put.json()))
+    const rows = (await h.call('GET', '/api/v1/4d/payRates', { token: ag1 })).json().data
+    t.match(row(rows, 'I6-Big'), { First: 336.5, Consolation: 11 }, 'everyone without their own table sees it')
+    t.match(row(rows, 'N-Big'), { First: 2000 }, 'other rows stay')
+    const reset = await h.call('PUT', '/api/v1/4d/payRateDefault', { token: admin, payload: { Table: 'I', Class: '6', Form: 'Big' } })
+    t.equal(reset.statusCode, 200)
+    t.match(row(reset.json().data, 'I6-Big'), { First: 335, Consolation: 10 }, 'back to Singapore Pools\' published iBet figures')
+  })
+
+  t.test('a user\'s own table starts as the operator\'s and resets to it', async (t) => {
+    await h.call('PUT', '/api/v1/4d/payRate', { token: admin, payload: { Table: 'N', Form: 'Small', First: 2900, Second: 2000, Third: 800 } })
+    t.match(row((await h.call('GET', '/api/v1/4d/payRates?UserId=ag2', { token: ag1 })).json().data, 'N-Small'), { First: 2900 }, 'ag1 reads its downline\'s')
+    const own = await h.call('PUT', '/api/v1/4d/payRate', { token: admin, payload: { UserId: 'ag2', Table: 'N', Form: 'Small', First: 2800, Second: 1900, Third: 800, Starter: null, Consolation: null } })
+    t.equal(own.statusCode, 200, 'Small with empty Starter and Consolation (as a grid row sends them)')
+    t.match(row((await h.call('GET', '/api/v1/4d/payRates?UserId=ag2', { token: admin })).json().data, 'N-Small'), { First: 2800, Second: 1900 })
+    t.match(row((await h.call('GET', '/api/v1/4d/payRates', { token: admin })).json().data, 'N-Small'), { First: 2900 }, 'the operator\'s is untouched')
+    const reset = await h.call('PUT', '/api/v1/4d/payRateDefault', { token: admin, payload: { UserId: 'ag2', Table: 'N', Form: 'Small' } })
+    t.match(row(reset.json().data, 'N-Small'), { First: 2900, Second: 2000 }, 'a user resets to the operator\'s table')
+    await h.call('PUT', '/api/v1/4d/payRateDefault', { token: admin, payload: { Table: 'N', Form: 'Small' } })
+  })
+
+  t.test('refusals say why', async (t) => {
+    const notAdmin = await h.call('PUT', '/api/v1/4d/payRate', { token: ag1, payload: { Table: 'N', Form: 'Big', First: 1, Second: 1, Third: 1, Starter: 1, Consolation: 1 } })
+    t.equal(notAdmin.statusCode, 403)
+    t.equal((await h.call('PUT', '/api/v1/4d/payRateDefault', { token: ag1, payload: { Table: 'N', Form: 'Big' } })).statusCode, 403)
+    const small = await h.call('PUT', '/api/v1/4d/payRate', { token: admin, payload: { Table: 'N', Form: 'Small', First: 1, Second: 1, Third: 1, Starter: 5 } })
+    t.same(small.json(), { success: false, message: 'Small pays only the 1st, 2nd and 3rd prizes: leave Starter and Consolation empty.' })
+    const big = await h.call('PUT', '/api/v1/4d/payRate', { token: admin, payload: { Table: 'N', Form: 'Big', First: 1, Second: 1, Third: 1 } })
+    t.same(big.json(), { success: false, message: 'Big pays every tier: give Starter and Consolation a rate.' })
+    const cents = await h.call('PUT', '/api/v1/4d/payRate', { token: admin, payload: { Table: 'N', Form: 'Small', First: 1.005, Second: 1, Third: 1 } })
+    t.equal(cents.statusCode, 400)
+    t.match(cents.json().message, /First must be in cents/)
+    t.equal((await h.call('PUT', '/api/v1/4d/payRate', { token: admin, payload: { Table: 'X', Form: 'Small', First: 1, Second: 1, Third: 1 } })).statusCode, 400)
+    t.equal((await h.call('PUT', '/api/v1/4d/payRate', { token: admin, payload: { Table: 'I', Form: 'Small', First: 1, Second: 1, Third: 1 } })).statusCode, 400, 'an iBet row names its class')
+    t.equal((await h.call('PUT', '/api/v1/4d/payRate', { token: admin, payload: { Table: 'N', Class: '24', Form: 'Small', First: 1, Second: 1, Third: 1 } })).statusCode, 400, 'N has no class')
+    t.equal((await h.call('GET', '/api/v1/4d/payRates?UserId=ag1', { token: await h.signIn('ag2') })).statusCode, 403, 'not an upline\'s table')
+  })
+})

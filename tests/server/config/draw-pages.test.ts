@@ -1,0 +1,53 @@
+import t from 'tap'
+import { Value } from 'typebox/value'
+import { PageDescriptor } from '../../../schemas/widgets.ts'
+import { endpointAllowed } from '../../../server/src/proxy/allowlist.ts'
+import { loadConfig } from '../../../server/src/config/load.ts'
+import { resolvePage } from '../../../server/src/config/pages.ts'
+import { ctxFor, SG, shippedConfigDir, TT } from './fixtures.ts'
+
+// Control › Draw Setting (draws by series, create/edit dialogs, close/reopen, results, preview, finalise job) and Options › Pay Out.
+
+t.test('Draw Setting: every action for DrawSetting holders, the page refused to others, its calls in the derived allowlist', async (t) => {
+  const loaded = await loadConfig(shippedConfigDir)
+  if (!loaded.ok) throw new Error('invalid shipped config')
+  const config = loaded.config
+  const page = resolvePage(config, ctxFor('ops', SG), '/control/drawSetting')
+  if (page.status !== 'ok') throw new Error(page.status)
+  t.ok(Value.Check(PageDescriptor, page.page), 'a valid descriptor')
+  t.match(page.page.actions, [{ kind: 'form', id: 'createDraw', form: { submit: { endpoint: '/api/v1/4d/draw', method: 'POST' } } }])
+  const draws = page.page.widgets.find((w) => w.id === 'draws')
+  if (draws?.type !== 'table') throw new Error('no draws table')
+  t.same(draws.rowActions?.map((a) => a.id), ['choose', 'editDraw', 'closeDraw', 'reopenDraw', 'result4d', 'resultToto', 'reset6', 'reset7'])
+  t.match(draws.rowActions?.find((a) => a.id === 'closeDraw'), { kind: 'call', endpoint: '/api/v1/4d/draw/:DrawId/close', method: 'PUT', confirmKey: /closeConfirm/, when: { field: 'Status', equals: 'open' } })
+  t.match(page.page.widgets.find((w) => w.id === 'finalise'), { type: 'job', start: { endpoint: '/api/v1/4d/result/r5', method: 'POST' }, status: { endpoint: '/api/v1/4d/result/r5/{jobId}/status', idPath: 'DrawId' } })
+  t.match(page.page.widgets.find((w) => w.id === 'preview'), { type: 'table', data: { endpoint: '/api/v1/4d/result/report', dataPath: 'Tiers', requires: ['DrawId'] } })
+  t.notOk(JSON.stringify(page.page).includes('"rule"'), 'action rules stay on the server')
+
+  t.equal(resolvePage(config, ctxFor('clerk', SG), '/control/drawSetting').status, 'forbidden', 'an admin without DrawSetting does not get the page')
+  t.equal(resolvePage(config, ctxFor('ag1', SG), '/control/drawSetting').status, 'forbidden', 'nor an agent')
+
+  const holds = (user: string) => (path: string) => resolvePage(config, ctxFor(user, SG), path).status === 'ok'
+  const may = (user: string, method: 'GET' | 'POST' | 'PUT', segments: string[]) => {
+    const hit = config.api.match(method, segments)
+    if (typeof hit === 'string') throw new Error(`${method} ${segments.join('/')}: ${hit}`)
+    return endpointAllowed(hit.endpoint, holds(user), ctxFor(user, SG))
+  }
+  for (const [method, segments] of [['PUT', ['draw', '12', 'close']], ['PUT', ['draw', '12', 'reopen']], ['POST', ['draw', 'result']], ['GET', ['result', 'report']],
+    ['POST', ['result', 'r5']], ['GET', ['result', 'r5', '12', 'status']], ['PUT', ['result', 'reset6', '12']], ['PUT', ['draw', 'series']], ['GET', ['draw2']]] as const) {
+    t.ok(may('ops', method, [...segments]), `ops may ${method} ${segments.join('/')}`)
+  }
+  t.notOk(may('clerk', 'PUT', ['result', 'reset6', '12']), 'clerk may not reset a draw')
+  t.notOk(may('mem1', 'POST', ['result', 'r5']), 'nor may a member finalise')
+})
+
+t.test('Pay Out: the signed-in user\'s own rates, read-only, not under TT', async (t) => {
+  const loaded = await loadConfig(shippedConfigDir)
+  if (!loaded.ok) throw new Error('invalid shipped config')
+  const page = resolvePage(loaded.config, ctxFor('mem1', SG), '/payOut')
+  if (page.status !== 'ok') throw new Error(page.status)
+  const rates = page.page.widgets.find((w) => w.id === 'rates')
+  t.match(rates, { type: 'table', data: { endpoint: '/api/v1/4d/payRates', params: { UserId: { from: 'session', name: 'UserId' } } } })
+  t.notOk(JSON.stringify(page.page).includes('"rowActions"') || (page.page.actions ?? []).length > 0, 'nothing to edit')
+  t.equal(resolvePage(loaded.config, ctxFor('mem1', TT), '/payOut').status, 'forbidden', 'Pay Out is not in the TT menu')
+})
