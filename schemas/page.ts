@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox'
 import { I18nKey, Key, RoutePath, RouteTemplate, SchemaRef } from './common.ts'
 import { Rule } from './rule.ts'
 import {
-  AccessGateWidget, AnnouncementsWidget, ContentWidget, CountdownWidget, FiltersWidget, FormWidget, HeaderAction, JobWidget,
+  AccessGateWidget, AnnouncementsWidget, ContentWidget, CountdownWidget, FiltersWidget, FormSubmit, FormWidget, HeaderAction, JobWidget,
   PageDescriptor, RowAction, TableColumn, TableWidget, TabsWidget, GridSaveAction, GridResetAction, GridWidget, TreeWidget
 } from './widgets.ts'
 
@@ -23,7 +23,8 @@ export const TableWidgetConfig = Type.Object({
 }, { additionalProperties: false })
 export type TableWidgetConfig = Static<typeof TableWidgetConfig>
 
-const FormWidgetConfig = Type.Object({ ...FormWidget.properties, rule }, { additionalProperties: false })
+// A form's submit may carry its own rule: without it the user sees the record read-only, and the gate refuses the write.
+const FormWidgetConfig = Type.Object({ ...FormWidget.properties, submit: Type.Object({ ...FormSubmit.properties, rule }, { additionalProperties: false }), rule }, { additionalProperties: false })
 const FiltersWidgetConfig = Type.Object({ ...FiltersWidget.properties, rule }, { additionalProperties: false })
 const CountdownWidgetConfig = Type.Object({ ...CountdownWidget.properties, rule }, { additionalProperties: false })
 const ContentWidgetConfig = Type.Object({ ...ContentWidget.properties, rule }, { additionalProperties: false })

@@ -180,6 +180,19 @@ const RecordFormProps = {
   layout: Type.Optional(Type.Array(FormLayout))
 }
 
+/** Where a form is sent, and what its success shows and sets. */
+export const FormSubmit = Type.Object({
+  endpoint: Endpoint,
+  method: HttpMethod,
+  labelKey: I18nKey,
+  successKey: Type.Optional(I18nKey),
+  // Values of the success message read from the answer's data: interpolation name → dot path (e.g. ticket → TicketNo).
+  successValues: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 }))),
+  // Page filter values set from the answer after success (filter name → dot path), e.g. the uploaded file for a job.
+  setFilters: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 }))),
+  params: Type.Optional(Type.Record(Type.String({ minLength: 1 }), ParamSource))
+}, { additionalProperties: false })
+
 /** A form submitted to one endpoint; success shows the alert key. With a file field the form is sent as multipart/form-data. */
 export const FormWidget = Type.Object({
   type: Type.Literal('form'),
@@ -188,17 +201,8 @@ export const FormWidget = Type.Object({
   // Repeated line rows after the fields (bet lines), sent under lines.name.
   lines: Type.Optional(FormLines),
   dateRanges: Type.Optional(Type.Array(DateRange)),
-  submit: Type.Object({
-    endpoint: Endpoint,
-    method: HttpMethod,
-    labelKey: I18nKey,
-    successKey: Type.Optional(I18nKey),
-    // Values of the success message read from the answer's data: interpolation name → dot path (e.g. ticket → TicketNo).
-    successValues: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 }))),
-    // Page filter values set from the answer after success (filter name → dot path), e.g. the uploaded file for a job.
-    setFilters: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 }))),
-    params: Type.Optional(Type.Record(Type.String({ minLength: 1 }), ParamSource))
-  }, { additionalProperties: false }),
+  // Absent when the submit's rule fails for the user: the record is shown read-only.
+  submit: Type.Optional(FormSubmit),
   // What the answer holds, shown under the form (a check call: errors, warnings, the parsed ticket); empty sections are left out.
   result: Type.Optional(Type.Array(ResultSection, { minItems: 1 })),
   // TOTO game: commission allows 0 to 0.3 in steps of 0.01.
@@ -208,7 +212,7 @@ export const FormWidget = Type.Object({
 export type FormWidget = Static<typeof FormWidget>
 
 /** A form in a dialog (a row's edit, a page's create): a form widget without its type; its id names the dialog. */
-export const DialogForm = Type.Object({ ...FormWidget.properties, type: Type.Optional(Type.Literal('form')) }, { additionalProperties: false })
+export const DialogForm = Type.Object({ ...FormWidget.properties, type: Type.Optional(Type.Literal('form')), submit: FormSubmit }, { additionalProperties: false })
 export type DialogForm = Static<typeof DialogForm>
 
 /** An action that opens a form in a dialog: prefilled from the row (row actions) and from the form's load; success closes it and reloads the page's data. */

@@ -124,7 +124,7 @@ t.test('the submit body and the success values', async (t) => {
   t.same(submitPayload(betForm, { DayCode: '3', Lines: [{ Form: 'straight' }, { Number: '1234', Form: 'straight', Big: '1' }] }, { LocId: 'SG' }), {
     DayCode: '3', Lines: [{ Number: '1234', Form: 'straight', Big: 1 }], LocId: 'SG'
   })
-  t.same(successValues({ TicketNo: 'T-9', Stake: 3, Draws: [] }, { ...betForm.submit.successValues, draws: 'Draws' }), { ticket: 'T-9', stake: 3 }, 'scalars kept as they are, for the message to format')
+  t.same(successValues({ TicketNo: 'T-9', Stake: 3, Draws: [] }, { ...betForm.submit?.successValues, draws: 'Draws' }), { ticket: 'T-9', stake: 3 }, 'scalars kept as they are, for the message to format')
   t.same(successValues({ TicketNo: 'T-9' }, { stake: 'Stake' }), {}, 'a missing value is left out')
   t.same(fileFields(betForm), [])
 })

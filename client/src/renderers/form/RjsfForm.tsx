@@ -89,13 +89,15 @@ function FormBody ({ widget, prefill, loaded, onSent }: FormProps & { loaded?: u
   const [touched, setTouched] = useState<Set<string>>(() => new Set())
   const [submitted, setSubmitted] = useState(false)
   // The submit is a write: once it succeeds, what it changed is read again (or the filters it sets are applied, which reads too).
+  // Without a submit (its rule failed for this user) the form only shows the record.
+  const target = widget.submit
   const send = useApiMutation(({ formData, params }: { formData: FormData, params: Record<string, string | number | boolean> }) => {
-    const method = widget.submit.method
+    if (!target) throw new Error('a read-only form is never sent')
     const body = submitPayload(widget, formData, params)
     const files = fileFields(widget)
-    return method === 'GET' || method === 'DELETE'
-      ? callData(method, withQuery(widget.submit.endpoint, body as Record<string, string>))
-      : callData(method, widget.submit.endpoint, files.length > 0 ? toMultipart(body, formContext.files, files) : body)
+    return target.method === 'GET' || target.method === 'DELETE'
+      ? callData(target.method, withQuery(target.endpoint, body as Record<string, string>))
+      : callData(target.method, target.endpoint, files.length > 0 ? toMultipart(body, formContext.files, files) : body)
   })
 
   const shown = errorTree(Object.entries(errors)
@@ -103,6 +105,7 @@ function FormBody ({ widget, prefill, loaded, onSent }: FormProps & { loaded?: u
     .map(([name, list]) => [name, list.map((e) => t(e.key, { ...e.values, ...(typeof e.values?.other === 'string' ? { other: t(e.values.other) } : {}) }))]))
 
   const submit = (formData: FormData) => {
+    if (!target) return
     const all = validateForm(formData, ctx)
     setSubmitted(true)
     setErrors(all)
@@ -112,12 +115,12 @@ function FormBody ({ widget, prefill, loaded, onSent }: FormProps & { loaded?: u
       requestAnimationFrame(() => document.getElementById(`root_${first}`)?.focus())
       return
     }
-    const params = resolveParams(widget.submit.params, scope)
+    const params = resolveParams(target.params, scope)
     send.mutate({ formData: visibleValues(formData, widget.fields), params }, {
       onSuccess: (answer) => {
         // The lines are sent: the rows are cleared for the next bet, the other choices (user, draw) stay.
         if (widget.lines) setData((prev) => ({ ...prev, [widget.lines!.name]: blankRows(widget.lines!) }))
-        if (widget.submit.setFilters) applyFilters({ ...filters, ...successValues(answer, widget.submit.setFilters) })
+        if (target.setFilters) applyFilters({ ...filters, ...successValues(answer, target.setFilters) })
         onSent?.()
       }
     })
@@ -125,7 +128,7 @@ function FormBody ({ widget, prefill, loaded, onSent }: FormProps & { loaded?: u
 
   return (
     <section className='rr-form' data-widget-id={widget.id}>
-      {send.isSuccess && <Alert type='success' message={widget.submit.successKey ?? 'renderers.saved'} values={successValues(send.data, widget.submit.successValues)} />}
+      {send.isSuccess && <Alert type='success' message={target?.successKey ?? 'renderers.saved'} values={successValues(send.data, target?.successValues)} />}
       {send.isError && <CallErrorAlert error={send.error} />}
       <Form
         schema={schema as RJSFSchema}
@@ -155,9 +158,10 @@ function FormBody ({ widget, prefill, loaded, onSent }: FormProps & { loaded?: u
           setTouched((prev) => new Set(prev).add(name))
           setErrors((prev) => revalidate(prev, name, latest.current, ctx))
         }}
+        readonly={!target}
         onSubmit={(e) => submit(e.formData as FormData)}
       >
-        <button type='submit' disabled={send.isPending}>{t(widget.submit.labelKey)}</button>
+        {target ? <button type='submit' disabled={send.isPending}>{t(target.labelKey)}</button> : <></>}
       </Form>
       {send.isSuccess && widget.result && <FormResult sections={resultSections(send.data, widget.result)} />}
     </section>
