@@ -5,7 +5,9 @@ import { Type, type Static } from 'typebox'
 /** The body of every error the service answers: @fastify/error's fields, plus what a game API failure carries through (reasons, maintenance, captcha). */
 export const ErrorBody = Type.Object({
   statusCode: Type.Optional(Type.Integer({ description: 'the HTTP status, repeated' })),
-  code: Type.Optional(Type.String({ description: 'a stable UI_* code' })),
+  code: Type.Optional(Type.String({ description: 'a stable UI_* code (GA_* when the game API answered through the proxy)' })),
+  params: Type.Optional(Type.Array(Type.String(), { description: 'the values the message is made of, in order' })),
+  gameApiCode: Type.Optional(Type.String({ description: 'the GA_* code of a failure the service passed on' })),
   error: Type.Optional(Type.String({ description: 'the HTTP status text' })),
   message: Type.String({ description: 'for people: what went wrong and how to fix it' }),
   data: Type.Optional(Type.Array(Type.String(), { description: 'a list of reasons (a refused new password)' })),

@@ -93,6 +93,9 @@ export type TokenGrant = Static<typeof TokenGrant>
 export const Failure = Type.Object({
   success: Type.Literal(false),
   message: Type.String(),
+  // The reference game API's own: a stable GA_* code and the values the message is made of, for clients that translate.
+  code: Type.Optional(Type.String()),
+  params: Type.Optional(Type.Array(Type.String())),
   data: Type.Optional(Type.Array(Type.String())),
   subCode: Type.Optional(Type.Integer()),
   t: Type.Optional(Type.String()),

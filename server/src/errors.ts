@@ -1,4 +1,4 @@
-import createError from '@fastify/error'
+import { codedError, type CodedConstructor } from '../shared/coded-error.ts'
 import { isStoreUnavailable } from '../shared/db.ts'
 import { Type, type Static } from 'typebox'
 import { MAINTENANCE_SUBCODE } from '../../schemas/game-api.ts'
@@ -9,6 +9,8 @@ export const UiError = Type.Object({
   success: Type.Literal(false),
   code: Type.Optional(Type.String({ description: 'a stable UI_* code; absent only on the game API maintenance answer, passed through unchanged' })),
   message: Type.String(),
+  params: Type.Optional(Type.Array(Type.String(), { description: 'the values the message is made of, in order: with the code, a client says the refusal in its language' })),
+  gameApiCode: Type.Optional(Type.String({ description: 'the GA_* code of a failure the game API answered (its params come along)' })),
   data: Type.Optional(Type.Array(Type.String())),
   captchaRequired: Type.Optional(Type.Boolean()),
   subCode: Type.Optional(Type.Integer()),
@@ -20,6 +22,8 @@ export type UiError = Static<typeof UiError>
 export interface CataloguedError {
   code: string
   statusCode: number
+  /** The values the message is made of (see codedError). */
+  params?: string[]
   /** Fields the body carries beside code and message (captchaRequired, data, subCode, t). */
   details?: Partial<UiError>
   /** Answered instead of code and message: the game API's maintenance body, passed through unchanged. */
@@ -39,15 +43,15 @@ export class CataloguedError extends Error {
 
   /** The response body for this error. */
   toBody (): UiError {
-    return this.passthrough ?? { ...this.details, success: false, code: this.code, message: this.message }
+    return this.passthrough ?? { ...(this.params ? { params: this.params } : {}), ...this.details, success: false, code: this.code, message: this.message }
   }
 }
 
 /** A catalogue entry: called with or without new, its arguments fill the message's %s in order. */
-export type CataloguedErrorConstructor<Args extends unknown[]> = { (...args: Args): CataloguedError, new (...args: Args): CataloguedError }
+export type CataloguedErrorConstructor<Args extends unknown[]> = CodedConstructor<CataloguedError, Args>
 
 function coded<Args extends unknown[] = []> (code: string, message: string, statusCode: number): CataloguedErrorConstructor<Args> {
-  return createError(code, message, statusCode, CataloguedError as unknown as ErrorConstructor) as unknown as CataloguedErrorConstructor<Args>
+  return codedError<CataloguedError, Args>(CataloguedError, code, message, statusCode)
 }
 
 // The catalogue: every error the service, the proxy and the game client raise, by stable code.
@@ -111,7 +115,7 @@ export const auditErrors = {
 export type AuditErrorCode = keyof typeof auditErrors
 
 /** What a game API failure envelope may carry. */
-export interface GameApiFailureBody { message?: unknown, data?: unknown, subCode?: unknown, t?: unknown, captchaRequired?: unknown }
+export interface GameApiFailureBody { message?: unknown, code?: unknown, params?: unknown, data?: unknown, subCode?: unknown, t?: unknown, captchaRequired?: unknown }
 
 /** A failure answered by the game API as a catalogued error with its status and extras; the maintenance answer (subCode 8000) passes through unchanged. */
 export function gameApiFailure (status: number, body: GameApiFailureBody): CataloguedError {
@@ -120,6 +124,9 @@ export function gameApiFailure (status: number, body: GameApiFailureBody): Catal
   if (typeof body.subCode === 'number') details.subCode = body.subCode
   if (typeof body.t === 'string') details.t = body.t
   if (typeof body.captchaRequired === 'boolean') details.captchaRequired = body.captchaRequired
+  // The game API's own code and values, so the browser can say its refusal in the user's language.
+  if (typeof body.code === 'string') details.gameApiCode = body.code
+  if (Array.isArray(body.params) && body.params.every((p) => typeof p === 'string')) details.params = body.params
   const message = typeof body.message === 'string' && body.message !== '' ? body.message : `The game API answered HTTP ${status} without a message.`
   const error = (details.subCode === MAINTENANCE_SUBCODE ? errors.maintenance(message) : errors.gameApiFailed(message)).with(details)
   error.statusCode = status

@@ -2,6 +2,7 @@ import t from 'tap'
 import { buildGameApi } from '../../server/game-api/app.ts'
 import { eachDatabase } from '../helpers/db.ts'
 import { gameApiHarness } from './harness.ts'
+import { contractFields } from '../helpers/envelope.ts'
 
 eachDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
@@ -32,7 +33,7 @@ eachDatabase(t, async (t, kind) => {
     for (const [method, url] of [['GET', '/api/v1/unknown'], ['POST', '/api/v2/oauth/token'], ['DELETE', '/api/v1/4d/loc'], ['GET', '/']] as const) {
       const r = await h.call(method, url)
       t.equal(r.statusCode, 404, `${method} ${url}`)
-      t.same(r.json(), { success: false, message: `${method} ${url} is not a game API path; see server/docs/game-api.md for the paths.` })
+      t.same(contractFields(r.json()), { success: false, message: `${method} ${url} is not a game API path; see server/docs/game-api.md for the paths.` })
     }
   })
 
@@ -41,16 +42,16 @@ eachDatabase(t, async (t, kind) => {
     t.equal(json.statusCode, 400)
     t.equal(json.json().success, false)
     const text = await h.call('POST', '/api/v1/oauth/token', { payload: 'username=ag1', headers: { 'content-type': 'text/plain' } })
-    t.same(text.json(), { success: false, message: 'body must be an object' })
+    t.same(contractFields(text.json()), { success: false, message: 'body must be an object' })
     const xml = await h.call('POST', '/api/v1/oauth/token', { payload: '<a/>', headers: { 'content-type': 'application/xml' } })
     t.equal(xml.statusCode, 415)
     t.equal(xml.json().success, false)
     const big = await h.call('POST', '/api/v1/oauth/token', { payload: JSON.stringify({ username: 'a'.repeat(2_000_000), password: 'x' }), headers: { 'content-type': 'application/json' } })
     t.equal(big.statusCode, 413)
     const wrongType = await h.call('POST', '/api/v1/oauth/token', { payload: { username: { a: 1 }, password: 'x' } })
-    t.same(wrongType.json(), { success: false, message: 'body/username must be a string' })
+    t.same(contractFields(wrongType.json()), { success: false, message: 'body/username must be a string' })
     const array = await h.call('POST', '/api/v1/oauth/token', { payload: [1, 2] })
-    t.same(array.json(), { success: false, message: 'body must be an object' })
+    t.same(contractFields(array.json()), { success: false, message: 'body must be an object' })
   })
 
   t.test('the health check answers', async (t) => {

@@ -49,3 +49,22 @@ export function shownMessage (error: unknown): string | undefined {
 
 /** The text to show for any error: the display rule, else the generic sentence. */
 export const errorText = (error: unknown): string => shownMessage(error) ?? GENERIC_ERROR
+
+/** A refusal the client can say in the user's language: the catalogue key of its code, and its values by position ("0", "1", …). */
+export interface Refusal { code: string, key: string, values: Record<string, string> }
+
+/** The refusal behind a failed call whose body names a code (the game API's own when the service passed its failure on). */
+export function refusalOf (error: unknown): Refusal | undefined {
+  if (!(error instanceof ApiError) || error.body === null || typeof error.body !== 'object') return undefined
+  const body = error.body as { code?: unknown, gameApiCode?: unknown, params?: unknown }
+  const code = typeof body.gameApiCode === 'string' ? body.gameApiCode : typeof body.code === 'string' ? body.code : undefined
+  if (code === undefined) return undefined
+  const params = Array.isArray(body.params) ? body.params.map(String) : []
+  return { code, key: `errors.${code}`, values: Object.fromEntries(params.map((value, i) => [String(i), value])) }
+}
+
+/** A field path of a refusal (body/Lines/0/Numbers) in plain words when no form names it: Lines 1 › Numbers. */
+export function plainFieldPath (path: string): string {
+  return path.replace(/^(body|querystring|params|headers)\/?/, '').split('/').filter(Boolean)
+    .map((part) => /^\d+$/.test(part) ? String(Number(part) + 1) : part).join(' › ') || path
+}

@@ -1,4 +1,4 @@
-import createError from '@fastify/error'
+import { codedError, type CodedConstructor } from '../../shared/coded-error.ts'
 
 /** The envelope's extras a failure may carry beside its message. */
 export interface GameApiErrorExtras { data?: string[], captchaRequired?: boolean, subCode?: number, t?: string }
@@ -7,6 +7,8 @@ export interface GameApiErrorExtras { data?: string[], captchaRequired?: boolean
 export interface GameApiError extends GameApiErrorExtras {
   code: string
   statusCode: number
+  /** The values the message is made of, in order (see codedError). */
+  params?: string[]
 }
 
 /** The base of every failure the game API answers with: @fastify/error builds the catalogue's constructors on it, so the envelope plugin knows them. */
@@ -18,11 +20,11 @@ export class GameApiError extends Error {
 }
 
 /** A catalogue entry: called with or without new, its arguments fill the message's %s in order. */
-export type GameApiErrorConstructor<Args extends unknown[]> = { (...args: Args): GameApiError, new (...args: Args): GameApiError }
+export type GameApiErrorConstructor<Args extends unknown[]> = CodedConstructor<GameApiError, Args>
 
 /** A catalogue entry with a stable GA_* code, a message (the contract's where it has one) and an HTTP status. */
 export function coded<Args extends unknown[] = []> (code: `GA_${string}`, message: string, statusCode: number): GameApiErrorConstructor<Args> {
-  return createError(code, message, statusCode, GameApiError as unknown as ErrorConstructor) as unknown as GameApiErrorConstructor<Args>
+  return codedError<GameApiError, Args>(GameApiError, code, message, statusCode)
 }
 
 const E = {
@@ -43,7 +45,7 @@ export const errors = {
   adminOnly: coded('GA_ADMIN_ONLY', 'Only an ADMIN user may do this; sign in with an ADMIN account.', 403),
   locationNotAvailable: coded<[string]>('GA_LOCATION_NOT_AVAILABLE', 'Location %s is not available to this user.', 403),
   notYourDownline: coded<[string]>('GA_NOT_YOUR_DOWNLINE', 'User %s is not in your downline; ask for your own id or one below you.', 403),
-  recordOutsideDownline: coded<[string]>('GA_NOT_YOUR_DOWNLINE', 'This %s belongs to a user outside your downline; open one of your own or of a user below you.', 403),
+  recordOutsideDownline: coded<[string]>('GA_RECORD_NOT_YOUR_DOWNLINE', 'This %s belongs to a user outside your downline; open one of your own or of a user below you.', 403),
   userNotFound: coded<[string]>('GA_USER_NOT_FOUND', 'User %s does not exist; check the UserId.', 404),
   announcementNotFound: coded<[number]>('GA_ANNOUNCEMENT_NOT_FOUND', 'Announcement %s does not exist (it may have been deleted already).', 404),
   routeNotFound: (method: string, url: string) => E.routeNotFound(method, url.split('?')[0] ?? ''),

@@ -18,25 +18,31 @@ function describeUnion (schema: Record<string, unknown> | undefined): string | u
   return undefined
 }
 
-/** One message for the first validation error of context (body, querystring, params, headers). */
-export function validationMessage (context: string, errors: AjvError[]): string {
+/** A refusal of one field: the sentence, and a stable code with its values (the field's path first) for clients that translate. */
+export interface FieldRefusal { message: string, code: `GA_FIELD_${string}`, params: string[] }
+
+/** One refusal for the first validation error of context (body, querystring, params, headers). */
+export function validationMessage (context: string, errors: AjvError[]): FieldRefusal {
   const union = errors.find((e) => e.keyword === 'anyOf')
   const error = union ?? errors[0]
-  if (!error) return `${context} is not valid`
+  if (!error) return { message: `${context} is not valid`, code: 'GA_FIELD_INVALID', params: [context] }
   const field = `${context}${error.instancePath}`
   const p = error.params
   const description = typeof error.parentSchema?.description === 'string' ? error.parentSchema.description : undefined
+  const refusal = (code: FieldRefusal['code'], message: string, ...values: unknown[]): FieldRefusal => ({ message, code, params: [field, ...values.map(String)] })
   switch (error.keyword) {
-    case 'required': return `${field}/${String(p.missingProperty)} is required`
-    case 'type': return `${field} must be ${String(p.type).split(',').map(article).join(' or ')}`
-    case 'minLength': return p.limit === 1 ? `${field} must not be empty` : `${field} must be at least ${String(p.limit)} characters long`
-    case 'maxLength': return `${field} must be at most ${String(p.limit)} characters long`
-    case 'anyOf': return `${field} must be ${description ?? describeUnion(error.parentSchema) ?? 'a valid value'}`
-    case 'const': return `${field} must be ${JSON.stringify(p.allowedValue)}`
-    case 'enum': return `${field} must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
+    case 'required': return { message: `${field}/${String(p.missingProperty)} is required`, code: 'GA_FIELD_REQUIRED', params: [`${field}/${String(p.missingProperty)}`] }
+    case 'type': return refusal('GA_FIELD_TYPE', `${field} must be ${String(p.type).split(',').map(article).join(' or ')}`)
+    case 'minLength': return p.limit === 1 ? refusal('GA_FIELD_EMPTY', `${field} must not be empty`) : refusal('GA_FIELD_TOO_SHORT', `${field} must be at least ${String(p.limit)} characters long`, p.limit)
+    case 'maxLength': return refusal('GA_FIELD_TOO_LONG', `${field} must be at most ${String(p.limit)} characters long`, p.limit)
+    case 'minimum': return refusal('GA_FIELD_TOO_SMALL', `${field} ${error.message ?? `must be >= ${String(p.limit)}`}`, p.limit)
+    case 'maximum': return refusal('GA_FIELD_TOO_LARGE', `${field} ${error.message ?? `must be <= ${String(p.limit)}`}`, p.limit)
+    case 'anyOf': return refusal('GA_FIELD_INVALID', `${field} must be ${description ?? describeUnion(error.parentSchema) ?? 'a valid value'}`)
+    case 'const': return refusal('GA_FIELD_INVALID', `${field} must be ${JSON.stringify(p.allowedValue)}`)
+    case 'enum': return refusal('GA_FIELD_INVALID', `${field} must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`)
     case 'pattern':
-    case 'format': return `${field} must be ${description ?? `${error.message ?? 'valid'}`.replace(/^must be /, '')}`
-    case 'additionalProperties': return `${field} must not have the property ${String(p.additionalProperty)}`
-    default: return `${field} ${error.message ?? 'is not valid'}`
+    case 'format': return refusal('GA_FIELD_INVALID', `${field} must be ${description ?? `${error.message ?? 'valid'}`.replace(/^must be /, '')}`)
+    case 'additionalProperties': return refusal('GA_FIELD_UNKNOWN', `${field} must not have the property ${String(p.additionalProperty)}`, p.additionalProperty)
+    default: return refusal('GA_FIELD_INVALID', `${field} ${error.message ?? 'is not valid'}`)
   }
 }

@@ -16,13 +16,15 @@ async function envelopePlugin (app: FastifyInstance) {
       return reply.status(error.statusCode).send({
         success: false,
         message: error.message,
+        code: error.code,
+        ...(error.params ? { params: error.params } : {}),
         ...(error.data ? { data: error.data } : {}),
         ...(error.subCode !== undefined ? { subCode: error.subCode, t: error.t } : {}),
         ...(error.captchaRequired ? { captchaRequired: true } : {})
       })
     }
     if (error.validation) {
-      return reply.status(400).send({ success: false, message: validationMessage(error.validationContext ?? 'request', error.validation as AjvError[]) })
+      return reply.status(400).send({ success: false, ...validationMessage(error.validationContext ?? 'request', error.validation as AjvError[]) })
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) return reply.status(status).send({ success: false, message: error.message })

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { GameApiError, errors } from '../../../server/game-api/lib/errors.ts'
-import { bettingErrors } from '../../../server/game-api/routes/game/betting/store/errors.ts'
+import { bettingErrors, lineErrors } from '../../../server/game-api/routes/game/betting/store/errors.ts'
 
 t.test('catalogued failures are @fastify/error constructors on GameApiError: code, status, message, extras', async (t) => {
   const maintenance = errors.maintenance('2030-01-01T08:00:00+08:00', '2030-01-01 08:00')
@@ -15,11 +15,18 @@ t.test('catalogued failures are @fastify/error constructors on GameApiError: cod
   t.notOk(errors.adminOnly() instanceof errors.sessionExpired)
 })
 
+t.test('an error keeps the values its message is made of, for clients that say it in their language', async (t) => {
+  t.same(errors.userNotFound('zz9').params, ['zz9'])
+  t.same(bettingErrors.drawClosed(12, '2026-11-22 18:00').params, ['12', '2026-11-22 18:00'])
+  t.equal(errors.adminOnly().params, undefined, 'no values, no params')
+  t.equal(errors.badInput('free text').params, undefined, 'a message that is only its argument has no values of its own')
+})
+
 t.test('the betting catalogue formats its arguments as before', async (t) => {
   t.equal(bettingErrors.notEnoughCredit('mem1', 12, 3.5).message, 'Not enough credit: the bet costs 12.00 but mem1 has 3.50 CreditLeft; bet less or ask your upline for more credit.')
   t.equal(bettingErrors.drawWrongGame(7, 'TOTO').message, 'Draw 7 is not a TOTO draw; TOTO bets go to bet/t with a draw of that game.')
-  t.equal(bettingErrors.badLine(2, '/Number must be 4 digits').message, 'Line 3: Number must be 4 digits', 'the line as the form numbers it, the field by its name')
-  t.equal(bettingErrors.badLine(2, 'bets nothing').message, 'Line 3: bets nothing')
+  t.match(lineErrors.number(2, '12'), { code: 'GA_LINE_NUMBER', message: 'Line 3: Number "12" must be a 4-digit number such as 1234', params: ['3', '12'] }, 'the line as the form numbers it, the field by its name')
+  t.match(lineErrors.empty(2), { code: 'GA_LINE_EMPTY', message: 'Line 3: bets nothing: give Big or Small above 0', params: ['3'] })
   t.equal(bettingErrors.jobNotFound(9).message, 'File 9 has no processing job; start one with POST files/processUpload/9.')
   t.match(bettingErrors.badBetText([{ position: 3, length: 2, message: 'not a number' }]), { code: 'GA_BAD_BET_TEXT', statusCode: 400, message: 'Bet text has 1 error: at position 3: not a number', data: ['at position 3 (length 2): not a number'] })
 })

@@ -1,6 +1,7 @@
 import t from 'tap'
 import { eachDatabase } from '../../helpers/db.ts'
 import { demoPassword, freshAddress, gameApiHarness } from '../harness.ts'
+import { contractFields } from '../../helpers/envelope.ts'
 
 const underMaintenance = {
   success: false,
@@ -28,7 +29,7 @@ eachDatabase(t, async (t, kind) => {
     t.equal(bad.statusCode, 400)
     t.match(bad.json().message, /^body\/until must be /)
     const missing = await h.call('PUT', '/api/v1/maintenance', { token: admin, payload: {} })
-    t.same(missing.json(), { success: false, message: 'body/until is required' })
+    t.same(contractFields(missing.json()), { success: false, message: 'body/until is required' })
     t.same(await status(), { success: true, data: { t: '' } }, 'nothing changed')
   })
 

@@ -1,6 +1,7 @@
 import t from 'tap'
 import { eachDatabase } from '../../helpers/db.ts'
 import { demoPassword, gameApiHarness } from '../harness.ts'
+import { contractFields } from '../../helpers/envelope.ts'
 
 const rules = {
   length: 'Your password must be between 8 and 15 characters long',
@@ -26,11 +27,11 @@ eachDatabase(t, async (t, kind) => {
   t.test('update-password always needs the captcha', async (t) => {
     const missing = await updatePassword({}, { captcha: false })
     t.equal(missing.statusCode, 400)
-    t.same(missing.json(), { success: false, message: 'Captcha incorrect.' })
-    t.same((await updatePassword({ Token: 'wrong' })).json(), { success: false, message: 'Captcha incorrect.' })
+    t.same(contractFields(missing.json()), { success: false, message: 'Captcha incorrect.' })
+    t.same(contractFields((await updatePassword({ Token: 'wrong' })).json()), { success: false, message: 'Captcha incorrect.' })
     const { answer } = await h.captcha()
     const noHeader = await h.call('PUT', '/api/v1/update-password', { payload: { UserId: 'mem2', OldPassword: demoPassword, Password1: 'New#Pass12', Password2: 'New#Pass12', Token: answer } })
-    t.same(noHeader.json(), { success: false, message: 'Captcha incorrect.' }, 'without the x-token header')
+    t.same(contractFields(noHeader.json()), { success: false, message: 'Captcha incorrect.' }, 'without the x-token header')
   })
 
   t.test('each password rule, with its exact message', async (t) => {
@@ -38,20 +39,20 @@ eachDatabase(t, async (t, kind) => {
     for (const [password, message] of cases) {
       const r = await updatePassword({ Password1: password, Password2: password })
       t.equal(r.statusCode, 400, password)
-      t.same(r.json(), { success: false, message, data: [message] }, message)
+      t.same(contractFields(r.json()), { success: false, message, data: [message] }, message)
     }
     const mismatch = await updatePassword({ Password2: 'Other#Pass12' })
-    t.same(mismatch.json(), { success: false, message: rules.match, data: [rules.match] })
+    t.same(contractFields(mismatch.json()), { success: false, message: rules.match, data: [rules.match] })
   })
 
   t.test('several broken rules are all listed; the first is the message', async (t) => {
     const r = await updatePassword({ Password1: 'a b', Password2: 'c' }, { form: false })
-    t.same(r.json(), { success: false, message: rules.length, data: [rules.length, rules.upper, rules.number, rules.special, rules.spaces, rules.match] })
+    t.same(contractFields(r.json()), { success: false, message: rules.length, data: [rules.length, rules.upper, rules.number, rules.special, rules.spaces, rules.match] })
   })
 
   t.test('wrong user id or old password: Login Failed', async (t) => {
-    t.same((await updatePassword({ OldPassword: 'Wrong#1234' })).json(), { success: false, message: 'Login Failed' })
-    t.same((await updatePassword({ UserId: 'nobody' })).json(), { success: false, message: 'Login Failed' })
+    t.same(contractFields((await updatePassword({ OldPassword: 'Wrong#1234' })).json()), { success: false, message: 'Login Failed' })
+    t.same(contractFields((await updatePassword({ UserId: 'nobody' })).json()), { success: false, message: 'Login Failed' })
     const missing = await h.call('PUT', '/api/v1/update-password', { payload: { UserId: 'mem2' } })
     t.equal(missing.statusCode, 400)
     t.equal(missing.json().message, 'body/OldPassword is required')
@@ -78,8 +79,8 @@ eachDatabase(t, async (t, kind) => {
     const put = (body: Record<string, string>, tok = token) => h.call('PUT', '/api/v1/password', { token: tok, payload: body })
     t.equal((await put({ OldPassword: demoPassword, Password1: 'x', Password2: 'x' }, '')).statusCode, 401, 'needs a token')
     const weak = await put({ OldPassword: demoPassword, Password1: 'weakpass', Password2: 'weakpass' })
-    t.same(weak.json(), { success: false, message: rules.upper, data: [rules.upper, rules.number, rules.special] })
-    t.same((await put({ OldPassword: 'Wrong#1234', Password1: 'Agent#Two22', Password2: 'Agent#Two22' })).json(), { success: false, message: 'The old password is wrong; type the password you signed in with.' }, 'signed in, a wrong old password is named as such')
+    t.same(contractFields(weak.json()), { success: false, message: rules.upper, data: [rules.upper, rules.number, rules.special] })
+    t.same(contractFields((await put({ OldPassword: 'Wrong#1234', Password1: 'Agent#Two22', Password2: 'Agent#Two22' })).json()), { success: false, message: 'The old password is wrong; type the password you signed in with.' }, 'signed in, a wrong old password is named as such')
     t.equal((await put({ OldPassword: demoPassword })).json().message, 'body/Password1 is required')
     const ok = await put({ OldPassword: demoPassword, Password1: 'Agent#Two22', Password2: 'Agent#Two22' })
     t.same(ok.json(), { success: true, message: 'Password updated.', data: true })

@@ -4,6 +4,7 @@ import { Value } from 'typebox/value'
 import { Profile } from '../../../schemas/game-api.ts'
 import { eachDatabase } from '../../helpers/db.ts'
 import { gameApiHarness } from '../harness.ts'
+import { contractFields } from '../../helpers/envelope.ts'
 
 const fixture = JSON.parse(readFileSync(new URL('../../../server/game-api/seed/demo-users.json', import.meta.url), 'utf8')) as {
   locations: Array<{ LocId: string, Loc: string }>
@@ -53,7 +54,7 @@ eachDatabase(t, async (t, kind) => {
     for (const url of ['/api/v1/profile', '/api/v1/profile/refresh']) {
       const r = await h.call('GET', url)
       t.equal(r.statusCode, 401)
-      t.same(r.json(), { success: false, message: 'Session expired or not signed in.' })
+      t.same(contractFields(r.json()), { success: false, message: 'Session expired or not signed in.' })
     }
   })
 })

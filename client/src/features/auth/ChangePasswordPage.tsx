@@ -3,7 +3,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { changePassword } from '../../lib/api.ts'
-import { ApiError, errorText } from '../../lib/errors.ts'
+import { ApiError } from '../../lib/errors.ts'
+import { useErrorText } from '../../lib/useErrorText.ts'
 import { SessionContext } from '../../lib/session.tsx'
 import { Captcha } from './Captcha.tsx'
 import { useCaptcha } from './useCaptcha.ts'
@@ -12,7 +13,7 @@ import { brokenPasswordRules, passwordRuleKey } from '../../../../schemas/domain
 const UPDATED = 'Password updated.'
 
 /** The failure text of seed 000 §8: the data list joined with '. ', else the message. */
-function failureText (caught: unknown): string {
+function failureText (caught: unknown, errorText: (error: unknown) => string): string {
   const reasons = caught instanceof ApiError ? caught.errorBody?.data : undefined
   if (reasons && reasons.length > 0) return reasons.join('. ')
   return errorText(caught)
@@ -21,6 +22,7 @@ function failureText (caught: unknown): string {
 /** /change-password (forced, LoginId given) and /admin/changePassword: rules checked on submit, success back to sign-in. */
 export function ChangePasswordPage () {
   const { t } = useTranslation()
+  const errorText = useErrorText()
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const session = useContext(SessionContext)
@@ -58,7 +60,7 @@ export function ChangePasswordPage () {
       await change.mutateAsync({ UserId: userId, OldPassword: form.OldPassword, Password1: form.Password1, Password2: form.Password2, Token: form.Token, xToken: captcha.xToken })
       setAlert({ type: 'success', text: UPDATED })
     } catch (caught) {
-      setAlert({ type: 'error', text: failureText(caught) })
+      setAlert({ type: 'error', text: failureText(caught, errorText) })
       setForm((f) => ({ ...f, Token: '' }))
       captcha.reload()
     }

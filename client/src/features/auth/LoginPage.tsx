@@ -3,7 +3,8 @@ import { useNavigate, useOutletContext, useSearchParams } from 'react-router-dom
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { login, setCsrfToken, type LoginFailure } from '../../lib/api.ts'
-import { ApiError, errorText } from '../../lib/errors.ts'
+import { ApiError } from '../../lib/errors.ts'
+import { useErrorText } from '../../lib/useErrorText.ts'
 import { useSessionQuery } from '../../lib/session.tsx'
 import { changeLang, currentLang, translateMessage } from '../../lib/i18n.ts'
 import { clearAuth, keys, localSet, sessionGet, sessionSet } from '../../lib/storage.ts'
@@ -36,7 +37,9 @@ export function LoginPage () {
   const signIn = useMutation({ mutationFn: login, onSuccess: () => client.removeQueries({ type: 'inactive' }) })
   const [submitting, setSubmitting] = useState(false)
   const [enableCaptcha, setEnableCaptcha] = useState(captchaAtStart)
-  const [error, setError] = useState<LoginFailure | undefined>()
+  const errorText = useErrorText()
+  // The refused sign-in's text, in the user's language when its code is known.
+  const [error, setError] = useState<string | undefined>()
   const [isMemberAuthFailed, setIsMemberAuthFailed] = useState(false)
   const [errorMessage, setErrorMessage] = useState(params.get('Msg') ?? '')
   const [successMessage] = useState(params.get('MsgSuccess') ?? '')
@@ -99,7 +102,7 @@ export function LoginPage () {
       setSubmitting(false)
       const body: LoginFailure | undefined = caught instanceof ApiError ? caught.errorBody : undefined
       if (caught instanceof ApiError && caught.status === 400 && body) {
-        setError(body)
+        setError(errorText(caught))
         setIsMemberAuthFailed(true)
       } else {
         setErrorMessage(errorText(caught))
@@ -171,7 +174,7 @@ export function LoginPage () {
           </form>
           <div className='messages' aria-live='polite'>
             {isMemberAuthFailed && error
-              ? <p className='msg msg--error' role='alert' data-testid='auth-failed'>{error.message}</p>
+              ? <p className='msg msg--error' role='alert' data-testid='auth-failed'>{error}</p>
               : errorMessage ? <p className='msg msg--error' role='alert' data-testid='error-message'>{translateMessage(errorMessage, t)}</p> : null}
             {successMessage && <p className='msg msg--success' role='status' data-testid='success-message'>{translateMessage(successMessage, t)}</p>}
           </div>

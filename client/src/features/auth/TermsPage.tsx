@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { decideTerms, logout } from '../../lib/api.ts'
-import { errorText } from '../../lib/errors.ts'
+import { useErrorText } from '../../lib/useErrorText.ts'
 import { sessionQuery } from '../../lib/session.tsx'
 import { keys, sessionSet, storedLoc } from '../../lib/storage.ts'
 
@@ -55,6 +55,7 @@ export function TermsPage () {
   })
   // The buttons stay off from the first click until the page is left (or agreeing failed).
   const busy = accept.isPending || accept.isSuccess || refuse.isPending || refuse.isSuccess
+  const errorText = useErrorText()
   const failure = accept.isError ? errorText(accept.error) : ''
   const agree = () => accept.mutate()
   const disagree = () => refuse.mutate()

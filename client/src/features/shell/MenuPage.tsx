@@ -3,7 +3,8 @@ import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { getPage } from '../../lib/api.ts'
-import { ApiError, GENERIC_ERROR_KEY, shownMessage } from '../../lib/errors.ts'
+import { ApiError } from '../../lib/errors.ts'
+import { useErrorText } from '../../lib/useErrorText.ts'
 import { queryKeys } from '../../lib/queries.ts'
 import { MOBILE_QUERY, useSession } from '../../lib/session.tsx'
 import { PageRenderer } from '../../renderers/PageRenderer.tsx'
@@ -13,6 +14,7 @@ import { useMediaQuery } from './useMediaQuery.ts'
 /** Every signed-in route: the service's descriptor for the path (GET /ui/pages) drawn by the renderer; 403 shows Unauthorized Access, 404 goes to /404. */
 export function MenuPage () {
   const { t } = useTranslation()
+  const errorText = useErrorText()
   const session = useSession()
   const location = useLocation()
   const navigate = useNavigate()
@@ -34,8 +36,8 @@ export function MenuPage () {
   const status = page.error instanceof ApiError ? page.error.status : 0
   if (page.status === 'error' && status === 403) return <p className='msg msg--error' role='alert'>{t('app.unauthorized')}</p>
   if (page.status === 'error' && status === 404) return <Navigate to='/404' replace />
-  // Seed 001 §8: the server's message, else the HTTP message, else the generic sentence.
-  if (page.status === 'error') return <p className='msg msg--error' role='alert'>{shownMessage(page.error) ?? t(GENERIC_ERROR_KEY)}</p>
+  // Seed 001 §8: the server's message (in the user's language when its code is known), else the HTTP message, else the generic sentence.
+  if (page.status === 'error') return <p className='msg msg--error' role='alert'>{errorText(page.error)}</p>
   return (
     <section className='page'>
       {/* One provider per page: filters and widget state do not carry over to the next page. */}

@@ -16,7 +16,7 @@ import { LayoutTemplate } from './FormLayout.tsx'
 import { blankRows } from '../lib/formLines.ts'
 import { toRjsf } from '../lib/formSchema.ts'
 import { resultSections } from '../lib/formAnswer.ts'
-import { fileFields, submitPayload, successValues, toMultipart } from '../lib/formSubmit.ts'
+import { fileFields, formFieldLabel, submitPayload, successValues, toMultipart } from '../lib/formSubmit.ts'
 import { Alert } from '../shared/Alert.tsx'
 import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
 import { customWidgets, type FormContext } from './widgets.tsx'
@@ -129,7 +129,7 @@ function FormBody ({ widget, prefill, loaded, onSent }: FormProps & { loaded?: u
   return (
     <section className='rr-form' data-widget-id={widget.id}>
       {send.isSuccess && <Alert type='success' message={target?.successKey ?? 'renderers.saved'} values={successValues(send.data, target?.successValues)} />}
-      {send.isError && <CallErrorAlert error={send.error} />}
+      {send.isError && <CallErrorAlert error={send.error} labelField={(path) => formFieldLabel(widget, path, t)} />}
       <Form
         schema={schema as RJSFSchema}
         uiSchema={uiSchema}

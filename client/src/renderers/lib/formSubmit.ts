@@ -37,3 +37,13 @@ export function successValues (answer: unknown, paths: Readonly<Record<string, s
   }
   return values
 }
+
+/** A refused field's path (body/UserId, body/Lines/1/Number) in the form's own words: its label, a line cell as "Line 2 Number". */
+export function formFieldLabel (widget: Pick<FormWidget, 'fields' | 'lines'>, path: string, t: (key: string, values?: Record<string, unknown>) => string): string | undefined {
+  const [name, row, cell] = path.replace(/^body\//, '').split('/')
+  const field = widget.fields.find((f) => f.name === name)
+  if (field && row === undefined) return t(field.labelKey)
+  const lines = widget.lines
+  const lineCell = lines !== undefined && lines.name === name && row !== undefined && /^\d+$/.test(row) ? lines.fields.find((f) => f.name === cell) : undefined
+  return lineCell ? t('renderers.lineField', { line: Number(row) + 1, field: t(lineCell.labelKey) }) : undefined
+}

@@ -27,6 +27,8 @@ export const rendererMessagesEn = {
     stop: 'Stop',
     restart: 'Restart',
     saved: 'Saved.',
+    // A refused line cell named as the form shows it.
+    lineField: 'Line {{line}} {{field}}',
     confirm: 'Are you sure?',
     ok: 'OK',
     cancel: 'Cancel',
@@ -87,6 +89,7 @@ export const rendererMessagesZh: typeof rendererMessagesEn = {
     stop: '停止',
     restart: '重新开始',
     saved: '已保存。',
+    lineField: '第{{line}}行{{field}}',
     confirm: '确定吗？',
     ok: '确定',
     cancel: '取消',

@@ -1,7 +1,8 @@
-import { GENERIC_ERROR_KEY, shownMessage } from '../../lib/errors.ts'
+import { useErrorText, type FieldLabeller } from '../../lib/useErrorText.ts'
 import { Alert } from './Alert.tsx'
 
-/** A failed call shown per the seed's rule: server message, else HTTP text, else the generic sentence (translated). */
-export function CallErrorAlert ({ error }: { error: unknown }) {
-  return <Alert type='error' message={shownMessage(error) ?? GENERIC_ERROR_KEY} />
+/** A failed call in the user's language (see useErrorText); a form passes how it names its fields. */
+export function CallErrorAlert ({ error, labelField }: { error: unknown, labelField?: FieldLabeller }) {
+  const errorText = useErrorText()
+  return <Alert type='error' message={errorText(error, labelField)} />
 }

@@ -48,7 +48,7 @@ export default async function loginRoutes (fastify: FastifyInstance) {
     } catch (err) {
       if (isGameApiFailure(err)) {
         app.events.emit('login-failed', { ...base, message: err.message, captchaRequired: err.details?.captchaRequired === true, status: err.statusCode })
-        if (err.statusCode === 400) throw errors.loginFailed(err.message).with({ captchaRequired: err.details?.captchaRequired === true })
+        if (err.statusCode === 400) throw errors.loginFailed(err.message).with({ captchaRequired: err.details?.captchaRequired === true, ...(err.details?.gameApiCode ? { gameApiCode: err.details.gameApiCode } : {}) })
       }
       throw err
     }

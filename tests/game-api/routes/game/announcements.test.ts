@@ -3,6 +3,7 @@ import { Value } from 'typebox/value'
 import { Announcement } from '../../../../schemas/game-api.ts'
 import { eachDatabase } from '../../../helpers/db.ts'
 import { gameApiHarness } from '../../harness.ts'
+import { contractFields } from '../../../helpers/envelope.ts'
 
 const hostile = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>'
 
@@ -41,7 +42,7 @@ eachDatabase(t, async (t, kind) => {
     t.ok(tt.some((a) => a.LocId === 'TT') && tt.every((a) => a.LocId !== 'SG'))
     t.notOk((await list(tokens.mem2)).some((a) => a.LocId === 'TT'), 'mem2 (SG only) never sees TT announcements')
     t.equal((await h.call('GET', '/api/v1/4d/announcements?LocId=TT', { token: tokens.mem2 })).statusCode, 403)
-    t.same((await h.call('GET', '/api/v1/4d/announcements?PopUp=yes', { token: tokens.mem1 })).json(), { success: false, message: 'querystring/PopUp must be one of "Y", "N"' })
+    t.same(contractFields((await h.call('GET', '/api/v1/4d/announcements?PopUp=yes', { token: tokens.mem1 })).json()), { success: false, message: 'querystring/PopUp must be one of "Y", "N"' })
     t.equal((await h.call('GET', '/api/v1/4d/announcements')).statusCode, 401)
   })
 
@@ -78,7 +79,7 @@ eachDatabase(t, async (t, kind) => {
     for (const [body, message] of cases) {
       const r = await create(body)
       t.equal(r.statusCode, 400, message)
-      t.same(r.json(), { success: false, message })
+      t.same(contractFields(r.json()), { success: false, message })
     }
     t.equal((await create({ Content: 'x', Color: 'red', PopUp: 'N', LocId: 'IN' }, tokens.ops)).statusCode, 403, 'ops may not use IN')
   })
@@ -86,7 +87,7 @@ eachDatabase(t, async (t, kind) => {
   t.test('only ADMIN may create or delete', async (t) => {
     const r = await create({ Content: 'x', Color: 'red', PopUp: 'N' }, tokens.ag1)
     t.equal(r.statusCode, 403)
-    t.same(r.json(), { success: false, message: 'Only an ADMIN user may do this; sign in with an ADMIN account.' })
+    t.same(contractFields(r.json()), { success: false, message: 'Only an ADMIN user may do this; sign in with an ADMIN account.' })
     t.equal((await h.call('DELETE', '/api/v1/4d/announcements/1', { token: tokens.mem1 })).statusCode, 403)
     t.equal((await h.call('DELETE', '/api/v1/4d/announcements/1')).statusCode, 401)
   })
@@ -98,9 +99,9 @@ eachDatabase(t, async (t, kind) => {
     t.notOk((await list(tokens.admin)).some((a) => a.AnnouncementId === id))
     const again = await h.call('DELETE', `/api/v1/4d/announcements/${id}`, { token: tokens.admin })
     t.equal(again.statusCode, 404)
-    t.same(again.json(), { success: false, message: `Announcement ${id} does not exist (it may have been deleted already).` })
+    t.same(contractFields(again.json()), { success: false, message: `Announcement ${id} does not exist (it may have been deleted already).` })
     const bad = await h.call('DELETE', '/api/v1/4d/announcements/abc', { token: tokens.admin })
-    t.same(bad.json(), { success: false, message: 'params/id must be an integer' })
+    t.same(contractFields(bad.json()), { success: false, message: 'params/id must be an integer' })
     t.equal((await h.call('DELETE', '/api/v1/4d/announcements/99999999999', { token: tokens.admin })).statusCode, 400)
   })
 

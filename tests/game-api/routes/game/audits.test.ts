@@ -1,6 +1,7 @@
 import t from 'tap'
 import { eachDatabase } from '../../../helpers/db.ts'
 import { gameApiHarness } from '../../harness.ts'
+import { contractFields } from '../../../helpers/envelope.ts'
 
 eachDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
@@ -34,9 +35,9 @@ eachDatabase(t, async (t, kind) => {
   })
 
   t.test('bad queries answer 400; only ADMIN may read', async (t) => {
-    t.same((await h.call('GET', '/api/v1/4d/audits?limit=0', { token: admin })).json(), { success: false, message: 'querystring/limit must be >= 1' })
-    t.same((await h.call('GET', '/api/v1/4d/audits?limit=501', { token: admin })).json(), { success: false, message: 'querystring/limit must be <= 500' })
-    t.same((await h.call('GET', '/api/v1/4d/audits?before=x', { token: admin })).json(), { success: false, message: 'querystring/before must be an integer' })
+    t.same(contractFields((await h.call('GET', '/api/v1/4d/audits?limit=0', { token: admin })).json()), { success: false, message: 'querystring/limit must be >= 1' })
+    t.same(contractFields((await h.call('GET', '/api/v1/4d/audits?limit=501', { token: admin })).json()), { success: false, message: 'querystring/limit must be <= 500' })
+    t.same(contractFields((await h.call('GET', '/api/v1/4d/audits?before=x', { token: admin })).json()), { success: false, message: 'querystring/before must be an integer' })
     const member = await h.signIn('mem1')
     t.equal((await h.call('GET', '/api/v1/tt/audits', { token: member })).statusCode, 403)
     t.equal((await h.call('GET', '/api/v1/tt/audits')).statusCode, 401)

@@ -1,6 +1,7 @@
 import t from 'tap'
 import { eachDatabase } from '../../../helpers/db.ts'
 import { gameApiHarness } from '../../harness.ts'
+import { contractFields } from '../../../helpers/envelope.ts'
 
 // GET mLoadDirectDownLine?UserId=: one level of the caller's tree (demo tree: admin > ag1 > ag2 > mem2; ag1 > mem1, mem3).
 eachDatabase(t, async (t, kind) => {
@@ -26,7 +27,7 @@ eachDatabase(t, async (t, kind) => {
   t.test('outside the caller\'s tree is refused with the reason', async (t) => {
     const res = await load('ag2', 'ag1')
     t.equal(res.statusCode, 403)
-    t.same(res.json(), { success: false, message: 'User ag1 is not in your downline; ask for your own id or one below you.' })
+    t.same(contractFields(res.json()), { success: false, message: 'User ag1 is not in your downline; ask for your own id or one below you.' })
     t.equal((await load('admin', 'nobody')).statusCode, 404)
     t.equal((await h.call('GET', '/api/v1/4d/mLoadDirectDownLine')).statusCode, 401)
   })

@@ -1,6 +1,7 @@
 import t from 'tap'
 import { eachDatabase } from '../../../helpers/db.ts'
 import { gameApiHarness } from '../../harness.ts'
+import { contractFields } from '../../../helpers/envelope.ts'
 
 const ids = (body: { data: Array<{ LocId: string }> }) => body.data.map((l) => l.LocId)
 
@@ -31,7 +32,7 @@ eachDatabase(t, async (t, kind) => {
     t.same(ids((await h.call('GET', '/api/v1/4d/locIdAvailable?UserId=ag2', { token: tokens.clerk })).json()), ['SG', 'TT', 'IN'], 'any ADMIN')
     const stranger = await h.call('GET', '/api/v1/4d/locIdAvailable?UserId=mem1', { token: tokens.ag2 })
     t.equal(stranger.statusCode, 403)
-    t.same(stranger.json(), { success: false, message: 'User mem1 is not in your downline; ask for your own id or one below you.' })
+    t.same(contractFields(stranger.json()), { success: false, message: 'User mem1 is not in your downline; ask for your own id or one below you.' })
     t.equal((await h.call('GET', '/api/v1/4d/locIdAvailable?UserId=ag1', { token: tokens.mem1 })).statusCode, 403, 'not for an upline')
     t.equal((await h.call('GET', '/api/v1/4d/locIdAvailable?UserId=ghost', { token: tokens.ag1 })).statusCode, 403, 'an unknown id looks like a stranger')
     t.equal((await h.call('GET', '/api/v1/4d/locIdAvailable?UserId=ghost', { token: tokens.admin })).statusCode, 404, 'ADMIN learns it does not exist')
@@ -40,10 +41,10 @@ eachDatabase(t, async (t, kind) => {
   t.test('a LocId the caller may not use answers 403 on any game endpoint', async (t) => {
     const r = await h.call('GET', '/api/v1/4d/loc?LocId=IN', { token: tokens.mem1 })
     t.equal(r.statusCode, 403)
-    t.same(r.json(), { success: false, message: 'Location IN is not available to this user.' })
+    t.same(contractFields(r.json()), { success: false, message: 'Location IN is not available to this user.' })
     t.equal((await h.call('GET', '/api/v1/tt/settings?LocId=XX', { token: tokens.mem1 })).statusCode, 403)
     t.equal((await h.call('GET', '/api/v1/tt/settings?LocId=TT', { token: tokens.mem1 })).statusCode, 200)
     const long = await h.call('GET', `/api/v1/4d/loc?LocId=${'A'.repeat(30)}`, { token: tokens.mem1 })
-    t.same(long.json(), { success: false, message: 'querystring/LocId must be at most 20 characters long' })
+    t.same(contractFields(long.json()), { success: false, message: 'querystring/LocId must be at most 20 characters long' })
   })
 })

@@ -1,6 +1,7 @@
 import t from 'tap'
 import { eachDatabase } from '../../../helpers/db.ts'
 import { gameApiHarness } from '../../harness.ts'
+import { contractFields } from '../../../helpers/envelope.ts'
 
 // GET payRates, PUT payRate, PUT payRateDefault: the 4D tables settlement reads, as grid rows (demo tree: admin > ag1 > ag2 > mem2).
 eachDatabase(t, async (t, kind) => {
@@ -47,9 +48,9 @@ eachDatabase(t, async (t, kind) => {
     t.equal(notAdmin.statusCode, 403)
     t.equal((await h.call('PUT', '/api/v1/4d/payRateDefault', { token: ag1, payload: { Table: 'N', Form: 'Big' } })).statusCode, 403)
     const small = await h.call('PUT', '/api/v1/4d/payRate', { token: admin, payload: { Table: 'N', Form: 'Small', First: 1, Second: 1, Third: 1, Starter: 5 } })
-    t.same(small.json(), { success: false, message: 'Small pays only the 1st, 2nd and 3rd prizes: leave Starter and Consolation empty.' })
+    t.same(contractFields(small.json()), { success: false, message: 'Small pays only the 1st, 2nd and 3rd prizes: leave Starter and Consolation empty.' })
     const big = await h.call('PUT', '/api/v1/4d/payRate', { token: admin, payload: { Table: 'N', Form: 'Big', First: 1, Second: 1, Third: 1 } })
-    t.same(big.json(), { success: false, message: 'Big pays every tier: give Starter and Consolation a rate.' })
+    t.same(contractFields(big.json()), { success: false, message: 'Big pays every tier: give Starter and Consolation a rate.' })
     const cents = await h.call('PUT', '/api/v1/4d/payRate', { token: admin, payload: { Table: 'N', Form: 'Small', First: 1.005, Second: 1, Third: 1 } })
     t.equal(cents.statusCode, 400)
     t.match(cents.json().message, /First must be in cents/)

@@ -20,7 +20,7 @@ t.test('GET /ui/session, PUT /ui/session/location and GET /ui/pages over HTTP', 
     for (const [method, path] of [['GET', '/ui/no-such-route'], ['GET', '/api'], ['POST', '/nowhere']] as const) {
       const answer = await product.browser().request(method, `${path}?x=1`)
       t.equal(answer.status, 404, `${method} ${path}`)
-      t.same(answer.json, { success: false, code: 'UI_NOT_FOUND', message: `No route ${method} ${path}: check the address (the service answers under /ui and /api/v1).` })
+      t.same(answer.json, { success: false, code: 'UI_NOT_FOUND', message: `No route ${method} ${path}: check the address (the service answers under /ui and /api/v1).`, params: [method, path] })
     }
   })
 

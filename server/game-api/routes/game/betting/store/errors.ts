@@ -6,9 +6,37 @@ const E = {
   drawWrongGame: coded<[number, string, string]>('GA_DRAW_WRONG_GAME', 'Draw %s is not a %s draw; %s with a draw of that game.', 400),
   badResult: coded<[string]>('GA_BAD_RESULT', 'body/Result is not a valid result: %s', 400),
   badDayCode: coded<[string, string, string]>('GA_BAD_DAY_CODE', 'body/DayCode "%s" is not a %s day code; expected one of %s.', 400),
-  badLine: coded<[number, string]>('GA_BAD_LINE', 'Line %s: %s', 400),
   badBetText: coded<[number, string, number, string]>('GA_BAD_BET_TEXT', 'Bet text has %s error%s: at position %s: %s', 400),
   jobNotFound: coded<[number, number]>('GA_JOB_NOT_FOUND', 'File %s has no processing job; start one with POST files/processUpload/%s.', 404)
+}
+
+/** A refusal of one bet line, named as the form numbers it (line 1 is Lines[0]) with the field first. */
+const line = <Args extends unknown[] = []>(code: `GA_LINE_${string}`, problem: string) => coded<[number, ...Args]>(code, `Line %s: ${problem}`, 400)
+const L = {
+  number: line<[string]>('GA_LINE_NUMBER', 'Number "%s" must be a 4-digit number such as 1234'),
+  form: line('GA_LINE_FORM', 'Form must be one of straight, roll, ibet, kbet (or r, i, k)'),
+  big: line('GA_LINE_BIG', 'Big must be 0 or more dollars with at most 2 decimals'),
+  small: line('GA_LINE_SMALL', 'Small must be 0 or more dollars with at most 2 decimals'),
+  empty: line('GA_LINE_EMPTY', 'bets nothing: give Big or Small above 0'),
+  type: line('GA_LINE_TYPE', 'Type must be one of ORDINARY, SYSTEM, ROLL, 2*, 3*, 4*, *2, *3, *4, TO, TE, TT'),
+  count: line<[number, string, string]>('GA_LINE_COUNT', 'Numbers hold %s; %s takes %s'),
+  range: line('GA_LINE_RANGE', 'Numbers must be whole numbers from 1 to 49'),
+  repeat: line('GA_LINE_REPEAT', 'Numbers must not repeat a number'),
+  units: line('GA_LINE_UNITS', 'Units must be a whole number of at least 1')
+}
+
+/** Every refusal of a bet line, by the line's index in Lines. */
+export const lineErrors = {
+  number: (index: number, value: string) => L.number(index + 1, value),
+  form: (index: number) => L.form(index + 1),
+  big: (index: number) => L.big(index + 1),
+  small: (index: number) => L.small(index + 1),
+  empty: (index: number) => L.empty(index + 1),
+  type: (index: number) => L.type(index + 1),
+  count: (index: number, count: number, type: string, expected: string) => L.count(index + 1, count, type, expected),
+  range: (index: number) => L.range(index + 1),
+  repeat: (index: number) => L.repeat(index + 1),
+  units: (index: number) => L.units(index + 1)
 }
 
 /** Every failure of the betting routes, by stable code. */
@@ -25,8 +53,6 @@ export const bettingErrors = {
   badResult: (problems: string[]) => E.badResult(problems[0] ?? 'unknown problem').with({ data: problems }),
   noDraws: coded<[string]>('GA_NO_DRAWS', '%s covers no open draw; send a day code or DrawIds of open draws.', 400),
   badDayCode: (game: string, code: string, expected: string[]) => E.badDayCode(code, game, expected.join(', ')),
-  // Named as the form shows it: line 1 is Lines[0]; the problem starts with its field ("Numbers must …").
-  badLine: (index: number, problem: string) => E.badLine(index + 1, problem.replace(/^\//, '')),
   badBetText: (issues: Array<{ position: number, length: number, message: string }>) =>
     E.badBetText(issues.length, issues.length === 1 ? '' : 's', issues[0]?.position ?? 0, issues[0]?.message ?? '')
       .with({ data: issues.map((i) => `at position ${i.position} (length ${i.length}): ${i.message}`) }),

@@ -1,6 +1,6 @@
 // Checks of bet lines sent as JSON (bet/, bet/t, bet/fixed): the same rules the bet text parser applies, with the field named.
 import type { NumberForm, TotoBetType } from '../../../../betting/index.ts'
-import { bettingErrors } from './errors.ts'
+import { lineErrors } from './errors.ts'
 import { totoNumberCounts } from '../../../../../../schemas/domain/toto-lines.ts'
 import type { FourDLineInput, TotoLineInput } from './place.ts'
 
@@ -16,14 +16,14 @@ export interface TotoLineBody { Type: string, Numbers?: number[] | undefined, Un
 /** Checks and normalises 4D lines; 400 naming the line and field on the first problem. */
 export function fourDLinesOf (lines: FourDLineBody[]): FourDLineInput[] {
   return lines.map((line, i) => {
-    if (!/^\d{4}$/.test(line.Number)) throw bettingErrors.badLine(i, `/Number "${line.Number}" must be a 4-digit number such as 1234`)
+    if (!/^\d{4}$/.test(line.Number)) throw lineErrors.number(i, line.Number)
     const form = FORMS[(line.Form ?? '').toLowerCase()]
-    if (form === undefined) throw bettingErrors.badLine(i, '/Form must be one of straight, roll, ibet, kbet (or r, i, k)')
+    if (form === undefined) throw lineErrors.form(i)
     const big = line.Big ?? 0
     const small = line.Small ?? 0
-    if (!(big >= 0) || !cents(big)) throw bettingErrors.badLine(i, '/Big must be 0 or more dollars with at most 2 decimals')
-    if (!(small >= 0) || !cents(small)) throw bettingErrors.badLine(i, '/Small must be 0 or more dollars with at most 2 decimals')
-    if (big === 0 && small === 0) throw bettingErrors.badLine(i, 'bets nothing: give Big or Small above 0')
+    if (!(big >= 0) || !cents(big)) throw lineErrors.big(i)
+    if (!(small >= 0) || !cents(small)) throw lineErrors.small(i)
+    if (big === 0 && small === 0) throw lineErrors.empty(i)
     return { number: line.Number, form, big, small }
   })
 }
@@ -34,11 +34,11 @@ export function totoLinesOf (lines: TotoLineBody[]): TotoLineInput[] {
     const type = line.Type.toUpperCase() as TotoBetType
     const numbers = line.Numbers ?? []
     const expected = totoNumberCounts(type)
-    if (expected === undefined) throw bettingErrors.badLine(i, '/Type must be one of ORDINARY, SYSTEM, ROLL, 2*, 3*, 4*, *2, *3, *4, TO, TE, TT')
-    if (!expected.includes(numbers.length)) throw bettingErrors.badLine(i, `/Numbers hold ${numbers.length}; ${type} takes ${expected.length > 1 ? `${expected[0]} to ${expected[expected.length - 1]}` : expected[0]}`)
-    if (numbers.some((n) => !Number.isInteger(n) || n < 1 || n > 49)) throw bettingErrors.badLine(i, '/Numbers must be whole numbers from 1 to 49')
-    if (new Set(numbers).size !== numbers.length) throw bettingErrors.badLine(i, '/Numbers must not repeat a number')
-    if (!Number.isInteger(line.Units) || line.Units < 1) throw bettingErrors.badLine(i, '/Units must be a whole number of at least 1')
+    if (expected === undefined) throw lineErrors.type(i)
+    if (!expected.includes(numbers.length)) throw lineErrors.count(i, numbers.length, type, expected.length > 1 ? `${expected[0]}–${expected[expected.length - 1]}` : String(expected[0]))
+    if (numbers.some((n) => !Number.isInteger(n) || n < 1 || n > 49)) throw lineErrors.range(i)
+    if (new Set(numbers).size !== numbers.length) throw lineErrors.repeat(i)
+    if (!Number.isInteger(line.Units) || line.Units < 1) throw lineErrors.units(i)
     return { type, numbers: [...numbers].sort((a, b) => a - b), units: line.Units, ...(type === 'SYSTEM' ? { system: numbers.length } : {}) }
   })
 }
