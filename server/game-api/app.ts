@@ -24,6 +24,7 @@ import passwordRoutes from './routes/passwords.ts'
 import profileRoutes from './routes/profile.ts'
 import signInRoutes from './routes/sign-in.ts'
 import termsRoutes from './routes/terms.ts'
+import smsInboundRoutes from './routes/sms-inbound.ts'
 import { fromRoot } from '../shared/paths.ts'
 
 export interface GameApiOptions {
@@ -84,6 +85,7 @@ export async function buildGameApi (options: GameApiOptions): Promise<FastifyIns
     await v1.register(passwordRoutes)
     await v1.register(termsRoutes)
     await v1.register(maintenanceRoutes)
+    await v1.register(smsInboundRoutes)
     await v1.register(gameRoutes, { prefix: '/4d', game: '4D' })
     await v1.register(gameRoutes, { prefix: '/tt', game: 'TOTO' })
   }, { prefix: '/api/v1' })

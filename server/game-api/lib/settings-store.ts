@@ -5,7 +5,10 @@ export const settingKeys = {
   downloadUrl: 'app.downloadUrl',
   iosDownloadUrl: 'app.iosDownloadUrl',
   maintenanceUntil: 'maintenance.until',
-  currencyCode: 'money.currencyCode'
+  currencyCode: 'money.currencyCode',
+  // The inbound SMS webhook's shared secret (the gateway's auth token) and the public URL the gateway signs; both write-only through SMS Gateway.
+  smsInboundSecret: 'sms.inboundSecret',
+  smsInboundUrl: 'sms.inboundUrl'
 } as const
 
 /** A setting's value ('' when absent). */
