@@ -20,12 +20,30 @@ function parseSummary (parse: ParseRecord | null): string {
 }
 
 const Inbound = Type.Object({
-  InboundId: Type.Integer(), ReceivedDate: Type.String(), From: Type.String(), To: Type.String(), Game: Type.String(), UserId: Type.String(), Text: Type.String(),
-  Status: Type.String(), Reason: Type.String(), TicketNo: Type.String(), ParseOk: Type.Boolean(), ParseResult: Type.String(), Reply: Type.String()
+  InboundId: Type.Integer(),
+  ReceivedDate: Type.String(),
+  From: Type.String(),
+  To: Type.String(),
+  Game: Type.String(),
+  UserId: Type.String(),
+  Text: Type.String(),
+  Status: Type.String(),
+  Reason: Type.String(),
+  TicketNo: Type.String(),
+  ParseOk: Type.Boolean(),
+  ParseResult: Type.String(),
+  Reply: Type.String()
 })
 const Outbound = Type.Object({
-  OutboundId: Type.Integer(), CreatedDate: Type.String(), To: Type.String(), Text: Type.String(), Status: Type.String(), Attempts: Type.Integer(),
-  LastError: Type.String(), SentDate: Type.String(), InboundId: Type.Union([Type.Integer(), Type.Null()])
+  OutboundId: Type.Integer(),
+  CreatedDate: Type.String(),
+  To: Type.String(),
+  Text: Type.String(),
+  Status: Type.String(),
+  Attempts: Type.Integer(),
+  LastError: Type.String(),
+  SentDate: Type.String(),
+  InboundId: Type.Union([Type.Integer(), Type.Null()])
 })
 
 /** GET dSMS: Direction in (default) or out, optionally one day (YYYY-MM-DD) and one status, newest first. */
@@ -53,8 +71,15 @@ const smsMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { rows: [count] } = await app.db.query<{ n: string }>(`SELECT count(*) AS n FROM sms_outbound o ${where}`, [from, to, status])
       return ok({
         rows: rows.map((r) => ({
-          OutboundId: Number(r.outbound_id), CreatedDate: zoneIso(new Date(r.created_at)), To: r.recipient, Text: r.body, Status: r.status, Attempts: Number(r.attempts),
-          LastError: r.last_error ?? '', SentDate: r.sent_at ? zoneIso(new Date(r.sent_at)) : '', InboundId: r.inbound_id === null ? null : Number(r.inbound_id)
+          OutboundId: Number(r.outbound_id),
+          CreatedDate: zoneIso(new Date(r.created_at)),
+          To: r.recipient,
+          Text: r.body,
+          Status: r.status,
+          Attempts: Number(r.attempts),
+          LastError: r.last_error ?? '',
+          SentDate: r.sent_at ? zoneIso(new Date(r.sent_at)) : '',
+          InboundId: r.inbound_id === null ? null : Number(r.inbound_id)
         })),
         total: Number(count?.n ?? 0)
       })
@@ -69,8 +94,19 @@ const smsMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // pg answers jsonb parsed; a driver that answers text is parsed here.
         const parse = typeof r.parse === 'string' ? JSON.parse(r.parse) as ParseRecord : r.parse
         return {
-          InboundId: Number(r.inbound_id), ReceivedDate: zoneIso(new Date(r.received_at)), From: r.sender, To: r.receiver, Game: r.game ?? '', UserId: r.user_id ?? '', Text: r.body,
-          Status: r.status, Reason: r.reason, TicketNo: r.ticket_no ?? '', ParseOk: parse?.ok ?? false, ParseResult: parseSummary(parse), Reply: r.reply ?? ''
+          InboundId: Number(r.inbound_id),
+          ReceivedDate: zoneIso(new Date(r.received_at)),
+          From: r.sender,
+          To: r.receiver,
+          Game: r.game ?? '',
+          UserId: r.user_id ?? '',
+          Text: r.body,
+          Status: r.status,
+          Reason: r.reason,
+          TicketNo: r.ticket_no ?? '',
+          ParseOk: parse?.ok ?? false,
+          ParseResult: parseSummary(parse),
+          Reply: r.reply ?? ''
         }
       }),
       total: Number(count?.n ?? 0)

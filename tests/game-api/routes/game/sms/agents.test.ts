@@ -45,7 +45,7 @@ eachDatabase(t, async (t, kind) => {
     const url = 'https://sms.example.test/api/v1/sms/twilio'
     await writeSetting(h.db, settingKeys.smsInboundSecret, secret)
     await writeSetting(h.db, settingKeys.smsInboundUrl, url)
-    for (const [MessageSid, Body] of [['SMview1', 'mem1 3 1234 1-'], ['SMview2', 'mem1 3 12 1-']]) {
+    for (const [MessageSid, Body] of [['SMview1', 'mem1 3 1234 1-'], ['SMview2', 'mem1 3 12 1-']] as const) {
       const params = { MessageSid, From: '+6581234567', To: '6591234567', Body }
       const sent = await h.app.inject({ method: 'POST', url: '/api/v1/sms/twilio', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(secret, url, params) }, payload: new URLSearchParams(params).toString() })
       t.equal(sent.statusCode, 200, sent.body)
