@@ -8,7 +8,11 @@ export const settingKeys = {
   currencyCode: 'money.currencyCode',
   // The inbound SMS webhook's shared secret (the gateway's auth token) and the public URL the gateway signs; both write-only through SMS Gateway.
   smsInboundSecret: 'sms.inboundSecret',
-  smsInboundUrl: 'sms.inboundUrl'
+  smsInboundUrl: 'sms.inboundUrl',
+  // Where replies are sent: the gateway's Messages URL (Twilio's shape), its account id (Basic auth user; the password is the inbound secret) and the sender id shown to members.
+  smsGatewayUrl: 'sms.gatewayUrl',
+  smsAccountSid: 'sms.accountSid',
+  smsSenderId: 'sms.senderId'
 } as const
 
 /** A setting's value ('' when absent). */

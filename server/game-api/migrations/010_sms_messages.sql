@@ -34,6 +34,7 @@ CREATE TABLE sms_outbound (
   status text NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'sent', 'failed')),
   attempts integer NOT NULL DEFAULT 0,
   last_error text,
+  gateway_message_id text,
   created_at timestamptz NOT NULL,
   sent_at timestamptz
 );

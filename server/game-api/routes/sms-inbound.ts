@@ -32,6 +32,8 @@ const smsInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     const { MessageSid: messageId, From: from, To: to, Body: body } = request.body
     const outcome = await receiveSms(app.db, { provider: 'twilio', messageId, from, to, body }, app.gaNow())
+    // The reply's send job was queued with the message; start it now rather than at the next poll.
+    if (!outcome.duplicate) app.jobs.wake()
     request.log.info({ messageId, status: outcome.status, reason: outcome.reason, duplicate: outcome.duplicate }, 'inbound SMS')
     return reply.type('text/xml').header('x-sms-status', outcome.duplicate ? 'duplicate' : outcome.status).send(EMPTY_TWIML)
   })

@@ -7,6 +7,7 @@ import { GameApiError } from '../lib/errors.ts'
 import { placeOrder } from '../routes/game/betting/store/service.ts'
 import { parseText, ticketSummary, userIdOf } from '../routes/game/betting/store/text.ts'
 import { isSmsOpen } from './open-hours.ts'
+import { queueSend } from './outbound-job.ts'
 import { normalisePhone } from './phone.ts'
 import { hasRegisteredPhone, userOfPhone } from './registry.ts'
 import { placedReply, rejectReplies } from './replies.ts'
@@ -47,7 +48,9 @@ async function record (q: Queryable, message: InboundMessage, game: Game | null,
       JSON.stringify(parseRecord(parsed)), now])
   const inboundId = rows[0]?.inbound_id
   if (inboundId === undefined) return false
-  await q.query('INSERT INTO sms_outbound (inbound_id, recipient, body, created_at) VALUES ($1, $2, $3, $4)', [inboundId, message.from, outcome.reply, now])
+  const { rows: [outbound] } = await q.query<{ outbound_id: string }>(
+    'INSERT INTO sms_outbound (inbound_id, recipient, body, created_at) VALUES ($1, $2, $3, $4) RETURNING outbound_id', [inboundId, message.from, outcome.reply, now])
+  await queueSend(q, Number(outbound?.outbound_id))
   return true
 }
 
