@@ -58,12 +58,26 @@ eachDatabase(t, async (t, kind) => {
     t.match(job, { status: 'done', attempts: 3 })
   })
 
+  t.test('Resend queues a copy that reaches the gateway again; an unknown message is a 404', async (t) => {
+    const admin = await app.inject({ method: 'POST', url: '/api/v1/oauth/token', headers: { 'x-forwarded-for': '10.9.8.7' }, payload: { username: 'admin', password: 'Demo#1234' } })
+    const token = admin.json().data.access_token as string
+    const before = gateway.messages.length
+    const first = (await db.query<{ outbound_id: string, body: string }>('SELECT outbound_id, body FROM sms_outbound ORDER BY outbound_id LIMIT 1')).rows[0]
+    const resent = await app.inject({ method: 'POST', url: '/api/v1/4d/resendSms', headers: { authorization: `Bearer ${token}` }, payload: { OutboundId: Number(first?.outbound_id) } })
+    t.equal(resent.statusCode, 200, resent.body)
+    t.equal(resent.json().data.Queued, true)
+    await until('the copy to be sent', async () => gateway.messages.length === before + 1)
+    t.equal(gateway.messages.at(-1)?.body, first?.body)
+    const missing = await app.inject({ method: 'POST', url: '/api/v1/4d/resendSms', headers: { authorization: `Bearer ${token}` }, payload: { OutboundId: 999999 } })
+    t.equal(missing.statusCode, 404)
+  })
+
   t.test('a gateway that never takes it: the message ends failed with the reason', async (t) => {
     gateway.failNext(100)
     t.teardown(() => gateway.failNext(0))
     await send('SMjob0003', 'mem1 3 2345 1-')
-    await until('the message to fail', async () => (await outbound())[2]?.status === 'failed')
-    const row = (await outbound())[2]
+    await until('the message to fail', async () => (await outbound()).at(-1)?.status === 'failed')
+    const row = (await outbound()).at(-1)
     t.equal(row?.attempts, 5)
     t.match(row?.last_error, /^Failed after 5 attempts: the gateway answered 500/)
   })
