@@ -115,6 +115,16 @@ eachDatabase(t, async (t, kind) => {
     t.match(long.reply, /credit left [\d.]+\. Warning: at position \d+: 11 number sets in one message: at most 10 are advised/)
   })
 
+  t.test('the number written to chooses the game: a TOTO bet to the TOTO number on a TOTO day', async (t) => {
+    h.clock.set('2030-01-03T02:00:00Z')
+    t.teardown(() => h.clock.set('2030-01-02T02:00:00Z'))
+    const toto = await send('+6581234567', 'mem1 4 010203040506 -1', { to: '+6598765432' })
+    t.equal(toto.status, 'placed', toto.reply)
+    const { rows: [ticket] } = await h.db.query<{ game: string }>('SELECT t.game FROM tickets t JOIN sms_inbound i ON i.ticket_no = t.ticket_no WHERE i.message_id = $1', [toto.messageId])
+    t.equal(ticket?.game, 'TOTO')
+    t.equal((await send('+6581234567', 'mem1 3 1234 1-')).status, 'rejected', 'Thursday is closed for 4D SMS')
+  })
+
   t.test('a refusal of the placement itself (not enough credit) is the reply', async (t) => {
     const refused = await send('+6581234567', 'mem1 3 1234 99999-')
     t.equal(refused.status, 'rejected')
