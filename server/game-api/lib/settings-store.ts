@@ -21,6 +21,13 @@ export async function readSetting (q: Queryable, key: string): Promise<string> {
   return rows[0]?.value ?? ''
 }
 
+/** Several settings in one read, in the order asked ('' for each absent). */
+export async function readSettings (q: Queryable, keys: readonly string[]): Promise<string[]> {
+  const { rows } = await q.query<{ key: string, value: string }>('SELECT key, value FROM settings WHERE key = ANY($1::text[])', [keys])
+  const values = new Map(rows.map((r) => [r.key, r.value]))
+  return keys.map((key) => values.get(key) ?? '')
+}
+
 /** Sets or replaces a setting. */
 export async function writeSetting (q: Queryable, key: string, value: string): Promise<void> {
   await q.query('INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value', [key, value])

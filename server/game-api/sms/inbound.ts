@@ -1,7 +1,6 @@
 // One inbound SMS taken from a gateway: who sent it, whether SMS betting is open, the bet text through the grammar, the ticket placed, and the reply queued;
 // recorded once per gateway message id, in the same transaction as its ticket, so a gateway's retry never places a bet twice.
 import type { Db, Queryable } from '../../shared/db.ts'
-import type { Role } from '../../../schemas/game-api.ts'
 import type { Game, ParseBetTextResult, TextIssue } from '../betting/index.ts'
 import { GameApiError } from '../lib/errors.ts'
 import { placeOrder } from '../routes/game/betting/store/service.ts'
@@ -73,8 +72,9 @@ export async function receiveSms (db: Db, message: InboundMessage, now: Date): P
   // Parsed before any other check, so SMS View shows what every text said.
   const parsed = parseText(game, message.body, {}, now)
   const from = normalisePhone(message.from)
-  const senderId = from === undefined ? undefined : await userOfPhone(db, from)
-  if (senderId === undefined) return finish(game, rejected('unregistered', rejectReplies.unregistered(message.from)), parsed)
+  const sender = from === undefined ? undefined : await userOfPhone(db, from)
+  if (sender === undefined) return finish(game, rejected('unregistered', rejectReplies.unregistered(message.from)), parsed)
+  const senderId = sender.userId
   const hours = { openTime: setting.open_time, closeTime: setting.close_time, openDay: setting.open_day }
   if (!isSmsOpen(hours, now)) return finish(game, rejected('closed', rejectReplies.closed(hours), senderId), parsed)
   if (!parsed.ok) return finish(game, rejected('badText', rejectReplies.badText(parsed.errors), senderId), parsed)
@@ -82,11 +82,10 @@ export async function receiveSms (db: Db, message: InboundMessage, now: Date): P
   const targetId = await userIdOf(db, ticket.userId)
   if (targetId === undefined) return finish(game, rejected('unknownUser', rejectReplies.unknownUser(ticket.userId), senderId), parsed)
   if (targetId !== senderId && !await hasRegisteredPhone(db, targetId)) return finish(game, rejected('targetUnregistered', rejectReplies.targetUnregistered(targetId), senderId), parsed)
-  const { rows: [sender] } = await db.query<{ role: Role }>('SELECT role FROM users WHERE user_id = $1', [senderId])
   let outcome: Outcome | undefined
   try {
     await placeOrder(db, {
-      user: { userId: senderId, role: sender?.role ?? 'MEM', tokenHash: '' },
+      user: { userId: senderId, role: sender.role, tokenHash: '' },
       userId: targetId,
       game,
       dayCode: ticket.dayCode,

@@ -1,7 +1,7 @@
 // Sending queued SMS replies: one durable job per message, an HTTP call to the configured gateway in Twilio's Messages API shape, retried with exponential backoff.
 import type { Db, Queryable } from '../../shared/db.ts'
 import { enqueueJob, type JobHandler } from '../jobs/runner.ts'
-import { readSetting, settingKeys } from '../lib/settings-store.ts'
+import { readSetting, readSettings, settingKeys } from '../lib/settings-store.ts'
 
 /** The job kind that sends one queued message. */
 export const SMS_SEND_JOB = 'sms.send'
@@ -29,9 +29,8 @@ export function smsSendJob (db: Db, now: () => Date): JobHandler {
       const { rows: [row] } = await db.query<OutboundRow>('SELECT outbound_id, recipient, body, status FROM sms_outbound WHERE outbound_id = $1', [job.subjectId])
       if (!row) return `Message ${job.subjectId} no longer exists.`
       if (row.status === 'sent') return `Message ${job.subjectId} was sent already.`
-      const [url = '', accountSid = '', authToken = '', senderId = ''] = await Promise.all([settingKeys.smsGatewayUrl, settingKeys.smsAccountSid, settingKeys.smsInboundSecret, settingKeys.smsSenderId].map((k) => readSetting(db, k)))
+      const [url = '', accountSid = '', authToken = '', senderId = ''] = await readSettings(db, [settingKeys.smsGatewayUrl, settingKeys.smsAccountSid, settingKeys.smsInboundSecret, settingKeys.smsSenderId])
       if (!url) throw new Error('no SMS gateway URL is configured (SMS Gateway)')
-      await db.query('UPDATE sms_outbound SET attempts = attempts + 1 WHERE outbound_id = $1', [row.outbound_id])
       let problem: string
       try {
         const response = await fetch(url, {
@@ -43,7 +42,7 @@ export function smsSendJob (db: Db, now: () => Date): JobHandler {
         const text = await response.text()
         if (response.ok) {
           const gatewayId = (JSON.parse(text || '{}') as { sid?: unknown }).sid
-          await db.query("UPDATE sms_outbound SET status = 'sent', sent_at = $2, last_error = NULL, gateway_message_id = $3 WHERE outbound_id = $1",
+          await db.query("UPDATE sms_outbound SET status = 'sent', attempts = attempts + 1, sent_at = $2, last_error = NULL, gateway_message_id = $3 WHERE outbound_id = $1",
             [row.outbound_id, now(), typeof gatewayId === 'string' ? gatewayId : null])
           return `Sent message ${row.outbound_id} to ${row.recipient}.`
         }
@@ -52,7 +51,8 @@ export function smsSendJob (db: Db, now: () => Date): JobHandler {
         if (signal.aborted) throw error
         problem = `the gateway could not be reached: ${error instanceof Error ? error.message : String(error)}`
       }
-      await db.query('UPDATE sms_outbound SET last_error = $2 WHERE outbound_id = $1', [row.outbound_id, problem])
+      // Unless the runner is stopping, this attempt counts (the gateway call was made, or tried).
+      await db.query('UPDATE sms_outbound SET attempts = attempts + 1, last_error = $2 WHERE outbound_id = $1', [row.outbound_id, problem])
       throw new Error(problem)
     },
     async failed (job, message, tx) {
