@@ -17,6 +17,7 @@ import type { RunnerOptions } from './jobs/runner.ts'
 import { FINALISE_JOB, finaliseJob } from './routes/game/betting/store/finalise-job.ts'
 import { UPLOAD_JOB, uploadJob } from './routes/game/betting/store/upload-job.ts'
 import { CREDIT_RECALC_JOB, creditRecalcJob } from './routes/game/accounts/credit-recalc.ts'
+import { SMS_SEND_JOB, smsSendJob } from './sms/outbound-job.ts'
 import captchaRoutes from './routes/captcha.ts'
 import gameRoutes from './routes/game/index.ts'
 import maintenanceRoutes from './routes/maintenance.ts'
@@ -24,6 +25,7 @@ import passwordRoutes from './routes/passwords.ts'
 import profileRoutes from './routes/profile.ts'
 import signInRoutes from './routes/sign-in.ts'
 import termsRoutes from './routes/terms.ts'
+import smsInboundRoutes from './routes/sms-inbound.ts'
 import { fromRoot } from '../shared/paths.ts'
 
 export interface GameApiOptions {
@@ -73,6 +75,7 @@ export async function buildGameApi (options: GameApiOptions): Promise<FastifyIns
   app.jobs.register(UPLOAD_JOB, uploadJob(options.db, () => app.gaNow()))
   app.jobs.register(CREDIT_RECALC_JOB, creditRecalcJob(options.db, () => app.gaNow()))
   app.jobs.register(FINALISE_JOB, finaliseJob(options.db, () => app.gaNow()))
+  app.jobs.register(SMS_SEND_JOB, smsSendJob(options.db, () => app.gaNow()))
 
   app.get('/healthz', async () => ({ success: true, data: 'ok' }))
   // Ready when the database answers; a lost one answers 503 through the envelope's store-unavailable mapping.
@@ -84,6 +87,7 @@ export async function buildGameApi (options: GameApiOptions): Promise<FastifyIns
     await v1.register(passwordRoutes)
     await v1.register(termsRoutes)
     await v1.register(maintenanceRoutes)
+    await v1.register(smsInboundRoutes)
     await v1.register(gameRoutes, { prefix: '/4d', game: '4D' })
     await v1.register(gameRoutes, { prefix: '/tt', game: 'TOTO' })
   }, { prefix: '/api/v1' })

@@ -40,6 +40,8 @@ export interface JobContext {
 /** The work of one kind of job: run answers the message the job ends with; failed runs once when the job gives up, in the transaction that marks it failed. */
 export interface JobHandler<Payload = unknown> {
   run(job: Job<Payload>, context: JobContext): Promise<string>
+  /** exponential: each retry waits twice as long as the one before (retryMs, 2×, 4×…), for calls to a service that may be down a while; fixed by default. */
+  backoff?: 'fixed' | 'exponential'
   failed?(job: Job<Payload>, message: string, tx: Queryable): Promise<void>
 }
 
@@ -218,7 +220,7 @@ export class JobRunner {
     this.log?.[job.attempts < job.maxAttempts ? 'warn' : 'error']({ jobId: job.id, kind: job.kind, attempt: job.attempts, maxAttempts: job.maxAttempts, reason }, 'a job attempt failed')
     if (job.attempts < job.maxAttempts) {
       await mine(this.db, "status = 'queued', message = $3, locked_by = NULL, locked_until = NULL, run_at = now() + $4 * interval '1 millisecond'",
-        [`Attempt ${job.attempts} of ${job.maxAttempts} failed: ${reason}; trying again.`, this.options.retryMs]).catch(() => {})
+        [`Attempt ${job.attempts} of ${job.maxAttempts} failed: ${reason}; trying again.`, handler.backoff === 'exponential' ? this.options.retryMs * 2 ** (job.attempts - 1) : this.options.retryMs]).catch(() => {})
       return
     }
     const message = `Failed after ${job.maxAttempts} attempt${job.maxAttempts === 1 ? '' : 's'}: ${reason}`

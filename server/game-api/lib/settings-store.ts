@@ -5,13 +5,27 @@ export const settingKeys = {
   downloadUrl: 'app.downloadUrl',
   iosDownloadUrl: 'app.iosDownloadUrl',
   maintenanceUntil: 'maintenance.until',
-  currencyCode: 'money.currencyCode'
+  currencyCode: 'money.currencyCode',
+  // The inbound SMS webhook's shared secret (the gateway's auth token) and the public URL the gateway signs; both write-only through SMS Gateway.
+  smsInboundSecret: 'sms.inboundSecret',
+  smsInboundUrl: 'sms.inboundUrl',
+  // Where replies are sent: the gateway's Messages URL (Twilio's shape), its account id (Basic auth user; the password is the inbound secret) and the sender id shown to members.
+  smsGatewayUrl: 'sms.gatewayUrl',
+  smsAccountSid: 'sms.accountSid',
+  smsSenderId: 'sms.senderId'
 } as const
 
 /** A setting's value ('' when absent). */
 export async function readSetting (q: Queryable, key: string): Promise<string> {
   const { rows } = await q.query<{ value: string }>('SELECT value FROM settings WHERE key = $1', [key])
   return rows[0]?.value ?? ''
+}
+
+/** Several settings in one read, in the order asked ('' for each absent). */
+export async function readSettings (q: Queryable, keys: readonly string[]): Promise<string[]> {
+  const { rows } = await q.query<{ key: string, value: string }>('SELECT key, value FROM settings WHERE key = ANY($1::text[])', [keys])
+  const values = new Map(rows.map((r) => [r.key, r.value]))
+  return keys.map((key) => values.get(key) ?? '')
 }
 
 /** Sets or replaces a setting. */

@@ -13,6 +13,7 @@ import paymentRoutes from './payments/routes.ts'
 import permissionRoutes from './permissions.ts'
 import mobileRoutes from './mobile.ts'
 import settingsRoutes from './settings.ts'
+import smsRoutes from './sms/index.ts'
 import subShareRoutes from './sub-shares.ts'
 
 /** Which game a prefix serves: /api/v1/4d → 4D, /api/v1/tt → TOTO. */
@@ -39,6 +40,7 @@ const gameRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, option
   await app.register(accountRoutes)
   await app.register(paymentRoutes)
   await app.register(permissionRoutes)
+  await app.register(smsRoutes)
   await app.register(subShareRoutes, { game: options.game })
   // Pay-rate tables are 4D's (the menu shows Pay Rate only at a 4D location).
   if (options.game === '4D') await app.register(payRateRoutes)

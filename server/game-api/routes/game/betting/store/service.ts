@@ -25,6 +25,8 @@ export interface PlaceOrder {
   fileId?: number | null
   /** Runs first inside the placement's transaction, so what it writes commits exactly when the ticket does (the upload job's line record). */
   record?: (tx: Queryable) => Promise<void>
+  /** Runs last inside the placement's transaction with the placed ticket, so what it writes commits exactly when the ticket does (an SMS's record and reply). */
+  finish?: (tx: Queryable, placed: PlaceAnswer) => Promise<void>
 }
 
 /** A placed ticket with its draws and the bettor's CreditLeft after it. */
@@ -69,6 +71,8 @@ export async function placeOrder (db: Db, order: PlaceOrder, now: Date): Promise
       ...(order.toto ? { toto: order.toto } : {})
     }], 'charge', now)
     const { rows } = await tx.query<{ credit_left: string }>('SELECT credit_left FROM users WHERE user_id = $1', [order.userId])
-    return { ...(placed as PlacedTicket), drawRows: draws.map((d) => toDrawAnswer(d, now)), creditLeft: Number(rows[0]?.credit_left ?? 0) }
+    const answer = { ...(placed as PlacedTicket), drawRows: draws.map((d) => toDrawAnswer(d, now)), creditLeft: Number(rows[0]?.credit_left ?? 0) }
+    await order.finish?.(tx, answer)
+    return answer
   })
 }
