@@ -17,6 +17,7 @@ import { blankRows } from '../lib/formLines.ts'
 import { toRjsf } from '../lib/formSchema.ts'
 import { resultSections } from '../lib/formAnswer.ts'
 import { fileFields, submitPayload, successValues, toMultipart } from '../lib/formSubmit.ts'
+import { startTarget } from '../lib/job.ts'
 import { Alert } from '../shared/Alert.tsx'
 import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
 import { customWidgets, type FormContext } from './widgets.tsx'
@@ -91,11 +92,13 @@ function FormBody ({ widget, prefill, loaded, onSent }: FormProps & { loaded?: u
   // The submit is a write: once it succeeds, what it changed is read again (or the filters it sets are applied, which reads too).
   const send = useApiMutation(({ formData, params }: { formData: FormData, params: Record<string, string | number | boolean> }) => {
     const method = widget.submit.method
-    const body = submitPayload(widget, formData, params)
+    // :Name segments of the endpoint (reset6/:DrawId) take the bound parameter of that name, which then stays out of the body.
+    const target = startTarget(widget.submit.endpoint, params)
+    const body = submitPayload(widget, formData, target.params)
     const files = fileFields(widget)
     return method === 'GET' || method === 'DELETE'
-      ? callData(method, withQuery(widget.submit.endpoint, body as Record<string, string>))
-      : callData(method, widget.submit.endpoint, files.length > 0 ? toMultipart(body, formContext.files, files) : body)
+      ? callData(method, withQuery(target.endpoint, body as Record<string, string>))
+      : callData(method, target.endpoint, files.length > 0 ? toMultipart(body, formContext.files, files) : body)
   })
 
   const shown = errorTree(Object.entries(errors)

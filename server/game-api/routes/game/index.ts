@@ -14,6 +14,7 @@ import permissionRoutes from './permissions.ts'
 import mobileRoutes from './mobile.ts'
 import settingsRoutes from './settings.ts'
 import subShareRoutes from './sub-shares.ts'
+import superPasswordRoutes from './super-password.ts'
 
 /** Which game a prefix serves: /api/v1/4d → 4D, /api/v1/tt → TOTO. */
 export type Game = '4D' | 'TOTO'
@@ -40,6 +41,7 @@ const gameRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, option
   await app.register(paymentRoutes)
   await app.register(permissionRoutes)
   await app.register(subShareRoutes, { game: options.game })
+  await app.register(superPasswordRoutes)
   // Pay-rate tables are 4D's (the menu shows Pay Rate only at a 4D location).
   if (options.game === '4D') await app.register(payRateRoutes)
 }
