@@ -5,6 +5,7 @@ import accountRoutes from './accounts/index.ts'
 import announcementRoutes from './announcements.ts'
 import auditRoutes from './audits.ts'
 import bettingRoutes from './betting/index.ts'
+import cacheRoutes from './cache.ts'
 import locationRoutes from './locations.ts'
 import memberAccessRoutes from './member-access.ts'
 import downLineRoutes from './downline.ts'
@@ -42,6 +43,7 @@ const gameRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, option
   await app.register(permissionRoutes)
   await app.register(subShareRoutes, { game: options.game })
   await app.register(superPasswordRoutes)
+  await app.register(cacheRoutes)
   // Pay-rate tables are 4D's (the menu shows Pay Rate only at a 4D location).
   if (options.game === '4D') await app.register(payRateRoutes)
 }

@@ -1,0 +1,62 @@
+import t from 'tap'
+import { Browser } from '../../helpers/http-browser.ts'
+import { buildProduct } from '../../helpers/build.ts'
+import { eventually } from '../../helpers/eventually.ts'
+
+// Utilities (Super Password, Clear Cache, Backup ARA) and Control › Limit Setting through the service: who gets each page,
+// the calls the gate lets through, and what they do end to end.
+
+interface Descriptor { actions?: Array<{ id: string, kind: string }>, widgets: Array<{ id: string, type: string }> }
+
+const { serviceUrl, gameDb, store } = await buildProduct(t)
+const signedIn = async (userId: string) => {
+  const browser = new Browser(serviceUrl)
+  const answer = await browser.login(userId)
+  if (answer.status !== 200) throw new Error(`${userId} could not sign in: ${answer.text}`)
+  return browser
+}
+const [admin, ops, mem1] = [await signedIn('admin'), await signedIn('ops'), await signedIn('mem1')]
+const page = async (browser: Browser, path: string) => browser.get(`/ui/pages?path=${encodeURIComponent(path)}`)
+
+t.test('Super Password: for SuperPwd holders; the page sets it and the Draw Setting resets ask for it', async (t) => {
+  const shown = await page(admin, '/utilities/superPassword')
+  t.equal(shown.status, 200)
+  t.match((shown.json as Descriptor).widgets, [{ type: 'form', id: 'superPassword' }])
+  t.equal((await page(ops, '/utilities/superPassword')).status, 403, 'ops lacks SuperPwd')
+  const set = await admin.request('PUT', '/api/v1/4d/super-password', { body: { Password: 'Demo#1234', SuperPassword1: 'Super#2030', SuperPassword2: 'Super#2030' } })
+  t.equal(set.status, 200, set.text)
+  t.equal((await ops.request('PUT', '/api/v1/4d/super-password', { body: { Password: 'Demo#1234', SuperPassword1: 'Super#2030', SuperPassword2: 'Super#2030' } })).status, 403, 'the gate refuses ops')
+  const draws = (await page(admin, '/control/drawSetting')).json as { widgets: Array<{ id: string, rowActions?: Array<{ id: string }> }> }
+  const actions = draws.widgets.find((w) => w.id === 'draws')?.rowActions ?? []
+  for (const id of ['reset6', 'reset7']) {
+    t.match(actions.find((a) => a.id === id), {
+      kind: 'form', when: { field: 'Status', equals: 'finalised' },
+      form: { fields: [{ name: 'SuperPassword', kind: 'password', required: true }], submit: { endpoint: `/api/v1/4d/result/${id}/:DrawId`, method: 'PUT', params: { DrawId: { from: 'row' } } } }
+    }, `${id} opens a dialog asking for the super password`)
+  }
+})
+
+t.test('Clear Cache: ADMIN only; clears the GET cache and every session\'s cached profile, audited in the service', async (t) => {
+  const shown = await page(admin, '/utilities/clearCache')
+  t.equal(shown.status, 200)
+  t.match((shown.json as Descriptor).actions, [{ kind: 'call', id: 'clearCache' }])
+  t.equal((await page(mem1, '/utilities/clearCache')).status, 403)
+  t.equal((await admin.get('/api/v1/announcements?PopUp=Y')).headers.get('x-cache'), 'MISS')
+  t.equal((await admin.get('/api/v1/announcements?PopUp=Y')).headers.get('x-cache'), 'HIT')
+  const before = (await mem1.get('/ui/session')).json.profile.CreditLeft as number
+  // A change made outside the site: mem1's cached profile does not see it until Clear Cache.
+  await gameDb.query("UPDATE users SET credit_left = credit_left + 7 WHERE user_id = 'mem1'")
+  t.equal((await mem1.get('/ui/session')).json.profile.CreditLeft, before, 'still the cached profile')
+  const cleared = await admin.request('POST', '/api/v1/4d/cache/clear', { body: {} })
+  t.equal(cleared.status, 200, cleared.text)
+  t.match(cleared.json.data, { ClearedAt: /^\d{4}-\d\d-\d\dT/, ClearedBy: 'admin' })
+  t.equal((await admin.get('/api/v1/announcements?PopUp=Y')).headers.get('x-cache'), 'MISS', 'the GET cache is empty')
+  t.equal((await mem1.get('/ui/session')).json.profile.CreditLeft, before + 7, 'and mem1\'s session reads its profile afresh')
+  t.equal((await mem1.request('POST', '/api/v1/4d/cache/clear', { body: {} })).status, 403, 'a member may not')
+  await t.resolves(eventually(async () => {
+    const { rows } = await store.query<{ user_id: string, status: number }>(
+      `SELECT r.user_id, o.status FROM audit_log r JOIN audit_log o ON o.action = 'outcome' AND (o.detail->>'of')::bigint = r.id
+       WHERE r.action = 'api.call' AND r.detail->>'endpoint' = 'POST cache/clear'`)
+    return rows.length === 1 && rows[0]?.user_id === 'admin' && rows[0].status === 200
+  }, { what: 'the audit record of the clear and its outcome' }))
+})
