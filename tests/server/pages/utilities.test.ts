@@ -30,7 +30,8 @@ t.test('Super Password: for SuperPwd holders; the page sets it and the Draw Sett
   const actions = draws.widgets.find((w) => w.id === 'draws')?.rowActions ?? []
   for (const id of ['reset6', 'reset7']) {
     t.match(actions.find((a) => a.id === id), {
-      kind: 'form', when: { field: 'Status', equals: 'finalised' },
+      kind: 'form',
+      when: { field: 'Status', equals: 'finalised' },
       form: { fields: [{ name: 'SuperPassword', kind: 'password', required: true }], submit: { endpoint: `/api/v1/4d/result/${id}/:DrawId`, method: 'PUT', params: { DrawId: { from: 'row' } } } }
     }, `${id} opens a dialog asking for the super password`)
   }
