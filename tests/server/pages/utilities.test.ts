@@ -6,7 +6,7 @@ import { eventually } from '../../helpers/eventually.ts'
 // Utilities (Super Password, Clear Cache, Backup ARA) and Control › Limit Setting through the service: who gets each page,
 // the calls the gate lets through, and what they do end to end.
 
-interface Descriptor { actions?: Array<{ id: string, kind: string }>, widgets: Array<{ id: string, type: string }> }
+interface Descriptor { actions?: Array<{ id: string, kind: string }>, widgets: Array<{ id: string, type: string, columns?: Array<{ field: string, kind: string }> }> }
 
 const { serviceUrl, gameDb, store } = await buildProduct(t)
 const signedIn = async (userId: string) => {
@@ -60,4 +60,23 @@ t.test('Clear Cache: ADMIN only; clears the GET cache and every session\'s cache
        WHERE r.action = 'api.call' AND r.detail->>'endpoint' = 'POST cache/clear'`)
     return rows.length === 1 && rows[0]?.user_id === 'admin' && rows[0].status === 200
   }, { what: 'the audit record of the clear and its outcome' }))
+})
+
+t.test('Limit Setting: an ADMIN at a TT location edits limits in a grid; placement through the service is refused past one', async (t) => {
+  t.equal((await page(admin, '/control/limitSetting')).status, 403, 'not at a 4D location')
+  t.equal((await admin.put('/ui/session/location', { LocId: 'TT' })).status, 200)
+  const shown = await page(admin, '/control/limitSetting')
+  t.equal(shown.status, 200)
+  const descriptor = shown.json as Descriptor
+  t.same(descriptor.actions?.map((a) => a.id), ['createLimit', 'deleteLimit'])
+  const grid = descriptor.widgets.find((w) => w.id === 'limits')
+  t.same(grid?.columns?.filter((c) => c.kind !== 'readonly').map((c) => c.field), ['MaxUnits'], 'only the cap is edited in place')
+  const made = await admin.request('POST', '/api/v1/4d/limit', { body: { BetType: 'ORDINARY', Number: '41 42 43 44 45 46', MaxUnits: 1 } })
+  t.equal(made.status, 200, made.text)
+  const rows = (await admin.get('/api/v1/4d/limit', { 'x-no-cache': '1' })).json.data as Array<{ LimitId: number, Number: string }>
+  const id = rows.find((r) => r.Number === '41 42 43 44 45 46')?.LimitId
+  t.equal((await admin.request('PUT', '/api/v1/4d/limit', { body: { LimitId: id, MaxUnits: 2 } })).status, 200, 'the grid\'s save goes through the gate')
+  t.equal((await mem1.put('/ui/session/location', { LocId: 'TT' })).status, 200)
+  t.equal((await mem1.get('/api/v1/4d/limit')).status, 403, 'members do not read limits')
+  t.equal((await admin.request('POST', '/api/v1/4d/limit/delete', { body: { BetType: 'ORDINARY', Number: '41,42,43,44,45,46' } })).status, 200)
 })

@@ -6,6 +6,7 @@ import announcementRoutes from './announcements.ts'
 import auditRoutes from './audits.ts'
 import bettingRoutes from './betting/index.ts'
 import cacheRoutes from './cache.ts'
+import limitRoutes from './limits.ts'
 import locationRoutes from './locations.ts'
 import memberAccessRoutes from './member-access.ts'
 import downLineRoutes from './downline.ts'
@@ -46,6 +47,8 @@ const gameRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, option
   await app.register(cacheRoutes)
   // Pay-rate tables are 4D's (the menu shows Pay Rate only at a 4D location).
   if (options.game === '4D') await app.register(payRateRoutes)
+  // Limits are TOTO's (Limit Setting is TT only); placement checks them for every game.
+  if (options.game === 'TOTO') await app.register(limitRoutes, { game: options.game })
 }
 
 export default gameRoutes
