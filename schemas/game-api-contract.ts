@@ -39,7 +39,7 @@ export const GAME_API_CONTRACT: readonly ContractEndpoint[] = [
   ...list('PUT', true, 'agents agents/position agents/credit agents/suspend players players/position players/credit players/update players/suspend'),
   ...list('DELETE', true, 'agents/:ParentId/:UserId players/:ParentId/:UserId'),
   // Announcements, audits, backup
-  ...list('GET', true, 'announcements announcement audits countCreateARA'),
+  ...list('GET', true, 'announcements announcement audits countCreateARA backupARA'),
   ...list('POST', true, 'announcements backupARA'),
   ...list('DELETE', true, 'announcements/:id'),
   ...list('PUT', true, 'resetUpdateCreateARA/:id'),

@@ -6,7 +6,7 @@ import { eventually } from '../../helpers/eventually.ts'
 // Utilities (Super Password, Clear Cache, Backup ARA) and Control › Limit Setting through the service: who gets each page,
 // the calls the gate lets through, and what they do end to end.
 
-interface Descriptor { actions?: Array<{ id: string, kind: string }>, widgets: Array<{ id: string, type: string, columns?: Array<{ field: string, kind: string }> }> }
+interface Descriptor { actions?: Array<{ id: string, kind: string }>, widgets: Array<{ id: string, type: string, columns?: Array<{ field: string, kind?: string }>, export?: { ara?: boolean, fileName?: string } }> }
 
 const { serviceUrl, gameDb, store } = await buildProduct(t)
 const signedIn = async (userId: string) => {
@@ -79,4 +79,25 @@ t.test('Limit Setting: an ADMIN at a TT location edits limits in a grid; placeme
   t.equal((await mem1.put('/ui/session/location', { LocId: 'TT' })).status, 200)
   t.equal((await mem1.get('/api/v1/4d/limit')).status, 403, 'members do not read limits')
   t.equal((await admin.request('POST', '/api/v1/4d/limit/delete', { body: { BetType: 'ORDINARY', Number: '41,42,43,44,45,46' } })).status, 200)
+})
+
+t.test('Backup ARA: at a 4D location, the draws with their backup counts, the lines as an .ara table export, marking done through the gate', async (t) => {
+  t.equal((await page(admin, '/utilities/backupARA')).status, 403, 'not at a TT location')
+  t.equal((await admin.put('/ui/session/location', { LocId: 'SG' })).status, 200)
+  const shown = await page(admin, '/utilities/backupARA')
+  t.equal(shown.status, 200)
+  const descriptor = shown.json as Descriptor
+  const lines = descriptor.widgets.find((w) => w.id === 'lines')
+  t.match(lines?.export, { ara: true, fileName: 'exported.ara' }, 'the table\'s .ara export writes the backup file')
+  t.same(lines?.columns?.map((c) => c.field), ['TicketNo', 'UserId', 'PlacedBy', 'Source', 'DrawId', 'DrawDate', 'Series', 'LineNo', 'Number', 'Form', 'Big', 'Small', 'Units', 'Combinations', 'Amount', 'Status', 'PlacedDate'],
+    'every field of the game API\'s file, in its order')
+  const draws = (await admin.get('/api/v1/4d/countCreateARA')).json.data as Array<{ DrawId: number, NotBackedUp: number, LastTicketId: number }>
+  const draw = draws.find((d) => d.NotBackedUp > 0)
+  t.ok(draw, 'the seed leaves draws to back up')
+  const rows = await admin.get(`/api/v1/4d/backupARA?DrawId=${draw!.DrawId}&UpToTicketId=${draw!.LastTicketId}`)
+  t.equal(rows.status, 200)
+  t.ok((rows.json.data as unknown[]).length > 0)
+  const marked = await admin.request('PUT', `/api/v1/4d/resetUpdateCreateARA/${draw!.DrawId}`, { body: { UpToTicketId: draw!.LastTicketId } })
+  t.match(marked.json.data, { Marked: draw!.NotBackedUp, NotBackedUp: 0 })
+  t.equal((await mem1.get('/api/v1/4d/countCreateARA')).status, 403, 'members do not back up')
 })

@@ -4,6 +4,7 @@ import { caller } from '../../plugins/auth.ts'
 import accountRoutes from './accounts/index.ts'
 import announcementRoutes from './announcements.ts'
 import auditRoutes from './audits.ts'
+import backupRoutes from './backup.ts'
 import bettingRoutes from './betting/index.ts'
 import cacheRoutes from './cache.ts'
 import limitRoutes from './limits.ts'
@@ -45,6 +46,7 @@ const gameRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, option
   await app.register(subShareRoutes, { game: options.game })
   await app.register(superPasswordRoutes)
   await app.register(cacheRoutes)
+  await app.register(backupRoutes, { game: options.game })
   // Pay-rate tables are 4D's (the menu shows Pay Rate only at a 4D location).
   if (options.game === '4D') await app.register(payRateRoutes)
   // Limits are TOTO's (Limit Setting is TT only); placement checks them for every game.
