@@ -73,7 +73,7 @@ export const GAME_API_CONTRACT: readonly ContractEndpoint[] = [
   ...list('POST', true, 'files/upload files/upload/dbf files/upload/lzh files/processUpload/:id'),
   ...list('PUT', true, 'files/updateFilesBatchByFileId'),
   // Fixed settings, limits, out settings
-  ...list('GET', true, 'selectFixedSetting selectProcessJob limit outSetting6 outSetting2Full outSetting2Exceed'),
+  ...list('GET', true, 'selectFixedSetting selectProcessJob selectProcessJob/:id limit outSetting6 outSetting2Full outSetting2Exceed'),
   ...list('PUT', true, 'updateFixedSetting limit'),
   ...list('POST', true, 'updateProcessJob limit limit/delete outSetting6 outsettingProcess1 outsettingProcess2'),
   ...list('DELETE', true, 'limit/:id'),

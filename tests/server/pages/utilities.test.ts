@@ -3,7 +3,7 @@ import { Browser } from '../../helpers/http-browser.ts'
 import { buildProduct } from '../../helpers/build.ts'
 import { eventually } from '../../helpers/eventually.ts'
 
-// Utilities (Super Password, Clear Cache, Backup ARA) and Control › Limit Setting through the service: who gets each page,
+// Utilities (Super Password, Clear Cache, Backup ARA) and Control (Limit Setting, Fixed Setting, Fixed Process) through the service: who gets each page,
 // the calls the gate lets through, and what they do end to end.
 
 interface Descriptor { actions?: Array<{ id: string, kind: string }>, widgets: Array<{ id: string, type: string, columns?: Array<{ field: string, kind?: string }>, export?: { ara?: boolean, fileName?: string } }> }
@@ -100,4 +100,22 @@ t.test('Backup ARA: at a 4D location, the draws with their backup counts, the li
   const marked = await admin.request('PUT', `/api/v1/4d/resetUpdateCreateARA/${draw!.DrawId}`, { body: { UpToTicketId: draw!.LastTicketId } })
   t.match(marked.json.data, { Marked: draw!.NotBackedUp, NotBackedUp: 0 })
   t.equal((await mem1.get('/api/v1/4d/countCreateARA')).status, 403, 'members do not back up')
+})
+
+t.test('Fixed Setting and Fixed Process: FixedSetting holders edit the settings grid and run the job through the gate', async (t) => {
+  const setting = await page(admin, '/control/fixedSetting')
+  t.equal(setting.status, 200)
+  const grid = (setting.json as Descriptor).widgets.find((w) => w.id === 'settings')
+  t.same(grid?.columns?.filter((c) => c.kind === 'checkbox').map((c) => c.field), ['Enabled', 'Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'])
+  t.match((await page(admin, '/control/fixedProcess')).json, { widgets: [{ id: 'about' }, { type: 'job', id: 'process' }] })
+  t.equal((await page(ops, '/control/fixedSetting')).status, 403, 'ops lacks FixedSetting')
+  t.equal((await admin.request('PUT', '/api/v1/4d/updateFixedSetting', { body: { UserId: 'mem1', Enabled: false } })).status, 200)
+  const started = await admin.request('POST', '/api/v1/4d/updateProcessJob', { body: {} })
+  t.equal(started.status, 200, started.text)
+  const done = await eventually(async () => {
+    const status = await admin.get(`/api/v1/4d/selectProcessJob/${started.json.data.JobId}`, { 'x-no-cache': '1' })
+    return status.json.data.Status === 'done' && status.json.data
+  }, { within: 30_000, what: 'the fixed process through the service' })
+  t.match(done, { Progress: 100, Failed: [] })
+  t.equal((await ops.request('POST', '/api/v1/4d/updateProcessJob', { body: {} })).status, 403)
 })

@@ -8,6 +8,7 @@ import backupRoutes from './backup.ts'
 import bettingRoutes from './betting/index.ts'
 import cacheRoutes from './cache.ts'
 import limitRoutes from './limits.ts'
+import fixedSettingRoutes from './fixed-settings.ts'
 import locationRoutes from './locations.ts'
 import memberAccessRoutes from './member-access.ts'
 import downLineRoutes from './downline.ts'
@@ -47,6 +48,7 @@ const gameRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, option
   await app.register(superPasswordRoutes)
   await app.register(cacheRoutes)
   await app.register(backupRoutes, { game: options.game })
+  await app.register(fixedSettingRoutes, { game: options.game })
   // Pay-rate tables are 4D's (the menu shows Pay Rate only at a 4D location).
   if (options.game === '4D') await app.register(payRateRoutes)
   // Limits are TOTO's (Limit Setting is TT only); placement checks them for every game.
