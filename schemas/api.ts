@@ -11,6 +11,7 @@ export const ApiEndpoint = Type.Object({
   shell: Type.Optional(Type.Boolean({ description: 'used by the application shell: every signed-in user may call it' })),
   public: Type.Optional(Type.Boolean({ description: 'no session needed (the maintenance status)' })),
   cache: Type.Optional(Type.Boolean({ description: 'GET answers are cached per user, location, path and query for 180000 ms' })),
+  clearsCaches: Type.Optional(Type.Boolean({ description: 'a successful call also drops every instance\'s cached user context (profile, locations, settings), not only the GET cache every non-GET clears (Clear Cache)' })),
   multipart: Type.Optional(Type.Boolean({ description: 'true: the endpoint takes multipart/form-data (a file upload); the service forwards the parts with LocId set' }))
 }, { additionalProperties: false })
 export type ApiEndpoint = Static<typeof ApiEndpoint>

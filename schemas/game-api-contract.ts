@@ -39,7 +39,7 @@ export const GAME_API_CONTRACT: readonly ContractEndpoint[] = [
   ...list('PUT', true, 'agents agents/position agents/credit agents/suspend players players/position players/credit players/update players/suspend'),
   ...list('DELETE', true, 'agents/:ParentId/:UserId players/:ParentId/:UserId'),
   // Announcements, audits, backup
-  ...list('GET', true, 'announcements announcement audits countCreateARA'),
+  ...list('GET', true, 'announcements announcement audits countCreateARA backupARA'),
   ...list('POST', true, 'announcements backupARA'),
   ...list('DELETE', true, 'announcements/:id'),
   ...list('PUT', true, 'resetUpdateCreateARA/:id'),
@@ -73,7 +73,7 @@ export const GAME_API_CONTRACT: readonly ContractEndpoint[] = [
   ...list('POST', true, 'files/upload files/upload/dbf files/upload/lzh files/processUpload/:id'),
   ...list('PUT', true, 'files/updateFilesBatchByFileId'),
   // Fixed settings, limits, out settings
-  ...list('GET', true, 'selectFixedSetting selectProcessJob limit outSetting6 outSetting2Full outSetting2Exceed'),
+  ...list('GET', true, 'selectFixedSetting selectProcessJob selectProcessJob/:id limit outSetting6 outSetting2Full outSetting2Exceed'),
   ...list('PUT', true, 'updateFixedSetting limit'),
   ...list('POST', true, 'updateProcessJob limit limit/delete outSetting6 outsettingProcess1 outsettingProcess2'),
   ...list('DELETE', true, 'limit/:id'),

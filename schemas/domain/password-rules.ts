@@ -31,3 +31,10 @@ export function brokenPasswordRules (password: string): PasswordRule[] {
 
 /** The client's i18n key for a rule's text. */
 export const passwordRuleKey = (id: PasswordRuleId) => `password.${id}`
+
+/** The message of every rule a new password breaks, then the mismatch of its confirmation; empty when it may be used. */
+export function brokenPasswordMessages (password1: string, password2: string): string[] {
+  const broken = brokenPasswordRules(password1).map((rule) => rule.message)
+  if (password1 !== password2) broken.push(passwordMismatch)
+  return broken
+}

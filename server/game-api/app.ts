@@ -1,3 +1,4 @@
+import { FIXED_JOB, fixedProcessJob } from './routes/game/betting/store/fixed-job.ts'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import formbody from '@fastify/formbody'
@@ -76,6 +77,7 @@ export async function buildGameApi (options: GameApiOptions): Promise<FastifyIns
   app.jobs.register(CREDIT_RECALC_JOB, creditRecalcJob(options.db, () => app.gaNow()))
   app.jobs.register(FINALISE_JOB, finaliseJob(options.db, () => app.gaNow()))
   app.jobs.register(SMS_SEND_JOB, smsSendJob(options.db, () => app.gaNow()))
+  app.jobs.register(FIXED_JOB, fixedProcessJob(options.db, () => app.gaNow()))
 
   app.get('/healthz', async () => ({ success: true, data: 'ok' }))
   // Ready when the database answers; a lost one answers 503 through the envelope's store-unavailable mapping.

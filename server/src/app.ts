@@ -95,6 +95,8 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
   await app.register(sessionPlugin)
   await app.register(gameClientPlugin)
   await app.register(csrfPlugin)
+  // Before the user context, which drops its reads when Clear Cache clears everything.
+  await app.register(apiCachePlugin)
   await app.register(userContextPlugin)
   await app.register(opsAccessPlugin)
 
@@ -103,7 +105,6 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
   await app.register(swaggerPlugin)
   await app.register(metricsPlugin)
   await app.register(auditPlugin)
-  await app.register(apiCachePlugin)
 
   // -- routes
   // config routes:

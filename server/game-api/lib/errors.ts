@@ -63,5 +63,8 @@ export const errors = {
   deleteRefused: coded<[string, string]>('GA_DELETE_REFUSED', 'User %s cannot be deleted: %s.', 409),
   ledgerEntryNotFound: coded<[number]>('GA_LEDGER_ENTRY_NOT_FOUND', 'Ledger entry %s does not exist; pick one from statementByUserId.', 404),
   ledgerEntryFixed: coded<[number, string]>('GA_LEDGER_ENTRY_FIXED', 'Ledger entry %s cannot be deleted: %s.', 409),
+  superPasswordRequired: coded('GA_SUPER_PASSWORD_REQUIRED', 'body/SuperPassword is required: this call is confirmed with your super password (Utilities › Super Password).', 400),
+  superPasswordNotSet: coded('GA_SUPER_PASSWORD_NOT_SET', 'You have no super password yet; set one in Utilities › Super Password, then confirm with it.', 409),
+  superPasswordWrong: coded('GA_SUPER_PASSWORD_WRONG', 'The super password is wrong; type the one you set in Utilities › Super Password.', 400),
   storeUnavailable: coded('GA_STORE_UNAVAILABLE', 'The game API cannot reach its database just now; try again in a few seconds.', 503)
 } as const

@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Failure } from '../../../schemas/game-api.ts'
-import { brokenPasswordRules, passwordMismatch } from '../../../schemas/domain/password-rules.ts'
+import { brokenPasswordMessages } from '../../../schemas/domain/password-rules.ts'
 import { PlainText } from '../../../schemas/common.ts'
 import { CaptchaHeaders } from '../lib/envelope.ts'
 import { errors } from '../lib/errors.ts'
@@ -14,13 +14,6 @@ const PasswordUpdated = Type.Object({ success: Type.Literal(true), message: Type
 const responses = { 200: PasswordUpdated, '4xx': Failure, '5xx': Failure }
 const Secret = PlainText({ maxLength: 200 })
 const updated = { success: true as const, message: 'Password updated.', data: true as const }
-
-/** The message of every rule the new password breaks, then the mismatch of its confirmation; empty when it may be used. */
-function brokenRules (password1: string, password2: string): string[] {
-  const broken = brokenPasswordRules(password1).map((rule) => rule.message)
-  if (password1 !== password2) broken.push(passwordMismatch)
-  return broken
-}
 
 /** PUT update-password (the forced change from the sign-in area, captcha always) and PUT password (signed in). */
 const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -40,7 +33,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const { UserId, OldPassword, Password1, Password2, Token } = request.body
     if (!await app.gaCaptchas.check(request.headers.token, Token)) throw errors.captchaIncorrect()
-    const broken = brokenRules(Password1, Password2)
+    const broken = brokenPasswordMessages(Password1, Password2)
     if (broken.length > 0) throw errors.passwordRules(broken)
     const login = await findLogin(app.db, UserId)
     const valid = await verifyPassword(OldPassword, login?.passwordHash ?? await dummyPasswordHash()) && login !== undefined
@@ -63,7 +56,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const user = caller(request)
     const { OldPassword, Password1, Password2 } = request.body
-    const broken = brokenRules(Password1, Password2)
+    const broken = brokenPasswordMessages(Password1, Password2)
     if (broken.length > 0) throw errors.passwordRules(broken)
     const { rows } = await app.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE user_id = $1', [user.userId])
     // Signed in, the user is known: say which field is wrong (the forced change keeps Login Failed, it names no user).

@@ -24,3 +24,12 @@ export async function money (h: GameApiHarness, token: string): Promise<{ AccBal
   const { body } = await api(h, 'GET', '/api/v1/profile', token)
   return { AccBal: body.data.AccBal, CreditLeft: body.data.CreditLeft }
 }
+
+/** The super password the tests set for admin (it keeps the six password rules and differs from the sign-in password). */
+export const SUPER_PASSWORD = 'Super#2030'
+
+/** Sets the caller's super password through PUT super-password (fails the test on any other answer). */
+export async function setSuperPassword (h: GameApiHarness, token: string, signInPassword = 'Demo#1234'): Promise<void> {
+  const set = await api(h, 'PUT', '/api/v1/4d/super-password', token, { Password: signInPassword, SuperPassword1: SUPER_PASSWORD, SuperPassword2: SUPER_PASSWORD })
+  if (set.status !== 200) throw new Error(`super-password failed: ${JSON.stringify(set.body)}`)
+}

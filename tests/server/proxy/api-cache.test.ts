@@ -45,3 +45,29 @@ t.test('a clear on one instance empties every instance through Redis', { skip: n
   await a.apiCache.clear()
   await t.resolves(eventually(() => b.apiCache.get('k') === undefined, { what: 'the clear reaching the other instance' }), 'the other instance was cleared')
 })
+
+t.test('a clear of scope all runs the onClearAll listeners; an ordinary clear does not', async (t) => {
+  const app = await instance(t)
+  let runs = 0
+  app.apiCache.onClearAll(() => { runs++ })
+  app.apiCache.set('k', answer)
+  await app.apiCache.clear()
+  t.equal(runs, 0, 'a mutating call keeps the user contexts')
+  app.apiCache.set('k', answer)
+  await app.apiCache.clear('all')
+  t.equal(runs, 1)
+  t.equal(app.apiCache.get('k'), undefined)
+})
+
+t.test('Clear Cache on one instance runs the other instance\'s listeners through Redis', { skip: noRedis }, async (t) => {
+  const a = await instance(t, { REDIS_URL: testRedisUrl })
+  const b = await instance(t, { REDIS_URL: testRedisUrl })
+  let runsA = 0
+  let runsB = 0
+  a.apiCache.onClearAll(() => { runsA++ })
+  b.apiCache.onClearAll(() => { runsB++ })
+  b.apiCache.set('k', answer)
+  await a.apiCache.clear('all')
+  await t.resolves(eventually(() => runsB === 1 && b.apiCache.get('k') === undefined, { what: 'the full clear reaching the other instance' }))
+  t.equal(runsA, 1, 'the sender ran its own once, not again on its own message')
+})

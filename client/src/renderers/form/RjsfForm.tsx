@@ -17,6 +17,7 @@ import { blankRows } from '../lib/formLines.ts'
 import { toRjsf } from '../lib/formSchema.ts'
 import { resultSections } from '../lib/formAnswer.ts'
 import { fileFields, formFieldLabel, submitPayload, successValues, toMultipart } from '../lib/formSubmit.ts'
+import { startTarget } from '../lib/job.ts'
 import { Alert } from '../shared/Alert.tsx'
 import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
 import { customWidgets, type FormContext } from './widgets.tsx'
@@ -93,11 +94,13 @@ function FormBody ({ widget, prefill, loaded, onSent }: FormProps & { loaded?: u
   const target = widget.submit
   const send = useApiMutation(({ formData, params }: { formData: FormData, params: Record<string, string | number | boolean> }) => {
     if (!target) throw new Error('a read-only form is never sent')
-    const body = submitPayload(widget, formData, params)
+    // :Name segments of the endpoint (reset6/:DrawId) take the bound parameter of that name, which then stays out of the body.
+    const call = startTarget(target.endpoint, params)
+    const body = submitPayload(widget, formData, call.params)
     const files = fileFields(widget)
     return target.method === 'GET' || target.method === 'DELETE'
-      ? callData(target.method, withQuery(target.endpoint, body as Record<string, string>))
-      : callData(target.method, target.endpoint, files.length > 0 ? toMultipart(body, formContext.files, files) : body)
+      ? callData(target.method, withQuery(call.endpoint, body as Record<string, string>))
+      : callData(target.method, call.endpoint, files.length > 0 ? toMultipart(body, formContext.files, files) : body)
   })
 
   const shown = errorTree(Object.entries(errors)

@@ -1,9 +1,10 @@
-// Table exports: CSV for spreadsheets and the .ara download for the upload page; quoting is papaparse's, never hand-rolled.
+// Table exports: CSV for spreadsheets and the .ara download for the upload page (schemas/domain/ara.ts); quoting is papaparse's, never hand-rolled.
 import Papa from 'papaparse'
 import type { TableColumn } from '../../../../schemas/widgets.ts'
 import type { Row } from './tableModel.ts'
+import { DEFAULT_ARA_NAME, readAra, writeAra } from '../../../../schemas/domain/ara.ts'
 
-export const DEFAULT_ARA_NAME = 'exported.ara'
+export { DEFAULT_ARA_NAME }
 
 // Exports carry plain values: money with exactly 2 decimals and no grouping, everything else as received.
 function exportValue (value: unknown, column: TableColumn): string {
@@ -23,23 +24,13 @@ export function toCsv (rows: readonly Row[], columns: readonly TableColumn[], la
   }, { newline: '\r\n' })
 }
 
-/**
- * The .ara format: UTF-8 text, CRLF line ends, fields separated by "|" with RFC 4180 quoting for values holding
- * "|", quotes or line breaks; the first line holds the column FIELD names (not labels) so the upload maps them
- * back to fields whatever the language; every later line is one row. parseAra reads it back.
- */
+/** The .ara text of a table: its column FIELD names (not labels) as the first line, so the upload maps them back whatever the language. */
 export function toAra (rows: readonly Row[], columns: readonly TableColumn[]): string {
-  return Papa.unparse({
-    fields: columns.map((c) => c.field),
-    data: rows.map((r) => columns.map((c) => exportValue(r[c.field], c)))
-  }, { delimiter: '|', newline: '\r\n' })
+  return writeAra(columns.map((c) => c.field), rows.map((r) => columns.map((c) => exportValue(r[c.field], c))))
 }
 
-/** Reads an .ara text back into rows keyed by field name; malformed lines are reported, not guessed. */
-export function parseAra (text: string): { rows: Record<string, string>[], errors: string[] } {
-  const result = Papa.parse<Record<string, string>>(text, { delimiter: '|', header: true, newline: '\r\n', skipEmptyLines: true })
-  return { rows: result.data, errors: result.errors.map((e) => `line ${(e.row ?? 0) + 2}: ${e.message}`) }
-}
+/** Reads an .ara text back into rows keyed by field name (schemas/domain/ara.ts). */
+export const parseAra = readAra
 
 /** A download name ending in .ara (the default exported.ara). */
 export function araFileName (name: string | undefined): string {

@@ -4,7 +4,11 @@ import { caller } from '../../plugins/auth.ts'
 import accountRoutes from './accounts/index.ts'
 import announcementRoutes from './announcements.ts'
 import auditRoutes from './audits.ts'
+import backupRoutes from './backup.ts'
 import bettingRoutes from './betting/index.ts'
+import cacheRoutes from './cache.ts'
+import limitRoutes from './limits.ts'
+import fixedSettingRoutes from './fixed-settings.ts'
 import locationRoutes from './locations.ts'
 import memberAccessRoutes from './member-access.ts'
 import downLineRoutes from './downline.ts'
@@ -15,6 +19,7 @@ import mobileRoutes from './mobile.ts'
 import settingsRoutes from './settings.ts'
 import smsRoutes from './sms/index.ts'
 import subShareRoutes from './sub-shares.ts'
+import superPasswordRoutes from './super-password.ts'
 
 /** Which game a prefix serves: /api/v1/4d → 4D, /api/v1/tt → TOTO. */
 export type Game = '4D' | 'TOTO'
@@ -42,8 +47,14 @@ const gameRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, option
   await app.register(permissionRoutes)
   await app.register(smsRoutes)
   await app.register(subShareRoutes, { game: options.game })
+  await app.register(superPasswordRoutes)
+  await app.register(cacheRoutes)
+  await app.register(backupRoutes, { game: options.game })
+  await app.register(fixedSettingRoutes, { game: options.game })
   // Pay-rate tables are 4D's (the menu shows Pay Rate only at a 4D location).
   if (options.game === '4D') await app.register(payRateRoutes)
+  // Limits are TOTO's (Limit Setting is TT only); placement checks them for every game.
+  if (options.game === 'TOTO') await app.register(limitRoutes, { game: options.game })
 }
 
 export default gameRoutes

@@ -2,6 +2,7 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
+import type { Queryable } from '../../../shared/db.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
@@ -13,15 +14,17 @@ const Attribute = Type.Union(PERMISSION_NAMES.map((n) => Type.Literal(n)), { des
 const UserRef = Type.String({ minLength: 1, maxLength: 50, description: 'a user id' })
 const PermissionRow = Type.Object({ UserId: Type.String(), UserName: Type.String(), Role: Type.String(), Granted: Type.Array(Type.String()) })
 
-/** The caller's Granted names, when the caller is an ADMIN holding AdminEdit (or '*', or the ADMIN alias); 403 otherwise. */
-async function assertAdminEdit (app: Parameters<FastifyPluginAsyncTypebox>[0], request: FastifyRequest): Promise<string[]> {
+/** The caller's Granted names, when the caller is an ADMIN holding the named permission (or '*', or the ADMIN alias); 403 otherwise. */
+export async function assertAdminPermission (q: Queryable, request: FastifyRequest, name: typeof PERMISSION_NAMES[number]): Promise<string[]> {
   const user = caller(request)
-  const { rows } = await app.db.query<{ granted: string[], alias_id: string }>('SELECT granted, alias_id FROM users WHERE user_id = $1', [user.userId])
+  const { rows } = await q.query<{ granted: string[], alias_id: string }>('SELECT granted, alias_id FROM users WHERE user_id = $1', [user.userId])
   const me = rows[0]
-  const may = user.role === 'ADMIN' && me !== undefined && (me.alias_id === 'ADMIN' || me.granted.includes('*') || me.granted.includes('AdminEdit'))
-  if (!may || !me) throw errors.badPermission('AdminEdit')
+  const may = user.role === 'ADMIN' && me !== undefined && (me.alias_id === 'ADMIN' || me.granted.includes('*') || me.granted.includes(name))
+  if (!may || !me) throw errors.badPermission(name)
   return me.granted
 }
+
+const assertAdminEdit = (app: Parameters<FastifyPluginAsyncTypebox>[0], request: FastifyRequest) => assertAdminPermission(app.db, request, 'AdminEdit')
 
 /** The permission calls. */
 const permissionRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -11,12 +11,17 @@ export interface CachedAnswer {
   body: Buffer
 }
 
+/** What a clear drops: the GET answers (any mutating call), or those and every cached user context (Clear Cache). */
+export type ClearScope = 'answers' | 'all'
+
 /** The proxy's GET cache, cleared everywhere by any mutating call. */
 export interface ApiCache {
   get (key: string): CachedAnswer | undefined
   set (key: string, answer: CachedAnswer): void
-  /** Empties this instance's cache and, with Redis, every other instance's. */
-  clear (): Promise<void>
+  /** Empties this instance's cache and, with Redis, every other instance's; scope 'all' (Clear Cache) also runs every onClearAll listener there. */
+  clear (scope?: ClearScope): Promise<void>
+  /** Runs listener on each clear of scope 'all', made here or on another instance (the user context drops its reads). */
+  onClearAll (listener: () => void): void
   readonly stats: { hits: number, misses: number }
 }
 
@@ -35,13 +40,22 @@ async function apiCache (app: FastifyInstance) {
   const store = new NodeCache({ stdTTL: CACHE_TTL_SECONDS, checkperiod: 60, useClones: false, maxKeys: 50_000 })
   const stats = { hits: 0, misses: 0 }
   const instanceId = randomUUID()
+  const listeners: Array<() => void> = []
+  const drop = (scope: ClearScope) => {
+    store.flushAll()
+    if (scope === 'all') for (const listener of listeners) listener()
+  }
   const { REDIS_URL } = app.settings
   const publisher = REDIS_URL ? new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 }) : undefined
   const subscriber = REDIS_URL ? new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 }) : undefined
   if (publisher && subscriber) {
     await Promise.all([publisher.connect(), subscriber.connect()])
     await subscriber.subscribe(channel)
-    subscriber.on('message', (_channel, from) => { if (from !== instanceId) store.flushAll() })
+    // A message is "<instance>" (answers) or "<instance> all"; an instance ignores its own.
+    subscriber.on('message', (_channel, message: string) => {
+      const [from, scope] = message.split(' ')
+      if (from !== instanceId) drop(scope === 'all' ? 'all' : 'answers')
+    })
     app.addHook('onClose', async () => { await Promise.all([publisher.quit(), subscriber.quit()]) })
   }
   app.addHook('onClose', async () => { store.close() })
@@ -57,10 +71,11 @@ async function apiCache (app: FastifyInstance) {
     set (key, answer) {
       try { store.set(key, answer) } catch (error) { app.log.warn({ err: error }, 'api cache full: answer not cached') }
     },
-    async clear () {
-      store.flushAll()
+    onClearAll (listener) { listeners.push(listener) },
+    async clear (scope = 'answers') {
+      drop(scope)
       // A failed publish must not fail the user's call: other instances' entries then expire by TTL.
-      await publisher?.publish(channel, instanceId).catch((error: unknown) => app.log.warn({ err: error }, 'could not broadcast a cache clear'))
+      await publisher?.publish(channel, scope === 'all' ? `${instanceId} all` : instanceId).catch((error: unknown) => app.log.warn({ err: error }, 'could not broadcast a cache clear'))
     }
   } satisfies ApiCache)
 }

@@ -31,6 +31,8 @@ interface ProxyTarget {
   session: UiSession | null
   /** Set for a cacheable GET that missed: the answer is stored under it. */
   cacheKey: string | undefined
+  /** The endpoint is Clear Cache (api.json clearsCaches): its success drops every cache on every instance. */
+  clearsCaches: boolean
 }
 
 declare module 'fastify' {
@@ -106,7 +108,7 @@ function gate (app: FastifyInstance) {
         app.metrics.cacheMisses.inc()
       }
     }
-    request.proxyTarget = { url, body, multipart: rebuilt, session, cacheKey: key }
+    request.proxyTarget = { url, body, multipart: rebuilt, session, cacheKey: key, clearsCaches: endpoint.clearsCaches === true }
     const detail = { endpoint: `${request.method} ${endpoint.path}`, ...(files.length > 0 ? { files } : {}) }
     if (request.method !== 'GET' && !(await app.audit.guard(request, reply, { action: 'api.call', detail }))) return reply
   }
@@ -182,7 +184,7 @@ async function proxy (app: FastifyInstance) {
           const status = res.statusCode
           const settle = async () => {
             if (request.method !== 'GET') {
-              await app.apiCache.clear()
+              await app.apiCache.clear(target.clearsCaches && status < 400 ? 'all' : 'answers')
               // The call may have moved the user's own credit or balances; locations and settings expire on their own.
               if (target.session) app.sessions.forget(target.session.token, 'profile')
               // A call about another user (a grant, a suspension, a credit change) reaches that user's next request, not after the cache expires.

@@ -35,6 +35,8 @@ export interface UserContexts {
   freshLocations: (request: FastifyRequest, session: UiSession) => Promise<Location[]>
   /** Drops every cached read of every session of that user on this instance: another user's call changed their rights or account. */
   forgetUser: (userId: string) => void
+  /** Drops every cached read of every session on this instance (Clear Cache). */
+  forgetAll: () => void
 }
 
 declare module 'fastify' {
@@ -126,8 +128,16 @@ async function userContext (app: FastifyInstance) {
     return { profile, locations, location, game, settings: settings.data, settingsReadAt: settings.readAt, sms, currency }
   }
 
+  const forgetAll = () => {
+    cache.flushAll()
+    sessionsOf.clear()
+  }
+  // Clear Cache, made on this instance or another: every session reads its profile, locations and settings afresh.
+  app.apiCache.onClearAll(forgetAll)
+
   app.decorate('userContext', {
     load,
+    forgetAll,
     forgetUser: (userId: string) => {
       const keys = sessionsOf.get(userId)
       if (!keys) return
@@ -142,4 +152,4 @@ async function userContext (app: FastifyInstance) {
   })
 }
 
-export default fp(userContext, { name: 'user-context', dependencies: ['session', 'game-client'] })
+export default fp(userContext, { name: 'user-context', dependencies: ['session', 'game-client', 'api-cache'] })

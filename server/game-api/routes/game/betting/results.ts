@@ -4,6 +4,8 @@ import { fourDResultProblems, totoResultProblems, type FourDResult, type Game, t
 import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { zoneIso } from '../../../../../schemas/domain/calendar.ts'
 import { caller } from '../../../plugins/auth.ts'
+import { confirmSuperPassword } from '../../../lib/super-password.ts'
+import { PlainText } from '../../../../../schemas/common.ts'
 import { DrawResultSchema } from './schemas.ts'
 import { toDrawAnswer, type DrawRow } from './store/draws.ts'
 import { bettingErrors } from './store/errors.ts'
@@ -137,10 +139,16 @@ const resultRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { ga
   for (const [path, clearResult] of [['/result/reset6/:id', false], ['/result/reset7/:id', true]] as const) {
     app.put(path, {
       onRequest: app.gaRequireAdmin,
-      schema: { params: Type.Object({ id: DrawIdField }), body: Type.Object({ LocId: LocIdField }), response: envelope(ResetSchema) }
+      schema: {
+        params: Type.Object({ id: DrawIdField }),
+        body: Type.Object({ SuperPassword: Type.Optional(PlainText({ maxLength: 200, description: 'the caller\'s super password, confirming the reset' })), LocId: LocIdField }),
+        response: envelope(ResetSchema)
+      }
     }, async (request) => {
       const user = caller(request)
       const drawId = request.params.id
+      // A reset reverses payments already booked: confirmed with the super password before anything is read or locked.
+      await confirmSuperPassword(app.db, user.userId, request.body.SuperPassword)
       const summary = await app.db.transaction(async (tx) => {
         const { rows: [active] } = await tx.query("SELECT 1 FROM jobs WHERE kind = $1 AND subject_id = $2 AND status IN ('queued', 'running')", [FINALISE_JOB, drawId])
         if (active) throw bettingErrors.drawBusy(drawId)

@@ -3,7 +3,7 @@ import { eachDatabase } from '../../../../helpers/db.ts'
 import { eventually } from '../../../../helpers/eventually.ts'
 import { finaliseDraw } from '../../../../../server/game-api/routes/game/betting/store/finalise.ts'
 import { gameApiHarness, type GameApiHarness } from '../../../harness.ts'
-import { api, money, moveTo, THURSDAY_CLOSE, WEDNESDAY_CLOSE } from '../../../betting-routes/support.ts'
+import { api, money, moveTo, setSuperPassword, SUPER_PASSWORD, THURSDAY_CLOSE, WEDNESDAY_CLOSE } from '../../../betting-routes/support.ts'
 
 // Result entry, preview, finalising as a job, reset and re-finalise, against figures worked out by hand from the published tables.
 const result = {
@@ -113,21 +113,29 @@ eachDatabase(t, async (t, kind) => {
     t.equal((await ledger(h, drawId)).length, entries.length, 'running the finaliser again books nothing')
     t.same(await money(h, tokens.mem1), finalised, 'and pays once')
 
-    const reset = await api(h, 'PUT', `/api/v1/4d/result/reset6/${drawId}`, tokens.admin, {})
+    const unconfirmed = await api(h, 'PUT', `/api/v1/4d/result/reset6/${drawId}`, tokens.admin, {})
+    t.match(unconfirmed, { status: 400, body: { message: /SuperPassword is required/ } }, 'a reset needs the super password')
+    const unset = await api(h, 'PUT', `/api/v1/4d/result/reset6/${drawId}`, tokens.admin, { SuperPassword: SUPER_PASSWORD })
+    t.match(unset, { status: 409, body: { message: /no super password yet/ } }, 'and one must be set first')
+    await setSuperPassword(h, tokens.admin)
+    const wrong = await api(h, 'PUT', `/api/v1/4d/result/reset7/${drawId}`, tokens.admin, { SuperPassword: 'Demo#1234' })
+    t.match(wrong, { status: 400, body: { message: /super password is wrong/ } }, 'the sign-in password does not confirm it')
+    t.same(await money(h, tokens.mem1), finalised, 'refused resets move nothing')
+    const reset = await api(h, 'PUT', `/api/v1/4d/result/reset6/${drawId}`, tokens.admin, { SuperPassword: SUPER_PASSWORD })
     t.equal(reset.status, 200, JSON.stringify(reset.body))
     t.match(reset.body.data, { Reversed: entries.length, ResultCleared: false })
     t.same(await money(h, tokens.mem1), before, 'reset gives back exactly what finalising moved')
     const reversed = await ledger(h, drawId)
     t.equal(reversed.length, entries.length * 2, 'with one reversing entry each, nothing deleted')
     t.equal((await api(h, 'GET', `/api/v1/4d/draw/result?DrawId=${drawId}`, tokens.admin)).body.data.Status, 'result', 'reset6 keeps the result')
-    t.equal((await api(h, 'PUT', `/api/v1/4d/result/reset6/${drawId}`, tokens.admin, {})).status, 409, 'nothing left to reset')
+    t.equal((await api(h, 'PUT', `/api/v1/4d/result/reset6/${drawId}`, tokens.admin, { SuperPassword: SUPER_PASSWORD })).status, 409, 'nothing left to reset')
 
     t.equal((await finaliseJob(h, '4d', tokens.admin, drawId)).Status, 'done')
     t.same(await money(h, tokens.mem1), finalised, 're-finalising gives identical balances')
     const again = (await api(h, 'GET', `/api/v1/4d/result/report?DrawId=${drawId}`, tokens.admin)).body.data
     t.same(again, after, 'and identical figures')
 
-    const reset7 = await api(h, 'PUT', `/api/v1/4d/result/reset7/${drawId}`, tokens.admin, {})
+    const reset7 = await api(h, 'PUT', `/api/v1/4d/result/reset7/${drawId}`, tokens.admin, { SuperPassword: SUPER_PASSWORD })
     t.match(reset7.body.data, { ResultCleared: true })
     const cleared = (await api(h, 'GET', `/api/v1/4d/draw/result?DrawId=${drawId}`, tokens.admin)).body.data
     t.match(cleared, { Status: 'closed', HasResult: false, Result: null }, 'reset7 takes the draw back to closed')
@@ -159,7 +167,8 @@ eachDatabase(t, async (t, kind) => {
     // System 7 of 1-7 covers 7 combinations: one with all six (G1), six with five and the additional (G2).
     t.same(pays, [1_000_000, 100_000, 1_000_000 + 6 * 100_000, 60, 5], 'G1, G2, system 7 = G1 + 6 x G2, 2* 60, TO 2 x 2.5')
     const finalised = await money(h, tokens.mem1)
-    t.equal((await api(h, 'PUT', `/api/v1/tt/result/reset6/${drawId}`, tokens.admin, {})).status, 200)
+    await setSuperPassword(h, tokens.admin)
+    t.equal((await api(h, 'PUT', `/api/v1/tt/result/reset6/${drawId}`, tokens.admin, { SuperPassword: SUPER_PASSWORD })).status, 200)
     t.same(await money(h, tokens.mem1), before)
     t.equal((await finaliseJob(h, 'tt', tokens.admin, drawId)).Status, 'done')
     t.same(await money(h, tokens.mem1), finalised, 'identical after reset and re-finalise')

@@ -7,6 +7,7 @@ const E = {
   badResult: coded<[string]>('GA_BAD_RESULT', 'body/Result is not a valid result: %s', 400),
   badDayCode: coded<[string, string, string]>('GA_BAD_DAY_CODE', 'body/DayCode "%s" is not a %s day code; expected one of %s.', 400),
   badBetText: coded<[number, string, number, string]>('GA_BAD_BET_TEXT', 'Bet text has %s error%s: at position %s: %s', 400),
+  limitReached: coded<[string, string, string, number, string]>('GA_LIMIT_REACHED', 'Number %s (%s) has %s units left in draw %s, and this ticket asks %s; bet at most what is left, or on another number.', 409),
   jobNotFound: coded<[number, number]>('GA_JOB_NOT_FOUND', 'File %s has no processing job; start one with POST files/processUpload/%s.', 404)
 }
 
@@ -39,6 +40,9 @@ export const lineErrors = {
   units: (index: number) => L.units(index + 1)
 }
 
+/** Units as the messages write them: whole numbers bare, otherwise two decimals. */
+const units = (n: number) => Number.isInteger(n) ? String(n) : n.toFixed(2)
+
 /** Every failure of the betting routes, by stable code. */
 export const bettingErrors = {
   notEnoughCredit: (userId: string, cost: number, left: number) => E.notEnoughCredit(cost.toFixed(2), userId, left.toFixed(2)),
@@ -70,5 +74,9 @@ export const bettingErrors = {
   drawPastClose: coded<[number, string]>('GA_DRAW_PAST_CLOSE', 'Draw %s closed at %s: to reopen it, give it a later close time with PUT draw.', 409),
   drawBusy: coded<[number]>('GA_DRAW_BUSY', 'Draw %s is being finalised; wait for its job (GET result/r5) to end.', 409),
   drawNotFinalised: coded<[number]>('GA_DRAW_NOT_FINALISED', 'Draw %s is not finalised: there is nothing to reset.', 409),
-  badDrawTimes: coded<[string]>('GA_BAD_DRAW_TIMES', '%s', 400)
+  badDrawTimes: coded<[string]>('GA_BAD_DRAW_TIMES', '%s', 400),
+  // Names the number and what is left of its limit in that draw (Limit Setting).
+  limitReached: (number: string, betType: string, drawId: number, left: number, asked: number) => E.limitReached(number, betType, units(left), drawId, units(asked)),
+  limitNotFound: coded<[number]>('GA_LIMIT_NOT_FOUND', 'Limit %s does not exist (it may have been deleted already); pick one from GET limit.', 404),
+  limitExists: coded<[string, string]>('GA_LIMIT_EXISTS', 'Number %s (%s) has a limit already; change its MaxUnits with PUT limit instead.', 409)
 } as const

@@ -6,6 +6,7 @@ import {
 } from '../../../../betting/index.ts'
 import { loadChain } from './chain.ts'
 import { bettingErrors } from './errors.ts'
+import { enforceLimits, limitNumberOf } from './limits.ts'
 
 /** A 4D line to place: number, form and the Big and Small dollars on each number it plays. */
 export type FourDLineInput = Pick<FourDLine, 'number' | 'form' | 'big' | 'small'>
@@ -41,7 +42,7 @@ export interface PlacedTicket {
 /** How placement treats money: `charge` checks and takes CreditLeft under a row lock; `history` (seed, benchmarks) leaves balances alone. */
 export type PlaceMode = 'charge' | 'history'
 
-interface BetRow { betId: number, ticketId: number, drawId: number, userId: string, game: Game, lineNo: number, number: string, form: string, numbers: string | null, system: number | null, big: number, small: number, units: number, combinations: number, amount: number, payRate: string }
+interface BetRow { betId: number, ticketId: number, drawId: number, userId: string, game: Game, lineNo: number, number: string, form: string, numbers: string | null, system: number | null, big: number, small: number, units: number, combinations: number, amount: number, payRate: string, limitNumber: string }
 interface LevelRow { betId: number, level: number, userId: string, drawId: number, share: number, commission: number, bigIn: number, smallIn: number, amountIn: number, bigIntake: number, smallIntake: number, amountIntake: number, bigOut: number, smallOut: number, amountOut: number, maxPayout: number }
 
 /** The text a TOTO line is stored under in the number column: two-digit numbers, or the side-bet type. */
@@ -176,7 +177,8 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
           units: isToto ? t.units : 0,
           combinations: figures.combinations,
           amount: figures.amount,
-          payRate
+          payRate,
+          limitNumber: isToto ? limitNumberOf(t.type, t.numbers) : f.number
         })
         for (const level of figures.levels) levels.push({ ...level, bet, drawId })
       }
@@ -185,7 +187,11 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
     placed.push({ ticketId, ticketNo: `${request.game === '4D' ? 'D' : 'T'}${String(ticketId).padStart(8, '0')}`, userId: request.userId, stakePerDraw: perDraw, stake: roundMoney(perDraw * request.drawIds.length), draws: request.drawIds.length })
   })
 
-  if (mode === 'charge') await chargeCredit(q, placed)
+  if (mode === 'charge') {
+    // Limits first, in the same transaction as the credit and the inserts: a refused ticket writes nothing.
+    for (const game of ['4D', 'TOTO'] as const) await enforceLimits(q, game, bets.filter((b) => b.game === game).map((b) => ({ drawId: b.drawId, betType: b.form, number: b.limitNumber, units: b.amount })))
+    await chargeCredit(q, placed)
+  }
 
   await q.query(
     `INSERT INTO tickets (ticket_id, ticket_no, user_id, placed_by, game, loc_id, series, day_code, source, text, stake, charged, file_id, placed_at)
