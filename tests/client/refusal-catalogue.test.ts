@@ -1,0 +1,39 @@
+import t from 'tap'
+import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { fromRoot } from '../../server/shared/paths.ts'
+
+// Every refusal the game API can give a user has a sentence in the client's catalogues (en and zh, errors.<code>), so a
+// Chinese user never reads the API's English. Codes whose message is free text ('%s') or that only callers other than
+// the browser can meet are listed here, with why.
+const notForUsers: Record<string, string> = {
+  GA_ROUTE_NOT_FOUND: 'an unknown path: a developer\'s mistake',
+  GA_JOB_NOT_FOUND: 'the upload page only polls jobs it started',
+  GA_SMS_BAD_SIGNATURE: 'answered to an SMS gateway, never a browser',
+  GA_SMS_NOT_CONFIGURED: 'answered to an SMS gateway, never a browser',
+  GA_BAD_BET_TEXT: 'its data lists each parser error with its position, shown as the parser wrote it',
+  GA_BAD_RESULT: 'its data lists each problem of the result, by prize slot'
+}
+
+function sources (dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? sources(path) : path.endsWith('.ts') ? [path] : []
+  })
+}
+
+const coded = new Map<string, string>()
+for (const file of sources(fromRoot('server/game-api'))) {
+  for (const m of readFileSync(file, 'utf8').matchAll(/coded(?:<[^>]*>)?\('(GA_[A-Z_]+)', '((?:[^'\\]|\\.)*)'/g)) coded.set(m[1]!, m[2]!)
+}
+const catalogue = (lang: string) => (JSON.parse(readFileSync(fromRoot(`client/public/assets/i18n/${lang}.json`), 'utf8')) as { errors: Record<string, string> }).errors
+
+t.test('each game API refusal a user can meet is in both catalogues', async (t) => {
+  t.ok(coded.size > 50, `the game API's codes were found (${coded.size})`)
+  const needed = [...coded].filter(([code, message]) => message !== '%s' && notForUsers[code] === undefined).map(([code]) => code)
+  for (const lang of ['en', 'zh']) {
+    const texts = catalogue(lang)
+    t.same(needed.filter((code) => texts[code] === undefined), [], `${lang}: every code has its sentence`)
+  }
+  t.same(Object.keys(notForUsers).filter((code) => !coded.has(code)), [], 'the exceptions name codes that exist')
+})
