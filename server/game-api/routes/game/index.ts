@@ -12,6 +12,7 @@ import payRateRoutes from './pay-rates.ts'
 import paymentRoutes from './payments/routes.ts'
 import permissionRoutes from './permissions.ts'
 import mobileRoutes from './mobile.ts'
+import outsetRoutes from './outset/index.ts'
 import settingsRoutes from './settings.ts'
 import subShareRoutes from './sub-shares.ts'
 
@@ -40,6 +41,7 @@ const gameRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, option
   await app.register(paymentRoutes)
   await app.register(permissionRoutes)
   await app.register(subShareRoutes, { game: options.game })
+  await app.register(outsetRoutes, { game: options.game })
   // Pay-rate tables are 4D's (the menu shows Pay Rate only at a 4D location).
   if (options.game === '4D') await app.register(payRateRoutes)
 }
