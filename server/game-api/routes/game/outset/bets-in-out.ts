@@ -9,6 +9,7 @@ import { assertSelfOrDownline } from '../betting/store/hierarchy.ts'
 import { drawOf } from './draw-of.ts'
 
 const Row = Type.Object({
+  Key: Type.String({ description: 'Number, Form and To together: one row each' }),
   Number: Type.String(),
   Form: Type.String({ description: '4D form or TOTO type; "throw" for an amount thrown out by hand' }),
   To: Type.String({ description: 'Bets Out: the upline it passed to, a distributor it was thrown to, or empty when it left the top' }),
@@ -68,6 +69,7 @@ const betsInOutRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, {
     const { rows } = await app.db.query<SqlRow>(sql, [userId, draw.draw_id])
     const toto = game === 'TOTO'
     const answer = rows.map((r) => ({
+      Key: `${r.number}|${r.form}|${r.to_whom ?? ''}`,
       Number: r.number,
       Form: r.form,
       To: r.to_whom ?? '',

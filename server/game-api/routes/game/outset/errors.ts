@@ -12,5 +12,6 @@ export const outsetErrors = {
   throwTooMuch: coded<[string, string, string, string]>('GA_THROW_TOO_MUCH', 'You keep %s of %s in this draw (after earlier throws) and cannot throw %s; throw at most %s.', 409),
   throwNothing: coded('GA_THROW_NOTHING', 'A throw needs an amount above 0: give Big or Small (4D) or Units (TOTO).', 400),
   drawSettled: coded<[number]>('GA_DRAW_SETTLED', 'Draw %s has its result entered: its intake can no longer be thrown out or taken back.', 409),
+  noThrowIds: coded('GA_NO_THROW_IDS', 'Name the throws to delete: body/ThrowIds (a list) or the ThrowIds query (comma-separated).', 400),
   throwNotFound: coded<[string]>('GA_THROW_NOT_FOUND', 'Throw %s does not exist or is not yours; pick throws from bet/throw.', 404)
 } as const

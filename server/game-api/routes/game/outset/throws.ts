@@ -114,10 +114,18 @@ const throwRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
   })
 
   app.delete('/bet/throws', {
-    schema: { body: Type.Object({ ThrowIds: Type.Array(Id, { minItems: 1, maxItems: 500, uniqueItems: true }), LocId: LocIdField }), response: envelope(Type.Object({ Deleted: Type.Integer() })) }
+    schema: {
+      // The seed sends ThrowIds in the body; a table's row action sends one in the query.
+      body: Type.Object({ ThrowIds: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 500, uniqueItems: true })), LocId: LocIdField }),
+      querystring: Type.Object({ ThrowIds: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}(,[1-9][0-9]{0,8}){0,499}$', description: 'throw ids, comma-separated' })), LocId: LocIdField }),
+      response: envelope(Type.Object({ Deleted: Type.Integer() }))
+    },
+    // A DELETE without a payload (the row action's query form) validates as an empty body.
+    preValidation: async (request) => { request.body ??= {} }
   }, async (request) => {
     const user = caller(request)
-    const ids = request.body.ThrowIds
+    const ids = [...new Set(request.body.ThrowIds ?? request.query.ThrowIds?.split(',').map(Number) ?? [])]
+    if (ids.length === 0) throw outsetErrors.noThrowIds()
     const deleted = await app.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ throw_id: number, draw_id: number, is_finalised: boolean, result: unknown }>(
         'SELECT t.throw_id, t.draw_id, d.is_finalised, d.result FROM throws t JOIN draws d ON d.draw_id = t.draw_id WHERE t.throw_id = ANY($1::int[]) AND t.user_id = $2 ORDER BY t.throw_id FOR UPDATE OF t', [ids, user.userId])
