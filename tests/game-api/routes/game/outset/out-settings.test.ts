@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import t from 'tap'
 import { eachDatabase } from '../../../../helpers/db.ts'
 import { gameApiHarness } from '../../../harness.ts'
@@ -86,5 +87,26 @@ eachDatabase(t, async (t, kind) => {
     await bet([{ Number: '4321', Big: 10 }])
     t.equal((await keptFromRows('ag1', '4321')).big, 5)
     t.same(await keptRow('ag1', '4321'), await keptFromRows('ag1', '4321'))
+  })
+
+  t.test('the running totals equal a full recount by migration 009\'s backfill, over the seeded history and every bet above', async (t) => {
+    const migration = await readFile(new URL('../../../../../server/game-api/migrations/009_out_settings_and_throws.sql', import.meta.url), 'utf8')
+    const backfill = /INSERT INTO number_intake[\s\S]*?;/.exec(migration)?.[0]
+    t.ok(backfill, 'the migration recounts from the level rows')
+    const read = async () => (await h.db.query<{ k: string, big: string, small: string, units: string }>(
+      `SELECT draw_id || '|' || user_id || '|' || number AS k, round(big, 4)::text AS big, round(small, 4)::text AS small, round(units, 4)::text AS units
+       FROM number_intake WHERE big <> 0 OR small <> 0 OR units <> 0 ORDER BY 1`)).rows
+    const running = await read()
+    t.ok(running.length > 100, `${running.length} rows, seeded rolls, iBets, kBets and TOTO entries among them`)
+    await h.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM number_intake')
+      await tx.query(backfill!)
+    })
+    t.same(await read(), running)
+    const { rows: [most] } = await h.db.query<{ big: string, small: string, units: string }>(
+      `SELECT max(big) FILTER (WHERE user_id = 'ag1' AND number <> '1234') AS big, max(small) FILTER (WHERE user_id = 'ag1') AS small,
+         max(units) FILTER (WHERE user_id = 'ag2') AS units FROM number_intake`)
+    t.ok(Number(most?.big) <= 5 && Number(most?.small) <= 5, `ag1 never keeps above its $5 default on any number of any draw (most: ${most?.big} Big, ${most?.small} Small)`)
+    t.ok(Number(most?.units) <= 10, `ag2 never keeps above 10 TOTO units on any entry (most: ${most?.units})`)
   })
 })
