@@ -84,3 +84,15 @@ t.test('Out Setting 3 and Throw Number: admin adds a distributor and throws part
   t.same(removed.json.data, { Deleted: 1 })
   t.equal(widget(throwPage, 'throwToto').submit!.params?.Game?.value, 'TOTO', 'the TOTO form throws TOTO at a 4D location')
 })
+
+t.test('Out Setting 2: the numbers above and at the limit, for ag2\'s own level', async (t) => {
+  const ag2 = new Browser(url)
+  await ag2.login('ag2')
+  const p = await page(ag2, '/outset/outSetting2')
+  t.same(p.widgets.map((w) => w.id), ['intro', 'filters', 'exceed', 'full'])
+  for (const id of ['exceed', 'full']) {
+    const answer = await ag2.get(widget(p, id).data!.endpoint)
+    t.equal(answer.status, 200, answer.text)
+    t.match(answer.json.data, { UserId: 'ag2', rows: Array })
+  }
+})

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../../betting/index.ts'
 import betsInOutRoutes from './bets-in-out.ts'
 import distributorRoutes from './distributors.ts'
+import limitStatusRoutes from './limit-status.ts'
 import outSettingRoutes from './out-settings.ts'
 import throwRoutes from './throws.ts'
 
@@ -9,6 +10,7 @@ import throwRoutes from './throws.ts'
 const outsetRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
   await app.register(outSettingRoutes, { game })
   await app.register(betsInOutRoutes, { game })
+  await app.register(limitStatusRoutes, { game })
   await app.register(throwRoutes, { game })
   await app.register(distributorRoutes)
 }
