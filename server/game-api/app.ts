@@ -17,6 +17,7 @@ import type { RunnerOptions } from './jobs/runner.ts'
 import { FINALISE_JOB, finaliseJob } from './routes/game/betting/store/finalise-job.ts'
 import { UPLOAD_JOB, uploadJob } from './routes/game/betting/store/upload-job.ts'
 import { CREDIT_RECALC_JOB, creditRecalcJob } from './routes/game/accounts/credit-recalc.ts'
+import { OUTSET_PROCESS_JOB, outsetProcessJob } from './routes/game/outset/process-job.ts'
 import captchaRoutes from './routes/captcha.ts'
 import gameRoutes from './routes/game/index.ts'
 import maintenanceRoutes from './routes/maintenance.ts'
@@ -73,6 +74,7 @@ export async function buildGameApi (options: GameApiOptions): Promise<FastifyIns
   app.jobs.register(UPLOAD_JOB, uploadJob(options.db, () => app.gaNow()))
   app.jobs.register(CREDIT_RECALC_JOB, creditRecalcJob(options.db, () => app.gaNow()))
   app.jobs.register(FINALISE_JOB, finaliseJob(options.db, () => app.gaNow()))
+  app.jobs.register(OUTSET_PROCESS_JOB, outsetProcessJob(options.db, () => app.gaNow()))
 
   app.get('/healthz', async () => ({ success: true, data: 'ok' }))
   // Ready when the database answers; a lost one answers 503 through the envelope's store-unavailable mapping.

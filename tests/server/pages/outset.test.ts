@@ -7,7 +7,7 @@ const product = await buildProduct(t)
 const url = product.serviceUrl
 
 interface Field { name: string }
-interface Widget { type: string, id: string, fields?: Field[], submit?: { endpoint: string, method: string, params?: Record<string, { value?: unknown }> }, data?: { endpoint: string }, rowActions?: Array<{ id: string, endpoint?: string, method?: string }> }
+interface Widget { type: string, id: string, start?: { endpoint: string }, status?: { endpoint: string }, fields?: Field[], submit?: { endpoint: string, method: string, params?: Record<string, { value?: unknown }> }, data?: { endpoint: string }, rowActions?: Array<{ id: string, endpoint?: string, method?: string }> }
 interface Page { titleKey: string, titleByQuery?: { param: string, titles: Record<string, string> }, breadcrumb?: Array<{ labelKey: string }>, widgets: Widget[] }
 
 async function page (browser: Browser, path: string): Promise<Page> {
@@ -89,10 +89,20 @@ t.test('Out Setting 2: the numbers above and at the limit, for ag2\'s own level'
   const ag2 = new Browser(url)
   await ag2.login('ag2')
   const p = await page(ag2, '/outset/outSetting2')
-  t.same(p.widgets.map((w) => w.id), ['intro', 'filters', 'exceed', 'full'])
+  t.same(p.widgets.map((w) => w.id), ['intro', 'filters', 'process', 'exceed', 'full'])
   for (const id of ['exceed', 'full']) {
     const answer = await ag2.get(widget(p, id).data!.endpoint)
     t.equal(answer.status, 200, answer.text)
     t.match(answer.json.data, { UserId: 'ag2', rows: Array })
   }
+  const outlet = await ag2.post('/api/v1/4d/distributors', { Name: 'West' })
+  const job = widget(p, 'process')
+  const started = await ag2.post(job.start!.endpoint, { DistributorId: outlet.json.data.DistributorId })
+  t.equal(started.status, 200, started.text)
+  let status: { Status?: string, Message?: string } = {}
+  for (let i = 0; i < 40 && status.Status !== 'done'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    status = (await ag2.get(job.status!.endpoint.replace('{jobId}', String(started.json.data.JobId)))).json.data
+  }
+  t.match(status, { Status: 'done', Message: 'No number is kept above its limit: nothing to throw.' }, 'the job widget\'s calls start and poll the processing')
 })

@@ -13,5 +13,7 @@ export const outsetErrors = {
   throwNothing: coded('GA_THROW_NOTHING', 'A throw needs an amount above 0: give Big or Small (4D) or Units (TOTO).', 400),
   drawSettled: coded<[number]>('GA_DRAW_SETTLED', 'Draw %s has its result entered: its intake can no longer be thrown out or taken back.', 409),
   noThrowIds: coded('GA_NO_THROW_IDS', 'Name the throws to delete: body/ThrowIds (a list) or the ThrowIds query (comma-separated).', 400),
+  noDraw: coded<[string]>('GA_NO_DRAW', 'There is no %s draw yet; create one under Draw Setting.', 404),
+  jobNotFound: coded<[number]>('GA_OUTSET_JOB_NOT_FOUND', 'Job %s is not one of your out-setting processing jobs; start one with POST outsettingProcess1.', 404),
   throwNotFound: coded<[string]>('GA_THROW_NOT_FOUND', 'Throw %s does not exist or is not yours; pick throws from bet/throw.', 404)
 } as const

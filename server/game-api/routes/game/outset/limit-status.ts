@@ -8,6 +8,7 @@ import { isoDateOf } from '../betting/store/draws.ts'
 import { assertSelfOrDownline } from '../betting/store/hierarchy.ts'
 import { assertOutSet } from './access.ts'
 import { drawOf } from './draw-of.ts'
+import { above, reachedWhere, standings } from './excess.ts'
 
 const Money = Type.Union([Type.Number(), Type.Null()])
 const Row = Type.Object({
@@ -21,12 +22,10 @@ const Row = Type.Object({
   Excess: Type.Number({ description: 'what is kept above the limits, all bet types together' })
 })
 const Answer = Type.Object({ DrawId: Type.Union([Type.Integer(), Type.Null()]), DrawDate: Type.Union([Type.String(), Type.Null()]), UserId: Type.String(), rows: Type.Array(Row) })
-interface SqlRow { number: string, big: number, small: number, units: number, lb: number | null, ls: number | null, lu: number | null }
 const Query = Type.Object({ DrawId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })), UserId: Type.Optional(Type.String({ maxLength: 50 })), LocId: LocIdField })
 const round = (v: number) => Math.round(v * 100) / 100
-const over = (kept: number, limit: number | null) => limit === null ? 0 : Math.max(0, round(kept - limit))
 
-/** GET outSetting2Full (kept has reached the limit) and outSetting2Exceed (kept is above it), per played number of a draw. */
+/** GET outSetting2Full (kept has reached the limit) and outSetting2Exceed (kept is above it), per played number of a draw, net of throws. */
 const limitStatusRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
   app.addHook('preHandler', async (request) => { await assertOutSet(app.db, caller(request)) })
 
@@ -35,19 +34,7 @@ const limitStatusRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app,
     await assertSelfOrDownline(app.db, user, userId)
     const draw = await drawOf(app.db, game, request.query.DrawId, app.gaNow())
     if (!draw) return ok({ DrawId: null, DrawDate: null, UserId: userId, rows: [] })
-    // A half cent of tolerance: a line playing n numbers adds intake / n, which need not be whole cents.
-    const reached = (kept: string, limit: string) => `${limit} IS NOT NULL AND ${exceed ? `${kept} > ${limit} + 0.005` : `${kept} >= ${limit} - 0.005`}`
-    const { rows } = await app.db.query<SqlRow>(
-      `WITH lim AS (
-         SELECT k.number, k.big::float8 AS big, k.small::float8 AS small, k.units::float8 AS units,
-           COALESCE(n.big_limit, d.big_limit)::float8 AS lb, COALESCE(n.small_limit, d.small_limit)::float8 AS ls, COALESCE(n.unit_limit, d.unit_limit)::float8 AS lu
-         FROM number_intake k
-         LEFT JOIN out_settings d ON d.user_id = k.user_id AND d.game = $3
-         LEFT JOIN out_number_limits n ON n.user_id = k.user_id AND n.game = $3 AND n.number = k.number
-         WHERE k.draw_id = $1 AND k.user_id = $2 AND (k.big <> 0 OR k.small <> 0 OR k.units <> 0))
-       SELECT * FROM lim
-       WHERE (${reached('big', 'lb')}) OR (${reached('small', 'ls')}) OR (${reached('units', 'lu')})
-       ORDER BY number`, [draw.draw_id, userId, game])
+    const rows = await standings(app.db, game, Number(draw.draw_id), userId, reachedWhere(exceed))
     return ok({
       DrawId: Number(draw.draw_id),
       DrawDate: isoDateOf(draw.draw_date),
@@ -60,7 +47,7 @@ const limitStatusRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app,
         LimitSmall: r.ls,
         KeptUnits: round(r.units),
         LimitUnits: r.lu,
-        Excess: round(over(r.big, r.lb) + over(r.small, r.ls) + over(r.units, r.lu))
+        Excess: round(above(r.big, r.lb) + above(r.small, r.ls) + above(r.units, r.lu))
       }))
     })
   }
