@@ -12,6 +12,10 @@ export interface NumberLimit { big?: number | undefined, small?: number | undefi
 /** The map key of a row. */
 export const intakeKey = (k: IntakeKey): string => `${k.drawId}|${k.userId}|${k.number}`
 
+/** The one order every lock on number_intake is taken in: draw, user, number. */
+const compareKeys = (a: IntakeKey, b: IntakeKey): number =>
+  a.drawId - b.drawId || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0) || (a.number < b.number ? -1 : a.number > b.number ? 1 : 0)
+
 /** The numbers a bet plays, each taking an equal part of its intake: a 4D form's expansion, or the TOTO entry itself. */
 export function playedNumbers (game: Game, bet: { number: string, form: string }): string[] {
   if (game === 'TOTO') return [bet.number]
@@ -20,8 +24,7 @@ export function playedNumbers (game: Game, bet: { number: string, form: string }
 
 /** Locks the rows of these keys (made at zero when missing), in key order so concurrent placements never deadlock; answers what each holds. */
 export async function lockIntake (q: Queryable, keys: IntakeKey[]): Promise<Map<string, Kept>> {
-  const unique = [...new Map(keys.map((k) => [intakeKey(k), k])).values()]
-    .sort((a, b) => a.drawId - b.drawId || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0) || (a.number < b.number ? -1 : a.number > b.number ? 1 : 0))
+  const unique = [...new Map(keys.map((k) => [intakeKey(k), k])).values()].sort(compareKeys)
   const kept = new Map<string, Kept>()
   if (unique.length === 0) return kept
   // One statement takes every row lock in the given order (an upsert that changes nothing still locks and answers the row).
@@ -35,14 +38,14 @@ export async function lockIntake (q: Queryable, keys: IntakeKey[]): Promise<Map<
   return kept
 }
 
-/** Adds deltas to rows already locked by lockIntake in this transaction. */
+/** Adds deltas to the rows (made when missing) in key order, the order lockIntake takes, so concurrent placements never deadlock. */
 export async function addIntake (q: Queryable, deltas: Map<string, { key: IntakeKey, kept: Kept }>): Promise<void> {
-  const list = [...deltas.values()].filter((d) => d.kept.big !== 0 || d.kept.small !== 0 || d.kept.units !== 0)
+  const list = [...deltas.values()].filter((d) => d.kept.big !== 0 || d.kept.small !== 0 || d.kept.units !== 0).sort((a, b) => compareKeys(a.key, b.key))
   if (list.length === 0) return
   await q.query(
-    `UPDATE number_intake t SET big = t.big + x.b, small = t.small + x.s, units = t.units + x.un
-     FROM unnest($1::int[], $2::text[], $3::text[], $4::numeric[], $5::numeric[], $6::numeric[]) AS x (d, u, n, b, s, un)
-     WHERE t.draw_id = x.d AND t.user_id = x.u AND t.number = x.n`,
+    `INSERT INTO number_intake (draw_id, user_id, number, big, small, units)
+     SELECT d, u, n, b, s, un FROM unnest($1::int[], $2::text[], $3::text[], $4::numeric[], $5::numeric[], $6::numeric[]) WITH ORDINALITY AS x (d, u, n, b, s, un, o) ORDER BY o
+     ON CONFLICT (draw_id, user_id, number) DO UPDATE SET big = number_intake.big + excluded.big, small = number_intake.small + excluded.small, units = number_intake.units + excluded.units`,
     [list.map((d) => d.key.drawId), list.map((d) => d.key.userId), list.map((d) => d.key.number), list.map((d) => d.kept.big), list.map((d) => d.kept.small), list.map((d) => d.kept.units)])
 }
 
@@ -58,7 +61,7 @@ export async function loadNumberLimits (q: Queryable, game: Game, userIds: strin
   return limits
 }
 
-/** Undoes the intake of a ticket's bets (voiding it), under the same row locks as placement. */
+/** Undoes the intake of a ticket's bets (voiding it), taking the rows' locks in placement's order. */
 export async function releaseTicketIntake (q: Queryable, ticketId: string | number): Promise<void> {
   const { rows } = await q.query<{ draw_id: number, user_id: string, game: Game, number: string, form: string, big_intake: string, small_intake: string, amount_intake: string }>(
     `SELECT l.draw_id, l.user_id, b.game, b.number, b.form, l.big_intake, l.small_intake, l.amount_intake
@@ -77,6 +80,5 @@ export async function releaseTicketIntake (q: Queryable, ticketId: string | numb
       deltas.set(intakeKey(key), d)
     }
   }
-  await lockIntake(q, [...deltas.values()].map((d) => d.key))
   await addIntake(q, deltas)
 }

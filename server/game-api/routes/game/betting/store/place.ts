@@ -241,28 +241,32 @@ const leftUnder = (limit: number, kept: number): number => Math.max(0, Math.floo
  * limits, and the running totals as lines are split: what makes a limit hold across lines, tickets and concurrent placements.
  */
 async function intakeState (q: Queryable, requests: TicketRequest[], chains: Map<string, ChainLevel[]>) {
-  const keys: IntakeKey[] = []
   const byGame = new Map<Game, { users: Set<string>, numbers: Set<string> }>()
   for (const request of requests) {
-    const chain = chains.get(`${request.game}:${request.userId}`) ?? []
-    const sharers = chain.filter((c) => c.share > 0).map((c) => c.userId)
     const seen = byGame.get(request.game) ?? { users: new Set<string>(), numbers: new Set<string>() }
     byGame.set(request.game, seen)
-    for (const line of request.game === '4D' ? request.fourD ?? [] : request.toto ?? []) {
-      for (const number of playedNumbers(request.game, lineKey(request.game, line))) {
-        seen.numbers.add(number)
-        for (const userId of sharers) {
-          seen.users.add(userId)
-          for (const drawId of request.drawIds) keys.push({ drawId, userId, number })
+    for (const level of chains.get(`${request.game}:${request.userId}`) ?? []) if (level.share > 0) seen.users.add(level.userId)
+    for (const line of request.game === '4D' ? request.fourD ?? [] : request.toto ?? []) for (const n of playedNumbers(request.game, lineKey(request.game, line))) seen.numbers.add(n)
+  }
+  const numberLimits = new Map<string, NumberLimit>()
+  for (const [game, seen] of byGame) {
+    for (const [k, v] of await loadNumberLimits(q, game, [...seen.users], [...seen.numbers])) numberLimits.set(`${game}|${k}`, v)
+  }
+  const capped = (limit: NumberLimit | undefined) => limit !== undefined && LIMIT_FIELDS.some((f) => limit[f] !== undefined)
+  // Only rows under a limit are read and locked before the split; every row's total is added (and locked) at the end, in the same key order.
+  const keys: IntakeKey[] = []
+  for (const request of requests) {
+    for (const level of chains.get(`${request.game}:${request.userId}`) ?? []) {
+      if (level.share <= 0) continue
+      for (const line of request.game === '4D' ? request.fourD ?? [] : request.toto ?? []) {
+        for (const number of playedNumbers(request.game, lineKey(request.game, line))) {
+          if (!capped(level.limit) && !capped(numberLimits.get(`${request.game}|${level.userId}|${number}`))) continue
+          for (const drawId of request.drawIds) keys.push({ drawId, userId: level.userId, number })
         }
       }
     }
   }
   const kept = await lockIntake(q, keys)
-  const numberLimits = new Map<string, NumberLimit>()
-  for (const [game, seen] of byGame) {
-    for (const [k, v] of await loadNumberLimits(q, game, [...seen.users], [...seen.numbers])) numberLimits.set(`${game}|${k}`, v)
-  }
   const deltas = new Map<string, { key: IntakeKey, kept: Kept }>()
   const zero = (): Kept => ({ big: 0, small: 0, units: 0 })
   return {
