@@ -3,7 +3,7 @@ import { I18nKey, Key, RoutePath, RouteTemplate, SchemaRef } from './common.ts'
 import { Rule } from './rule.ts'
 import {
   AccessGateWidget, AnnouncementsWidget, ContentWidget, CountdownWidget, FiltersWidget, FormSubmit, FormWidget, HeaderAction, JobWidget,
-  PageDescriptor, RowAction, TableColumn, TableWidget, TabsWidget, GridSaveAction, GridResetAction, GridWidget, TreeWidget
+  PageDescriptor, RowAction, TableColumn, TableWidget, TabsWidget, GridSaveAction, GridResetAction, GridWidget, TreeWidget, TitleByQuery
 } from './widgets.ts'
 
 // A page template holds the renderer's own widgets (schemas/widgets.ts), each with an optional rule; a table names a
@@ -77,6 +77,8 @@ const pageFields = {
   // The menu path whose item allows this page (a detail page such as /admin/agents/:UserId under /admin/agents); default: its own path.
   menuPath: Type.Optional(RoutePath),
   title: I18nKey,
+  // Another title for some values of a route query (one page serving two menu items).
+  titleByQuery: Type.Optional(TitleByQuery),
   back: Type.Optional(Type.Boolean()),
   drillParam: Type.Optional(Type.String({ minLength: 1, description: 'the route query value naming a drill-down (UserId): one more breadcrumb crumb when present' })),
   shell: Type.Optional(Type.Boolean()),

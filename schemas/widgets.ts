@@ -546,12 +546,26 @@ export type HeaderAction = Static<typeof HeaderAction>
 export const Crumb = Type.Object({ labelKey: I18nKey, path: Type.Optional(Type.String({ pattern: '^/' })) }, { additionalProperties: false })
 export type Crumb = Static<typeof Crumb>
 
+/** A title chosen by a route query value (/outset/betsIn?Choice=2 is Bets Out): value → label key; other values keep the page's title. */
+export const TitleByQuery = Type.Object({
+  param: Type.String({ minLength: 1 }),
+  titles: Type.Record(Type.String({ minLength: 1 }), I18nKey)
+}, { additionalProperties: false })
+export type TitleByQuery = Static<typeof TitleByQuery>
+
+/** The title key a page shows for a route query: the titleByQuery match, else its own. */
+export function titleKeyOf (page: { titleKey: string, titleByQuery?: TitleByQuery | undefined }, query: Readonly<Record<string, string | undefined>>): string {
+  const value = page.titleByQuery === undefined ? undefined : query[page.titleByQuery.param]
+  return (value === undefined ? undefined : page.titleByQuery?.titles[value]) ?? page.titleKey
+}
+
 /** One page as the client renders it: title, breadcrumb, Back button, header actions and widgets. */
 export const PageDescriptor = Type.Object({
   path: Type.String({ pattern: '^/' }),
   // tt when the page was resolved for a TT (TOTO) location.
   variant: Type.Optional(Type.Union([Type.Literal('4d'), Type.Literal('tt')])),
   titleKey: I18nKey,
+  titleByQuery: Type.Optional(TitleByQuery),
   breadcrumb: Type.Optional(Type.Array(Crumb)),
   back: Type.Optional(Type.Boolean()),
   // The route query value that names a drill-down (UserId on a report): when the URL has it, the breadcrumb adds it as one more crumb.

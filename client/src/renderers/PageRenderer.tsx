@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { FormAction, PageDescriptor } from '../../../schemas/widgets.ts'
+import { titleKeyOf, type FormAction, type PageDescriptor } from '../../../schemas/widgets.ts'
 import { ScopeProvider, useRenderer } from './context.tsx'
 import { CallButton } from './actions/CallButton.tsx'
 import { FormDialog } from './actions/FormDialog.tsx'
@@ -13,7 +13,7 @@ import './renderers.css'
 /** One page from its descriptor: header (title, Back, actions: links, print, call buttons, dialog forms), breadcrumb, then each widget through the registry; its route values reach the bindings. */
 function PageContent ({ page }: { page: PageDescriptor }) {
   const { t } = useTranslation()
-  const { navigate } = useRenderer()
+  const { navigate, query } = useRenderer()
   const [dialog, setDialog] = useState<FormAction | null>(null)
   const closeDialog = useCallback(() => setDialog(null), [])
   const actions = (page.actions ?? []).map((a) => {
@@ -25,7 +25,7 @@ function PageContent ({ page }: { page: PageDescriptor }) {
   return (
     <WidgetSlotProvider value={renderWidget}>
       <article className='rr-page' data-page={page.path}>
-        <PageHeader title={t(page.titleKey)} back={page.back} right={actions} />
+        <PageHeader title={t(titleKeyOf(page, query))} back={page.back} right={actions} />
         <Breadcrumb page={page} />
         {page.widgets.map((w) => <div key={w.id} className='rr-widget'>{renderWidget(w)}</div>)}
         {dialog && <FormDialog action={dialog} onClose={closeDialog} />}

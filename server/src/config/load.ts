@@ -321,6 +321,7 @@ function tablesOf (widgets: readonly WidgetConfig[], pointer: string): Array<{ p
 
 function checkPage (file: string, page: PageConfig, columnSets: ReadonlyMap<string, ColumnSetConfig>, requireKey: RequireKey, errors: ConfigError[]) {
   requireKey(file, '/title', page.title)
+  for (const [value, key] of Object.entries(page.titleByQuery?.titles ?? {})) requireKey(file, `/titleByQuery/titles/${value}`, key)
   for (const table of tablesOf(page.widgets, '/widgets')) {
     if (typeof table.columns === 'string' && !columnSets.has(table.columns)) {
       errors.push({ file, pointer: table.pointer, message: `unknown column set "${table.columns}": add columns/${table.columns}.json or use one of ${[...columnSets.keys()].join(', ') || '(none defined)'}` })

@@ -1,7 +1,7 @@
 import type { ColumnSetConfig } from '../../../schemas/columns.ts'
 import type { PageConfig, ResolvedPage } from '../../../schemas/page.ts'
 import type { Rule } from '../../../schemas/rule.ts'
-import type { Crumb } from '../../../schemas/widgets.ts'
+import type { Crumb, TitleByQuery } from '../../../schemas/widgets.ts'
 import { menuTrail } from '../../../schemas/domain/menu-trail.ts'
 import type { LoadedConfig } from './load.ts'
 import { buildMenu, menuAllows } from './menu.ts'
@@ -27,6 +27,7 @@ interface CompiledPage {
   drillParam: string | undefined
   visible: CompiledRule
   title: string
+  titleByQuery: TitleByQuery | undefined
   widgets: Compiled
   actions: Compiled
 }
@@ -127,6 +128,7 @@ export function compilePages (pages: ReadonlyArray<{ file: string, page: PageCon
       drillParam: page.drillParam,
       visible: compileRule(page.rule),
       title: page.title,
+      titleByQuery: page.titleByQuery,
       widgets: compileValue(withColumnSets(page.widgets, columnSets)),
       actions: compileValue(page.actions ?? [])
     }
@@ -166,6 +168,7 @@ export function resolvePage (config: LoadedConfig, ctx: RuleContext, path: strin
       path,
       variant: isTT(ctx) ? 'tt' : '4d',
       titleKey: page.title,
+      ...(page.titleByQuery === undefined ? {} : { titleByQuery: page.titleByQuery }),
       breadcrumb: breadcrumbOf(config, ctx, path, page.title),
       ...(page.back === undefined ? {} : { back: page.back }),
       ...(page.drillParam === undefined ? {} : { drillParam: page.drillParam }),

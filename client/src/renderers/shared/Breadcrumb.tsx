@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { Crumb, PageDescriptor } from '../../../../schemas/widgets.ts'
+import { titleKeyOf, type Crumb, type PageDescriptor } from '../../../../schemas/widgets.ts'
 import { useRenderer } from '../context.tsx'
 
 /** One crumb as shown: a label key, or a value from the route (a drill-down's UserId) shown as it is. */
@@ -7,7 +7,10 @@ type ShownCrumb = Crumb | { text: string, path?: string }
 
 /** The descriptor's breadcrumb; on a drill-down (its drillParam in the URL) the page's own crumb leads back to it undrilled and the value is one more crumb. */
 function crumbsOf (page: PageDescriptor, query: Readonly<Record<string, string>>): ShownCrumb[] {
-  const crumbs = page.breadcrumb ?? []
+  const given = page.breadcrumb ?? []
+  const titled = given[given.length - 1]
+  // The page's own crumb says the title the query chose (Bets Out, not Bets In).
+  const crumbs = titled !== undefined && 'labelKey' in titled && titled.labelKey === page.titleKey ? [...given.slice(0, -1), { ...titled, labelKey: titleKeyOf(page, query) }] : given
   const value = page.drillParam === undefined ? undefined : query[page.drillParam]
   const own = crumbs[crumbs.length - 1]
   if (value === undefined || value === '' || own === undefined) return crumbs

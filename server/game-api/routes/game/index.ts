@@ -16,6 +16,7 @@ import payRateRoutes from './pay-rates.ts'
 import paymentRoutes from './payments/routes.ts'
 import permissionRoutes from './permissions.ts'
 import mobileRoutes from './mobile.ts'
+import outsetRoutes from './outset/index.ts'
 import settingsRoutes from './settings.ts'
 import smsRoutes from './sms/index.ts'
 import subShareRoutes from './sub-shares.ts'
@@ -51,6 +52,7 @@ const gameRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, option
   await app.register(cacheRoutes)
   await app.register(backupRoutes, { game: options.game })
   await app.register(fixedSettingRoutes, { game: options.game })
+  await app.register(outsetRoutes, { game: options.game })
   // Pay-rate tables are 4D's (the menu shows Pay Rate only at a 4D location).
   if (options.game === '4D') await app.register(payRateRoutes)
   // Limits are TOTO's (Limit Setting is TT only); placement checks them for every game.

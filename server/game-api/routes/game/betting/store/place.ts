@@ -7,6 +7,7 @@ import {
 import { loadChain } from './chain.ts'
 import { bettingErrors } from './errors.ts'
 import { enforceLimits, limitNumberOf } from './limits.ts'
+import { addIntake, intakeKey, loadNumberLimits, lockIntake, playedNumbers, type IntakeKey, type Kept, type NumberLimit } from './intake-totals.ts'
 
 /** A 4D line to place: number, form and the Big and Small dollars on each number it plays. */
 export type FourDLineInput = Pick<FourDLine, 'number' | 'form' | 'big' | 'small'>
@@ -140,6 +141,8 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
     if (users.length > 0) for (const [userId, r] of await loadRates(q, game, users)) rates.set(`${game}:${userId}`, r)
   }
 
+  const intake = await intakeState(q, requests, chains)
+
   const ids = await q.query<{ id: string }>("SELECT nextval('tickets_ticket_id_seq') AS id FROM generate_series(1, $1::int)", [requests.length])
   const placed: PlacedTicket[] = []
   const bets: Omit<BetRow, 'betId'>[] = []
@@ -153,11 +156,14 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
     const fourDRates = (request.game === '4D' ? userRates : undefined) as FourDPayRates ?? DEFAULT_4D_PAY_RATES
     const totoRates = (request.game === 'TOTO' ? userRates : undefined) as TotoPayRates | undefined
     lines.forEach((line, lineNo) => {
-      const figures = lineFigures(request.game, line, chain, fourDRates, totoRates)
       // The rate the line is sold at, kept on each of its bets: a later rate change reprices only later bets.
       const payRate = JSON.stringify(request.game === '4D' ? fourDLineTable(fourDRates, line as FourDLineInput) : totoRates ?? DEFAULT_TOTO_PAY_RATES)
-      perDraw += figures.amount
+      const numbers = playedNumbers(request.game, lineKey(request.game, line))
+      perDraw += lineStake(request.game, line)
       for (const drawId of request.drawIds) {
+        // Each level keeps at most what its limit leaves of every number this line plays, after all earlier lines and tickets of the draw.
+        const figures = lineFigures(request.game, line, intake.chainFor(chain, request.game, drawId, numbers), fourDRates, totoRates)
+        intake.keep(request.game, drawId, numbers, figures.levels)
         const bet = bets.length
         const isToto = request.game === 'TOTO'
         const t = line as TotoLineInput
@@ -192,6 +198,7 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
     for (const game of ['4D', 'TOTO'] as const) await enforceLimits(q, game, bets.filter((b) => b.game === game).map((b) => ({ drawId: b.drawId, betType: b.form, number: b.limitNumber, units: b.amount })))
     await chargeCredit(q, placed)
   }
+  await addIntake(q, intake.deltas)
 
   await q.query(
     `INSERT INTO tickets (ticket_id, ticket_no, user_id, placed_by, game, loc_id, series, day_code, source, text, stake, charged, file_id, placed_at)
@@ -223,6 +230,90 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
         col('bigIntake'), col('smallIntake'), col('amountIntake'), col('bigOut'), col('smallOut'), col('amountOut'), col('maxPayout')])
   }
   return placed
+}
+
+/** A line as number and form (4D) or entry text and type (TOTO), what playedNumbers reads. */
+function lineKey (game: Game, line: FourDLineInput | TotoLineInput): { number: string, form: string } {
+  if (game === 'TOTO') return { number: totoNumberText(line as TotoLineInput), form: (line as TotoLineInput).type }
+  return { number: (line as FourDLineInput).number, form: (line as FourDLineInput).form }
+}
+
+const LIMIT_FIELDS = ['big', 'small', 'units'] as const
+/** Dollars left under a limit, down to the cent (never rounded up past the limit) and never below 0. */
+const leftUnder = (limit: number, kept: number): number => Math.max(0, Math.floor((limit - kept) * 100 + 1e-6) / 100)
+
+/**
+ * The intake every level already keeps of the numbers these requests play (rows locked for the transaction), their per-number
+ * limits, and the running totals as lines are split: what makes a limit hold across lines, tickets and concurrent placements.
+ */
+async function intakeState (q: Queryable, requests: TicketRequest[], chains: Map<string, ChainLevel[]>) {
+  const byGame = new Map<Game, { users: Set<string>, numbers: Set<string> }>()
+  for (const request of requests) {
+    const seen = byGame.get(request.game) ?? { users: new Set<string>(), numbers: new Set<string>() }
+    byGame.set(request.game, seen)
+    for (const level of chains.get(`${request.game}:${request.userId}`) ?? []) if (level.share > 0) seen.users.add(level.userId)
+    for (const line of request.game === '4D' ? request.fourD ?? [] : request.toto ?? []) for (const n of playedNumbers(request.game, lineKey(request.game, line))) seen.numbers.add(n)
+  }
+  const numberLimits = new Map<string, NumberLimit>()
+  for (const [game, seen] of byGame) {
+    for (const [k, v] of await loadNumberLimits(q, game, [...seen.users], [...seen.numbers])) numberLimits.set(`${game}|${k}`, v)
+  }
+  const capped = (limit: NumberLimit | undefined) => limit !== undefined && LIMIT_FIELDS.some((f) => limit[f] !== undefined)
+  // Only rows under a limit are read and locked before the split; every row's total is added (and locked) at the end, in the same key order.
+  const keys: IntakeKey[] = []
+  for (const request of requests) {
+    for (const level of chains.get(`${request.game}:${request.userId}`) ?? []) {
+      if (level.share <= 0) continue
+      for (const line of request.game === '4D' ? request.fourD ?? [] : request.toto ?? []) {
+        for (const number of playedNumbers(request.game, lineKey(request.game, line))) {
+          if (!capped(level.limit) && !capped(numberLimits.get(`${request.game}|${level.userId}|${number}`))) continue
+          for (const drawId of request.drawIds) keys.push({ drawId, userId: level.userId, number })
+        }
+      }
+    }
+  }
+  const kept = await lockIntake(q, keys)
+  const deltas = new Map<string, { key: IntakeKey, kept: Kept }>()
+  const zero = (): Kept => ({ big: 0, small: 0, units: 0 })
+  return {
+    deltas,
+    /** The chain with each level's limit lowered to what is left of it on the most-kept of these numbers in this draw. */
+    chainFor (chain: ChainLevel[], game: Game, drawId: number, numbers: string[]): ChainLevel[] {
+      return chain.map((level) => {
+        if (level.share <= 0) return level
+        const limit: NonNullable<ChainLevel['limit']> = {}
+        for (const field of LIMIT_FIELDS) {
+          let left: number | undefined
+          for (const number of numbers) {
+            const cap = numberLimits.get(`${game}|${level.userId}|${number}`)?.[field] ?? level.limit?.[field]
+            if (cap === undefined) continue
+            const now = leftUnder(cap, (kept.get(intakeKey({ drawId, userId: level.userId, number })) ?? zero())[field])
+            left = left === undefined ? now : Math.min(left, now)
+          }
+          if (left !== undefined) limit[field] = left
+        }
+        return { ...level, limit }
+      })
+    },
+    /** Counts what each level kept of a split line: an equal part on every number it plays. */
+    keep (game: Game, drawId: number, numbers: string[], levels: Array<{ userId: string, bigIntake: number, smallIntake: number, amountIntake: number }>): void {
+      for (const level of levels) {
+        if (level.amountIntake === 0) continue
+        for (const number of numbers) {
+          const key = { drawId, userId: level.userId, number }
+          const id = intakeKey(key)
+          const add: Kept = game === 'TOTO'
+            ? { big: 0, small: 0, units: level.amountIntake }
+            : { big: level.bigIntake / numbers.length, small: level.smallIntake / numbers.length, units: 0 }
+          const total = kept.get(id) ?? zero()
+          kept.set(id, { big: total.big + add.big, small: total.small + add.small, units: total.units + add.units })
+          const delta = deltas.get(id) ?? { key, kept: zero() }
+          delta.kept = { big: delta.kept.big + add.big, small: delta.kept.small + add.small, units: delta.kept.units + add.units }
+          deltas.set(id, delta)
+        }
+      }
+    }
+  }
 }
 
 /** Locks the bettors' rows (in id order, so concurrent tickets never deadlock), checks CreditLeft covers each bettor's total and takes it. */

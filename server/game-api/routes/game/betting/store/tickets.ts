@@ -4,6 +4,7 @@ import type { Game } from '../../../../betting/index.ts'
 import { zoneIso } from '../../../../../../schemas/domain/calendar.ts'
 import { isoDateOf } from './draws.ts'
 import { bettingErrors } from './errors.ts'
+import { releaseTicketIntake } from './intake-totals.ts'
 
 interface TicketRow {
   ticket_id: string,
@@ -108,6 +109,8 @@ export async function voidTicket (q: Queryable, ticketNo: string, now: Date): Pr
   if (closed[0]) throw bettingErrors.drawClosed(Number(closed[0].draw_id), zoneIso(new Date(closed[0].close_at)))
   await q.query("UPDATE tickets SET status = 'void', voided_at = $2 WHERE ticket_id = $1", [ticket.ticket_id, now])
   await q.query("UPDATE bets SET status = 'void', settled_at = $2 WHERE ticket_id = $1", [ticket.ticket_id, now])
+  // What the ticket's levels kept is free again under their out-setting limits.
+  await releaseTicketIntake(q, ticket.ticket_id)
   // Voided bets keep their level rows for the record; reports read only bets that are not void.
   if (ticket.charged) await q.query('UPDATE users SET credit_left = credit_left + $2 WHERE user_id = $1', [ticket.user_id, ticket.stake])
   return ticket.charged ? Number(ticket.stake) : 0

@@ -1,0 +1,91 @@
+// Distributors (Out Setting 3's side outlets): outlets outside the hierarchy that take numbers a level throws out; each level keeps its own list.
+import { Type } from 'typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { zoneIso } from '../../../../../schemas/domain/calendar.ts'
+import type { Queryable } from '../../../../shared/db.ts'
+import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
+import { caller } from '../../../plugins/auth.ts'
+import { assertOutSet } from './access.ts'
+import { outsetErrors } from './errors.ts'
+
+const Distributor = Type.Object({ DistributorId: Type.Integer(), Name: Type.String(), Phone: Type.String(), Remark: Type.String(), Throws: Type.Integer(), CreatedDate: Type.String() })
+interface Row { distributor_id: number, name: string, phone: string, remark: string, throws: number, created_at: Date }
+const toDistributor = (r: Row) => ({ DistributorId: Number(r.distributor_id), Name: r.name, Phone: r.phone, Remark: r.remark, Throws: Number(r.throws), CreatedDate: zoneIso(new Date(r.created_at)) })
+const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
+const fields = {
+  Name: Type.String({ minLength: 1, maxLength: 50, description: 'the outlet\'s name, 1 to 50 characters' }),
+  Phone: Type.Optional(Type.String({ maxLength: 30 })),
+  Remark: Type.Optional(Type.String({ maxLength: 200 }))
+}
+
+const SELECT = 'SELECT d.*, (SELECT count(*)::int FROM throws t WHERE t.distributor_id = d.distributor_id) AS throws FROM distributors d'
+
+/** The caller's live distributor with that id; 404 otherwise (another level's outlet is not named). */
+export async function ownDistributor (q: Queryable, userId: string, id: number): Promise<Row> {
+  const { rows: [row] } = await q.query<Row>(`${SELECT} WHERE d.distributor_id = $1 AND d.created_by = $2 AND d.deleted_at IS NULL`, [id, userId])
+  if (!row) throw outsetErrors.distributorNotFound(id)
+  return row
+}
+
+/** Whether a live distributor of the caller's, other than `except`, has that name (names are unique per level without regard to case). */
+async function nameTaken (q: Queryable, userId: string, name: string, except: number): Promise<boolean> {
+  const { rows } = await q.query('SELECT 1 FROM distributors WHERE created_by = $1 AND lower(name) = lower($2) AND deleted_at IS NULL AND distributor_id <> $3', [userId, name, except])
+  return rows.length > 0
+}
+
+/** GET distributors/total, distributors/byId/{id}; POST distributors; PUT distributors; DELETE distributors/{id}. */
+const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', async (request) => { await assertOutSet(app.db, caller(request)) })
+
+  app.get('/distributors/total', { schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(Distributor)) } }, async (request) => {
+    const { rows } = await app.db.query<Row>(`${SELECT} WHERE d.created_by = $1 AND d.deleted_at IS NULL ORDER BY lower(d.name)`, [caller(request).userId])
+    return ok(rows.map(toDistributor))
+  })
+
+  app.get('/distributors/byId/:id', { schema: { params: Type.Object({ id: Id }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Distributor) } }, async (request) =>
+    ok(toDistributor(await ownDistributor(app.db, caller(request).userId, request.params.id))))
+
+  app.post('/distributors', { schema: { body: Type.Object({ ...fields, LocId: LocIdField }), response: envelope(Distributor) } }, async (request) => {
+    const user = caller(request)
+    const name = request.body.Name.trim()
+    const row = await app.db.transaction(async (tx) => {
+      // One lock for names: two creations at once cannot both take a free name.
+      await tx.query('SELECT pg_advisory_xact_lock(7409, 1)')
+      if (await nameTaken(tx, user.userId, name, 0)) throw outsetErrors.distributorTaken(name)
+      const { rows: [inserted] } = await tx.query<{ distributor_id: number }>(
+        'INSERT INTO distributors (name, phone, remark, created_by, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING distributor_id',
+        [name, request.body.Phone?.trim() ?? '', request.body.Remark?.trim() ?? '', user.userId, app.gaNow()])
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'distributor.create', detail: { Name: name } })
+      return ownDistributor(tx, user.userId, Number(inserted?.distributor_id))
+    })
+    return ok(toDistributor(row))
+  })
+
+  app.put('/distributors', { schema: { body: Type.Object({ DistributorId: Id, ...fields, LocId: LocIdField }), response: envelope(Distributor) } }, async (request) => {
+    const user = caller(request)
+    const { DistributorId: id } = request.body
+    const name = request.body.Name.trim()
+    const row = await app.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(7409, 1)')
+      await ownDistributor(tx, user.userId, id)
+      if (await nameTaken(tx, user.userId, name, id)) throw outsetErrors.distributorTaken(name)
+      await tx.query('UPDATE distributors SET name = $2, phone = $3, remark = $4 WHERE distributor_id = $1', [id, name, request.body.Phone?.trim() ?? '', request.body.Remark?.trim() ?? ''])
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'distributor.update', detail: { DistributorId: id, Name: name } })
+      return ownDistributor(tx, user.userId, id)
+    })
+    return ok(toDistributor(row))
+  })
+
+  app.delete('/distributors/:id', { schema: { params: Type.Object({ id: Id }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Literal(true)) } }, async (request) => {
+    const user = caller(request)
+    await app.db.transaction(async (tx) => {
+      await ownDistributor(tx, user.userId, request.params.id)
+      // Kept as a record (its throws still name it); only new throws can no longer pick it.
+      await tx.query('UPDATE distributors SET deleted_at = $2 WHERE distributor_id = $1', [request.params.id, app.gaNow()])
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'distributor.delete', detail: { DistributorId: request.params.id } })
+    })
+    return ok(true as const)
+  })
+}
+
+export default distributorRoutes

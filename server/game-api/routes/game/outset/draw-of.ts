@@ -1,0 +1,19 @@
+// The draw an OutSet view or throw is about: the one asked for (checked to be of the game), else the next to close, else the latest.
+import type { Queryable } from '../../../../shared/db.ts'
+import type { Game } from '../../../betting/index.ts'
+import { bettingErrors } from '../betting/store/errors.ts'
+import type { DrawRow } from '../betting/store/draws.ts'
+
+/** The draw row; 404 when DrawId names none, 400 when it is of the other game. */
+export async function drawOf (q: Queryable, game: Game, drawId: number | undefined, now: Date): Promise<DrawRow | undefined> {
+  if (drawId !== undefined) {
+    const { rows: [draw] } = await q.query<DrawRow>('SELECT * FROM draws WHERE draw_id = $1', [drawId])
+    if (!draw) throw bettingErrors.drawNotFound(drawId)
+    if (draw.game !== game) throw bettingErrors.drawWrongGame(drawId, game)
+    return draw
+  }
+  const { rows: [draw] } = await q.query<DrawRow>(
+    `SELECT * FROM draws WHERE game = $1 ORDER BY (NOT is_finalised AND result IS NULL AND close_at > $2) DESC,
+       CASE WHEN NOT is_finalised AND result IS NULL AND close_at > $2 THEN close_at END, draw_date DESC, draw_id DESC LIMIT 1`, [game, now])
+  return draw
+}

@@ -1,0 +1,108 @@
+import t from 'tap'
+import { buildProduct } from '../../helpers/build.ts'
+import { Browser } from '../../helpers/http-browser.ts'
+
+// The OutSet pages (Out Setting, Out Setting 3, Bets In / Bets Out, Throw Number) over HTTP through the service, calling what their descriptors name.
+const product = await buildProduct(t)
+const url = product.serviceUrl
+
+interface Field { name: string }
+interface Widget { type: string, id: string, start?: { endpoint: string }, status?: { endpoint: string }, fields?: Field[], submit?: { endpoint: string, method: string, params?: Record<string, { value?: unknown }> }, data?: { endpoint: string }, rowActions?: Array<{ id: string, endpoint?: string, method?: string }> }
+interface Page { titleKey: string, titleByQuery?: { param: string, titles: Record<string, string> }, breadcrumb?: Array<{ labelKey: string }>, widgets: Widget[] }
+
+async function page (browser: Browser, path: string): Promise<Page> {
+  const answer = await browser.get(`/ui/pages?path=${encodeURIComponent(path)}`)
+  if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${answer.text}`)
+  return answer.json as Page
+}
+const widget = (p: Page, id: string) => {
+  const found = p.widgets.find((w) => w.id === id)
+  if (!found) throw new Error(`no widget ${id} in ${p.widgets.map((w) => w.id).join(', ')}`)
+  return found
+}
+
+t.test('Bets In and Bets Out: one page, titled by Choice, bound to an endpoint the game API serves', async (t) => {
+  const admin = new Browser(url)
+  t.equal((await admin.login('admin')).status, 200)
+  const p = await page(admin, '/outset/betsIn')
+  t.equal(p.titleKey, 'page.outsetBetsIn.title')
+  t.same(p.titleByQuery, { param: 'Choice', titles: { 2: 'page.outsetBetsOut.title' } }, 'Choice=2 (the Bets Out menu item) shows Bets Out')
+  t.same(p.widgets.map((w) => w.id), ['intro', 'filters', 'numbers'], 'the 4D table at a 4D location')
+  const endpoint = widget(p, 'numbers').data!.endpoint
+  t.equal(endpoint, '/api/v1/4d/bet/byDayGroupByNumber')
+  for (const choice of [1, 2]) {
+    const answer = await admin.get(`${endpoint}?Choice=${choice}&ViewDay=1`)
+    t.equal(answer.status, 200, answer.text)
+    t.match(answer.json.data, { Choice: choice, UserId: 'admin', rows: Array })
+  }
+  t.equal((await admin.put('/ui/session/location', { LocId: 'TT' })).status, 200)
+  t.same((await page(admin, '/outset/betsIn')).widgets.map((w) => w.id), ['intro', 'filters', 'numbersTT'], 'units at a TOTO location')
+  const ag1 = new Browser(url)
+  await ag1.login('ag1')
+  t.equal((await ag1.get('/ui/pages?path=%2Foutset%2FbetsIn')).status, 403, 'OutSet is needed for the group')
+  t.equal((await ag1.get(`${endpoint}?Choice=1`)).status, 403, 'and so for its call')
+})
+
+t.test('Out Setting: ag2 saves and clears a limit with the page\'s form and row action', async (t) => {
+  const ag2 = new Browser(url)
+  await ag2.login('ag2')
+  const p = await page(ag2, '/outset/outSetting')
+  const form = widget(p, 'limit4d')
+  t.same(form.fields?.map((f) => f.name), ['UserId', 'Number', 'Big', 'Small'])
+  const saved = await ag2.post(form.submit!.endpoint, { Number: '1234', Big: 20, Small: 10 })
+  t.equal(saved.status, 200, saved.text)
+  const list = await ag2.get(widget(p, 'limits4d').data!.endpoint)
+  t.same(list.json.data, [{ UserId: 'ag2', Number: '1234', Big: 20, Small: 10, Units: null }])
+  const clear = widget(p, 'limits4d').rowActions!.find((a) => a.id === 'clear')!
+  t.equal((await ag2.request(clear.method!, clear.endpoint!, { body: { UserId: 'ag2', Number: '1234' } })).status, 200)
+  t.same((await ag2.get(widget(p, 'limits4d').data!.endpoint)).json.data, [], 'cleared')
+})
+
+t.test('Out Setting 3 and Throw Number: admin adds a distributor and throws part of its intake to it', async (t) => {
+  const mem1 = new Browser(url)
+  await mem1.login('mem1')
+  const bet = await mem1.post('/api/v1/4d/bet', { DayCode: '0', Lines: [{ Number: '2468', Big: 30 }] })
+  t.equal(bet.status, 200, bet.text)
+  const drawId = bet.json.data.Draws[0].DrawId
+  const admin = new Browser(url)
+  await admin.login('admin')
+  const outlets = await page(admin, '/outset/outSetting3')
+  const added = await admin.post(widget(outlets, 'addDistributor').submit!.endpoint, { Name: 'East' })
+  t.equal(added.status, 200, added.text)
+  const throwPage = await page(admin, '/outset/throwNumber')
+  t.same(throwPage.widgets.map((w) => w.id), ['intro', 'filters', 'throw4d', 'throws4d', 'throwToto', 'throwsToto'])
+  const form = widget(throwPage, 'throw4d')
+  const thrown = await admin.post(form.submit!.endpoint, { DrawId: drawId, Number: '2468', Big: 5, DistributorId: added.json.data.DistributorId })
+  t.equal(thrown.status, 200, thrown.text)
+  const listed = await admin.get(`${widget(throwPage, 'throws4d').data!.endpoint}?DrawId=${drawId}`)
+  t.match(listed.json.data, [{ Number: '2468', Big: 5, Distributor: 'East' }])
+  const out = await admin.get(`/api/v1/4d/bet/byDayGroupByNumber?Choice=2&DrawId=${drawId}`)
+  t.match(out.json.data.rows.find((r: { Form: string }) => r.Form === 'throw'), { Number: '2468', Big: 5, To: 'East' }, 'Bets Out shows the throw')
+  const takeBack = widget(throwPage, 'throws4d').rowActions!.find((a) => a.id === 'delete')!
+  const removed = await admin.request(takeBack.method!, `${takeBack.endpoint!}?ThrowIds=${thrown.json.data.ThrowId}`)
+  t.equal(removed.status, 200, removed.text)
+  t.same(removed.json.data, { Deleted: 1 })
+  t.equal(widget(throwPage, 'throwToto').submit!.params?.Game?.value, 'TOTO', 'the TOTO form throws TOTO at a 4D location')
+})
+
+t.test('Out Setting 2: the numbers above and at the limit, for ag2\'s own level', async (t) => {
+  const ag2 = new Browser(url)
+  await ag2.login('ag2')
+  const p = await page(ag2, '/outset/outSetting2')
+  t.same(p.widgets.map((w) => w.id), ['intro', 'filters', 'process', 'exceed', 'full'])
+  for (const id of ['exceed', 'full']) {
+    const answer = await ag2.get(widget(p, id).data!.endpoint)
+    t.equal(answer.status, 200, answer.text)
+    t.match(answer.json.data, { UserId: 'ag2', rows: Array })
+  }
+  const outlet = await ag2.post('/api/v1/4d/distributors', { Name: 'West' })
+  const job = widget(p, 'process')
+  const started = await ag2.post(job.start!.endpoint, { DistributorId: outlet.json.data.DistributorId })
+  t.equal(started.status, 200, started.text)
+  let status: { Status?: string, Message?: string } = {}
+  for (let i = 0; i < 40 && status.Status !== 'done'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    status = (await ag2.get(job.status!.endpoint.replace('{jobId}', String(started.json.data.JobId)))).json.data
+  }
+  t.match(status, { Status: 'done', Message: 'No number is kept above its limit: nothing to throw.' }, 'the job widget\'s calls start and poll the processing')
+})
