@@ -20,7 +20,10 @@ export default async function pagesRoutes (fastify: FastifyInstance) {
       tags: ['pages'],
       querystring: Type.Object({ path: Type.String({ minLength: 1, maxLength: 200, pattern: '^/', description: 'the route, e.g. /report/full' }) }),
       response: { 200: PageResponse, '4xx': UiError, '5xx': UiError }
-    }
+    },
+    // The schema documents the answer; the resolver builds it from the validated config, and fast-json-stringify would test every
+    // widget union branch by branch with Ajv, which cost most of the request.
+    serializerCompiler: () => (data) => JSON.stringify(data)
   }, async (request, reply) => {
     const session = app.sessions.read(request)
     if (!session) throw errors.notSignedIn()
