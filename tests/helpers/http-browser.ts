@@ -61,6 +61,14 @@ export class Browser {
   }
 }
 
+/** A browser signed in as a demo user on the service at base; throws (failing the test) when the sign-in is refused. */
+export async function signedIn (base: string, userId: string): Promise<Browser> {
+  const browser = new Browser(base)
+  const answer = await browser.login(userId)
+  if (answer.status !== 200) throw new Error(`${userId} could not sign in: ${answer.text}`)
+  return browser
+}
+
 /** The product for a session test: the reference game API (telling captcha answers to the test) and the service, both on free ports. */
 export interface SessionProduct {
   gameApi: FastifyInstance

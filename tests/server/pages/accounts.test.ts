@@ -1,5 +1,5 @@
 import t from 'tap'
-import { Browser } from '../../helpers/http-browser.ts'
+import { Browser, signedIn } from '../../helpers/http-browser.ts'
 import { buildProduct } from '../../helpers/build.ts'
 
 // Agents, Players, Payments, Payment History and Permission through the service: each page's actions carry the menu rules,
@@ -9,13 +9,8 @@ interface Descriptor { actions?: Array<{ id: string }>, widgets: Array<{ id: str
 interface Menu { menu: Array<{ items: Array<{ path: string }> }> }
 
 const { serviceUrl } = await buildProduct(t)
-const signedIn = async (userId: string) => {
-  const browser = new Browser(serviceUrl)
-  const answer = await browser.login(userId)
-  if (answer.status !== 200) throw new Error(`${userId} could not sign in: ${answer.text}`)
-  return browser
-}
-const [admin, ag1, ag2, clerk, mem1] = [await signedIn('admin'), await signedIn('ag1'), await signedIn('ag2'), await signedIn('clerk'), await signedIn('mem1')]
+const signIn = (userId: string) => signedIn(serviceUrl, userId)
+const [admin, ag1, ag2, clerk, mem1] = [await signIn('admin'), await signIn('ag1'), await signIn('ag2'), await signIn('clerk'), await signIn('mem1')]
 const page = async (browser: Browser, path: string) => browser.get(`/ui/pages?path=${encodeURIComponent(path)}`)
 const menuPaths = async (browser: Browser) => ((await browser.get('/ui/session')).json as Menu).menu.flatMap((g) => g.items.map((i) => i.path))
 

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { Browser } from '../../helpers/http-browser.ts'
+import { Browser, signedIn } from '../../helpers/http-browser.ts'
 import { buildProduct } from '../../helpers/build.ts'
 
 // SMS Agent and SMS View through the service: admin-only pages (the SMS group's rule), and the gate lets through exactly the calls they bind.
@@ -7,13 +7,8 @@ import { buildProduct } from '../../helpers/build.ts'
 interface Descriptor { widgets: Array<{ id: string, type: string, rowActions?: Array<{ id: string }> }> }
 
 const { serviceUrl } = await buildProduct(t)
-const signedIn = async (userId: string) => {
-  const browser = new Browser(serviceUrl)
-  const answer = await browser.login(userId)
-  if (answer.status !== 200) throw new Error(`${userId} could not sign in: ${answer.text}`)
-  return browser
-}
-const [admin, ag1] = [await signedIn('admin'), await signedIn('ag1')]
+const signIn = (userId: string) => signedIn(serviceUrl, userId)
+const [admin, ag1] = [await signIn('admin'), await signIn('ag1')]
 const page = async (browser: Browser, path: string) => browser.get(`/ui/pages?path=${encodeURIComponent(path)}`)
 
 t.test('SMS Agent and SMS View are served to an ADMIN only', async (t) => {

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { Browser } from '../../helpers/http-browser.ts'
+import { Browser, signedIn } from '../../helpers/http-browser.ts'
 import { buildProduct } from '../../helpers/build.ts'
 import { eventually } from '../../helpers/eventually.ts'
 
@@ -9,13 +9,8 @@ import { eventually } from '../../helpers/eventually.ts'
 interface Descriptor { actions?: Array<{ id: string, kind: string }>, widgets: Array<{ id: string, type: string, columns?: Array<{ field: string, kind?: string }>, export?: { ara?: boolean, fileName?: string } }> }
 
 const { serviceUrl, gameDb, store } = await buildProduct(t)
-const signedIn = async (userId: string) => {
-  const browser = new Browser(serviceUrl)
-  const answer = await browser.login(userId)
-  if (answer.status !== 200) throw new Error(`${userId} could not sign in: ${answer.text}`)
-  return browser
-}
-const [admin, ops, mem1] = [await signedIn('admin'), await signedIn('ops'), await signedIn('mem1')]
+const signIn = (userId: string) => signedIn(serviceUrl, userId)
+const [admin, ops, mem1] = [await signIn('admin'), await signIn('ops'), await signIn('mem1')]
 const page = async (browser: Browser, path: string) => browser.get(`/ui/pages?path=${encodeURIComponent(path)}`)
 
 t.test('Super Password: for SuperPwd holders; the page sets it and the Draw Setting resets ask for it', async (t) => {

@@ -1,18 +1,13 @@
 import t from 'tap'
 import { buildProduct } from '../../helpers/build.ts'
-import { Browser } from '../../helpers/http-browser.ts'
+import { Browser, signedIn } from '../../helpers/http-browser.ts'
 
 // Hiding a button and forbidding its call are one thing: the tickets page's Void action carries a rule
 // (members, agents, or admins granted BetEntry); clerk is an admin who sees the page without BetEntry.
 const { service, serviceUrl } = await buildProduct(t)
-const signedIn = async (userId: string) => {
-  const browser = new Browser(serviceUrl)
-  const answer = await browser.login(userId)
-  if (answer.status !== 200) throw new Error(`${userId} could not sign in: ${answer.text}`)
-  return browser
-}
-const clerk = await signedIn('clerk')
-const admin = await signedIn('admin')
+const signIn = (userId: string) => signedIn(serviceUrl, userId)
+const clerk = await signIn('clerk')
+const admin = await signIn('admin')
 
 /** The row actions of the tickets table as a user receives them. */
 const rowActionsOf = async (browser: Browser) => {

@@ -2,7 +2,7 @@ import t from 'tap'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildProduct } from '../../helpers/build.ts'
-import { Browser } from '../../helpers/http-browser.ts'
+import { Browser, signedIn } from '../../helpers/http-browser.ts'
 import { copyConfig } from '../config/fixtures.ts'
 
 // A form's submit carries its own rule: the announcement form's POST is given to admins granted AdminEdit only.
@@ -14,12 +14,7 @@ page.widgets[0].submit.rule = { adminPerm: 'AdminEdit' }
 writeFileSync(file, JSON.stringify(page))
 
 const { serviceUrl } = await buildProduct(t, { env: { CONFIG_DIR: configDir } })
-const signedIn = async (userId: string) => {
-  const browser = new Browser(serviceUrl)
-  const answer = await browser.login(userId)
-  if (answer.status !== 200) throw new Error(`${userId} could not sign in: ${answer.text}`)
-  return browser
-}
+const signIn = (userId: string) => signedIn(serviceUrl, userId)
 const formOf = async (browser: Browser) => {
   const answer = await browser.get('/ui/pages?path=/control/announcement')
   t.equal(answer.status, 200)
@@ -29,7 +24,7 @@ const formOf = async (browser: Browser) => {
 const announcement = { Content: 'The Wednesday draw moves to Thursday.', Color: 'red', PopUp: 'N' }
 
 t.test('the user who fails the submit rule gets the form without its submit, and the gate refuses the write', async (t) => {
-  const ops = await signedIn('ops')
+  const ops = await signIn('ops')
   const form = await formOf(ops)
   t.ok(form, 'ops still sees the form')
   t.equal(form?.submit, undefined, 'without a submit: read-only')
@@ -39,7 +34,7 @@ t.test('the user who fails the submit rule gets the form without its submit, and
 })
 
 t.test('the user who passes it gets the submit and the write goes through the gate', async (t) => {
-  const admin = await signedIn('admin')
+  const admin = await signIn('admin')
   const form = await formOf(admin)
   t.equal(form?.submit?.endpoint, '/api/v1/4d/announcements')
   const sent = await admin.request('POST', '/api/v1/4d/announcements', { body: announcement })
