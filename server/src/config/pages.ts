@@ -1,7 +1,7 @@
 import type { ColumnSetConfig } from '../../../schemas/columns.ts'
 import type { PageConfig, ResolvedPage } from '../../../schemas/page.ts'
 import type { Rule } from '../../../schemas/rule.ts'
-import type { Crumb } from '../../../schemas/widgets.ts'
+import type { Crumb, TableWidget } from '../../../schemas/widgets.ts'
 import { menuTrail } from '../../../schemas/domain/menu-trail.ts'
 import type { LoadedConfig } from './load.ts'
 import { buildMenu, menuAllows } from './menu.ts'
@@ -111,6 +111,16 @@ function withColumnSets (value: unknown, columnSets: ReadonlyMap<string, ColumnS
   for (const [key, child] of Object.entries(object)) out[key] = withColumnSets(child, columnSets)
   if (object.type === 'table' && typeof object.columns === 'string') out.columns = columnSets.get(object.columns)?.columns ?? []
   return out
+}
+
+/** A table widget (its own rule left to the caller) compiled with its column set, resolved per user: the columns and row actions that user gets. */
+export function compileTable (table: Record<string, unknown>, columnSets: ReadonlyMap<string, ColumnSetConfig>): (ctx: RuleContext) => TableWidget | undefined {
+  const { rule: _rule, ...rest } = table
+  const compiled = compileValue(withColumnSets(rest, columnSets))
+  return (ctx) => {
+    const value = run(compiled, ctx)
+    return value === DROPPED ? undefined : value as TableWidget
+  }
 }
 
 /** Precomputes page templates of a validated config (called by the loader). */
