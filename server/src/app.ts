@@ -40,6 +40,7 @@ import termsRoutes from './routes/ui/terms.ts'
 import sessionRoutes from './routes/ui/session.ts'
 import locationRoutes from './routes/ui/location.ts'
 import pagesRoutes from './routes/ui/pages.ts'
+import supportRoutes from './routes/ui/support.ts'
 
 export interface ServiceOptions {
   settings: ResolvedSettings
@@ -113,7 +114,7 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
   for (const routes of [captchaRoutes, loginRoutes, logoutRoutes, passwordRoutes, termsRoutes, sessionRoutes, locationRoutes, pagesRoutes]) await app.register(routes)
 
   // audit, ops and proxy routes:
-  for (const routes of [healthRoutes, metricsRoutes, auditRoutes]) await app.register(routes)
+  for (const routes of [healthRoutes, metricsRoutes, auditRoutes, supportRoutes]) await app.register(routes)
   await app.register(proxyPlugin)
 
   // brand routes:

@@ -148,6 +148,14 @@ export function compilePages (pages: ReadonlyArray<{ file: string, page: PageCon
   return Object.assign(byPath, { routes })
 }
 
+/** What decides a page path: its template's file and whether it is a shell page, and the menu path whose item must be shown (what resolvePage checks). */
+export function pageGateOf (config: LoadedConfig, path: string): { file: string, shell: boolean, menuPath: string } | undefined {
+  const found = findPage(config.compiled.pages, path)
+  if (!found) return undefined
+  const { page, route } = found
+  return { file: page.file, shell: page.shell, menuPath: route ? page.menuPath : path === page.path ? page.menuPath : path }
+}
+
 /** Whether a path is served by some page template (whoever asks). */
 export function isKnownPage (config: LoadedConfig, path: string): boolean {
   return findPage(config.compiled.pages, path) !== undefined
