@@ -31,6 +31,7 @@ import csrfPlugin from './plugins/app/csrf.ts'
 import userContextPlugin from './plugins/app/user-context.ts'
 import requestIdPlugin, { newRequestId } from './plugins/app/request-id.ts'
 import opsAccessPlugin from './plugins/app/ops-access.ts'
+import previewPlugin from './plugins/app/preview.ts'
 import { serviceErrorHandler } from './errors.ts'
 import captchaRoutes from './routes/ui/captcha.ts'
 import loginRoutes from './routes/ui/login.ts'
@@ -105,6 +106,7 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
   await app.register(metricsPlugin)
   await app.register(auditPlugin)
   await app.register(apiCachePlugin)
+  await app.register(previewPlugin)
 
   // -- routes
   // config routes:

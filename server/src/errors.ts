@@ -119,6 +119,8 @@ export const supportErrors = {
   SUPPORT_BAD_SUBJECT: coded('UI_SUPPORT_BAD_SUBJECT', 'Name exactly one subject: item (a menu item key), path (a page path, with action for one of its actions or widgets) or endpoint ("GET /api/v1/4d/reportFull").', 400),
   SUPPORT_UNKNOWN_SUBJECT: coded<[string]>('UI_SUPPORT_UNKNOWN_SUBJECT', 'Nothing to explain: %s.', 404),
   SUPPORT_NO_LOCATION: coded<[string, string]>('UI_SUPPORT_NO_LOCATION', 'User %s may not use location %s: name one of the locations the user may use, or leave LocId out for the first.', 400),
+  SUPPORT_PREVIEW_NEEDS_SESSION: coded('UI_SUPPORT_PREVIEW_NEEDS_SESSION', 'A preview opens the application in a browser: sign in as an administrator holding AdminEdit to start one (AUDIT_TOKEN tooling may use GET /ui/explain).', 403),
+  SUPPORT_PREVIEW_READ_ONLY: coded<[string, string]>('UI_SUPPORT_PREVIEW_READ_ONLY', 'You are previewing the application as %s, which is read-only: %s is refused. Leave the preview (DELETE /ui/preview, the banner\'s button) to act as yourself.', 403),
   SUPPORT_UNAVAILABLE: coded('UI_SUPPORT_UNAVAILABLE', 'The audit log is unavailable, and reading an explanation is audited: try again when it is back.', 503)
 }
 export type SupportErrorCode = keyof typeof supportErrors

@@ -112,7 +112,9 @@ function gate (app: FastifyInstance) {
         files = read.files
       }
       if (request.method === 'GET' && endpoint.cache && request.headers['x-no-cache'] === undefined) {
-        key = cacheKey(session.UserId, locId, segments.join('/'), request.query as Record<string, unknown>)
+        // A preview's answers are cut to the previewed user's columns: cached apart from the supporter's own.
+        const owner = session.preview ? `${session.UserId}>${session.preview.UserId}` : session.UserId
+        key = cacheKey(owner, locId, segments.join('/'), request.query as Record<string, unknown>)
         const hit = app.apiCache.get(key)
         if (hit) {
           app.metrics.cacheHits.inc()

@@ -35,7 +35,7 @@ export async function supporterOf (app: FastifyInstance, request: FastifyRequest
   }
   const session = app.sessions.read(request)
   if (!session) return refuse('SUPPORT_AUTH_REQUIRED', {})
-  const user = await app.userContext.load(request, session)
+  const user = await app.userContext.own(request, session)
   const actor = { userId: session.UserId, locId: user.location.LocId, role: user.profile.Role }
   if (!supportRule(ruleContextOf(user, session.mobile))) return refuse('SUPPORT_FORBIDDEN', actor)
   return { via: 'session', actor, gameToken: session.token, session }
@@ -142,5 +142,42 @@ export default async function supportRoutes (fastify: FastifyInstance) {
       summary: [{ decision: result.explanation.decision ? 'yes' : 'no', flip: result.explanation.flip?.text ?? '', configVersion: result.explanation.configVersion, files: result.explanation.files.join(', ') }],
       lines: linesOf(result.explanation.tree)
     }
+  })
+
+  app.post('/ui/preview', {
+    schema: {
+      summary: 'Preview the application as a user sees it at a location (administrators holding AdminEdit): read-only; data is read with your own rights',
+      tags: ['support'],
+      body: Type.Object({ user: Type.String({ minLength: 1, maxLength: 50 }), LocId: Type.Optional(Type.String({ maxLength: 20, description: 'the location (the user\'s first when absent or empty)' })) }),
+      response: { 200: Type.Object({ preview: Type.Object({ UserId: Type.String(), LocId: Type.String(), by: Type.String() }) }), '4xx': UiError, '5xx': UiError }
+    }
+  }, async (request) => {
+    const supporter = await supporterOf(app, request)
+    if (!supporter.session) throw supportErrors.SUPPORT_PREVIEW_NEEDS_SESSION()
+    const facts = await factsOf(app, request, supporter.gameToken, request.body.user, request.body.LocId || undefined, supporter.session.mobile)
+    const preview = { UserId: facts.profile.UserId, LocId: facts.location.LocId }
+    try {
+      await app.audit.record(app.audit.entryFor(request, { action: 'preview-start', ...supporter.actor, detail: { previewing: preview } }))
+    } catch {
+      throw supportErrors.SUPPORT_UNAVAILABLE()
+    }
+    app.sessions.update(request, { preview })
+    return { preview: { ...preview, by: supporter.session.UserId } }
+  })
+
+  app.delete('/ui/preview', {
+    schema: {
+      summary: 'Leave the preview: back to your own view',
+      tags: ['support'],
+      response: { 200: Type.Object({ preview: Type.Null() }), '4xx': UiError, '5xx': UiError }
+    }
+  }, async (request) => {
+    const session = app.sessions.read(request)
+    if (!session) throw supportErrors.SUPPORT_AUTH_REQUIRED()
+    if (session.preview) {
+      await app.audit.record(app.audit.entryFor(request, { action: 'preview-end', detail: { previewing: session.preview } })).catch(() => {})
+      app.sessions.update(request, { preview: undefined })
+    }
+    return { preview: null }
   })
 }
