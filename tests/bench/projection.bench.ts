@@ -1,7 +1,9 @@
 // Columns enforced by the service: the Full Report GET of a draw with 100,000 bets through the service as ag2 (Rank 3:
 // the intake columns are cut from every row and from the sums), with the column cut on against off, in the same run on
 // the same product; the repetitions interleave on and off so a drifting load weighs on both alike.
-// Then the cut alone on a 100,000-row answer of the report's shape, streamed in 64 KiB chunks, for its throughput.
+// Then the 100,000-row report GET through the service, on and off: a service whose game API is the reference one behind a
+// relay that answers reportFull with 100,000 rows of the report's shape (the reference report answers one row per direct
+// downline); and the cut alone on those bytes, against JSON.parse of them.
 // PGlite in a fresh data dir, then PostgreSQL (own schemas, dropped after) when it answers.
 // Run: npm run bench -- projection   (BENCH_BETS, BENCH_REPS to change the defaults)
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -9,7 +11,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { DbOptions } from '../../server/shared/db.ts'
 import { generateBets } from '../../server/scripts/generate-bets.ts'
+import { createServer, request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { createProjector } from '../../server/src/proxy/projection.ts'
+import { buildService } from '../helpers/build.ts'
 import { onPostgres, startBenchProduct } from './lib/product.ts'
 
 const BETS = Number(process.env.BENCH_BETS ?? 100_000)
@@ -65,12 +70,61 @@ async function measure (label: string, gameOn: DbOptions, storeOn?: { url: strin
   }
 }
 
-/** The cut alone on a 100,000-row answer of the Full Report's shape, against reading the same bytes without it. */
-function cutThroughput () {
-  const ROWS = 100_000
+const ROWS = 100_000
+/** The Full Report's answer with ROWS rows, as the game API would send it. */
+function bigReport (): Buffer {
   const rows = Array.from({ length: ROWS }, (_, i) => ({ UserId: `u${i}`, UserName: `user ${i}`, Role: i % 5 === 0 ? 'AG' : 'MEM', Tickets: i % 17, Bets: i % 31, Stake: i * 1.25, Commission: i * 0.05, Strike: i % 7, Net: i * 1.2, Intake: i * 0.3, IntakeStrike: i % 3, IntakeNet: i * 0.29, MyIntake: 0, MyIntakeStrike: 0, MyOut: i * 0.1, MyOutStrike: 0, MyCommission: i * 0.01 }))
+  return Buffer.from(JSON.stringify({ success: true, data: { rows, totals: {}, count: ROWS } }))
+}
 
-  const body = Buffer.from(JSON.stringify({ success: true, data: { rows, totals: {}, count: ROWS } }))
+/** The 100,000-row report GET through a service, cut on and off. */
+async function bigThroughService (body: Buffer) {
+  const product = await startBenchProduct()
+  const opened: Array<() => unknown> = []
+  const relay = createServer((req, res) => {
+    if (req.method === 'GET' && (req.url ?? '').startsWith('/api/v1/4d/reportFull')) {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length })
+      res.end(body)
+      return
+    }
+    const up = httpRequest(`${product.gameApiUrl}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => { res.writeHead(answer.statusCode ?? 502, answer.headers); answer.pipe(res) })
+    up.on('error', () => res.destroy())
+    req.pipe(up)
+  })
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve))
+  try {
+    const { service, serviceUrl } = await buildService({ teardown: (fn) => { opened.push(fn) } }, { gameApiUrl: `http://127.0.0.1:${(relay.address() as AddressInfo).port}` })
+    const login = await fetch(`${serviceUrl}/ui/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ UserId: USER, Password: 'Demo#1234', Lang: 'en' }) })
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+    const get = (on: boolean) => async () => {
+      service.columnProjection.enabled = on
+      const res = await fetch(`${serviceUrl}/api/v1/4d/reportFull?VW=RPTFULL`, { headers: { cookie, 'x-no-cache': '1' } })
+      const bytes = Buffer.from(await res.arrayBuffer())
+      if (res.status !== 200) throw new Error(`100,000 rows: HTTP ${res.status} ${bytes.toString().slice(0, 300)}`)
+      return bytes
+    }
+    const [on, off] = [await get(true)(), await get(false)()]
+    const first = (JSON.parse(on.toString()) as { data: { rows: Array<Record<string, unknown>> } }).data.rows
+    if (first.length !== ROWS || first.some((r) => INTAKE.some((f) => f in r)) || off.length !== body.length) throw new Error('100,000 rows: the cut did not take the intake fields out of every row')
+    const times = { on: [] as number[], off: [] as number[] }
+    for (let i = 0; i < REPS; i++) {
+      const order = i % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const)
+      for (const way of order) times[way].push((await timed(get(way === 'on')))[0])
+    }
+    const paired = median(times.off.map((x, i) => x / times.on[i]!))
+    console.log(`100,000 rows: the report GET through the service as ${USER} (${(body.length / 1e6).toFixed(1)} MB from the game API, ${(on.length / 1e6).toFixed(1)} MB cut), medians of ${REPS} interleaved repetitions:`)
+    console.log(`100,000 rows:   column cut off  ${ms(median(times.off))}  (spread ${ms(Math.min(...times.off))}-${ms(Math.max(...times.off))})`)
+    console.log(`100,000 rows:   column cut on   ${ms(median(times.on))}  (spread ${ms(Math.min(...times.on))}-${ms(Math.max(...times.on))})`)
+    console.log(`100,000 rows:   ratio off / on ${paired.toFixed(2)} (median of per-repetition ratios; goal >= 0.90)`)
+  } finally {
+    for (const close of opened.reverse()) await close()
+    await new Promise((resolve) => relay.close(resolve))
+    await product.close()
+  }
+}
+
+/** The cut alone on the 100,000-row answer, against JSON.parse of the same bytes. */
+function cutThroughput (body: Buffer) {
   const keep = new Set(['UserId', 'UserName', 'Role', 'Tickets', 'Bets', 'Stake', 'Commission', 'Strike', 'Net', 'MyOut', 'MyOutStrike', 'MyCommission'])
   const chunk = 64 * 1024
   const cut = () => {
@@ -99,5 +153,7 @@ try {
   await rm(dir, { recursive: true, force: true })
 }
 await onPostgres('projection', (game, store) => measure('PostgreSQL', game, store))
-cutThroughput()
+const big = bigReport()
+await bigThroughService(big)
+cutThroughput(big)
 process.exit(0)

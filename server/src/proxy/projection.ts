@@ -90,23 +90,64 @@ export function projectionFor (endpoint: GateEndpoint, menuHolds: (path: string)
 
 // ---------- the streaming cut ----------
 
-interface PathNode { children: Map<string, PathNode>, keep: ReadonlySet<string> | undefined }
+/** What find answers for a name with a byte outside ASCII: look it up by its string instead. */
+const NOT_ASCII = Symbol('not ASCII')
+
+/** Member names to values, found from their raw bytes without making a string (a byte trie over ASCII), or by their latin1 string. */
+class Names<V> {
+  private readonly next: Int32Array[] = [new Int32Array(128).fill(-1)]
+  private readonly values: Array<V | undefined> = [undefined]
+  readonly byString = new Map<string, V>()
+
+  set (name: string, value: V) {
+    this.byString.set(name, value)
+    let at = 0
+    for (let i = 0; i < name.length; i++) {
+      const c = name.charCodeAt(i)
+      if (c >= 128) return
+      let n = (this.next[at] as Int32Array)[c] as number
+      if (n === -1) { n = this.next.length; this.next.push(new Int32Array(128).fill(-1)); this.values.push(undefined); (this.next[at] as Int32Array)[c] = n }
+      at = n
+    }
+    this.values[at] = value
+  }
+
+  find (bytes: Buffer, start: number, end: number): V | undefined | typeof NOT_ASCII {
+    let at = 0
+    for (let i = start; i < end; i++) {
+      const c = bytes[i] as number
+      if (c >= 128) return NOT_ASCII
+      at = (this.next[at] as Int32Array)[c] as number
+      if (at === -1) return undefined
+    }
+    return this.values[at]
+  }
+}
+
+interface PathNode { children: Names<PathNode>, keep: Names<true> | undefined }
 
 // Member names are compared as the latin1 reading of their UTF-8 bytes: one string per byte sequence, without decoding.
 const asBytes = (name: string) => Buffer.from(name, 'utf8').toString('latin1')
 
+/** The targets as a tree of member names, built once per cut (a user's cut is reused while their rules hold). */
+const trees = new WeakMap<readonly ProjectionTarget[], PathNode>()
 function pathTree (targets: readonly ProjectionTarget[]): PathNode {
-  const root: PathNode = { children: new Map(), keep: undefined }
+  const known = trees.get(targets)
+  if (known) return known
+  const root: PathNode = { children: new Names(), keep: undefined }
   for (const { path, keep } of targets) {
     let at = root
     for (const part of path) {
       const name = part === '*' ? part : asBytes(part)
-      let next = at.children.get(name)
-      if (!next) { next = { children: new Map(), keep: undefined }; at.children.set(name, next) }
+      let next = at.children.byString.get(name)
+      if (!next) { next = { children: new Names(), keep: undefined }; at.children.set(name, next) }
       at = next
     }
-    at.keep = new Set([...keep].map(asBytes))
+    const names = new Names<true>()
+    for (const field of keep) names.set(asBytes(field), true)
+    at.keep = names
   }
+  trees.set(targets, root)
   return root
 }
 
@@ -114,10 +155,11 @@ interface Frame {
   object: boolean
   node: PathNode | undefined
   /** Set on an object whose members are cut. */
-  keep: ReadonlySet<string> | undefined
+  keep: Names<true> | undefined
   /** Members written so far (a cut object writes its own commas). */
   written: number
-  key: string | undefined
+  /** The path node of the current member's value (an object's), when a target goes on below it. */
+  child: PathNode | undefined
 }
 
 const State = { Value: 0, AfterValue: 1, Key: 2, Colon: 3, String: 4, Literal: 5, End: 6 } as const
@@ -146,6 +188,7 @@ class Projector {
   private capturing = false
   private keyParts: Buffer[] = []
   private keyStart = 0
+  private keyEscaped = false
   // Where the comma before the current member of a cut object sat in this chunk (-1: none, or an earlier chunk).
   private commaAt = -1
   // Depth of the cut object whose current member is dropped (-1: none).
@@ -188,30 +231,42 @@ class Projector {
     const stack = this.stack
     const parent = stack[stack.length - 1]
     // Nothing inside a dropped member is matched: it is not written at all.
-    const node = parent === undefined ? this.root : this.skipDepth >= 0 ? undefined : parent.node?.children.get(parent.object ? parent.key ?? '' : '*')
-    stack.push({ object, node, keep: object ? node?.keep : undefined, written: 0, key: undefined })
+    const node = parent === undefined ? this.root : this.skipDepth >= 0 ? undefined : parent.object ? parent.child : parent.node?.children.byString.get('*')
+    stack.push({ object, node, keep: object ? node?.keep : undefined, written: 0, child: undefined })
   }
 
-  /** A member name ended at i: decides whether a cut object writes the member. */
+  /** A member name ended at i: decides whether a cut object writes the member, and which path node its value takes. */
   private keyEnded (i: number) {
     const chunk = this.chunk
+    const frame = this.stack[this.stack.length - 1] as Frame
     this.capturing = false
-    let key: string
+    const children = frame.node?.children
     let raw: Buffer | undefined
-    if (this.keyStart >= 0) key = chunk.toString('latin1', this.keyStart + 1, i)
-    else {
-      this.keyParts.push(chunk.subarray(0, i + 1))
-      raw = Buffer.concat(this.keyParts)
-      key = raw.toString('latin1', 1, raw.length - 1)
+    let kept: boolean | typeof NOT_ASCII = true
+    let child: PathNode | undefined | typeof NOT_ASCII
+    if (this.keyStart >= 0 && !this.keyEscaped) {
+      // The fast way: the name's bytes looked up as they lie in the chunk.
+      if (frame.keep) { const hit = frame.keep.find(chunk, this.keyStart + 1, i); kept = hit === NOT_ASCII ? NOT_ASCII : hit === true }
+      child = children && children.byString.size > 0 ? children.find(chunk, this.keyStart + 1, i) : undefined
+    } else kept = child = NOT_ASCII
+    if (kept === NOT_ASCII || child === NOT_ASCII) {
+      let key: string
+      if (this.keyStart >= 0) key = chunk.toString('latin1', this.keyStart + 1, i)
+      else {
+        this.keyParts.push(chunk.subarray(0, i + 1))
+        raw = Buffer.concat(this.keyParts)
+        key = raw.toString('latin1', 1, raw.length - 1)
+      }
+      if (this.keyEscaped) key = asBytes(JSON.parse(`"${Buffer.from(key, 'latin1').toString('utf8')}"`) as string)
+      kept = frame.keep ? frame.keep.byString.has(key) : true
+      child = children?.byString.get(key)
     }
     this.keyParts = []
-    if (key.includes('\\')) key = asBytes(JSON.parse(`"${Buffer.from(key, 'latin1').toString('utf8')}"`) as string)
-    const frame = this.stack[this.stack.length - 1] as Frame
-    frame.key = key
+    frame.child = child
     if (!frame.keep) return
-    if (!frame.keep.has(key)) { this.skipDepth = this.stack.length; return }
+    if (!kept) { this.skipDepth = this.stack.length; return }
     const first = frame.written++ === 0
-    if (raw === undefined && (first || this.commaAt >= 0)) { this.resume(first ? this.keyStart : this.commaAt); return }
+    if (raw === undefined && this.keyStart >= 0 && (first || this.commaAt >= 0)) { this.resume(first ? this.keyStart : this.commaAt); return }
     if (!first) this.writeCopy(COMMA)
     if (raw) { this.writeCopy(raw); this.resume(i + 1) } else this.resume(this.keyStart)
   }
@@ -235,7 +290,7 @@ class Projector {
           while (j < length) { const d = chunk[j] as number; if (d === QUOTE || d === BACKSLASH) break; j++ }
           i = j
           if (j === length) continue
-          if (chunk[j] === BACKSLASH) { this.escape = true; continue }
+          if (chunk[j] === BACKSLASH) { this.escape = true; if (this.isKey) this.keyEscaped = true; continue }
           if (!this.isKey) { st = this.valueEnded(i + 1); continue }
           st = State.Colon
           if (this.capturing) this.keyEnded(i)
@@ -283,8 +338,8 @@ class Projector {
           if (c !== QUOTE) this.fail('a member name expected')
           st = State.String
           this.isKey = true
-          this.capturing = frame.keep !== undefined || (frame.node !== undefined && frame.node.children.size > 0)
-          if (this.capturing) { this.keyStart = i; this.keyParts = [] }
+          this.capturing = frame.keep !== undefined || (frame.node !== undefined && frame.node.children.byString.size > 0)
+          if (this.capturing) { this.keyStart = i; this.keyParts = []; this.keyEscaped = false }
           // A cut object's member waits until its name is known.
           if (frame.keep) this.suppress(i)
           continue
