@@ -62,9 +62,9 @@ t.test('any chunking gives the same cut, one byte at a time included', async (t)
 })
 
 t.test('names outside ASCII and escaped names are looked up by their value, kept or dropped alike', async (t) => {
-  const text = Buffer.from(JSON.stringify({ data: { rows: [{ 'Näme': 1, 'Wë "q"': 2, 'Stäke': 3, Plain: 4 }] } }).replace('"Plain"', '"Pl\\u0061in"'))
+  const text = Buffer.from(JSON.stringify({ data: { rows: [{ Näme: 1, 'Wë "q"': 2, Stäke: 3, Plain: 4 }] } }).replace('"Plain"', '"Pl\\u0061in"'))
   const out = projectJson(text, { targets: [{ path: ['data', 'rows', '*'], keep: new Set(['Näme', 'Wë "q"', 'Plain']) }] })
-  t.same(JSON.parse(out.toString()), { data: { rows: [{ 'Näme': 1, 'Wë "q"': 2, Plain: 4 }] } })
+  t.same(JSON.parse(out.toString()), { data: { rows: [{ Näme: 1, 'Wë "q"': 2, Plain: 4 }] } })
   const nested = projectJson(Buffer.from('{"dätä":{"rows":[{"a":1,"b":2}]}}'), { targets: [{ path: ['dätä', 'rows', '*'], keep: new Set(['b']) }] })
   t.same(JSON.parse(nested.toString()), { dätä: { rows: [{ b: 2 }] } }, 'a path through a name outside ASCII')
 })
