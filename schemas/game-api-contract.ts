@@ -21,7 +21,7 @@ const list = (method: Method, game: boolean, paths: string): ContractEndpoint[] 
 /** Every endpoint of the game API contract (a list, so the generated docs and the loader read the same thing). */
 export const GAME_API_CONTRACT: readonly ContractEndpoint[] = [
   // Auth and the user's own account sit under the API root.
-  ...list('GET', false, 'status profile profile/refresh'),
+  ...list('GET', false, 'status profile profile/refresh userProfile'),
   ...list('POST', false, 'oauth/token logout terms/accept terms/disagree'),
   ...list('PUT', false, 'password update-password'),
   // User

@@ -85,7 +85,12 @@ export const SessionView = Type.Object({
   }),
   configVersion: Type.String(),
   csrfToken: Type.String({ description: 'send in x-csrf-token with every non-GET request' }),
-  menu: MenuView
+  menu: MenuView,
+  preview: Type.Optional(Type.Object({
+    UserId: Type.String({ description: 'whose view this is' }),
+    LocId: Type.String(),
+    by: Type.String({ description: 'the supporter previewing (whose rights read the data)' })
+  }, { description: 'set while a supporter previews the application as another user: read-only, DELETE /ui/preview goes back' }))
 })
 export type SessionView = Static<typeof SessionView>
 

@@ -31,6 +31,7 @@ import csrfPlugin from './plugins/app/csrf.ts'
 import userContextPlugin from './plugins/app/user-context.ts'
 import requestIdPlugin, { newRequestId } from './plugins/app/request-id.ts'
 import opsAccessPlugin from './plugins/app/ops-access.ts'
+import previewPlugin from './plugins/app/preview.ts'
 import { serviceErrorHandler } from './errors.ts'
 import captchaRoutes from './routes/ui/captcha.ts'
 import loginRoutes from './routes/ui/login.ts'
@@ -40,6 +41,7 @@ import termsRoutes from './routes/ui/terms.ts'
 import sessionRoutes from './routes/ui/session.ts'
 import locationRoutes from './routes/ui/location.ts'
 import pagesRoutes from './routes/ui/pages.ts'
+import supportRoutes from './routes/ui/support.ts'
 
 export interface ServiceOptions {
   settings: ResolvedSettings
@@ -105,6 +107,7 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
   await app.register(swaggerPlugin)
   await app.register(metricsPlugin)
   await app.register(auditPlugin)
+  await app.register(previewPlugin)
 
   // -- routes
   // config routes:
@@ -114,7 +117,7 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
   for (const routes of [captchaRoutes, loginRoutes, logoutRoutes, passwordRoutes, termsRoutes, sessionRoutes, locationRoutes, pagesRoutes]) await app.register(routes)
 
   // audit, ops and proxy routes:
-  for (const routes of [healthRoutes, metricsRoutes, auditRoutes]) await app.register(routes)
+  for (const routes of [healthRoutes, metricsRoutes, auditRoutes, supportRoutes]) await app.register(routes)
   await app.register(proxyPlugin)
 
   // brand routes:

@@ -114,6 +114,21 @@ export const auditErrors = {
 }
 export type AuditErrorCode = keyof typeof auditErrors
 
+/** The support surface's refusals (GET /ui/explain, the preview): who may use it and what it needs. */
+export const supportErrors = {
+  SUPPORT_AUTH_REQUIRED: coded('UI_SUPPORT_AUTH_REQUIRED', 'Sign in as an administrator holding AdminEdit, or send "authorization: Bearer <AUDIT_TOKEN>" with "x-game-api-token", to use the support tools.', 401),
+  SUPPORT_TOKEN_INVALID: coded('UI_SUPPORT_TOKEN_INVALID', 'The bearer token is not the AUDIT_TOKEN the service was started with: send that token, or sign in as an administrator holding AdminEdit.', 401),
+  SUPPORT_FORBIDDEN: coded('UI_SUPPORT_FORBIDDEN', 'Only administrators holding AdminEdit may use the support tools: ask for AdminEdit, or use an ADMIN account.', 403),
+  SUPPORT_GAME_TOKEN_REQUIRED: coded('UI_SUPPORT_GAME_TOKEN_REQUIRED', 'With AUDIT_TOKEN, send "x-game-api-token: <access token of your game API account>": the user\'s facts are read from the game API with your own rights.', 400),
+  SUPPORT_BAD_SUBJECT: coded('UI_SUPPORT_BAD_SUBJECT', 'Name exactly one subject: item (a menu item key), path (a page path, with action for one of its actions or widgets) or endpoint ("GET /api/v1/4d/reportFull").', 400),
+  SUPPORT_UNKNOWN_SUBJECT: coded<[string]>('UI_SUPPORT_UNKNOWN_SUBJECT', 'Nothing to explain: %s.', 404),
+  SUPPORT_NO_LOCATION: coded<[string, string]>('UI_SUPPORT_NO_LOCATION', 'User %s may not use location %s: name one of the locations the user may use, or leave LocId out for the first.', 400),
+  SUPPORT_PREVIEW_NEEDS_SESSION: coded('UI_SUPPORT_PREVIEW_NEEDS_SESSION', 'A preview opens the application in a browser: sign in as an administrator holding AdminEdit to start one (AUDIT_TOKEN tooling may use GET /ui/explain).', 403),
+  SUPPORT_PREVIEW_READ_ONLY: coded<[string, string]>('UI_SUPPORT_PREVIEW_READ_ONLY', 'You are previewing the application as %s, which is read-only: %s is refused. Leave the preview (DELETE /ui/preview, the banner\'s button) to act as yourself.', 403),
+  SUPPORT_UNAVAILABLE: coded('UI_SUPPORT_UNAVAILABLE', 'The audit log is unavailable, and reading an explanation is audited: try again when it is back.', 503)
+}
+export type SupportErrorCode = keyof typeof supportErrors
+
 /** What a game API failure envelope may carry. */
 export interface GameApiFailureBody { message?: unknown, code?: unknown, params?: unknown, data?: unknown, subCode?: unknown, t?: unknown, captchaRequired?: unknown }
 

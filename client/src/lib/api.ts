@@ -122,6 +122,9 @@ export async function getSession (options: CallOptions & { mobile?: boolean } = 
 /** PUT /ui/session/location. */
 export const setLocation = (LocId: string) => call<unknown>('PUT', '/ui/session/location', { LocId })
 
+/** DELETE /ui/preview: a supporter leaves the preview of another user's view. */
+export const endPreview = () => call<unknown>('DELETE', '/ui/preview')
+
 /** GET /ui/pages: the page descriptor of a route (the renderer's PageDescriptor). */
 export const getPage = (path: string) => call<PageDescriptor>('GET', `/ui/pages?path=${encodeURIComponent(path)}`, undefined)
 

@@ -1,16 +1,29 @@
 import type { ApiAllowlist } from '../../../schemas/api.ts'
+import type { ColumnSetConfig } from '../../../schemas/columns.ts'
 import { GAME_API_CONTRACT, contractShape, type ContractEndpoint } from '../../../schemas/game-api-contract.ts'
 import type { PageConfig } from '../../../schemas/page.ts'
 import type { Rule } from '../../../schemas/rule.ts'
 import { compileAllowlist, type GateEndpoint, type Reach } from '../proxy/allowlist.ts'
 import { segment } from './rule-check.ts'
 import { compileRule } from './rules.ts'
+import { compileTable } from './pages.ts'
 
 /** One problem of a config (as load.ts reports it). */
 interface ConfigError { file: string, pointer: string, message: string }
 
-/** A game API call a page template names: where, with which method, and the rules on the way to it. */
-export interface Binding { file: string, pointer: string, method: string, endpoint: string, rules: Rule[] }
+/**
+ * A game API call a page template names: where, with which method, the rules on the way to it (with the pointer of the
+ * object holding each), and the table whose data it is when that table takes its columns from a column set.
+ */
+export interface Binding {
+  file: string
+  pointer: string
+  method: string
+  endpoint: string
+  rules: Rule[]
+  rulePointers: string[]
+  table?: Record<string, unknown>
+}
 
 const contract = new Map<string, ContractEndpoint>(GAME_API_CONTRACT.map((e) => [`${e.method} ${contractShape(e.path)}`, e]))
 /** The contract as a segment trie, so a descriptor's literal segment (processUpload/12) matches the contract's parameter (processUpload/:id). */
@@ -20,18 +33,23 @@ const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const
 /** Every object with an `endpoint` under /api/v1/ in a page template (any depth, any widget or action shape), with the rules of the objects above it. */
 export function bindingsOf (file: string, page: PageConfig): Binding[] {
   const found: Binding[] = []
-  const visit = (value: unknown, pointer: string, rules: Rule[]) => {
-    if (Array.isArray(value)) { value.forEach((child, i) => visit(child, `${pointer}/${i}`, rules)); return }
+  const visit = (value: unknown, pointer: string, rules: Rule[], pointers: string[], parent: Record<string, unknown> | undefined, key: string) => {
+    if (Array.isArray(value)) { value.forEach((child, i) => visit(child, `${pointer}/${i}`, rules, pointers, undefined, String(i))); return }
     if (value === null || typeof value !== 'object') return
     const object = value as Record<string, unknown>
-    const here = object.rule !== undefined && pointer !== '' ? [...rules, object.rule as Rule] : rules
+    const ruled = object.rule !== undefined && pointer !== ''
+    const here = ruled ? [...rules, object.rule as Rule] : rules
+    const herePointers = ruled ? [...pointers, `${pointer}/rule`] : pointers
     if (typeof object.endpoint === 'string' && object.endpoint.startsWith('/api/v1/')) {
-      found.push({ file, pointer: `${pointer}/endpoint`, method: typeof object.method === 'string' ? object.method : 'GET', endpoint: object.endpoint, rules: here })
+      const table = key === 'data' && parent?.type === 'table' && typeof parent.columns === 'string' ? parent : undefined
+      found.push({ file, pointer: `${pointer}/endpoint`, method: typeof object.method === 'string' ? object.method : 'GET', endpoint: object.endpoint, rules: here, rulePointers: herePointers, ...(table ? { table } : {}) })
     }
-    for (const [key, child] of Object.entries(object)) if (key !== 'rule') visit(child, `${pointer}/${segment(key)}`, here)
+    for (const [name, child] of Object.entries(object)) if (name !== 'rule') visit(child, `${pointer}/${segment(name)}`, here, herePointers, object, name)
   }
-  visit(page.widgets, '/widgets', page.rule ? [page.rule] : [])
-  visit(page.actions ?? [], '/actions', page.rule ? [page.rule] : [])
+  const top = page.rule ? [page.rule] : []
+  const topPointers = page.rule ? ['/rule'] : []
+  visit(page.widgets, '/widgets', top, topPointers, undefined, 'widgets')
+  visit(page.actions ?? [], '/actions', top, topPointers, undefined, 'actions')
   return found
 }
 
@@ -46,7 +64,7 @@ function contractOf (method: string, endpoint: string): { entry: ContractEndpoin
 }
 
 /** Checks every binding against the contract and the api.json entries, then derives the allowlist: api.json's shell, public and settings merged with the descriptors' reaches. */
-export function deriveAllowlist (pages: ReadonlyArray<{ file: string, page: PageConfig }>, api: ApiAllowlist, errors: ConfigError[]): GateEndpoint[] {
+export function deriveAllowlist (pages: ReadonlyArray<{ file: string, page: PageConfig }>, api: ApiAllowlist, errors: ConfigError[], columnSets: ReadonlyMap<string, ColumnSetConfig> = new Map()): GateEndpoint[] {
   const derived = new Map<string, { contract: ContractEndpoint, reaches: Reach[] }>()
   for (const { file, page } of pages) {
     // The menu paths that allow the page: a route template (/admin/agents/:UserId) is allowed by its list page (menuPath).
@@ -66,7 +84,16 @@ export function deriveAllowlist (pages: ReadonlyArray<{ file: string, page: Page
       }
       const key = `${entry.method} ${contractShape(entry.path)}`
       const slot = derived.get(key) ?? { contract: entry, reaches: [] }
-      slot.reaches.push({ file, paths, shell: page.shell === true, rules: binding.rules.map(compileRule) })
+      const table = binding.table && columnSets.has(binding.table.columns as string) ? compileTable(binding.table, columnSets) : undefined
+      slot.reaches.push({
+        file,
+        pointer: binding.pointer,
+        paths,
+        shell: page.shell === true,
+        rules: binding.rules.map(compileRule),
+        written: binding.rules.map((rule, i) => ({ pointer: binding.rulePointers[i] as string, rule })),
+        ...(table ? { table } : {})
+      })
       derived.set(key, slot)
     }
   }

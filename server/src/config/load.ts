@@ -194,7 +194,7 @@ export function validateConfig (files: ConfigFiles, now: Date = new Date()): Loa
   if (menu) checkMenu(menu, pagePaths, requireKey, errors)
   const api = validated<ApiAllowlist>('api.json', ApiAllowlist, parsed.get('api.json'), errors)
   if (api) checkApi(api, pagePaths, errors)
-  const allowlist = api ? deriveAllowlist(pages, api, errors) : []
+  const allowlist = api ? deriveAllowlist(pages, api, errors, columnSets) : []
   for (const { file, page } of pages) checkPage(file, page, columnSets, requireKey, errors)
   for (const { file, page } of pages) {
     checkPageForms(file, page, errors)

@@ -1,7 +1,7 @@
 import type { ColumnSetConfig } from '../../../schemas/columns.ts'
 import type { PageConfig, ResolvedPage } from '../../../schemas/page.ts'
 import type { Rule } from '../../../schemas/rule.ts'
-import type { Crumb, TitleByQuery } from '../../../schemas/widgets.ts'
+import type { Crumb, TableWidget, TitleByQuery } from '../../../schemas/widgets.ts'
 import { menuTrail } from '../../../schemas/domain/menu-trail.ts'
 import type { LoadedConfig } from './load.ts'
 import { buildMenu, menuAllows } from './menu.ts'
@@ -114,6 +114,16 @@ function withColumnSets (value: unknown, columnSets: ReadonlyMap<string, ColumnS
   return out
 }
 
+/** A table widget (its own rule left to the caller) compiled with its column set, resolved per user: the columns and row actions that user gets. */
+export function compileTable (table: Record<string, unknown>, columnSets: ReadonlyMap<string, ColumnSetConfig>): (ctx: RuleContext) => TableWidget | undefined {
+  const { rule: _rule, ...rest } = table
+  const compiled = compileValue(withColumnSets(rest, columnSets))
+  return (ctx) => {
+    const value = run(compiled, ctx)
+    return value === DROPPED ? undefined : value as TableWidget
+  }
+}
+
 /** Precomputes page templates of a validated config (called by the loader). */
 export function compilePages (pages: ReadonlyArray<{ file: string, page: PageConfig }>, columnSets: ReadonlyMap<string, ColumnSetConfig>): CompiledPages {
   const byPath = new Map<string, CompiledPage>()
@@ -138,6 +148,14 @@ export function compilePages (pages: ReadonlyArray<{ file: string, page: PageCon
     }
   }
   return Object.assign(byPath, { routes })
+}
+
+/** What decides a page path: its template's file and whether it is a shell page, and the menu path whose item must be shown (what resolvePage checks). */
+export function pageGateOf (config: LoadedConfig, path: string): { file: string, shell: boolean, menuPath: string } | undefined {
+  const found = findPage(config.compiled.pages, path)
+  if (!found) return undefined
+  const { page, route } = found
+  return { file: page.file, shell: page.shell, menuPath: route ? page.menuPath : path === page.path ? page.menuPath : path }
 }
 
 /** Whether a path is served by some page template (whoever asks). */

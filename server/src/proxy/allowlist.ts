@@ -1,8 +1,22 @@
 import type { ApiEndpoint } from '../../../schemas/api.ts'
+import type { TableWidget } from '../../../schemas/widgets.ts'
 import type { CompiledRule, RuleContext } from '../config/rules.ts'
+import type { Rule } from '../../../schemas/rule.ts'
 
-/** One way a page template reaches an endpoint: the paths it serves, whether it is a shell page, and every rule from the page down to the object naming the endpoint. */
-export interface Reach { file: string, paths: readonly string[], shell: boolean, rules: readonly CompiledRule[] }
+/**
+ * One way a page template reaches an endpoint: the paths it serves, whether it is a shell page, and every rule from the
+ * page down to the object naming the endpoint (compiled, and as written with the pointer of the object holding each, for
+ * explanations). table is set when the endpoint is a table's data bound through a column set: that table resolved for a user.
+ */
+export interface Reach {
+  file: string
+  pointer: string
+  paths: readonly string[]
+  shell: boolean
+  rules: readonly CompiledRule[]
+  written: ReadonlyArray<{ pointer: string, rule: Rule }>
+  table?: (ctx: RuleContext) => TableWidget | undefined
+}
 
 /** An allowlisted endpoint (one method): api.json's settings plus the descriptors that reach it. */
 export interface GateEndpoint extends ApiEndpoint { reaches?: readonly Reach[] }

@@ -5,7 +5,9 @@ import { buildProduct } from '../../helpers/build.ts'
 // The Bet group's ticket pages through the service, as their descriptors call them: the gate lets each page's
 // endpoints through for the users whose menu holds the page, and the answers carry the seed's real tickets.
 
-interface Ticket { TicketNo: string, DrawIds: number[], Open: boolean, UserId: string, Status: string, PlacedDate: string, DrawDates: string[], Stake: number, Payout: number }
+// A row of the list as the service relays it: the page's columns and what its row actions read (the service cuts the rest,
+// so the draw ids of a ticket come from its detail).
+interface Ticket { TicketNo: string, Open: boolean, UserId: string, Series: string, Status: string, PlacedDate: string, DrawDates: string[], Stake: number, Payout: number }
 
 const todayGmt8 = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
 
@@ -60,7 +62,11 @@ t.test('ticket pages: View Tickets, detail, void, search, history, fixed bets, o
     const today = todayGmt8()
     // ag1 reaches the open draws (Out Bets' draw list); a ticket is open while every one of its draws is.
     const openDraws = new Set((await ag1.get('/api/v1/4d/draw/activeLatest')).json.data.map((d: { DrawId: number }) => d.DrawId))
-    const open = tickets.find((r) => r.Status === 'active' && r.DrawIds.every((id) => openDraws.has(id)))
+    let open: Ticket | undefined
+    for (const r of tickets.filter((r) => r.Status === 'active')) {
+      const detail = (await mem1.get(`/api/v1/4d/bet/view?TicketNo=${r.TicketNo}`)).json.data.Ticket as { DrawIds: number[] }
+      if (detail.DrawIds.every((id) => openDraws.has(id))) { open = r; break }
+    }
     t.ok(open, 'mem1 has an open ticket in the seed')
     t.equal(open!.Open, true, 'the list marks it voidable (the Void action shows on such rows)')
     const voided = await mem1.request('DELETE', `/api/v1/4d/bet?TicketNo=${open!.TicketNo}`)
@@ -113,7 +119,7 @@ t.test('ticket pages: View Tickets, detail, void, search, history, fixed bets, o
     await mem3.login('mem3')
     t.equal((await mem3.put('/ui/session/location', { LocId: 'TT' })).status, 200)
     const page = await mem3.get('/api/v1/4d/bet/page2?pageSize=500')
-    t.ok(page.json.data.rows.length > 0 && page.json.data.rows.every((r: { Game: string }) => r.Game === 'TOTO'), 'the proxy chose tt/: TOTO tickets only')
+    t.ok(page.json.data.rows.length > 0 && page.json.data.rows.every((r: Ticket) => r.Series === 'TOTO'), 'the proxy chose tt/: TOTO tickets only')
     const view = await mem3.get(`/api/v1/4d/bet/view?TicketNo=${page.json.data.rows[0].TicketNo}`)
     t.match(view.json.data.Levels[0], { ttUnitIn: Number, ttUnitIntake: Number, ttUnitOut: Number, ttMaxPayout: Number })
     const checked = await mem3.post('/api/v1/4d/bet/check', { Text: 'mem3 1 010203040506 -2' })

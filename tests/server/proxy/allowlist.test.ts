@@ -39,7 +39,7 @@ t.test('page endpoints need one of their pages in the menu; shell and public one
 
 t.test('a derived endpoint needs a page in the menu and every rule on the way to the action', async (t) => {
   const admin = compileRule({ role: 'ADMIN' })
-  const reaches = [{ file: 'pages/x.json', paths: ['/control/announcement'], shell: false, rules: [admin] }]
+  const reaches = [{ file: 'pages/x.json', pointer: '/actions/0/endpoint', paths: ['/control/announcement'], shell: false, rules: [admin], written: [{ pointer: '/actions/0/rule', rule: { role: 'ADMIN' as const } }] }]
   const derived = compileAllowlist([{ path: 'announcements/:id', methods: ['DELETE'], game: true, reaches }])
   const hit = derived.match('DELETE', ['announcements', '7'])
   if (typeof hit === 'string') throw new Error('expected a match')

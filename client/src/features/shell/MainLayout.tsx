@@ -11,6 +11,7 @@ import { MOBILE_QUERY, SessionContext, useSessionQuery } from '../../lib/session
 import { clearAuth, keys, localSet, sessionGet, sessionSet } from '../../lib/storage.ts'
 import { Dialog } from '../../components/Dialog.tsx'
 import { Header } from './Header.tsx'
+import { PreviewBar } from './PreviewBar.tsx'
 import { Sidebar } from './Sidebar.tsx'
 import { useMediaQuery } from './useMediaQuery.ts'
 
@@ -120,6 +121,7 @@ export function MainLayout () {
   return (
     <SessionContext.Provider value={session}>
       <div className={classes.filter(Boolean).join(' ')} style={themeStyle(session)}>
+        {session.preview && <PreviewBar preview={session.preview} />}
         <Header session={session} brand={brand} bannerText={mobile ? '' : banner} menuOpen={mobile ? menuOpen : !collapsed} onToggleMenu={() => (mobile ? setMenuOpen((o) => !o) : setCollapsed((c) => !c))} onLocation={changeLocation} onLogout={handleLogout} />
         <div className='app__body'>
           {(!mobile || menuOpen) && (

@@ -8,6 +8,8 @@ import { ruleContextOf } from '../../session/rule-context.ts'
 import type { RuleContext } from '../../config/rules.ts'
 import { endpointAllowed } from '../../proxy/allowlist.ts'
 import { cacheKey } from '../../proxy/cache-key.ts'
+import { pipeline } from 'node:stream'
+import { projectJson, projectionFor, projectionStream, type Projection } from '../../proxy/projection.ts'
 import { safeEndpointPath } from '../../proxy/safe-path.ts'
 import { MULTIPART_LIMITS, upstreamMultipart } from '../../proxy/multipart.ts'
 import { upstreamBody, upstreamPath, upstreamQuery, withoutGamePrefix } from '../../proxy/upstream.ts'
@@ -33,13 +35,23 @@ interface ProxyTarget {
   cacheKey: string | undefined
   /** The endpoint is Clear Cache (api.json clearsCaches): its success drops every cache on every instance. */
   clearsCaches: boolean
+  /** The user's columns cut of the answer, when the endpoint is bound through column sets. */
+  projection: Projection | null
 }
+
+/** The column cut's switch: on always in service; a benchmark turns it off to measure what it costs. */
+export interface ColumnProjection { enabled: boolean }
 
 declare module 'fastify' {
   interface FastifyRequest {
     proxyTarget: ProxyTarget | null
   }
+  interface FastifyInstance {
+    columnProjection: ColumnProjection
+  }
 }
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i
 
 const PREFIX = '/api/v1'
 /** Largest JSON body the proxy forwards. */
@@ -83,13 +95,16 @@ function gate (app: FastifyInstance) {
     const isMultipart = request.isMultipart()
     if (isMultipart && !endpoint.multipart) throw errors.apiNotMultipart(shown)
     let key: string | undefined
+    let projection: Projection | null = null
     if (session) {
       const user = await app.userContext.load(request, session)
       const ctx = gateContext(user, session.mobile)
-      if (!endpointAllowed(endpoint, (path) => menuAllows(config, ctx, path), ctx)) {
+      const menuHolds = (path: string) => menuAllows(config, ctx, path)
+      if (!endpointAllowed(endpoint, menuHolds, ctx)) {
         app.events.emit('denied', { UserId: session.UserId, ip: request.ip, requestId: request.id, path: shown, LocId: user.location.LocId, reason: `${request.method} ${shown} is not reachable through any page or action the user holds` })
         throw errors.apiDenied(shown)
       }
+      if (app.columnProjection.enabled) projection = projectionFor(endpoint, menuHolds, ctx)
       const locId = user.location.LocId
       url = `${upstreamPath(segments, endpoint.game ? user.game : undefined)}?${upstreamQuery(search, locId)}`
       body = upstreamBody(request.body, locId)
@@ -99,7 +114,9 @@ function gate (app: FastifyInstance) {
         files = read.files
       }
       if (request.method === 'GET' && endpoint.cache && request.headers['x-no-cache'] === undefined) {
-        key = cacheKey(session.UserId, locId, segments.join('/'), request.query as Record<string, unknown>)
+        // A preview's answers are cut to the previewed user's columns: cached apart from the supporter's own.
+        const owner = session.preview ? `${session.UserId}>${session.preview.UserId}` : session.UserId
+        key = cacheKey(owner, locId, segments.join('/'), request.query as Record<string, unknown>)
         const hit = app.apiCache.get(key)
         if (hit) {
           app.metrics.cacheHits.inc()
@@ -108,7 +125,7 @@ function gate (app: FastifyInstance) {
         app.metrics.cacheMisses.inc()
       }
     }
-    request.proxyTarget = { url, body, multipart: rebuilt, session, cacheKey: key, clearsCaches: endpoint.clearsCaches === true }
+    request.proxyTarget = { url, body, multipart: rebuilt, session, cacheKey: key, clearsCaches: endpoint.clearsCaches === true, projection }
     const detail = { endpoint: `${request.method} ${endpoint.path}`, ...(files.length > 0 ? { files } : {}) }
     if (request.method !== 'GET' && !(await app.audit.guard(request, reply, { action: 'api.call', detail }))) return reply
   }
@@ -146,6 +163,7 @@ function parsed (body: Buffer): GameApiFailureBody | null {
 /** /api/v1/*: the game API through @fastify/http-proxy, gated by the same rules as the menu, cached and audited. */
 async function proxy (app: FastifyInstance) {
   app.decorateRequest('proxyTarget', null)
+  app.decorate('columnProjection', { enabled: true } satisfies ColumnProjection)
   await app.register(async (scoped) => {
     scoped.setErrorHandler((error: Error & { code?: string }, request, reply) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(errors.apiBodyTooLarge(Math.round(PROXY_BODY_LIMIT / 1024)).toBody())
@@ -196,10 +214,28 @@ async function proxy (app: FastifyInstance) {
               app.gameApi.failure(request, target.session?.token, status, parsed(body))
               return reply.send(body)
             }
+            const projection = status === 200 ? target.projection : null
+            if (projection) {
+              // A cut answer must be JSON the cut can read: anything else is refused rather than relayed whole.
+              const encoding = String(reply.getHeader('content-encoding') ?? 'identity').toLowerCase()
+              if (encoding !== 'identity' || !JSON_TYPE.test(String(reply.getHeader('content-type') ?? ''))) {
+                res.stream.resume()
+                throw new Error(`an answer bound through column sets came as ${String(reply.getHeader('content-type'))} (${encoding})`)
+              }
+              reply.removeHeader('content-length')
+            }
             if (target.cacheKey && status === 200) {
-              const body = await readAll(res.stream)
+              // The cache holds the cut answer, under the same per-user key.
+              const whole = await readAll(res.stream)
+              const body = projection ? projectJson(whole, projection) : whole
               app.apiCache.set(target.cacheKey, { status, contentType: String(reply.getHeader('content-type') ?? 'application/json'), body })
               return reply.header('x-cache', 'MISS').send(body)
+            }
+            if (projection) {
+              // Cut as it streams: a large answer is never held whole.
+              const cut = projectionStream(projection)
+              pipeline(res.stream, cut, (error) => { if (error) request.log.error({ err: error }, 'could not cut the game API answer to the user\'s columns') })
+              return reply.send(cut)
             }
             return reply.send(res.stream)
           }

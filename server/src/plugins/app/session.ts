@@ -16,6 +16,8 @@ export interface UiSession {
   termsAccepted: boolean
   /** The CSRF token the browser must echo in x-csrf-token. */
   csrf: string
+  /** Set while a supporter previews the application as another user at a location (read-only; the supporter's token reads the data). */
+  preview?: { UserId: string, LocId: string }
 }
 
 /** Why a session ended (carried by the 'logout' event). */

@@ -29,8 +29,10 @@ export interface UserContext {
 
 /** Loads (and caches for USER_CONTEXT_TTL_S) the user's context. */
 export interface UserContexts {
-  /** With fresh, a profile a mutating call may have changed is read again first (the shell shows its credit); the gates take the cached one. */
+  /** With fresh, a profile a mutating call may have changed is read again first (the shell shows its credit); the gates take the cached one. While the session previews another user, that user's context (read with the session's own token). */
   load: (request: FastifyRequest, session: UiSession, options?: { fresh?: boolean }) => Promise<UserContext>
+  /** The signed-in user's own context, even while previewing another user. */
+  own: (request: FastifyRequest, session: UiSession, options?: { fresh?: boolean }) => Promise<UserContext>
   /** The locations the user may use, read afresh from the game API. */
   freshLocations: (request: FastifyRequest, session: UiSession) => Promise<Location[]>
   /** Drops every cached read of every session of that user on this instance: another user's call changed their rights or account. */
@@ -85,7 +87,7 @@ async function userContext (app: FastifyInstance) {
     return checked<Location[]>(LocationList, await app.gameApi.call({ method: 'GET', path, token: session.token, query: { UserId: session.UserId }, request }), path)
   }
 
-  const load = async (request: FastifyRequest, session: UiSession, { fresh = false } = {}): Promise<UserContext> => {
+  const own = async (request: FastifyRequest, session: UiSession, { fresh = false } = {}): Promise<UserContext> => {
     const prefix = app.sessions.tokenKey(session.token)
     const keys = sessionsOf.get(session.UserId) ?? new Set<string>()
     sessionsOf.set(session.UserId, keys.add(prefix))
@@ -98,6 +100,40 @@ async function userContext (app: FastifyInstance) {
       throw err
     }
   }
+
+  /** Another user's context for a preview: their profile and locations, the previewed location's settings, all read with the supporter's token. */
+  const previewed = async (request: FastifyRequest, session: UiSession, preview: { UserId: string, LocId: string }): Promise<UserContext> => {
+    const prefix = `${app.sessions.tokenKey(session.token)}:preview:${preview.UserId}`
+    const [profile, locations] = await Promise.all([
+      cached(`${prefix}:profile`, async () => checked<Profile>(Profile, await app.gameApi.call({ method: 'GET', path: '/api/v1/userProfile', token: session.token, query: { UserId: preview.UserId }, request }), '/api/v1/userProfile')),
+      cached(`${prefix}:locations`, async () => {
+        const path = '/api/v1/4d/locIdAvailable'
+        return checked<Location[]>(LocationList, await app.gameApi.call({ method: 'GET', path, token: session.token, query: { UserId: preview.UserId }, request }), path)
+      })
+    ])
+    const location = locations.find((l) => l.LocId === preview.LocId)
+    if (!location) throw errors.noLocation()
+    const game = gameOf(location)
+    const query = { LocId: location.LocId }
+    const [settings, sms, currency] = await Promise.all([
+      cached(`${prefix}:${location.LocId}:settings`, async () => {
+        const path = `/api/v1/${game}/settings`
+        return { data: checked<ServerSettings>(ServerSettings, await app.gameApi.call({ method: 'GET', path, token: session.token, query, request }), path), readAt: Date.now() }
+      }),
+      cached(`${prefix}:${location.LocId}:sms`, async () => {
+        const path = `/api/v1/${game}/smsSetting`
+        return checked<{ qResults: SmsSettings }>(SmsAnswer, await app.gameApi.call({ method: 'GET', path, token: session.token, query, request }), path).qResults
+      }),
+      cached(`${prefix}:${location.LocId}:currency`, async () => {
+        const path = `/api/v1/${game}/getCurrencyCode`
+        return checked<CurrencyAnswer>(CurrencyAnswer, await app.gameApi.call({ method: 'GET', path, token: session.token, query, request }), path).CurrencyCode
+      })
+    ])
+    return { profile, locations, location, game, settings: settings.data, settingsReadAt: settings.readAt, sms, currency }
+  }
+
+  const load = (request: FastifyRequest, session: UiSession, options: { fresh?: boolean } = {}): Promise<UserContext> =>
+    session.preview ? previewed(request, session, session.preview) : own(request, session, options)
 
   const loadShared = async (request: FastifyRequest, session: UiSession, prefix: string): Promise<UserContext> => {
     const [profile, locations] = await Promise.all([
@@ -138,6 +174,7 @@ async function userContext (app: FastifyInstance) {
   app.decorate('userContext', {
     load,
     forgetAll,
+    own,
     forgetUser: (userId: string) => {
       const keys = sessionsOf.get(userId)
       if (!keys) return

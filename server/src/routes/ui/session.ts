@@ -54,7 +54,8 @@ export default async function sessionRoutes (fastify: FastifyInstance) {
       },
       configVersion: config.version,
       csrfToken: session.csrf,
-      menu: buildMenu(config, ruleContextOf(user, mobile))
+      menu: buildMenu(config, ruleContextOf(user, mobile)),
+      ...(session.preview ? { preview: { UserId: session.preview.UserId, LocId: session.preview.LocId, by: session.UserId } } : {})
     }
   })
 }
