@@ -81,22 +81,21 @@ function pageTrace (config: LoadedConfig, ctx: RuleContext, path: string): RuleT
   return all(`page ${path} is served`, [rule, gate.shell ? fixed('a shell page: no menu item needed', true, { file: gate.file, pointer: '/shell' }) : menuHoldsTrace(config, ctx, gate.menuPath)], { file: gate.file })
 }
 
-/** The object with this id in a page template (actions first, then widgets), with every rule on the way to it and its own. */
-function findInTemplate (value: unknown, id: string, pointer: string, rules: Array<{ pointer: string, rule: Rule }>): { pointer: string, rules: Array<{ pointer: string, rule: Rule }> } | undefined {
+/** A place in a page template with every rule on the way to it and its own. */
+interface Place { pointer: string, rules: Array<{ pointer: string, rule: Rule }> }
+
+/** Every object with this id in a page template (a page may repeat an id in widgets that rules keep apart: a 4D and a TOTO table). */
+function findInTemplate (value: unknown, id: string, pointer: string, rules: Place['rules'], found: Place[] = []): Place[] {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) { const hit = findInTemplate(value[i], id, `${pointer}/${i}`, rules); if (hit) return hit }
-    return undefined
+    value.forEach((child, i) => findInTemplate(child, id, `${pointer}/${i}`, rules, found))
+    return found
   }
-  if (value === null || typeof value !== 'object') return undefined
+  if (value === null || typeof value !== 'object') return found
   const object = value as Record<string, unknown>
   const here = object.rule === undefined ? rules : [...rules, { pointer: `${pointer}/rule`, rule: object.rule as Rule }]
-  if (object.id === id) return { pointer, rules: here }
-  for (const [key, child] of Object.entries(object)) {
-    if (key === 'rule') continue
-    const hit = findInTemplate(child, id, `${pointer}/${key}`, here)
-    if (hit) return hit
-  }
-  return undefined
+  if (object.id === id) { found.push({ pointer, rules: here }); return found }
+  for (const [key, child] of Object.entries(object)) if (key !== 'rule') findInTemplate(child, id, `${pointer}/${key}`, here, found)
+  return found
 }
 
 /** Whether a resolved page holds an object with this id, in the same order findInTemplate looks. */
@@ -178,9 +177,11 @@ export function explain (config: LoadedConfig, ctx: RuleContext, subject: Explai
       if (!page) return { ok: false, reason: `no page template serves ${subject.path}` }
       const file = pageGateOf(config, subject.path)?.file as string
       const template = config.pages.find((p) => p.file === file)?.page
-      const found = findInTemplate(template?.actions ?? [], subject.id, '/actions', []) ?? findInTemplate(template?.widgets ?? [], subject.id, '/widgets', [])
-      if (!found) return { ok: false, reason: `${file} has no action or widget with the id ${subject.id}` }
-      tree = all(`${subject.id} on ${subject.path} is offered`, [page, ...found.rules.map((r) => traceRule(r.rule, ctx, file, r.pointer))], { file, pointer: found.pointer })
+      const found = [...findInTemplate(template?.actions ?? [], subject.id, '/actions', []), ...findInTemplate(template?.widgets ?? [], subject.id, '/widgets', [])]
+      if (found.length === 0) return { ok: false, reason: `${file} has no action or widget with the id ${subject.id}` }
+      const placeTrace = (place: Place) => all(`${subject.id} at ${place.pointer}`, place.rules.map((r) => traceRule(r.rule, ctx, file, r.pointer)), { file, pointer: place.pointer })
+      const offered = found.length === 1 ? placeTrace(found[0]!).children ?? [] : [any(`${subject.id} in any of its ${found.length} places`, found.map(placeTrace), { file })]
+      tree = all(`${subject.id} on ${subject.path} is offered`, [page, ...offered], { file, pointer: found[0]!.pointer })
       decide = (c) => {
         const resolved = resolvePage(config, c, subject.path)
         return resolved.status === 'ok' && (holdsId(resolved.page.actions, subject.id) || holdsId(resolved.page.widgets, subject.id))

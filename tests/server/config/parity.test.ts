@@ -60,8 +60,8 @@ t.test('page resolution: TT variant, columns filtered by TT and shares, actions 
   t.equal(columns('ag2', TT, '/report/tt/full'), `${FULL} MyIntake MyIntakeStrike MyOut MyOutStrike MyCommission`)
   t.equal(columns('ag1', SG, '/bet/betSummary'), 'Number Form Bets Tickets Big Small Stake', '4D: Big and Small')
   t.equal(columns('ag1', TT, '/bet/betSummary'), 'Number Form Bets Tickets Units Stake', 'TOTO: units')
-  t.equal(columns('ag2', SG, '/outset/betsIn'), 'Number ttBigIn ttSmallIn ttAmountIn ttBigIntake ttSmallIntake ttAmountIntake ttBigOut ttSmallOut ttAmountOut ttMaxPayout')
-  t.equal(columns('ag2', TT, '/outset/betsIn'), 'Type TT ttUnitIn ttUnitIntake ttUnitOut ttMaxPayout')
+  t.equal(columns('ag2', SG, '/outset/betsIn'), 'Number Form To Big Small Amount Bets', 'Bets In/Out at 4D: per number, Big and Small')
+  t.equal(columns('ag2', TT, '/outset/betsIn'), 'Number Form To Units Bets', 'Bets In/Out at TT: units')
 
   const page = resolvePage(config, ctxFor('admin', TT), '/report/tt/full')
   t.match(page, { status: 'ok', page: { path: '/report/tt/full', variant: 'tt', titleKey: 'page.reportFull.title', actions: [], widgets: [{ type: 'filters' }, { type: 'table', id: 'fullTT', export: { csv: true, ara: true }, print: true }] } })
