@@ -7,7 +7,9 @@ const underMaintenance = {
   success: false,
   subCode: 8000,
   t: '2030-01-02T12:00:00+08:00',
-  message: 'Web is under maintenance, please try again later at 02/01/2030 12:00 (GMT +8).'
+  message: 'Web is under maintenance, please try again later at 02/01/2030 12:00 (GMT +8).',
+  code: 'GA_MAINTENANCE',
+  params: ['02/01/2030 12:00']
 }
 
 eachDatabase(t, async (t, kind) => {
