@@ -82,9 +82,32 @@ async function userContext (app: FastifyInstance) {
     return pending
   }
 
-  const readLocations = async (request: FastifyRequest, session: UiSession) => {
+  /** The locations a user may use, read with the session's token (the user's own, or a previewed user's). */
+  const readLocations = async (request: FastifyRequest, session: UiSession, userId: string) => {
     const path = '/api/v1/4d/locIdAvailable'
-    return checked<Location[]>(LocationList, await app.gameApi.call({ method: 'GET', path, token: session.token, query: { UserId: session.UserId }, request }), path)
+    return checked<Location[]>(LocationList, await app.gameApi.call({ method: 'GET', path, token: session.token, query: { UserId: userId }, request }), path)
+  }
+
+  /** What a location decides (settings, SMS settings, currency), cached under the context's prefix; the rest of the context is the caller's. */
+  const readLocationFacts = async (request: FastifyRequest, session: UiSession, prefix: string, profile: Profile, locations: Location[], location: Location): Promise<UserContext> => {
+    const game = gameOf(location)
+    const query = { LocId: location.LocId }
+    const [settings, sms, currency] = await Promise.all([
+      cached(`${prefix}:${location.LocId}:settings`, async () => {
+        const path = `/api/v1/${game}/settings`
+        const data = checked<ServerSettings>(ServerSettings, await app.gameApi.call({ method: 'GET', path, token: session.token, query, request }), path)
+        return { data, readAt: Date.now() }
+      }),
+      cached(`${prefix}:${location.LocId}:sms`, async () => {
+        const path = `/api/v1/${game}/smsSetting`
+        return checked<{ qResults: SmsSettings }>(SmsAnswer, await app.gameApi.call({ method: 'GET', path, token: session.token, query, request }), path).qResults
+      }),
+      cached(`${prefix}:${location.LocId}:currency`, async () => {
+        const path = `/api/v1/${game}/getCurrencyCode`
+        return checked<CurrencyAnswer>(CurrencyAnswer, await app.gameApi.call({ method: 'GET', path, token: session.token, query, request }), path).CurrencyCode
+      })
+    ])
+    return { profile, locations, location, game, settings: settings.data, settingsReadAt: settings.readAt, sms, currency }
   }
 
   const own = async (request: FastifyRequest, session: UiSession, { fresh = false } = {}): Promise<UserContext> => {
@@ -106,30 +129,11 @@ async function userContext (app: FastifyInstance) {
     const prefix = `${app.sessions.tokenKey(session.token)}:preview:${preview.UserId}`
     const [profile, locations] = await Promise.all([
       cached(`${prefix}:profile`, async () => checked<Profile>(Profile, await app.gameApi.call({ method: 'GET', path: '/api/v1/userProfile', token: session.token, query: { UserId: preview.UserId }, request }), '/api/v1/userProfile')),
-      cached(`${prefix}:locations`, async () => {
-        const path = '/api/v1/4d/locIdAvailable'
-        return checked<Location[]>(LocationList, await app.gameApi.call({ method: 'GET', path, token: session.token, query: { UserId: preview.UserId }, request }), path)
-      })
+      cached(`${prefix}:locations`, () => readLocations(request, session, preview.UserId))
     ])
     const location = locations.find((l) => l.LocId === preview.LocId)
     if (!location) throw errors.noLocation()
-    const game = gameOf(location)
-    const query = { LocId: location.LocId }
-    const [settings, sms, currency] = await Promise.all([
-      cached(`${prefix}:${location.LocId}:settings`, async () => {
-        const path = `/api/v1/${game}/settings`
-        return { data: checked<ServerSettings>(ServerSettings, await app.gameApi.call({ method: 'GET', path, token: session.token, query, request }), path), readAt: Date.now() }
-      }),
-      cached(`${prefix}:${location.LocId}:sms`, async () => {
-        const path = `/api/v1/${game}/smsSetting`
-        return checked<{ qResults: SmsSettings }>(SmsAnswer, await app.gameApi.call({ method: 'GET', path, token: session.token, query, request }), path).qResults
-      }),
-      cached(`${prefix}:${location.LocId}:currency`, async () => {
-        const path = `/api/v1/${game}/getCurrencyCode`
-        return checked<CurrencyAnswer>(CurrencyAnswer, await app.gameApi.call({ method: 'GET', path, token: session.token, query, request }), path).CurrencyCode
-      })
-    ])
-    return { profile, locations, location, game, settings: settings.data, settingsReadAt: settings.readAt, sms, currency }
+    return readLocationFacts(request, session, prefix, profile, locations, location)
   }
 
   const load = (request: FastifyRequest, session: UiSession, options: { fresh?: boolean } = {}): Promise<UserContext> =>
@@ -138,30 +142,13 @@ async function userContext (app: FastifyInstance) {
   const loadShared = async (request: FastifyRequest, session: UiSession, prefix: string): Promise<UserContext> => {
     const [profile, locations] = await Promise.all([
       cached(`${prefix}:profile`, async () => checked<Profile>(Profile, await app.gameApi.call({ method: 'GET', path: '/api/v1/profile', token: session.token, request }), '/api/v1/profile')),
-      cached(`${prefix}:locations`, () => readLocations(request, session))
+      cached(`${prefix}:locations`, () => readLocations(request, session, session.UserId))
     ])
     const location = pickLocation(locations, session.LocId)
     if (!location) throw errors.noLocation()
     // A stored location that is no longer allowed falls back to the first allowed one, and is saved.
     if (location.LocId !== session.LocId) app.sessions.update(request, { LocId: location.LocId })
-    const game = gameOf(location)
-    const query = { LocId: location.LocId }
-    const [settings, sms, currency] = await Promise.all([
-      cached(`${prefix}:${location.LocId}:settings`, async () => {
-        const path = `/api/v1/${game}/settings`
-        const data = checked<ServerSettings>(ServerSettings, await app.gameApi.call({ method: 'GET', path, token: session.token, query, request }), path)
-        return { data, readAt: Date.now() }
-      }),
-      cached(`${prefix}:${location.LocId}:sms`, async () => {
-        const path = `/api/v1/${game}/smsSetting`
-        return checked<{ qResults: SmsSettings }>(SmsAnswer, await app.gameApi.call({ method: 'GET', path, token: session.token, query, request }), path).qResults
-      }),
-      cached(`${prefix}:${location.LocId}:currency`, async () => {
-        const path = `/api/v1/${game}/getCurrencyCode`
-        return checked<CurrencyAnswer>(CurrencyAnswer, await app.gameApi.call({ method: 'GET', path, token: session.token, query, request }), path).CurrencyCode
-      })
-    ])
-    return { profile, locations, location, game, settings: settings.data, settingsReadAt: settings.readAt, sms, currency }
+    return readLocationFacts(request, session, prefix, profile, locations, location)
   }
 
   const forgetAll = () => {
@@ -182,7 +169,7 @@ async function userContext (app: FastifyInstance) {
       for (const prefix of keys) cache.del(cache.keys().filter((k) => k.startsWith(prefix + ':')))
     },
     freshLocations: async (request: FastifyRequest, session: UiSession) => {
-      const locations = await readLocations(request, session)
+      const locations = await readLocations(request, session, session.UserId)
       cache.set(`${app.sessions.tokenKey(session.token)}:locations`, Promise.resolve(locations))
       return locations
     }
