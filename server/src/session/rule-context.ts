@@ -10,3 +10,17 @@ export function ruleContextOf (user: UserContext, mobile: boolean): RuleContext 
     settings: { mobileAppData: user.settings.mobileAppData }
   }
 }
+
+/** One rule context per cached profile, location and device class, so decisions kept per context are reused across requests. */
+const contexts = new WeakMap<object, Map<string, RuleContext>>()
+
+/** The user's rule context, the same object while the cached profile, location and settings stay. */
+export function sharedRuleContext (user: UserContext, mobile: boolean): RuleContext {
+  const { LocId, flags } = user.location
+  const key = `${LocId}|${flags.join(',')}|${mobile}|${user.settings.mobileAppData.downloadUrl}|${user.settings.mobileAppData.iosDownloadUrl}`
+  let byKey = contexts.get(user.profile)
+  if (!byKey) { byKey = new Map(); contexts.set(user.profile, byKey) }
+  let ctx = byKey.get(key)
+  if (!ctx) { ctx = ruleContextOf(user, mobile); byKey.set(key, ctx) }
+  return ctx
+}

@@ -4,8 +4,7 @@ import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { errors, type GameApiFailureBody } from '../../errors.ts'
 import { menuAllows } from '../../config/menu.ts'
-import { ruleContextOf } from '../../session/rule-context.ts'
-import type { RuleContext } from '../../config/rules.ts'
+import { sharedRuleContext } from '../../session/rule-context.ts'
 import { endpointAllowed } from '../../proxy/allowlist.ts'
 import { cacheKey } from '../../proxy/cache-key.ts'
 import { pipeline } from 'node:stream'
@@ -57,18 +56,6 @@ const PREFIX = '/api/v1'
 /** Largest JSON body the proxy forwards. */
 export const PROXY_BODY_LIMIT = 1024 * 1024
 
-/** One rule context per cached profile, location and device class, so the allowlist's per-context decisions are reused across requests. */
-const contexts = new WeakMap<object, Map<string, RuleContext>>()
-function gateContext (user: Parameters<typeof ruleContextOf>[0], mobile: boolean): RuleContext {
-  const { LocId, flags } = user.location
-  const key = `${LocId}|${flags.join(',')}|${mobile}|${user.settings.mobileAppData.downloadUrl}|${user.settings.mobileAppData.iosDownloadUrl}`
-  let byKey = contexts.get(user.profile)
-  if (!byKey) { byKey = new Map(); contexts.set(user.profile, byKey) }
-  let ctx = byKey.get(key)
-  if (!ctx) { ctx = ruleContextOf(user, mobile); byKey.set(key, ctx) }
-  return ctx
-}
-
 /** The gate: path check, allowlist, session, menu rules, LocId and game prefix, cache lookup, audit before effect. */
 function gate (app: FastifyInstance) {
   return async function proxyGate (request: FastifyRequest, reply: FastifyReply) {
@@ -98,7 +85,7 @@ function gate (app: FastifyInstance) {
     let projection: Projection | null = null
     if (session) {
       const user = await app.userContext.load(request, session)
-      const ctx = gateContext(user, session.mobile)
+      const ctx = sharedRuleContext(user, session.mobile)
       const menuHolds = (path: string) => menuAllows(config, ctx, path)
       if (!endpointAllowed(endpoint, menuHolds, ctx)) {
         app.events.emit('denied', { UserId: session.UserId, ip: request.ip, requestId: request.id, path: shown, LocId: user.location.LocId, reason: `${request.method} ${shown} is not reachable through any page or action the user holds` })
