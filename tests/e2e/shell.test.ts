@@ -1,5 +1,5 @@
 import t from 'tap'
-import { axeViolations, closeHomePopup, signIn, signInAt, startE2E } from './support.ts'
+import { axeViolations, closeHomePopup, screenshotDir, signIn, signInAt, startE2E } from './support.ts'
 
 t.test('the signed-in shell in a real browser', async (t) => {
   const e2e = await startE2E(t)
@@ -122,6 +122,6 @@ t.test('the signed-in shell in a real browser', async (t) => {
     await page.getByRole('link', { name: 'Profile' }).click()
     await page.waitForURL((u) => u.pathname === '/admin/profile')
     t.equal(await page.locator('#sidebar').count(), 0, 'a menu link closes it')
-    await page.screenshot({ path: new URL('./screenshots/mobile-375.png', import.meta.url).pathname })
+    await page.screenshot({ path: `${screenshotDir}mobile-375.png` })
   })
 })

@@ -36,8 +36,8 @@ export async function startE2E (t: Test, { env = {}, now }: { env?: NodeJS.Proce
     async newPage (options = {}) {
       // Each page signs in from its own address, as separate people would: the per-address sign-in limit stays out of the way.
       const address = `10.${++contexts % 250}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`
+      // Closed with the browser: a context's own close could hang the teardown (tap stops at the first that fails) with the servers still open.
       const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 }, extraHTTPHeaders: { 'x-forwarded-for': address } })
-      t.teardown(() => context.close())
       const page = await context.newPage()
       const errors: string[] = []
       page.on('pageerror', (error) => errors.push(error.message))
@@ -97,7 +97,8 @@ export async function closeHomePopup (page: Page): Promise<void> {
 /** Serious and critical accessibility violations axe-core finds on the page as it is now. */
 export async function axeViolations (page: Page): Promise<Array<{ id: string, impact: string, nodes: string[] }>> {
   // Evaluated through the debugging protocol: the page's CSP (script-src 'self') rightly refuses an injected inline script tag.
-  await page.evaluate(await axeSource)
+  // Loaded once per document: client-side navigation keeps it.
+  if (!await page.evaluate(() => 'axe' in window)) await page.evaluate(await axeSource)
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Array<{ id: string, impact: string, nodes: Array<{ target: string[] }> }> }> } }).axe
     const result = await axe.run(document)
@@ -105,8 +106,8 @@ export async function axeViolations (page: Page): Promise<Array<{ id: string, im
   })
 }
 
-/** Where screenshots of the browser tests go. */
-export const screenshotDir = fileURLToPath(new URL('./screenshots/', import.meta.url))
+/** Where screenshots of the browser tests go: the committed pictures only with UPDATE_SCREENSHOTS=1, else .tap/ (a test run leaves the checkout as it was). */
+export const screenshotDir = fileURLToPath(new URL(process.env.UPDATE_SCREENSHOTS === '1' ? './screenshots/' : '../../.tap/screenshots/', import.meta.url))
 
 /** A game API token for a demo user, as the service's sign-in would get it. */
 export async function gameApiToken (e2e: E2E, userId: string): Promise<string> {
