@@ -81,6 +81,8 @@ export const errors = {
   ledgerEntryFixed: coded<[number, string]>('GA_LEDGER_ENTRY_FIXED', 'Ledger entry %s cannot be deleted: %s.', 409),
   superPasswordRequired: coded('GA_SUPER_PASSWORD_REQUIRED', 'body/SuperPassword is required: this call is confirmed with your super password (Utilities › Super Password).', 400),
   superPasswordNotSet: coded('GA_SUPER_PASSWORD_NOT_SET', 'You have no super password yet; set one in Utilities › Super Password, then confirm with it.', 409),
+  // A second secret must be a different one; its own code, as the form cannot check it (it does not know the sign-in password).
+  superPasswordSame: coded('GA_SUPER_PASSWORD_SAME', 'The super password must differ from your sign-in password.', 400),
   superPasswordWrong: coded('GA_SUPER_PASSWORD_WRONG', 'The super password is wrong; type the one you set in Utilities › Super Password.', 400),
   storeUnavailable: coded('GA_STORE_UNAVAILABLE', 'The game API cannot reach its database just now; try again in a few seconds.', 503)
 } as const
