@@ -5,8 +5,9 @@ import { fromRoot } from '../../server/shared/paths.ts'
 
 // Every refusal the game API can give a user has a sentence in the client's catalogues (en and zh, errors.<code>), so a
 // Chinese user never reads the API's English. Codes whose message is free text ('%s') or that only callers other than
-// the browser can meet are listed here, with why.
+// the browser can meet are listed here, with why: a free-text refusal is refused unless it is listed.
 const notForUsers: Record<string, string> = {
+  GA_PASSWORD_RULES: 'its message and data are the broken password rules as the contract words them; the password forms check the same rules first and say each as password.<id>',
   GA_ROUTE_NOT_FOUND: 'an unknown path: a developer\'s mistake',
   GA_JOB_NOT_FOUND: 'the upload page only polls jobs it started',
   GA_SMS_BAD_SIGNATURE: 'answered to an SMS gateway, never a browser',
@@ -24,7 +25,7 @@ function sources (dir: string): string[] {
 
 const coded = new Map<string, string>()
 for (const file of sources(fromRoot('server/game-api'))) {
-  for (const m of readFileSync(file, 'utf8').matchAll(/coded(?:<[^>]*>)?\('(GA_[A-Z_]+)', '((?:[^'\\]|\\.)*)'/g)) coded.set(m[1]!, m[2]!)
+  for (const m of readFileSync(file, 'utf8').matchAll(/coded(?:<[^>]*>)?\('(GA_[A-Z0-9_]+)', '((?:[^'\\]|\\.)*)'/g)) coded.set(m[1]!, m[2]!)
 }
 const catalogue = (lang: string) => (JSON.parse(readFileSync(fromRoot(`client/public/assets/i18n/${lang}.json`), 'utf8')) as { errors: Record<string, string> }).errors
 
@@ -36,4 +37,22 @@ t.test('each game API refusal a user can meet is in both catalogues', async (t) 
     t.same(needed.filter((code) => texts[code] === undefined), [], `${lang}: every code has its sentence`)
   }
   t.same(Object.keys(notForUsers).filter((code) => !coded.has(code)), [], 'the exceptions name codes that exist')
+})
+
+t.test('no refusal is free text unless it says why', async (t) => {
+  const free = [...coded].filter(([code, message]) => message === '%s' && notForUsers[code] === undefined).map(([code]) => code)
+  t.same(free, [], 'a \'%s\'-only message reaches users in English: give the refusal its own code and sentence, or list it in notForUsers with why')
+})
+
+t.test('a sentence uses only the values its code sends', async (t) => {
+  // The values are the message's %s in order (%% is a literal percent sign), shown as {{0}}, {{1}}, … in the catalogues.
+  const count = (message: string) => message.replace(/%%/g, '').match(/%s/g)?.length ?? 0
+  for (const lang of ['en', 'zh']) {
+    const texts = catalogue(lang)
+    const beyond = [...coded].filter(([code, message]) => {
+      const text = texts[code]
+      return text !== undefined && [...text.matchAll(/\{\{(\d+)\}\}/g)].some((m) => Number(m[1]) >= count(message))
+    }).map(([code]) => code)
+    t.same(beyond, [], `${lang}: no sentence names a value its code does not send`)
+  }
 })

@@ -34,11 +34,15 @@ t.test('a refused field is named in the words of the form that sent it', async (
   t.equal(errorTextIn(i18n, refused({ code: 'GA_FIELD_REQUIRED', params: ['body/UserId'], message: 'body/UserId is required' }), label), `${i18n.t('login.userId')}为必填项。`)
   t.equal(errorTextIn(i18n, refused({ code: 'GA_FIELD_TOO_SMALL', params: ['body/Lines/1/Numbers', '1'], message: 'x' }), label), `第2行${i18n.t('login.password')}不能小于1。`)
   t.equal(errorTextIn(i18n, refused({ code: 'GA_FIELD_REQUIRED', params: ['querystring/DrawFrom'], message: 'querystring/DrawFrom is required' })), 'DrawFrom为必填项。', 'outside a form: the path in plain words')
+  const position = { fields: [{ name: 'dShare', labelKey: 'login.userId', kind: 'text' as const }] }
+  const positionLabel = (path: string) => formFieldLabel(position, path, (key, values) => i18n.t(key, values))
+  t.equal(errorTextIn(i18n, refused({ code: 'GA_FIELD_ABOVE_PARENT', params: ['dShare', '0.55', 'ag1', '0.5'], message: 'dShare 0.55 is more than ag1 has, 0.5.' }, 409), positionLabel),
+    `${i18n.t('login.userId')} 0.55 高于ag1自己的 0.5。`, 'a rule the API checks past the schema names the field the same way')
 })
 
 t.test('without a code the catalogue knows, the display rule of seed 001 §8 stands', async (t) => {
   await i18n.changeLanguage('zh')
-  t.equal(errorTextIn(i18n, refused({ code: 'GA_BAD_INPUT', message: 'Share 0.333 must be a multiple of 0.01.' })), 'Share 0.333 must be a multiple of 0.01.')
+  t.equal(errorTextIn(i18n, refused({ code: 'GA_FROM_A_NEWER_API', message: 'Share 0.333 must be a multiple of 0.01.' })), 'Share 0.333 must be a multiple of 0.01.', 'a code this client does not know yet')
   t.equal(errorTextIn(i18n, refused({ success: false, message: 'An operator\'s own text.' })), 'An operator\'s own text.', 'an upstream without codes')
   t.equal(errorTextIn(i18n, new ApiError(0, '', undefined)), rendererMessagesZh.renderers.error.generic)
 })

@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { GridColumn, GridSaveAction } from '../../../schemas/widgets.ts'
-import { cellValue, checkCell, dirtyRows, dropRow, gridErrors, isDirty, parseCell, restoreDefaults, saveCalls, setCell, type Drafts } from '../../../client/src/renderers/lib/gridModel.ts'
+import { cellValue, checkCell, dirtyRows, dropRow, gridErrors, gridFieldLabel, isDirty, parseCell, restoreDefaults, saveCalls, setCell, type Drafts } from '../../../client/src/renderers/lib/gridModel.ts'
 
 // Pay rates per bet type: the grid's pure state (what is changed, what is broken, what a save sends).
 const columns: GridColumn[] = [
@@ -89,4 +89,11 @@ t.test('reset to default turns the differing editable cells into changes', async
   const defaults = { Id: 2, BetType: 'Default', First: 3000, Form: 'S', Code: 'SM', On: true }
   const d = restoreDefaults(setCell({}, rows[1]!, '2', 'Code', 'XX'), rows[1]!, '2', defaults, columns)
   t.same(d, { 2: { First: 3000, On: true } }, 'the typed Code went back to its loaded value (= default); BetType is read-only')
+})
+
+t.test('a refused field is named by its column heading, as a form names its fields', async (t) => {
+  const t9n = (key: string) => `«${key}»`
+  t.equal(gridFieldLabel(columns, 'First', t9n), '«col.first»', 'a rule the game API checks past the schema sends the field bare')
+  t.equal(gridFieldLabel(columns, 'body/Code', t9n), '«col.code»', 'a schema refusal sends its path')
+  t.equal(gridFieldLabel(columns, 'body/Nope', t9n), undefined, 'no such column: the path in plain words instead')
 })

@@ -10,7 +10,7 @@ t.test('catalogued failures are @fastify/error constructors on GameApiError: cod
   t.equal(errors.loginFailed().captchaRequired, undefined, 'no captcha flag unless required')
   t.match(errors.passwordRules(['At least 8 characters', 'One digit']), { message: 'At least 8 characters', data: ['At least 8 characters', 'One digit'] })
   t.equal(errors.routeNotFound('GET', '/api/v1/nope?x=%s').message, 'GET /api/v1/nope is not a game API path; see server/docs/game-api.md for the paths.')
-  t.equal(errors.badInput('body/x has 100%s of %d').message, 'body/x has 100%s of %d', 'an argument is never read as a format')
+  t.equal(errors.userNotFound('x100%s%d').message, 'User x100%s%d does not exist; check the UserId.', 'an argument is never read as a format')
   t.ok(errors.sessionExpired() instanceof errors.sessionExpired, 'each entry recognises its own errors')
   t.notOk(errors.adminOnly() instanceof errors.sessionExpired)
 })
@@ -19,7 +19,7 @@ t.test('an error keeps the values its message is made of, for clients that say i
   t.same(errors.userNotFound('zz9').params, ['zz9'])
   t.same(bettingErrors.drawClosed(12, '2026-11-22 18:00').params, ['12', '2026-11-22 18:00'])
   t.equal(errors.adminOnly().params, undefined, 'no values, no params')
-  t.equal(errors.badInput('free text').params, undefined, 'a message that is only its argument has no values of its own')
+  t.equal(errors.passwordRules(['free text']).params, undefined, 'a message that is only its argument has no values of its own')
 })
 
 t.test('the betting catalogue formats its arguments as before', async (t) => {
@@ -28,5 +28,8 @@ t.test('the betting catalogue formats its arguments as before', async (t) => {
   t.match(lineErrors.number(2, '12'), { code: 'GA_LINE_NUMBER', message: 'Line 3: Number "12" must be a 4-digit number such as 1234', params: ['3', '12'] }, 'the line as the form numbers it, the field by its name')
   t.match(lineErrors.empty(2), { code: 'GA_LINE_EMPTY', message: 'Line 3: bets nothing: give Big or Small above 0', params: ['3'] })
   t.equal(bettingErrors.jobNotFound(9).message, 'File 9 has no processing job; start one with POST files/processUpload/9.')
+  t.match(bettingErrors.limitNumberCount('SYSTEM', [7, 8, 9, 10, 11, 12], 6), { code: 'GA_LIMIT_NUMBER_COUNT_RANGE', message: 'SYSTEM takes 7 to 12 numbers; Number holds 6.', params: ['SYSTEM', '7', '12', '6'] }, 'a range of counts')
+  t.match(bettingErrors.limitNumberCount('TO', [0], 2), { code: 'GA_LIMIT_NUMBER_COUNT', message: 'TO takes 0 numbers; Number holds 2.', params: ['TO', '0', '2'] }, 'one count')
+  t.match(errors.subSharesOver(0.5, '4D', '120 %', '70 %'), { message: 'Share 0.5 would bring the 4D sub shares to 120 %, over 100 % (70 % given already).' }, 'a literal percent sign stays one')
   t.match(bettingErrors.badBetText([{ position: 3, length: 2, message: 'not a number' }]), { code: 'GA_BAD_BET_TEXT', statusCode: 400, message: 'Bet text has 1 error: at position 3: not a number', data: ['at position 3 (length 2): not a number'] })
 })

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table'
 import type { GridColumn, GridWidget as GridDescriptor } from '../../../../schemas/widgets.ts'
 import { useData } from '../lib/useData.ts'
-import { cellValue, editable, errorKey, isDirty, rowId } from '../lib/gridModel.ts'
+import { cellValue, editable, errorKey, gridFieldLabel, isDirty, rowId } from '../lib/gridModel.ts'
 import type { Row } from '../lib/tableModel.ts'
 import { Spinner } from '../shared/Spinner.tsx'
 import { Alert } from '../shared/Alert.tsx'
@@ -95,7 +95,7 @@ function GridView ({ widget, rows, defaults }: { widget: GridDescriptor, rows: r
   return (
     <div className='rr-grid-wrap' data-widget-id={widget.id}>
       <p className='rr-grid-hint' id={`${widget.id}-hint`}>{t('renderers.grid.hint')}</p>
-      {grid.saving.error && <CallErrorAlert error={grid.saving.error} />}
+      {grid.saving.error && <CallErrorAlert error={grid.saving.error} labelField={(path) => gridFieldLabel(widget.columns, path, t)} />}
       {grid.resetting.error && <CallErrorAlert error={grid.resetting.error} />}
       {blocked && grid.errors.size > 0 && <Alert type='error' message='renderers.grid.invalid' />}
       {grid.saved && grid.changeCount === 0 && <Alert type='success' message={grid.saved} />}

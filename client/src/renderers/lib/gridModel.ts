@@ -134,3 +134,9 @@ function sameValue (a: unknown, b: unknown): boolean {
   if (empty(a) && empty(b)) return true
   return a === b || (typeof a === 'number' && typeof b === 'string' && b.trim() !== '' && Number(b) === a)
 }
+
+/** Names a refused field (body/First) by its column's heading, as a form names its fields; undefined when no column holds it. */
+export function gridFieldLabel (columns: readonly GridColumn[], path: string, t: (key: string) => string): string | undefined {
+  const column = columns.find((c) => c.field === path.replace(/^body\//, ''))
+  return column ? t(column.labelKey) : undefined
+}

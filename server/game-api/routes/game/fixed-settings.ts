@@ -62,7 +62,7 @@ const fixedSettingRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app
     const { rows: [user] } = await app.db.query('SELECT 1 FROM users WHERE user_id = $1 AND deleted_at IS NULL', [body.UserId])
     if (!user) throw errors.userNotFound(body.UserId)
     const chosen = DAYS.flatMap((d, i) => body[d] === true ? [i] : [])
-    if (DAYS.some((d) => body[d] !== undefined) && chosen.length === 0 && body.Enabled) throw errors.badInput('Tick at least one draw day, or turn Enabled off to stop the user\'s fixed bets.')
+    if (DAYS.some((d) => body[d] !== undefined) && chosen.length === 0 && body.Enabled) throw errors.fixedNoDay()
     // Every day ticked (or none sent) means every draw the orders' day codes cover.
     const days = chosen.length === DAYS.length ? [] : chosen
     await app.db.transaction(async (tx) => {

@@ -7,7 +7,6 @@ import type { Queryable } from '../../../shared/db.ts'
 import { totoNumberCounts } from '../../../../schemas/domain/toto-lines.ts'
 import { roundMoney } from '../../betting/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
 import { bettingErrors } from './betting/store/errors.ts'
 import { limitNumberOf, takenUnits } from './betting/store/limits.ts'
@@ -32,12 +31,12 @@ interface Row { limit_id: number, number: string, bet_type: string, max_units: s
 export function limitKeyOf (betType: string, numberText: string): { betType: string, number: string } {
   const type = betType.trim().toUpperCase()
   const counts = totoNumberCounts(type)
-  if (counts === undefined) throw errors.badInput('BetType must be one of ORDINARY, SYSTEM, ROLL, 2*, 3*, 4*, *2, *3, *4, TO, TE, TT.')
+  if (counts === undefined) throw bettingErrors.limitBadBetType()
   const parts = numberText.trim() === '' ? [] : numberText.trim().split(/[\s,]+/)
-  if (parts.some((p) => !/^\d{1,2}$/.test(p) || Number(p) < 1 || Number(p) > 49)) throw errors.badInput(`Number "${numberText}" must be TOTO numbers from 01 to 49, spaces or commas between.`)
+  if (parts.some((p) => !/^\d{1,2}$/.test(p) || Number(p) < 1 || Number(p) > 49)) throw bettingErrors.limitBadNumber(numberText)
   const numbers = parts.map(Number)
-  if (new Set(numbers).size !== numbers.length) throw errors.badInput(`Number "${numberText}" repeats a number.`)
-  if (!counts.includes(numbers.length)) throw errors.badInput(`${type} takes ${counts.length > 1 ? `${counts[0]} to ${counts[counts.length - 1]}` : counts[0]} numbers; Number holds ${numbers.length}.`)
+  if (new Set(numbers).size !== numbers.length) throw bettingErrors.limitNumberRepeats(numberText)
+  if (!counts.includes(numbers.length)) throw bettingErrors.limitNumberCount(type, counts, numbers.length)
   return { betType: type, number: limitNumberOf(type, numbers) }
 }
 
@@ -125,10 +124,10 @@ const limitRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
   }, async (request) => {
     const { LimitIds, BetType: type } = request.body
     if (LimitIds) return ok({ Deleted: await remove(request, [...new Set(LimitIds)]) })
-    if (type === undefined) throw errors.badInput('Send LimitIds, or BetType (and Number) of the limit to delete.')
+    if (type === undefined) throw bettingErrors.limitNoKey()
     const key = limitKeyOf(type, request.body.Number ?? '')
     const { rows: [found] } = await app.db.query<Row>('SELECT * FROM bet_limits WHERE game = $1 AND bet_type = $2 AND number = $3', [game, key.betType, key.number])
-    if (!found) throw errors.badInput(`Number ${key.number} (${key.betType}) has no limit to delete.`)
+    if (!found) throw bettingErrors.limitNotSet(key.number, key.betType)
     return ok({ Deleted: await remove(request, [Number(found.limit_id)]) })
   })
 

@@ -58,10 +58,10 @@ function toRows (rates: FourDPayRates): PayRateRow[] {
 /** The class a request names: required for Table I, refused for the others. */
 function classOf (table: 'N' | 'I' | 'K', cls: string | null | undefined): IBetClass | null {
   if (table !== 'I') {
-    if (cls) throw errors.badInput('Class applies to the iBet table (Table I) only: leave it empty for N and K.')
+    if (cls) throw errors.payClassNotIBet()
     return null
   }
-  if (!cls) throw errors.badInput('Class is required for the iBet table: 24, 12, 6 or 4 permutations.')
+  if (!cls) throw errors.payClassRequired()
   return cls as IBetClass
 }
 
@@ -104,13 +104,13 @@ const payRateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const owner = await ownerOf(request, body.UserId)
     for (const name of ['First', 'Second', 'Third', 'Starter', 'Consolation'] as const) {
       const v = body[name]
-      if (typeof v === 'number' && Math.abs(Math.round(v * 100) - v * 100) > 1e-6) throw errors.badInput(`${name} must be in cents at most (e.g. 2000.50), not ${v}.`)
+      if (typeof v === 'number' && Math.abs(Math.round(v * 100) - v * 100) > 1e-6) throw errors.fieldNotCents(name, v)
     }
     if (body.Form === 'Small' && (body.Starter != null || body.Consolation != null)) {
-      throw errors.badInput('Small pays only the 1st, 2nd and 3rd prizes: leave Starter and Consolation empty.')
+      throw errors.paySmallTiers()
     }
     if (body.Form === 'Big' && (body.Starter == null || body.Consolation == null)) {
-      throw errors.badInput('Big pays every tier: give Starter and Consolation a rate.')
+      throw errors.payBigTiers()
     }
     const cls = classOf(body.Table, body.Class)
     return ok(await update(owner, async (rates) => {

@@ -35,10 +35,10 @@ const permissionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
   // Who may be granted names: ADMIN and AG users below the caller (never the caller: nobody raises their own rights).
   const target = async (request: FastifyRequest, userId: string) => {
-    if (userId === caller(request).userId) throw errors.badInput('UserId must be another user: nobody changes their own permissions.')
+    if (userId === caller(request).userId) throw errors.permissionOwn()
     await assertSelfOrDownline(app.db, caller(request), userId)
     const [row] = await rowsOf([userId])
-    if (!row) throw errors.badInput(`User ${userId} is a player; permissions are for ADMIN and AG users.`)
+    if (!row) throw errors.permissionPlayer(userId)
     return row
   }
 
@@ -69,13 +69,13 @@ const permissionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const mine = await assertAdminEdit(app, request)
     const { UserId: userId, Attribute: name, Granted: list } = request.body
-    if ((name === undefined) === (list === undefined)) throw errors.badInput('Send either Attribute (one name to grant) or Granted (the whole list), not both or neither.')
+    if ((name === undefined) === (list === undefined)) throw errors.permissionOneOrList()
     const before = (await target(request, userId)).Granted
     const wanted = list ?? [...before, ...(name === undefined ? [] : [name])]
     // A right is handed down (or taken away) only by someone who holds it; names the caller lacks stay as they were.
     const holds = (n: string) => mine.includes('*') || mine.includes(n)
     const refused = wanted.filter((n) => !holds(n) && !before.includes(n))
-    if (refused.length > 0) throw errors.accountRule(`${refused.join(', ')} cannot be granted: you do not hold ${refused.length === 1 ? 'it' : 'them'}.`)
+    if (refused.length > 0) throw errors.permissionNotHeld(refused.join(', '))
     const next = [...new Set([...before.filter((n) => !holds(n)), ...wanted.filter(holds)])]
     await app.db.transaction(async (tx) => {
       await tx.query('UPDATE users SET granted = $2 WHERE user_id = $1', [userId, next])

@@ -32,18 +32,19 @@ const subShareRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { 
     }
   }, async (request) => {
     const { Holder: holder, Share: share } = request.body
-    if (Math.abs(share * 100 - Math.round(share * 100)) > 1e-6) throw errors.badInput(`Share ${share} must be a multiple of 0.01.`)
+    if (Math.abs(share * 100 - Math.round(share * 100)) > 1e-6) throw errors.shareNotCents(share)
     const row = await app.db.transaction(async (tx) => {
       // One lock per game: two additions at once cannot both fit under 100 %.
       await tx.query('SELECT pg_advisory_xact_lock(7403, $1)', [game === '4D' ? 4 : 7])
       const { rows: [sum] } = await tx.query<{ s: string | null }>('SELECT sum(share) AS s FROM sub_shares WHERE game = $1', [game])
       const given = Number(sum?.s ?? 0)
-      if (given + share > 1 + 1e-9) throw errors.accountRule(`Share ${share} would bring the ${game} sub shares to ${percent(given + share)}, over 100 % (${percent(given)} given already).`)
+      if (given + share > 1 + 1e-9) throw errors.subSharesOver(share, game, percent(given + share), percent(given))
       const { rows: [inserted] } = await tx.query<Row>('INSERT INTO sub_shares (game, holder, share, created_by, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING *', [game, holder.trim(), share, caller(request).userId, app.gaNow()])
       await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'subShare.create', detail: { game, Holder: holder, Share: share } })
       return inserted
     })
-    if (!row) throw errors.badInput('The sub share was not saved.')
+    // INSERT … RETURNING always answers the row: its absence is a fault (500), not a refusal.
+    if (!row) throw new Error('the sub share INSERT returned no row')
     return ok(toSubShare(row))
   })
 

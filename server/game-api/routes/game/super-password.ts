@@ -10,9 +10,6 @@ import { caller } from '../../plugins/auth.ts'
 import { assertAdminPermission } from './permissions.ts'
 
 const Secret = PlainText({ maxLength: 200 })
-/** Shown when the new super password is the sign-in password: a second secret must be a different one. */
-export const SAME_AS_SIGN_IN = 'The super password must differ from your sign-in password.'
-
 /** The super password call. */
 const superPasswordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put('/super-password', {
@@ -35,7 +32,7 @@ const superPasswordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (broken.length > 0) throw errors.passwordRules(broken)
     const { rows: [me] } = await app.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE user_id = $1', [user.userId])
     if (!me || !await verifyPassword(Password, me.password_hash)) throw errors.oldPasswordWrong()
-    if (await verifyPassword(SuperPassword1, me.password_hash)) throw errors.passwordRules([SAME_AS_SIGN_IN])
+    if (await verifyPassword(SuperPassword1, me.password_hash)) throw errors.superPasswordSame()
     const hash = await hashPassword(SuperPassword1)
     await app.db.transaction(async (tx) => {
       const { rows: [was] } = await tx.query<{ had: boolean }>('SELECT super_password_hash IS NOT NULL AS had FROM users WHERE user_id = $1 FOR UPDATE', [user.userId])

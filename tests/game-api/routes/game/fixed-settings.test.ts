@@ -36,7 +36,7 @@ eachDatabase(t, async (t, kind) => {
     t.match(rows.find((r) => r.UserId === 'mem1'), { Enabled: true, AllDays: true, FixedBets: 1, StakePerDraw: 1 })
     t.equal((await api(h, 'GET', '/api/v1/4d/selectFixedSetting', tokens.ops)).status, 403, 'ops lacks FixedSetting')
     t.match(await api(h, 'PUT', '/api/v1/4d/updateFixedSetting', tokens.admin, { UserId: 'mem1', Enabled: true, Sun: false, Mon: false, Tue: false, Wed: false, Thu: false, Fri: false, Sat: false }),
-      { status: 400, body: { message: /Tick at least one draw day/ } })
+      { status: 400, body: { code: 'GA_FIXED_NO_DAY', message: /Tick at least one draw day/ } })
     t.match(await api(h, 'PUT', '/api/v1/4d/updateFixedSetting', tokens.admin, { UserId: 'mem1', Enabled: true, Sun: true, Mon: false, Tue: false, Wed: true, Thu: false, Fri: false, Sat: false }),
       { status: 200, body: { data: { DrawDays: [0, 3] } } })
     t.equal((await api(h, 'PUT', '/api/v1/4d/updateFixedSetting', tokens.admin, { UserId: 'mem3', Enabled: false })).status, 200)

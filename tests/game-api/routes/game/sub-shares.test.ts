@@ -14,7 +14,7 @@ eachDatabase(t, async (t, kind) => {
     t.equal(second.statusCode, 200)
     const over = await add('East', 0.01)
     t.equal(over.statusCode, 409)
-    t.equal(over.json().message, 'Share 0.01 would bring the 4D sub shares to 101 %, over 100 % (100 % given already).')
+    t.match(over.json(), { code: 'GA_SUB_SHARES_OVER', message: 'Share 0.01 would bring the 4D sub shares to 101 %, over 100 % (100 % given already).', params: ['0.01', '4D', '101 %', '100 %'] })
     t.equal((await add('East', 0.5, 'tt')).statusCode, 200, 'TOTO is split on its own')
     const list = (await h.call('GET', '/api/v1/4d/subShare', { token: admin })).json().data as Array<{ Holder: string, Share: number }>
     t.same(list.map((r) => [r.Holder, r.Share]), [['North', 0.6], ['South', 0.4]])

@@ -16,7 +16,7 @@ eachDatabase(t, async (t, kind) => {
       'Your password must be between 8 and 15 characters long', 'Your password must contain at least 1 uppercase letter',
       'Your password must contain at least 1 number', 'Your password must contain at least 1 special character', 'Password does not match'])
     t.match(await put('admin', { Password: 'Wrong#1234', SuperPassword1: 'Super#2030', SuperPassword2: 'Super#2030' }).then((r) => r.json()), { message: /old password is wrong/ })
-    t.match(await put('admin', { Password: 'Demo#1234', SuperPassword1: 'Demo#1234', SuperPassword2: 'Demo#1234' }).then((r) => r.json()), { message: 'The super password must differ from your sign-in password.' })
+    t.match(await put('admin', { Password: 'Demo#1234', SuperPassword1: 'Demo#1234', SuperPassword2: 'Demo#1234' }).then((r) => r.json()), { code: 'GA_SUPER_PASSWORD_SAME', message: 'The super password must differ from your sign-in password.' })
     t.match(await put('ops', { Password: 'Demo#1234', SuperPassword1: 'Super#2030', SuperPassword2: 'Super#2030' }).then((r) => [r.statusCode, r.json().message]), [403, /granted SuperPwd/], 'ops lacks SuperPwd')
     t.equal((await put('ag1', { Password: 'Demo#1234', SuperPassword1: 'Super#2030', SuperPassword2: 'Super#2030' })).statusCode, 403, 'agents have none')
     const { rows } = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE super_password_hash IS NOT NULL')

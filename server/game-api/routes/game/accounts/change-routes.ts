@@ -34,10 +34,10 @@ const changeRoutes: FastifyPluginAsyncTypebox<{ kind: AccountKind }> = async (ap
         const flags: Partial<Record<Flag, number>> = {}
         for (const f of FLAGS) if (body[f] !== undefined) flags[f] = body[f]
         const flagProblem = flagsProblem(flags, parent.userId, parent.flags)
-        if (flagProblem) throw errors.accountRule(flagProblem)
+        if (flagProblem) throw flagProblem
         if (body.Locations !== undefined) {
           const problem = locationsProblem(body.Locations, parent.userId, await locationsOf(tx, parent.userId))
-          if (problem) throw errors.accountRule(problem)
+          if (problem) throw problem
           await writeLocations(tx, target.userId, body.Locations)
         }
         await writeFlags(tx, target.userId, flags)

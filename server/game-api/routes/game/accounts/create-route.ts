@@ -6,6 +6,7 @@ import { oneTimePassword } from '../../../lib/one-time-password.ts'
 import { hashPassword } from '../../../lib/secrets.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { assertSelfOrDownline } from '../betting/store/hierarchy.ts'
+import { accountErrors } from './errors.ts'
 import type { AccountKind } from './kinds.ts'
 import { checkPosition, positionOf, writePosition } from './position.ts'
 import { creditProblem, flagsProblem, locationsProblem, userIdProblem, type Flag } from './rules.ts'
@@ -25,7 +26,7 @@ function flagsFor (body: CreateBody, simple: boolean, parent: Locked): Record<Fl
 
 /** Throws unless parent may have a downline of this kind. */
 function assertMayCreate (parent: Locked, kind: AccountKind): void {
-  if (parent.role === 'MEM') throw errors.accountRule(`${parent.userId} is a player and cannot have a downline.`)
+  if (parent.role === 'MEM') throw accountErrors.playerNoDownline(parent.userId)
   if (parent.flags.EnableCreateDownline !== 1) throw errors.noDownlineRight(parent.userId, kind.prefix, 'EnableCreateDownline')
   if (kind.role === 'AG' && parent.flags.EnableCreateAgent !== 1) throw errors.noDownlineRight(parent.userId, kind.prefix, 'EnableCreateAgent')
 }
@@ -39,7 +40,7 @@ const createRoute: FastifyPluginAsyncTypebox<{ kind: AccountKind }> = async (app
     const body = request.body
     const simple = request.query.Simple === true
     const idProblem = userIdProblem(body.UserId)
-    if (idProblem) throw errors.badInput(idProblem)
+    if (idProblem) throw idProblem
     const parentId = body.ParentId ?? user.userId
     await assertSelfOrDownline(app.db, user, parentId)
     const password = oneTimePassword()
@@ -55,17 +56,17 @@ const createRoute: FastifyPluginAsyncTypebox<{ kind: AccountKind }> = async (app
         if (taken) throw errors.userIdTaken(body.UserId, taken)
         const flags = flagsFor(body, simple, parent)
         const flagProblem = flagsProblem(flags, parent.userId, parent.flags)
-        if (flagProblem) throw errors.accountRule(flagProblem)
+        if (flagProblem) throw flagProblem
         const parentLocations = await locationsOf(tx, parent.userId)
         const locations = simple || body.Locations === undefined ? parentLocations : body.Locations
         const locProblem = locationsProblem(locations, parent.userId, parentLocations)
-        if (locProblem) throw errors.accountRule(locProblem)
+        if (locProblem) throw locProblem
         const position = simple ? {} : positionOf(body)
         await checkPosition(tx, parent, position)
         // The company (ADMIN) issues credit without a limit of its own; anyone else gives from their credit left.
         const bounded = parent.role !== 'ADMIN'
         const problem = creditProblem({ userId: body.UserId, credit, oldCredit: 0, creditLeft: 0 }, parent.userId, bounded ? parent.creditLeft : undefined)
-        if (problem) throw errors.accountRule(problem)
+        if (problem) throw problem
         await tx.query(
           `INSERT INTO users (user_id, login_id, parent_id, role, alias_id, rank, credit, credit_left,
              enable_create_agent, enable_create_downline, enable_place_bet, enable_upload, password_hash, update_password, created_at)

@@ -42,7 +42,7 @@ const creditRecalcRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (user.role !== 'ADMIN') throw errors.adminOnly()
     const { rows: [job] } = await app.db.query<{ job_id: number, status: string, done_count: number, total_count: number, message: string }>(
       'SELECT job_id, status, done_count, total_count, message FROM jobs WHERE job_id = $1 AND kind = $2', [request.params.id, CREDIT_RECALC_JOB])
-    if (!job) throw errors.badInput(`JobId ${request.params.id} is not a credit recalculation; start one with POST relcalCredit.`)
+    if (!job) throw errors.recalcJobNotFound(request.params.id)
     return ok({
       JobId: Number(job.job_id),
       Status: job.status,

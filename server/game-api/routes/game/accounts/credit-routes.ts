@@ -6,6 +6,7 @@ import { errors } from '../../../lib/errors.ts'
 import { revokeUserTokens } from '../../../lib/tokens.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { changeAccount } from './change-routes.ts'
+import { accountErrors } from './errors.ts'
 import { assertManaged, type AccountKind } from './kinds.ts'
 import { creditProblem } from './rules.ts'
 import { AccountProfile, CreditBody, DeleteParams, SuspendBody } from './schemas.ts'
@@ -23,7 +24,7 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ kind: AccountKind }> = async (ap
     await assertManaged(app.db, request, kind, userId)
     return ok(await changeAccount(app.db, userId, async (tx, target, parent) => {
       const problem = creditProblem({ userId, credit, oldCredit: target.credit, creditLeft: target.creditLeft }, parent.userId, givesFrom(parent))
-      if (problem) throw errors.accountRule(problem)
+      if (problem) throw problem
       const delta = credit - target.credit
       await tx.query('UPDATE users SET credit = $2, credit_left = credit_left + $3 WHERE user_id = $1', [userId, credit, delta])
       if (givesFrom(parent) !== undefined) await tx.query('UPDATE users SET credit_left = credit_left - $2 WHERE user_id = $1', [parent.userId, delta])
@@ -52,7 +53,7 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ kind: AccountKind }> = async (ap
     await app.db.transaction(async (tx) => {
       const { target, parent } = await lockWithParent(tx, userId)
       if (!target || !parent) throw errors.userNotFound(userId)
-      if (parent.userId !== parentId) throw errors.badInput(`ParentId ${parentId} is not ${userId}'s parent; its parent is ${parent.userId}.`)
+      if (parent.userId !== parentId) throw accountErrors.notParent(parentId, userId, parent.userId)
       const blockers = await deleteBlockers(tx, userId, target.accBal)
       if (blockers.length > 0) throw errors.deleteRefused(userId, blockers.join('; '))
       // The row stays (tickets and reports name it) but the id is gone from every list and sign-in; its credit returns to the parent.

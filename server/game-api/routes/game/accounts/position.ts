@@ -1,6 +1,6 @@
 // Checks and writes a downline's position (shares, commissions, tax) against seed 001 §5's ranges and the parent's own position.
 import type { Queryable } from '../../../../shared/db.ts'
-import { errors } from '../../../lib/errors.ts'
+import { accountErrors } from './errors.ts'
 import { parentBoundProblem, rangeProblem, type PositionField } from './rules.ts'
 import { commissionsOf, writeCommission, type Locked } from './store.ts'
 
@@ -18,10 +18,8 @@ export async function checkPosition (q: Queryable, parent: Locked, values: Posit
   const bounds = await parentBounds(q, parent)
   for (const [field, value] of Object.entries(values) as Array<[PositionField, number | undefined]>) {
     if (value === undefined) continue
-    const range = rangeProblem(field, value)
-    if (range) throw errors.badInput(range)
-    const bound = parentBoundProblem(field, value, parent.userId, bounds[field])
-    if (bound) throw errors.accountRule(bound)
+    const refusal = rangeProblem(field, value) ?? parentBoundProblem(field, value, parent.userId, bounds[field])
+    if (refusal) throw refusal
   }
 }
 
@@ -37,7 +35,7 @@ export async function checkBelow (q: Queryable, userId: string, values: Position
     const value = values[field]
     if (value === undefined) continue
     const above = rows.find((r) => Number(r[column[field]] ?? 0) > value + 1e-9)
-    if (above) throw errors.accountRule(`${field} ${value} is less than ${userId}'s downline ${above.user_id}'s ${field}, ${Number(above[column[field]])}; lower theirs first.`)
+    if (above) throw accountErrors.belowDownline(field, value, userId, above.user_id, Number(above[column[field]]))
   }
 }
 

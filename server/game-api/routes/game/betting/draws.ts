@@ -28,7 +28,7 @@ const drawRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
   const ListQuery = Type.Object({ LocId: LocIdField })
   const seriesOf = (series: string | undefined) => {
     const chosen = (series ?? SERIES_OF[game][0]) as DrawRow['series']
-    if (!SERIES_OF[game].includes(chosen)) throw bettingErrors.badDrawTimes(`Series must be one of ${SERIES_OF[game].join(', ')} for ${game}.`)
+    if (!SERIES_OF[game].includes(chosen)) throw bettingErrors.badSeries(SERIES_OF[game].join(', '), game)
     return chosen
   }
 

@@ -29,9 +29,9 @@ const reportRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { ga
       const q = request.query
       for (const key of ['DrawDate', 'DrawFrom', 'DrawTo'] as const) {
         const value = q[key]
-        if (value && !isIsoDate(value)) throw errors.badInput(`querystring/${key} must be a date written YYYY-MM-DD`)
+        if (value && !isIsoDate(value)) throw errors.fieldNotDate(`querystring/${key}`, value)
       }
-      if (q.DrawFrom && q.DrawTo && q.DrawFrom > q.DrawTo) throw errors.badInput('querystring/DrawFrom must not be later than DrawTo')
+      if (q.DrawFrom && q.DrawTo && q.DrawFrom > q.DrawTo) throw errors.periodReversed(q.DrawFrom, q.DrawTo)
       const userId = q.UserId || user.userId
       await assertSelfOrDownline(app.db, user, userId)
       return ok(await report(app.db, { userId, game, drawId: q.DrawId ?? null, drawDate: q.DrawDate || null, drawFrom: q.DrawFrom || null, drawTo: q.DrawTo || null }))

@@ -14,11 +14,11 @@ export function weekOf (date: IsoDate): { from: IsoDate, to: IsoDate } {
 /** The period asked for (DrawFrom and DrawTo, either may be absent: the draw week of the other, or of now); 400 naming the field when wrong. */
 export function periodOf (drawFrom: string | undefined, drawTo: string | undefined, now: Date): Period {
   for (const [name, value] of [['DrawFrom', drawFrom], ['DrawTo', drawTo]] as const) {
-    if (value !== undefined && !isIsoDate(value)) throw errors.badInput(`querystring/${name} must be a date written YYYY-MM-DD, not "${value}".`)
+    if (value !== undefined && !isIsoDate(value)) throw errors.fieldNotDate(`querystring/${name}`, value)
   }
   const week = weekOf(drawFrom ?? drawTo ?? zoneDateOf(now))
   const from = drawFrom ?? week.from
   const to = drawTo ?? (drawFrom === undefined ? week.to : weekOf(drawFrom).to)
-  if (from > to) throw errors.badInput(`querystring/DrawFrom ${from} must not be later than DrawTo ${to}.`)
+  if (from > to) throw errors.periodReversed(from, to)
   return { from, to, start: zoneInstant(from, '00:00'), end: zoneInstant(addDays(to, 1), '00:00') }
 }

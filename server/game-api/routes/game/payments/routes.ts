@@ -17,7 +17,7 @@ import { Entry, PaymentBody, PaymentUser, PeriodQuery, Statement, StatementSum }
 const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Payments are recorded by an upline for a user below it, never by a user for itself.
   const assertBelow = async (request: FastifyRequest, userId: string) => {
-    if (userId === caller(request).userId) throw errors.badInput('UserId must be a user below you: your own payments are recorded by your upline.')
+    if (userId === caller(request).userId) throw errors.paymentOwn()
     await assertSelfOrDownline(app.db, caller(request), userId)
   }
 
@@ -31,7 +31,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/insertStatement2', { schema: { body: PaymentBody, response: envelope(Entry) } }, async (request) => {
     const { UserId: userId, Type: type, Amount: amount, Remarks: remarks = '' } = request.body
-    if (Math.abs(amount * 100 - Math.round(amount * 100)) > 1e-6) throw errors.badInput(`Amount ${amount} must be in cents at most.`)
+    if (Math.abs(amount * 100 - Math.round(amount * 100)) > 1e-6) throw errors.fieldNotCents('Amount', amount)
     await assertBelow(request, userId)
     const entryId = await app.db.transaction(async (tx) => {
       if (!(await lockUsers(tx, [userId])).has(userId)) throw errors.userNotFound(userId)

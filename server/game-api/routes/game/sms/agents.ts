@@ -51,7 +51,8 @@ const smsAgentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await app.gaAudit(tx, request, { userId: admin, action: 'smsAgent.add', detail: { UserId: user.user_id, Phone: phone } })
       return (await tx.query<Row>(`${SELECT} WHERE p.phone_id = $1`, [inserted.phone_id])).rows[0]
     })
-    if (!row) throw errors.badInput('The phone was not saved.')
+    // INSERT … RETURNING always answers the row: its absence is a fault (500), not a refusal.
+    if (!row) throw new Error('the phone INSERT returned no row')
     return ok(toAgent(row))
   })
 

@@ -60,7 +60,7 @@ const smsMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   }, async (request) => {
     const q = request.query
-    if (q.Date && !isIsoDate(q.Date)) throw errors.badInput(`querystring/Date "${q.Date}" must be a day written YYYY-MM-DD.`)
+    if (q.Date && !isIsoDate(q.Date)) throw errors.fieldNotDate('querystring/Date', q.Date)
     const from = q.Date ? zoneInstant(q.Date, '00:00') : null
     const to = q.Date ? zoneInstant(addDays(q.Date, 1), '00:00') : null
     const status = q.Status || null

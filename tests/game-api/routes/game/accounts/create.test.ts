@@ -37,8 +37,8 @@ eachDatabase(t, async (t, kind) => {
   t.test('refusals name the field and the limit', async (t) => {
     const cases: Array<[Who, string, Record<string, unknown>, number, string]> = [
       ['ag1', 'players', { UserId: 'big1', Credit: 60000 }, 409, "Credit 60,000.00 is more than ag1's credit left, "],
-      ['ag1', 'agents', { UserId: 'share1', dShare: 0.6 }, 409, "dShare 0.6 is more than ag1's dShare, 0.5."],
-      ['ag1', 'agents', { UserId: 'comm1', dCommission: 0.15 }, 409, "dCommission 0.15 is more than ag1's dCommission, 0.1."],
+      ['ag1', 'agents', { UserId: 'share1', dShare: 0.6 }, 409, 'dShare 0.6 is more than ag1 has, 0.5.'],
+      ['ag1', 'agents', { UserId: 'comm1', dCommission: 0.15 }, 409, 'dCommission 0.15 is more than ag1 has, 0.1.'],
       ['ag1', 'agents', { UserId: 'comm2', dCommission: 0.012 }, 400, 'dCommission 0.012 must be a multiple of 0.005.'],
       ['ag1', 'agents', { UserId: 'tax1', Tax: 0.02 }, 400, 'body/Tax must be <= 0.01'],
       ['ag2', 'players', { UserId: 'flag1', EnableUpload: 1 }, 409, 'EnableUpload cannot be given: ag2 does not have it.'],

@@ -1,5 +1,6 @@
 // A draw's open and close instants from the times an operator types (GMT+8), checked against each other.
 import { isIsoDate, isWallTime, zoneInstant, zoneIso, type IsoDate } from '../../../../../../schemas/domain/calendar.ts'
+import { errors } from '../../../../lib/errors.ts'
 import { bettingErrors } from './errors.ts'
 
 /** What a create or edit form sends: the draw date, the close time that day, and optionally when betting opens. */
@@ -7,16 +8,16 @@ export interface DrawTimesInput { DrawDate: IsoDate, CloseTime: string, OpenDate
 
 /** The draw's close and open instants; 400 naming the field when a value is malformed or betting would open after it closes. */
 export function drawTimes (input: DrawTimesInput): { closeAt: Date, openAt: Date | null } {
-  if (!isIsoDate(input.DrawDate)) throw bettingErrors.badDrawTimes('body/DrawDate must be a date written YYYY-MM-DD.')
-  if (!isWallTime(input.CloseTime)) throw bettingErrors.badDrawTimes('body/CloseTime must be a time written HH:mm (GMT+8), e.g. 18:00.')
+  if (!isIsoDate(input.DrawDate)) throw errors.fieldNotDate('body/DrawDate', input.DrawDate)
+  if (!isWallTime(input.CloseTime)) throw errors.fieldNotTime('body/CloseTime', input.CloseTime)
   const closeAt = zoneInstant(input.DrawDate, input.CloseTime)
   const openDate = input.OpenDate ?? ''
   if (openDate === '') return { closeAt, openAt: null }
-  if (!isIsoDate(openDate)) throw bettingErrors.badDrawTimes('body/OpenDate must be a date written YYYY-MM-DD, or empty to open at once.')
+  if (!isIsoDate(openDate)) throw errors.fieldNotDate('body/OpenDate', openDate)
   const openTime = input.OpenTime ?? '00:00'
-  if (!isWallTime(openTime)) throw bettingErrors.badDrawTimes('body/OpenTime must be a time written HH:mm (GMT+8).')
+  if (!isWallTime(openTime)) throw errors.fieldNotTime('body/OpenTime', openTime)
   const openAt = zoneInstant(openDate, openTime)
-  if (openAt.getTime() >= closeAt.getTime()) throw bettingErrors.badDrawTimes(`body/OpenDate: betting must open before it closes at ${zoneIso(closeAt)}.`)
+  if (openAt.getTime() >= closeAt.getTime()) throw bettingErrors.drawOpensAfterClose(zoneIso(closeAt))
   return { closeAt, openAt }
 }
 

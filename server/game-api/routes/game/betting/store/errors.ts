@@ -8,6 +8,8 @@ const E = {
   badDayCode: coded<[string, string, string]>('GA_BAD_DAY_CODE', 'body/DayCode "%s" is not a %s day code; expected one of %s.', 400),
   badBetText: coded<[number, string, number, string]>('GA_BAD_BET_TEXT', 'Bet text has %s error%s: at position %s: %s', 400),
   limitReached: coded<[string, string, string, number, string]>('GA_LIMIT_REACHED', 'Number %s (%s) has %s units left in draw %s, and this ticket asks %s; bet at most what is left, or on another number.', 409),
+  limitCount: coded<[string, number, number]>('GA_LIMIT_NUMBER_COUNT', '%s takes %s numbers; Number holds %s.', 400),
+  limitCountRange: coded<[string, number, number, number]>('GA_LIMIT_NUMBER_COUNT_RANGE', '%s takes %s to %s numbers; Number holds %s.', 400),
   jobNotFound: coded<[number, number]>('GA_JOB_NOT_FOUND', 'File %s has no processing job; start one with POST files/processUpload/%s.', 404)
 }
 
@@ -74,9 +76,20 @@ export const bettingErrors = {
   drawPastClose: coded<[number, string]>('GA_DRAW_PAST_CLOSE', 'Draw %s closed at %s: to reopen it, give it a later close time with PUT draw.', 409),
   drawBusy: coded<[number]>('GA_DRAW_BUSY', 'Draw %s is being finalised; wait for its job (GET result/r5) to end.', 409),
   drawNotFinalised: coded<[number]>('GA_DRAW_NOT_FINALISED', 'Draw %s is not finalised: there is nothing to reset.', 409),
-  badDrawTimes: coded<[string]>('GA_BAD_DRAW_TIMES', '%s', 400),
+  drawOpensAfterClose: coded<[string]>('GA_DRAW_OPENS_AFTER_CLOSE', 'body/OpenDate: betting must open before it closes at %s.', 400),
+  badSeries: coded<[string, string]>('GA_DRAW_BAD_SERIES', 'Series must be one of %s for %s.', 400),
+  fixedJobNotFound: coded<[number]>('GA_FIXED_JOB_NOT_FOUND', 'Job %s is not a fixed process of this game; start one with POST updateProcessJob.', 400),
   // Names the number and what is left of its limit in that draw (Limit Setting).
   limitReached: (number: string, betType: string, drawId: number, left: number, asked: number) => E.limitReached(number, betType, units(left), drawId, units(asked)),
   limitNotFound: coded<[number]>('GA_LIMIT_NOT_FOUND', 'Limit %s does not exist (it may have been deleted already); pick one from GET limit.', 404),
+  limitBadBetType: coded('GA_LIMIT_BAD_BET_TYPE', 'BetType must be one of ORDINARY, SYSTEM, ROLL, 2*, 3*, 4*, *2, *3, *4, TO, TE, TT.', 400),
+  limitBadNumber: coded<[string]>('GA_LIMIT_BAD_NUMBER', 'Number "%s" must be TOTO numbers from 01 to 49, spaces or commas between.', 400),
+  limitNumberRepeats: coded<[string]>('GA_LIMIT_NUMBER_REPEATS', 'Number "%s" repeats a number.', 400),
+  // A bet type takes one count of numbers or a range of counts (SYSTEM): two sentences, so neither holds English in a value.
+  limitNumberCount: (type: string, counts: readonly number[], held: number) => counts.length > 1
+    ? E.limitCountRange(type, counts[0] ?? 0, counts[counts.length - 1] ?? 0, held)
+    : E.limitCount(type, counts[0] ?? 0, held),
+  limitNoKey: coded('GA_LIMIT_NO_KEY', 'Send LimitIds, or BetType (and Number) of the limit to delete.', 400),
+  limitNotSet: coded<[string, string]>('GA_LIMIT_NOT_SET', 'Number %s (%s) has no limit to delete.', 400),
   limitExists: coded<[string, string]>('GA_LIMIT_EXISTS', 'Number %s (%s) has a limit already; change its MaxUnits with PUT limit instead.', 409)
 } as const

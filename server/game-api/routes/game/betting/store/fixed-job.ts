@@ -6,6 +6,7 @@ import { enqueueJob, percentDone, type JobHandler } from '../../../../jobs/runne
 import { GameApiError, errors } from '../../../../lib/errors.ts'
 import { findRole } from '../../../../lib/users.ts'
 import { drawsOfDayCode, isoDateOf } from './draws.ts'
+import { bettingErrors } from './errors.ts'
 import type { FourDLineInput, TotoLineInput } from './place.ts'
 import { placeOrder } from './service.ts'
 
@@ -46,7 +47,7 @@ export async function fixedStatus (q: Queryable, game: Game, jobId: number | nul
     `SELECT job_id, status, done_count, total_count, message FROM jobs WHERE kind = $1 AND subject_id = $2 AND ($3::int IS NULL OR job_id = $3)
      ORDER BY job_id DESC LIMIT 1`, [FIXED_JOB, subjectOf(game), jobId])
   if (!job) {
-    if (jobId !== null) throw errors.badInput(`Job ${jobId} is not a fixed process of this game; start one with POST updateProcessJob.`)
+    if (jobId !== null) throw bettingErrors.fixedJobNotFound(jobId)
     return { JobId: null, Status: 'idle', Progress: 0, Message: '', Placed: 0, Failed: [] }
   }
   const { rows } = await q.query<{ fixed_id: number, user_id: string, draw_id: number, placed: boolean, message: string }>(
