@@ -88,7 +88,7 @@ console.log(`gate decisions in process: ${(decisions(shippedConfig.config) / 1e6
 // Beyond the contract: the generated allowlist plus 1,000 made-up endpoints under their own prefixes, so a lookup's cost is
 // shown flat well past the 300+ pairs the contract will reach.
 const derived = GAME_API_CONTRACT.flatMap((entry) => {
-  const hit = loaded.config.api.match(entry.method, `${entry.game ? '4d/' : ''}${entry.path}`.split('/'))
+  const hit = loaded.config.api.match(entry.method, entry.path.split('/'))
   return typeof hit === 'string' ? [] : [hit.endpoint]
 })
 const madeUp: GateEndpoint[] = Array.from({ length: 1000 }, (_, i) => ({ path: `x${i % 40}/y${i}/:id`, methods: ['GET'] }))
