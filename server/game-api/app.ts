@@ -29,6 +29,7 @@ import signInRoutes from './routes/sign-in.ts'
 import termsRoutes from './routes/terms.ts'
 import smsInboundRoutes from './routes/sms-inbound.ts'
 import { fromRoot } from '../shared/paths.ts'
+import { lazySchemaCompilers } from '../shared/schema-compilers.ts'
 
 export interface GameApiOptions {
   db: Db
@@ -59,7 +60,8 @@ export async function buildGameApi (options: GameApiOptions): Promise<FastifyIns
     logger: loggerOptions(options.logLevel ?? 'silent', options.prettyLogs),
     trustProxy: trustProxyOption(options.trustProxy ?? 'loopback'),
     // verbose: validation errors carry the schema's description, which the 400 message quotes.
-    ajv: { customOptions: { verbose: true } }
+    ajv: { customOptions: { verbose: true } },
+    schemaController: { compilersFactory: lazySchemaCompilers }
   }).withTypeProvider<TypeBoxTypeProvider>()
   await migrate(options.db, migrationsDir)
   options.db.onConnectionError((err) => app.log.error({ err }, 'game API store: a PostgreSQL connection was lost; the pool reconnects on the next query'))

@@ -42,6 +42,7 @@ import sessionRoutes from './routes/ui/session.ts'
 import locationRoutes from './routes/ui/location.ts'
 import pagesRoutes from './routes/ui/pages.ts'
 import supportRoutes from './routes/ui/support.ts'
+import { lazySchemaCompilers } from '../shared/schema-compilers.ts'
 
 export interface ServiceOptions {
   settings: ResolvedSettings
@@ -71,7 +72,8 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
     requestIdHeader: false,
     genReqId: newRequestId,
     // PGlite and the config watch can start slowly on a busy machine; a slow start is not a failed one.
-    pluginTimeout: 120_000
+    pluginTimeout: 120_000,
+    schemaController: { compilersFactory: lazySchemaCompilers }
   }).withTypeProvider<TypeBoxTypeProvider>()
   app.decorate('settings', options.settings)
   app.decorate('gameApiUrl', options.gameApiUrl.replace(/\/$/, ''))
