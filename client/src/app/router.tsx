@@ -5,6 +5,11 @@ import { lazyRoute } from './lazy.ts'
 import { Root } from './Root.tsx'
 import { RouteError } from './RouteError.tsx'
 
+/** Draws nothing. */
+function Blank () {
+  return null
+}
+
 /** A route whose component is a named export of a module loaded on demand. */
 function lazyPage<M extends Record<string, unknown>> (load: () => Promise<M>, name: keyof M & string): Pick<RouteObject, 'lazy'> {
   return { lazy: lazyRoute(async () => ({ Component: (await load())[name] as ComponentType })) }
@@ -23,7 +28,8 @@ export const routes: RouteObject[] = [{
   element: <Root />,
   errorElement: <RouteError />,
   // The first route chunk loads after start: nothing is shown meanwhile (the sign-in screen stays blank until its check ends).
-  hydrateFallbackElement: null,
+  // A component drawing nothing: hydrateFallbackElement null counts as none, and React Router warns "No HydrateFallback".
+  HydrateFallback: Blank,
   children: [
     {
       ...lazyPage(() => import('../features/auth/LoginLayout.tsx'), 'LoginLayout'),
