@@ -81,6 +81,13 @@ t.test('what users see, in English and in Chinese (issue #19)', async (t) => {
       const alert = page.locator('article.rr-page[data-page="/tickets/page"] [role=alert]').first()
       await alert.waitFor()
       t.equal(await alert.innerText(), texts[lang], `${lang}: the game API's refusal, not the generic sentence`)
+      // A page whose descriptor the service refuses to look up (a path longer than 200 characters): its 400 message is shown.
+      await page.goto(`${e2e.url}/report/${'x'.repeat(200)}?LocId=SG`)
+      const refused = page.locator('#content [role=alert]').first()
+      await refused.waitFor()
+      const text = await refused.innerText()
+      t.match(text, /200 characters/, `${lang}: the service's message for a page that failed to load: ${text}`)
+      t.notMatch(text, /Sorry|抱歉/, `${lang}: not the generic sentence`)
     }
   })
 
