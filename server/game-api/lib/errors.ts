@@ -84,5 +84,6 @@ export const errors = {
   // A second secret must be a different one; its own code, as the form cannot check it (it does not know the sign-in password).
   superPasswordSame: coded('GA_SUPER_PASSWORD_SAME', 'The super password must differ from your sign-in password.', 400),
   superPasswordWrong: coded('GA_SUPER_PASSWORD_WRONG', 'The super password is wrong; type the one you set in Utilities › Super Password.', 400),
+  superPasswordLocked: coded<[string]>('GA_SUPER_PASSWORD_LOCKED', 'Too many wrong super passwords: it is locked until %s (GMT+8); try again then.', 429),
   storeUnavailable: coded('GA_STORE_UNAVAILABLE', 'The game API cannot reach its database just now; try again in a few seconds.', 503)
 } as const

@@ -1,12 +1,36 @@
 // The super password (issue 14): a second secret, hashed like the sign-in password, that confirms destructive calls (a results reset).
 import type { Queryable } from '../../shared/db.ts'
+import { zoneDisplay } from '../../../schemas/domain/calendar.ts'
 import { errors } from './errors.ts'
 import { verifyPassword } from './secrets.ts'
 
-/** Throws unless given is the user's super password: required, set, and matching. */
-export async function confirmSuperPassword (q: Queryable, userId: string, given: string | undefined): Promise<void> {
+/** Wrong super passwords in a row that lock it, and for how long: guessing it costs a quarter of an hour per five tries. */
+export const SUPER_PASSWORD_TRIES = 5
+export const SUPER_PASSWORD_LOCK_MS = 15 * 60_000
+
+/**
+ * Throws unless given is the user's super password: required, set, not locked, and matching. q must not be a transaction
+ * that a refusal rolls back: a wrong try is counted whatever the call does next.
+ */
+export async function confirmSuperPassword (q: Queryable, userId: string, given: string | undefined, now: Date): Promise<void> {
   if (given === undefined || given === '') throw errors.superPasswordRequired()
-  const { rows: [row] } = await q.query<{ super_password_hash: string | null }>('SELECT super_password_hash FROM users WHERE user_id = $1', [userId])
+  const { rows: [row] } = await q.query<{ super_password_hash: string | null, super_password_locked_until: Date | null }>(
+    'SELECT super_password_hash, super_password_locked_until FROM users WHERE user_id = $1', [userId])
   if (!row?.super_password_hash) throw errors.superPasswordNotSet()
-  if (!await verifyPassword(given, row.super_password_hash)) throw errors.superPasswordWrong()
+  const lockedUntil = row.super_password_locked_until
+  if (lockedUntil && lockedUntil > now) throw errors.superPasswordLocked(zoneDisplay(lockedUntil))
+  if (await verifyPassword(given, row.super_password_hash)) {
+    await q.query('UPDATE users SET super_password_failures = 0, super_password_locked_until = NULL WHERE user_id = $1', [userId])
+    return
+  }
+  // One statement: concurrent wrong tries each count, and the one that reaches the limit sets the lock.
+  const { rows: [counted] } = await q.query<{ super_password_locked_until: Date | null }>(
+    `UPDATE users SET
+       super_password_locked_until = CASE WHEN super_password_failures + 1 >= $2 THEN $3::timestamptz ELSE super_password_locked_until END,
+       super_password_failures = CASE WHEN super_password_failures + 1 >= $2 THEN 0 ELSE super_password_failures + 1 END
+     WHERE user_id = $1 RETURNING super_password_locked_until`,
+    [userId, SUPER_PASSWORD_TRIES, new Date(now.getTime() + SUPER_PASSWORD_LOCK_MS)])
+  const locked = counted?.super_password_locked_until
+  if (locked && locked > now) throw errors.superPasswordLocked(zoneDisplay(locked))
+  throw errors.superPasswordWrong()
 }

@@ -3,7 +3,7 @@ import { REDACTED, isSecretKey, neutraliseText, sanitiseDetail } from '../../../
 import { shapeRecord } from '../../../server/src/audit/record.ts'
 
 t.test('secret keys are recognised in every spelling the product uses', async (t) => {
-  for (const key of ['password', 'Password', 'Password1', 'Password2', 'OldPassword', 'Token', 'token', 'xToken', 'x-token', 'access_token',
+  for (const key of ['password', 'Password', 'Password1', 'Password2', 'OldPassword', 'SuperPassword', 'SuperPassword1', 'Token', 'token', 'xToken', 'x-token', 'access_token',
     'cookie', 'Cookie', 'set-cookie', 'authorization', 'Authorization', 'x-csrf-token', 'csrf', 'captchaAnswer', 'refresh_token']) {
     t.ok(isSecretKey(key), `${key} is secret`)
   }

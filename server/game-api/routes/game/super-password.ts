@@ -37,7 +37,8 @@ const superPasswordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await app.db.transaction(async (tx) => {
       const { rows: [was] } = await tx.query<{ had: boolean }>('SELECT super_password_hash IS NOT NULL AS had FROM users WHERE user_id = $1 FOR UPDATE', [user.userId])
       await app.gaAudit(tx, request, { userId: user.userId, action: 'superPassword.set', detail: { replaced: was?.had === true } })
-      await tx.query('UPDATE users SET super_password_hash = $2 WHERE user_id = $1', [user.userId, hash])
+      // A new secret starts with no wrong tries and no lock.
+      await tx.query('UPDATE users SET super_password_hash = $2, super_password_failures = 0, super_password_locked_until = NULL WHERE user_id = $1', [user.userId, hash])
     })
     return ok({ SuperPasswordSet: true as const })
   })

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { eachDatabase } from '../../../helpers/db.ts'
 import { gameApiHarness } from '../../harness.ts'
-import { confirmSuperPassword } from '../../../../server/game-api/lib/super-password.ts'
+import { confirmSuperPassword, SUPER_PASSWORD_LOCK_MS, SUPER_PASSWORD_TRIES } from '../../../../server/game-api/lib/super-password.ts'
 
 // PUT super-password: an ADMIN holding SuperPwd sets a second secret under the six password rules, stored hashed, audited.
 eachDatabase(t, async (t, kind) => {
@@ -29,12 +29,27 @@ eachDatabase(t, async (t, kind) => {
     const { rows: [row] } = await h.db.query<{ super_password_hash: string }>("SELECT super_password_hash FROM users WHERE user_id = 'admin'")
     t.match(row?.super_password_hash, /^scrypt\$/)
     t.notMatch(row?.super_password_hash, /Super#2030/)
-    await t.resolves(confirmSuperPassword(h.db, 'admin', 'Super#2030'))
+    await t.resolves(confirmSuperPassword(h.db, 'admin', 'Super#2030', new Date()))
     t.equal((await put('admin', { Password: 'Demo#1234', SuperPassword1: 'Other#2031', SuperPassword2: 'Other#2031' })).statusCode, 200)
-    await t.rejects(confirmSuperPassword(h.db, 'admin', 'Super#2030'), { code: 'GA_SUPER_PASSWORD_WRONG' }, 'the old one no longer confirms')
-    await t.rejects(confirmSuperPassword(h.db, 'ops', 'Super#2030'), { code: 'GA_SUPER_PASSWORD_NOT_SET' })
+    await t.rejects(confirmSuperPassword(h.db, 'admin', 'Super#2030', new Date()), { code: 'GA_SUPER_PASSWORD_WRONG' }, 'the old one no longer confirms')
+    await t.rejects(confirmSuperPassword(h.db, 'ops', 'Super#2030', new Date()), { code: 'GA_SUPER_PASSWORD_NOT_SET' })
     const audits = await h.db.query<{ action: string, detail: Record<string, unknown> }>("SELECT action, detail FROM audits WHERE action = 'superPassword.set' ORDER BY audit_id")
     t.same(audits.rows.map((a) => a.detail.replaced), [false, true])
     t.notMatch(JSON.stringify(audits.rows), /Super#2030|Other#2031|Demo#1234/, 'no secret in the audit')
+  })
+
+  t.test('five wrong tries in a row lock it for a quarter of an hour, counted even though each call fails; a right one resets the count', async (t) => {
+    const now = new Date('2030-03-01T04:00:00Z')
+    t.equal((await put('admin', { Password: 'Demo#1234', SuperPassword1: 'Third#2032', SuperPassword2: 'Third#2032' })).statusCode, 200)
+    for (let i = 1; i < SUPER_PASSWORD_TRIES; i++) await t.rejects(confirmSuperPassword(h.db, 'admin', 'Guess#0000', now), { code: 'GA_SUPER_PASSWORD_WRONG' })
+    await t.resolves(confirmSuperPassword(h.db, 'admin', 'Third#2032', now), 'a right one before the limit confirms')
+    for (let i = 1; i < SUPER_PASSWORD_TRIES; i++) await t.rejects(confirmSuperPassword(h.db, 'admin', 'Guess#0000', now), { code: 'GA_SUPER_PASSWORD_WRONG' }, 'the count started again')
+    await t.rejects(confirmSuperPassword(h.db, 'admin', 'Guess#0000', now), { code: 'GA_SUPER_PASSWORD_LOCKED', params: ['01/03/2030 12:15'] }, 'the fifth in a row locks it until 15 minutes on, in GMT+8')
+    await t.rejects(confirmSuperPassword(h.db, 'admin', 'Third#2032', new Date(now.getTime() + SUPER_PASSWORD_LOCK_MS - 1000)), { code: 'GA_SUPER_PASSWORD_LOCKED' }, 'even the right one waits for the lock')
+    await t.resolves(confirmSuperPassword(h.db, 'admin', 'Third#2032', new Date(now.getTime() + SUPER_PASSWORD_LOCK_MS)), 'the right one confirms once the lock ends')
+    const locked = await h.call('PUT', '/api/v1/4d/result/reset6/999999', { token: tokens.admin, payload: { SuperPassword: 'Guess#0000' } })
+    t.equal(locked.json().code, 'GA_SUPER_PASSWORD_WRONG', 'the reset call counts a wrong try through HTTP too')
+    const { rows: [row] } = await h.db.query<{ super_password_failures: number }>("SELECT super_password_failures FROM users WHERE user_id = 'admin'")
+    t.equal(row?.super_password_failures, 1, 'the failed call\'s try stayed counted')
   })
 })

@@ -148,7 +148,7 @@ const resultRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { ga
       const user = caller(request)
       const drawId = request.params.id
       // A reset reverses payments already booked: confirmed with the super password before anything is read or locked.
-      await confirmSuperPassword(app.db, user.userId, request.body.SuperPassword)
+      await confirmSuperPassword(app.db, user.userId, request.body.SuperPassword, app.gaNow())
       const summary = await app.db.transaction(async (tx) => {
         const { rows: [active] } = await tx.query("SELECT 1 FROM jobs WHERE kind = $1 AND subject_id = $2 AND status IN ('queued', 'running')", [FINALISE_JOB, drawId])
         if (active) throw bettingErrors.drawBusy(drawId)
