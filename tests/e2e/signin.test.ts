@@ -2,6 +2,7 @@ import t from 'tap'
 import { axeViolations, DEMO_PASSWORD, latestCaptcha, signIn, signInAt, startE2E } from './support.ts'
 import { eventually } from '../helpers/eventually.ts'
 import { settled } from '../helpers/browser.ts'
+import type { Request } from 'playwright-core'
 
 t.test('sign-in area in a real browser', async (t) => {
   const e2e = await startE2E(t)
@@ -117,11 +118,19 @@ t.test('sign-in area in a real browser', async (t) => {
 
   await t.test('captcha reloads by itself every 80000 ms once required', async (t) => {
     const { page } = await e2e.newPage()
+    // Captcha fetches in flight: the count below is read once every fetch the failed sign-in started has been answered.
+    let fetching = 0
+    page.on('request', (r) => { if (r.url().includes('/ui/captcha')) fetching++ })
+    const answered = (r: Request) => { if (r.url().includes('/ui/captcha')) fetching-- }
+    page.on('requestfinished', answered)
+    page.on('requestfailed', answered)
     await page.clock.install()
     await page.goto(`${e2e.url}/login`)
     await page.getByLabel('User Id').waitFor()
     await signIn(e2e, page, 'ops', 'wrong-password')
     await page.getByTestId('captcha-image').waitFor()
+    await settled(page)
+    await eventually(() => fetching === 0, { what: 'the captcha fetches answered' })
     const before = e2e.captchas.size
     await page.clock.runFor(79000)
     await settled(page)
