@@ -29,6 +29,7 @@ export const Brand = Type.Object({
   $schema: Type.Optional(Type.String()),
   key: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'brand key; its lower-cased form names the assets folder' }),
   name: Type.String({ minLength: 1, description: 'shown as the page title and the logo text alternative' }),
+  nameZh: Type.Optional(Type.String({ minLength: 1, description: 'the name a user reading Chinese sees instead of name (absent: name in both languages)' })),
   hosts: Type.Array(Type.String({ pattern: '^[a-z0-9.-]+$', description: 'host name without port, lower case' }), { description: 'hosts this brand serves' }),
   default: Type.Optional(Type.Boolean({ description: 'served to any host no brand names; exactly one brand has it' })),
   logo: Type.Union([BrandLogo, Type.Null()], { description: 'null when the brand shows no logo' }),
@@ -42,6 +43,7 @@ export type Brand = Static<typeof Brand>
 export const PublicBrand = Type.Object({
   key: Type.String(),
   name: Type.String(),
+  nameZh: Type.Optional(Type.String()),
   logo: Type.Union([Type.Object({ url: Type.String(), width: Type.Number(), height: Type.Number() }), Type.Null()]),
   button: ButtonWording,
   styleUrl: Type.String(),

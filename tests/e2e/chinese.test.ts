@@ -46,6 +46,8 @@ t.test('what users see, in English and in Chinese (issue #19)', async (t) => {
     t.notMatch(draw, /day/i, 'no English weekday')
     t.match(await page.getByTestId('clock').innerText(), /^\d{4}年\d{1,2}月\d{1,2}日周[一二三四五六日] (上午|下午)\d{1,2}:\d{2}:\d{2}$/, 'the clock in Chinese, like 2026年11月23日周一 上午9:30:07')
     t.notMatch(await page.locator('body').innerText(), /Back Office/, 'no "Back Office" on the page in Chinese')
+    await page.waitForFunction(() => document.title === '后台管理')
+    t.equal(await page.locator('.header__logo img').getAttribute('alt'), '后台管理', 'the brand\'s Chinese name is the page title and the logo\'s text')
     const money = new Intl.NumberFormat('zh-CN', { style: 'currency', currency: 'SGD', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2 })
     t.equal(await page.getByTestId('credit').innerText(), money.format(50000), 'money through Intl for zh-CN')
     t.equal(await page.getByTestId('creditleft').innerText(), money.format(48749.5))

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom'
 import type { PublicBrand } from '../../lib/api.ts'
 import { useBrand } from '../../lib/queries.ts'
 import { useBrandStyle } from './useBrandStyle.ts'
+import { useBrandName } from '../../lib/brandName.ts'
 
 /** What the sign-in screens read from their layout. */
 export interface LoginOutlet { brand: PublicBrand | null }
@@ -12,7 +13,8 @@ export function LoginLayout () {
   const brand = useBrand().data
   const { pathname } = useLocation()
   useBrandStyle(brand?.styleUrl)
-  useEffect(() => { if (brand) document.title = brand.name }, [brand])
+  const name = useBrandName(brand)
+  useEffect(() => { if (brand) document.title = name }, [brand, name])
   if (brand === undefined) return null
   const onTerms = pathname === '/terms'
   return (
@@ -24,7 +26,8 @@ export function LoginLayout () {
 
 /** The brand's logo at its configured size; a brand without one shows its name. */
 export function BrandLogo ({ brand }: { brand: PublicBrand | null }) {
+  const name = useBrandName(brand)
   if (!brand) return null
-  if (!brand.logo) return <p className='brand-name' data-testid='brand-name'>{brand.name}</p>
-  return <img className='brand-logo' src={brand.logo.url} width={brand.logo.width} height={brand.logo.height} alt={brand.name} style={{ width: brand.logo.width, height: brand.logo.height }} />
+  if (!brand.logo) return <p className='brand-name' data-testid='brand-name'>{name}</p>
+  return <img className='brand-logo' src={brand.logo.url} width={brand.logo.width} height={brand.logo.height} alt={name} style={{ width: brand.logo.width, height: brand.logo.height }} />
 }

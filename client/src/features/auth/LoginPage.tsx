@@ -12,6 +12,7 @@ import { BrandLogo, type LoginOutlet } from './LoginLayout.tsx'
 import { Captcha } from './Captcha.tsx'
 import { useCaptcha } from './useCaptcha.ts'
 import { withLocId } from './redirects.ts'
+import { useBrandName } from '../../lib/brandName.ts'
 
 /** The three errors that turn the captcha on (seed 000 §4). */
 function requiresCaptcha (failure: LoginFailure | undefined): boolean {
@@ -25,6 +26,7 @@ const captchaAtStart = () => import.meta.env.VITE_ENABLE_CAPTCHA === 'true' || s
 export function LoginPage () {
   const { brand } = useOutletContext<LoginOutlet>()
   const { t } = useTranslation()
+  const name = useBrandName(brand)
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const returnUrl = params.get('returnUrl') || '/admin/home'
@@ -144,7 +146,7 @@ export function LoginPage () {
         )}
         <div className='login-box' id='login-box' ref={box} hidden={!boxOpen}>
           {switches.heading && <h1 className='login-heading'>{t('login.heading')}</h1>}
-          {!switches.heading && <h1 className='visually-hidden'>{brand?.name ?? t('app.title')}</h1>}
+          {!switches.heading && <h1 className='visually-hidden'>{name}</h1>}
           {switches.languageSelector && (
             <div className='field field--inline'>
               <label htmlFor='login-lang'>{t('login.language')}</label>

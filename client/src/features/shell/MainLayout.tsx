@@ -14,6 +14,7 @@ import { Header } from './Header.tsx'
 import { PreviewBar } from './PreviewBar.tsx'
 import { Sidebar } from './Sidebar.tsx'
 import { useMediaQuery } from './useMediaQuery.ts'
+import { useBrandName } from '../../lib/brandName.ts'
 
 /** Announcements for the banner load this long after the layout starts. */
 export const ANNOUNCEMENT_DELAY_MS = 500
@@ -108,9 +109,9 @@ export function MainLayout () {
   const [newLayout, setNewLayout] = useState(() => sessionGet(keys.newLayout) !== 'false')
   const logoutState = useLogout()
   const handleLogout = logoutState.ask
-  const { t } = useTranslation()
-  // The tab's title: the brand's name, else the product's in the user's language.
-  useEffect(() => { document.title = brand?.name ?? t('app.title') }, [brand, t])
+  // The tab's title: the brand's name, else the product's, in the user's language.
+  const name = useBrandName(brand)
+  useEffect(() => { document.title = name }, [name])
 
   if (!session) return <div className='app app--loading' aria-busy='true' />
   if (!session.termsAccepted) return <Navigate to='/terms' replace />

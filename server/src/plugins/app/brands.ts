@@ -83,6 +83,7 @@ export function publicBrand (brand: Brand): PublicBrand {
   return {
     key: brand.key,
     name: brand.name,
+    ...(brand.nameZh === undefined ? {} : { nameZh: brand.nameZh }),
     logo: brand.logo ? { url: `/brands/assets/${folder}/${brand.logo.file}`, width: brand.logo.width, height: brand.logo.height } : null,
     button: brand.button,
     styleUrl: `/brands/assets/${brand.style}/style.css`,
