@@ -33,18 +33,24 @@ export const Brand = Type.Object({
   hosts: Type.Array(Type.String({ pattern: '^[a-z0-9.-]+$', description: 'host name without port, lower case' }), { description: 'hosts this brand serves' }),
   default: Type.Optional(Type.Boolean({ description: 'served to any host no brand names; exactly one brand has it' })),
   logo: Type.Union([BrandLogo, Type.Null()], { description: 'null when the brand shows no logo' }),
+  logoZh: Type.Optional(BrandLogo),
   button: ButtonWording,
   style: Type.String({ pattern: '^[a-z0-9_-]+$', description: 'style folder in brands/assets/ holding style.css' }),
   switches: BrandSwitches
 }, { additionalProperties: false })
 export type Brand = Static<typeof Brand>
 
+/** A logo as the client loads it. */
+export const PublicLogo = Type.Object({ url: Type.String(), width: Type.Number(), height: Type.Number() })
+export type PublicLogo = Static<typeof PublicLogo>
+
 /** GET /ui/brand: what the sign-in screen needs, with asset URLs resolved. */
 export const PublicBrand = Type.Object({
   key: Type.String(),
   name: Type.String(),
   nameZh: Type.Optional(Type.String()),
-  logo: Type.Union([Type.Object({ url: Type.String(), width: Type.Number(), height: Type.Number() }), Type.Null()]),
+  logo: Type.Union([PublicLogo, Type.Null()]),
+  logoZh: Type.Optional(PublicLogo),
   button: ButtonWording,
   styleUrl: Type.String(),
   switches: BrandSwitches

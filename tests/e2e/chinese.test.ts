@@ -48,6 +48,7 @@ t.test('what users see, in English and in Chinese (issue #19)', async (t) => {
     t.notMatch(await page.locator('body').innerText(), /Back Office/, 'no "Back Office" on the page in Chinese')
     await page.waitForFunction(() => document.title === '后台管理')
     t.equal(await page.locator('.header__logo img').getAttribute('alt'), '后台管理', 'the brand\'s Chinese name is the page title and the logo\'s text')
+    t.match(await page.locator('.header__logo img').getAttribute('src'), /\/logo-zh\.svg$/, 'the brand\'s Chinese logo')
     const money = new Intl.NumberFormat('zh-CN', { style: 'currency', currency: 'SGD', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2 })
     t.equal(await page.getByTestId('credit').innerText(), money.format(50000), 'money through Intl for zh-CN')
     t.equal(await page.getByTestId('creditleft').innerText(), money.format(48749.5))

@@ -56,6 +56,8 @@ t.test('signed-in pages from descriptors', async (t) => {
     t.equal(first.length, 20, 'one page of 20 records')
     await page.getByRole('button', { name: 'Older' }).click()
     await page.getByRole('button', { name: 'Newest' }).waitFor()
+    // The table keeps the page it shows until the older one arrives.
+    await page.waitForFunction((top) => document.querySelector('[data-page="/utilities/auditLog"] tbody tr td:first-child')?.textContent !== top, String(first[0]))
     const older = await ids()
     t.ok(older.length > 0 && Math.max(...older) < Math.min(...first), 'the next page holds older records')
     await page.getByRole('button', { name: 'Newest' }).click()

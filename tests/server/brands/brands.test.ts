@@ -100,7 +100,7 @@ t.test('GET /ui/brand picks by Host and the assets are served', async (t) => {
   t.equal(falcon.statusCode, 200)
   t.match(falcon.json(), { key: 'Falcon', button: 'Sign in', logo: { url: '/brands/assets/falcon/logo.svg', width: 374, height: 193 }, styleUrl: '/brands/assets/falcon/style.css', switches: { emailLabel: true, topNav: true } })
   const other = await app.inject({ url: '/ui/brand', headers: { host: '127.0.0.1:3000' } })
-  t.match(other.json(), { key: 'Default', name: 'Back Office', nameZh: '后台管理' }, 'the default brand names itself in both languages')
+  t.match(other.json(), { key: 'Default', name: 'Back Office', nameZh: '后台管理', logoZh: { url: '/brands/assets/default/logo-zh.svg', width: 331, height: 163 } }, 'the default brand names and draws itself in both languages')
   t.notOk('nameZh' in falcon.json(), 'a brand with one name sends no Chinese one')
   const jade = await app.inject({ url: '/ui/brand', headers: { host: 'jade.localhost' } })
   t.equal(jade.json().logo, null, 'a brand without logo')

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom'
 import type { PublicBrand } from '../../lib/api.ts'
 import { useBrand } from '../../lib/queries.ts'
 import { useBrandStyle } from './useBrandStyle.ts'
-import { useBrandName } from '../../lib/brandName.ts'
+import { useBrandFace } from '../../lib/brandFace.ts'
 
 /** What the sign-in screens read from their layout. */
 export interface LoginOutlet { brand: PublicBrand | null }
@@ -13,7 +13,7 @@ export function LoginLayout () {
   const brand = useBrand().data
   const { pathname } = useLocation()
   useBrandStyle(brand?.styleUrl)
-  const name = useBrandName(brand)
+  const { name } = useBrandFace(brand)
   useEffect(() => { if (brand) document.title = name }, [brand, name])
   if (brand === undefined) return null
   const onTerms = pathname === '/terms'
@@ -26,8 +26,8 @@ export function LoginLayout () {
 
 /** The brand's logo at its configured size; a brand without one shows its name. */
 export function BrandLogo ({ brand }: { brand: PublicBrand | null }) {
-  const name = useBrandName(brand)
+  const { name, logo } = useBrandFace(brand)
   if (!brand) return null
-  if (!brand.logo) return <p className='brand-name' data-testid='brand-name'>{name}</p>
-  return <img className='brand-logo' src={brand.logo.url} width={brand.logo.width} height={brand.logo.height} alt={name} style={{ width: brand.logo.width, height: brand.logo.height }} />
+  if (!logo) return <p className='brand-name' data-testid='brand-name'>{name}</p>
+  return <img className='brand-logo' src={logo.url} width={logo.width} height={logo.height} alt={name} style={{ width: logo.width, height: logo.height }} />
 }

@@ -12,7 +12,7 @@ import { BrandLogo, type LoginOutlet } from './LoginLayout.tsx'
 import { Captcha } from './Captcha.tsx'
 import { useCaptcha } from './useCaptcha.ts'
 import { withLocId } from './redirects.ts'
-import { useBrandName } from '../../lib/brandName.ts'
+import { useBrandFace } from '../../lib/brandFace.ts'
 
 /** The three errors that turn the captcha on (seed 000 §4). */
 function requiresCaptcha (failure: LoginFailure | undefined): boolean {
@@ -26,7 +26,7 @@ const captchaAtStart = () => import.meta.env.VITE_ENABLE_CAPTCHA === 'true' || s
 export function LoginPage () {
   const { brand } = useOutletContext<LoginOutlet>()
   const { t } = useTranslation()
-  const name = useBrandName(brand)
+  const { name } = useBrandFace(brand)
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const returnUrl = params.get('returnUrl') || '/admin/home'

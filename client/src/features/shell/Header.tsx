@@ -5,7 +5,7 @@ import { Banner } from './Banner.tsx'
 import { TelegramButton } from './TelegramButton.tsx'
 import { useServerClock } from './useServerClock.ts'
 import { LanguageChoice, LocationChoice } from './Choices.tsx'
-import { useBrandName } from '../../lib/brandName.ts'
+import { useBrandFace } from '../../lib/brandFace.ts'
 
 interface HeaderProps {
   session: SessionInfo
@@ -22,7 +22,7 @@ const pad = (n: number) => String(n).padStart(2, '0')
 /** The header of seed 001 §2: logo, location and language, user id, clock, draw weekday and countdown, banner, Telegram, Logout. */
 export function Header ({ session, brand, bannerText, menuOpen, onToggleMenu, onLocation, onLogout }: HeaderProps) {
   const { t, i18n } = useTranslation()
-  const name = useBrandName(brand)
+  const { name, logo } = useBrandFace(brand)
   const locale = intlLocale(i18n.language)
   const now = useServerClock(session.settings.serverTime)
   const close = session.settings.closeDate
@@ -33,7 +33,7 @@ export function Header ({ session, brand, bannerText, menuOpen, onToggleMenu, on
     <header className='header' style={background}>
       <button type='button' className='header__burger' aria-label={t('shell.toggleMenu')} aria-expanded={menuOpen} aria-controls='sidebar' onClick={onToggleMenu}>☰</button>
       <div className='header__logo'>
-        {brand?.logo ? <img src={brand.logo.url} alt={name} height={56} style={{ height: 56, width: 'auto' }} /> : <span className='header__name'>{name}</span>}
+        {logo ? <img src={logo.url} alt={name} height={56} style={{ height: 56, width: 'auto' }} /> : <span className='header__name'>{name}</span>}
       </div>
       <div className='header__choices'>
         <LocationChoice name='loc-header' locations={session.locations} current={session.location.LocId} onChange={onLocation} />

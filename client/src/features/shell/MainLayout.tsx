@@ -14,7 +14,7 @@ import { Header } from './Header.tsx'
 import { PreviewBar } from './PreviewBar.tsx'
 import { Sidebar } from './Sidebar.tsx'
 import { useMediaQuery } from './useMediaQuery.ts'
-import { useBrandName } from '../../lib/brandName.ts'
+import { useBrandFace } from '../../lib/brandFace.ts'
 
 /** Announcements for the banner load this long after the layout starts. */
 export const ANNOUNCEMENT_DELAY_MS = 500
@@ -110,7 +110,7 @@ export function MainLayout () {
   const logoutState = useLogout()
   const handleLogout = logoutState.ask
   // The tab's title: the brand's name, else the product's, in the user's language.
-  const name = useBrandName(brand)
+  const { name } = useBrandFace(brand)
   useEffect(() => { document.title = name }, [name])
 
   if (!session) return <div className='app app--loading' aria-busy='true' />

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { Value } from 'typebox/value'
-import { Brand, type PublicBrand } from '../../../../schemas/brand.ts'
+import { Brand, type BrandLogo, type PublicBrand, type PublicLogo } from '../../../../schemas/brand.ts'
 import { fromRoot } from '../../../shared/paths.ts'
 
 /** The shipped brands folder: one <key>.json per brand and assets/<key>/. */
@@ -51,6 +51,9 @@ export function loadBrands (dir: string): BrandCatalogue {
     if (brand.logo && !existsSync(join(dir, 'assets', folder, brand.logo.file))) {
       throw new BrandConfigError(file, '/logo/file', `assets/${folder}/${brand.logo.file} does not exist; add the logo or set logo to null`)
     }
+    if (brand.logoZh && !existsSync(join(dir, 'assets', folder, brand.logoZh.file))) {
+      throw new BrandConfigError(file, '/logoZh/file', `assets/${folder}/${brand.logoZh.file} does not exist; add the logo or remove logoZh`)
+    }
     if (!existsSync(join(dir, 'assets', brand.style, 'style.css'))) {
       throw new BrandConfigError(file, '/style', `assets/${brand.style}/style.css does not exist; add the style sheet or name an existing style folder`)
     }
@@ -77,6 +80,8 @@ export function pickBrand (catalogue: BrandCatalogue, hostHeader: string | undef
   return catalogue.byHost.get(host) ?? catalogue.fallback
 }
 
+const publicLogo = (folder: string, logo: BrandLogo): PublicLogo => ({ url: `/brands/assets/${folder}/${logo.file}`, width: logo.width, height: logo.height })
+
 /** What the sign-in screen receives: asset URLs instead of file names. */
 export function publicBrand (brand: Brand): PublicBrand {
   const folder = brand.key.toLowerCase()
@@ -84,7 +89,8 @@ export function publicBrand (brand: Brand): PublicBrand {
     key: brand.key,
     name: brand.name,
     ...(brand.nameZh === undefined ? {} : { nameZh: brand.nameZh }),
-    logo: brand.logo ? { url: `/brands/assets/${folder}/${brand.logo.file}`, width: brand.logo.width, height: brand.logo.height } : null,
+    logo: brand.logo ? publicLogo(folder, brand.logo) : null,
+    ...(brand.logoZh === undefined ? {} : { logoZh: publicLogo(folder, brand.logoZh) }),
     button: brand.button,
     styleUrl: `/brands/assets/${brand.style}/style.css`,
     switches: brand.switches
