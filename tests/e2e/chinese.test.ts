@@ -218,6 +218,7 @@ t.test('what users see, in English and in Chinese (issue #19)', async (t) => {
     const { page } = await pageIn('zh')
     await page.goto(`${e2e.url}/login`)
     await page.locator('#login-user').waitFor()
+    t.equal(await page.locator('form button[type=submit]').innerText(), '登录', 'the sign-in button in Chinese, whatever the brand\'s English wording')
     await page.locator('#login-user').fill('mem2')
     await page.locator('#login-password').fill(DEMO_PASSWORD)
     await page.locator('form button[type=submit]').click()

@@ -25,8 +25,10 @@ const captchaAtStart = () => import.meta.env.VITE_ENABLE_CAPTCHA === 'true' || s
 /** /login: authentication pre-check, then the branded form with its captcha and its three message areas. */
 export function LoginPage () {
   const { brand } = useOutletContext<LoginOutlet>()
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { name } = useBrandFace(brand)
+  // A brand's button wording is English (seed 000 §1); in Chinese the button reads the catalogue's word.
+  const buttonText = i18n.language === 'en' && brand ? brand.button : t('login.login')
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const returnUrl = params.get('returnUrl') || '/admin/home'
@@ -142,7 +144,7 @@ export function LoginPage () {
       <main className='login-main'>
         <BrandLogo brand={brand} />
         {switches.toggleLoginBox && (
-          <button type='button' ref={toggle} className='brand-button login-toggle' aria-expanded={boxOpen} aria-controls='login-box' onClick={() => setBoxOpen((o) => !o)}>{brand?.button ?? 'Login'}</button>
+          <button type='button' ref={toggle} className='brand-button login-toggle' aria-expanded={boxOpen} aria-controls='login-box' onClick={() => setBoxOpen((o) => !o)}>{buttonText}</button>
         )}
         <div className='login-box' id='login-box' ref={box} hidden={!boxOpen}>
           {switches.heading && <h1 className='login-heading'>{t('login.heading')}</h1>}
@@ -170,7 +172,7 @@ export function LoginPage () {
               ? <Captcha src={captcha.src} failed={captcha.failed} width={100} height={40} value={form.Token} onChange={set('Token')} onReload={handleCaptchaReload} onImageError={handleCaptchaError} />
               : <input type='hidden' name='Token' value={form.Token} />}
             <div className='actions'>
-              <button type='submit' className='brand-button' disabled={!valid || submitting}>{brand?.button ?? t('login.login')}</button>
+              <button type='submit' className='brand-button' disabled={!valid || submitting}>{buttonText}</button>
               {submitting && <span className='spinner' role='status' aria-label={t('app.loading')} />}
             </div>
           </form>
