@@ -11,7 +11,9 @@ t.test('forced password change and the terms gate', async (t) => {
     await signIn(e2e, page, 'mem2')
     await page.waitForURL((u) => u.pathname === '/change-password')
     t.equal(new URL(page.url()).searchParams.get('LoginId'), 'mem2', 'LoginId set to the user id')
-    t.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Update Password')
+    // The URL changes before the sign-in page gives way: wait for the new page's heading, then check it is the only one.
+    await page.getByRole('heading', { level: 1, name: 'Update Password' }).waitFor()
+    t.same(await page.getByRole('heading', { level: 1 }).allInnerTexts(), ['Update Password'])
     t.equal(await page.getByLabel('Account User Id').count(), 0, 'no user id field when LoginId is given')
     await page.getByTestId('captcha-image').waitFor()
     t.equal(await page.getByTestId('captcha-image').getAttribute('height'), '33')
