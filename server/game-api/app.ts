@@ -12,6 +12,7 @@ import authPlugin from './plugins/auth.ts'
 import captchaPlugin from './plugins/captcha.ts'
 import clockPlugin from './plugins/clock.ts'
 import envelopePlugin from './plugins/envelope.ts'
+import fieldSelectionPlugin from './plugins/field-selection.ts'
 import maintenancePlugin from './plugins/maintenance.ts'
 import jobsPlugin from './jobs/plugin.ts'
 import type { RunnerOptions } from './jobs/runner.ts'
@@ -71,6 +72,7 @@ export async function buildGameApi (options: GameApiOptions): Promise<FastifyIns
 
   await app.register(formbody)
   await app.register(envelopePlugin)
+  await app.register(fieldSelectionPlugin)
   await app.register(auditPlugin)
   await app.register(authPlugin)
   await app.register(captchaPlugin, { captchaAnswerSink: options.captchaAnswerSink })

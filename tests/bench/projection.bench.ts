@@ -1,9 +1,9 @@
 // Columns enforced by the service: the Full Report GET of a draw with 100,000 bets through the service as ag2 (Rank 3:
 // the intake columns are cut from every row and from the sums), with the column cut on against off, in the same run on
 // the same product; the repetitions interleave on and off so a drifting load weighs on both alike.
-// Then the 100,000-row report GET through the service, on and off: a service whose game API is the reference one behind a
-// relay that answers reportFull with 100,000 rows of the report's shape (the reference report answers one row per direct
-// downline); and the cut alone on those bytes, against JSON.parse of them.
+// Then the 100,000-row report GET through the service, on and off (the reference report answers one row per direct
+// downline, so a stand-in answers reportFull with 100,000 rows of its shape): with a game API that cuts the rows itself
+// when asked, and with one that does not, so the service cuts the stream; and the cut alone, against JSON.parse.
 // PGlite in a fresh data dir, then PostgreSQL (own schemas, dropped after) when it answers.
 // Run: npm run bench -- projection   (BENCH_BETS, BENCH_REPS to change the defaults)
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -14,6 +14,7 @@ import { generateBets } from '../../server/scripts/generate-bets.ts'
 import { createServer, request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createProjector } from '../../server/src/proxy/projection.ts'
+import { decodeFieldSelection, FIELDS_APPLIED_HEADER, FIELDS_HEADER, selectFields } from '../../server/shared/field-selection.ts'
 import { buildService } from '../helpers/build.ts'
 import { onPostgres, startBenchProduct } from './lib/product.ts'
 
@@ -71,19 +72,29 @@ async function measure (label: string, gameOn: DbOptions, storeOn?: { url: strin
 }
 
 const ROWS = 100_000
-/** The Full Report's answer with ROWS rows, as the game API would send it. */
-function bigReport (): Buffer {
+type BigReport = { success: true, data: { rows: Array<Record<string, unknown>>, totals: Record<string, number>, count: number } }
+/** The Full Report's answer with ROWS rows, as the game API would hold it before writing it. */
+function bigReport (): BigReport {
   const rows = Array.from({ length: ROWS }, (_, i) => ({ UserId: `u${i}`, UserName: `user ${i}`, Role: i % 5 === 0 ? 'AG' : 'MEM', Tickets: i % 17, Bets: i % 31, Stake: i * 1.25, Commission: i * 0.05, Strike: i % 7, Net: i * 1.2, Intake: i * 0.3, IntakeStrike: i % 3, IntakeNet: i * 0.29, MyIntake: 0, MyIntakeStrike: 0, MyOut: i * 0.1, MyOutStrike: 0, MyCommission: i * 0.01 }))
-  return Buffer.from(JSON.stringify({ success: true, data: { rows, totals: {}, count: ROWS } }))
+  return { success: true, data: { rows, totals: {}, count: ROWS } }
 }
 
-/** The 100,000-row report GET through a service, cut on and off. */
-async function bigThroughService (body: Buffer) {
+/**
+ * The 100,000-row report GET through a service, cut on and off. The game API is the reference one behind a stand-in that
+ * answers reportFull with the big report, written per request as any game API writes its answers: one that cuts the
+ * rows itself when the service names their fields (as the reference game API does, with the same module), or one that
+ * does not know the field header, so the service cuts the bytes as they stream.
+ */
+async function bigThroughService (report: BigReport, gameApiCuts: boolean) {
+  const label = gameApiCuts ? '100,000 rows, game API cuts' : '100,000 rows, service cuts'
   const product = await startBenchProduct()
   const opened: Array<() => unknown> = []
   const relay = createServer((req, res) => {
     if (req.method === 'GET' && (req.url ?? '').startsWith('/api/v1/4d/reportFull')) {
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length })
+      const asked = req.headers[FIELDS_HEADER]
+      const selection = gameApiCuts && typeof asked === 'string' ? decodeFieldSelection(asked) : undefined
+      const body = Buffer.from(JSON.stringify(selection ? selectFields(report, selection) : report))
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length, ...(selection ? { [FIELDS_APPLIED_HEADER]: asked } : {}) })
       res.end(body)
       return
     }
@@ -100,22 +111,23 @@ async function bigThroughService (body: Buffer) {
       service.columnProjection.enabled = on
       const res = await fetch(`${serviceUrl}/api/v1/4d/reportFull?VW=RPTFULL`, { headers: { cookie, 'x-no-cache': '1' } })
       const bytes = Buffer.from(await res.arrayBuffer())
-      if (res.status !== 200) throw new Error(`100,000 rows: HTTP ${res.status} ${bytes.toString().slice(0, 300)}`)
+      if (res.status !== 200) throw new Error(`${label}: HTTP ${res.status} ${bytes.toString().slice(0, 300)}`)
       return bytes
     }
     const [on, off] = [await get(true)(), await get(false)()]
-    const first = (JSON.parse(on.toString()) as { data: { rows: Array<Record<string, unknown>> } }).data.rows
-    if (first.length !== ROWS || first.some((r) => INTAKE.some((f) => f in r)) || off.length !== body.length) throw new Error('100,000 rows: the cut did not take the intake fields out of every row')
+    const cut = (JSON.parse(on.toString()) as BigReport).data.rows
+    const whole = (JSON.parse(off.toString()) as BigReport).data.rows
+    if (cut.length !== ROWS || cut.some((r) => INTAKE.some((f) => f in r)) || whole.some((r) => !INTAKE.every((f) => f in r))) throw new Error(`${label}: the cut did not take the intake fields out of every row`)
     const times = { on: [] as number[], off: [] as number[] }
     for (let i = 0; i < REPS; i++) {
       const order = i % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const)
       for (const way of order) times[way].push((await timed(get(way === 'on')))[0])
     }
     const paired = median(times.off.map((x, i) => x / times.on[i]!))
-    console.log(`100,000 rows: the report GET through the service as ${USER} (${(body.length / 1e6).toFixed(1)} MB from the game API, ${(on.length / 1e6).toFixed(1)} MB cut), medians of ${REPS} interleaved repetitions:`)
-    console.log(`100,000 rows:   column cut off  ${ms(median(times.off))}  (spread ${ms(Math.min(...times.off))}-${ms(Math.max(...times.off))})`)
-    console.log(`100,000 rows:   column cut on   ${ms(median(times.on))}  (spread ${ms(Math.min(...times.on))}-${ms(Math.max(...times.on))})`)
-    console.log(`100,000 rows:   ratio off / on ${paired.toFixed(2)} (median of per-repetition ratios; goal >= 0.90)`)
+    console.log(`${label}: the report GET through the service as ${USER} (${(off.length / 1e6).toFixed(1)} MB whole, ${(on.length / 1e6).toFixed(1)} MB cut), medians of ${REPS} interleaved repetitions:`)
+    console.log(`${label}:   column cut off  ${ms(median(times.off))}  (spread ${ms(Math.min(...times.off))}-${ms(Math.max(...times.off))})`)
+    console.log(`${label}:   column cut on   ${ms(median(times.on))}  (spread ${ms(Math.min(...times.on))}-${ms(Math.max(...times.on))})`)
+    console.log(`${label}:   ratio off / on ${paired.toFixed(2)} (median of per-repetition ratios; goal >= 0.90)`)
   } finally {
     for (const close of opened.reverse()) await close()
     await new Promise((resolve) => relay.close(resolve))
@@ -154,6 +166,7 @@ try {
 }
 await onPostgres('projection', (game, store) => measure('PostgreSQL', game, store))
 const big = bigReport()
-await bigThroughService(big)
-cutThroughput(big)
+await bigThroughService(big, true)
+await bigThroughService(big, false)
+cutThroughput(Buffer.from(JSON.stringify(big)))
 process.exit(0)

@@ -2,15 +2,16 @@ import { Transform } from 'node:stream'
 import type { TableWidget } from '../../../schemas/widgets.ts'
 import type { RuleContext } from '../config/rules.ts'
 import type { GateEndpoint } from './allowlist.ts'
+import { encodeFieldSelection, type FieldSelection } from '../../shared/field-selection.ts'
 
 // Columns enforced by the service: a proxied answer bound through a column set loses every row field the user's columns
 // (and the table's actions) do not name, so a column hidden by the rules never reaches the browser.
 
-/** Objects to filter: where they sit in the answer ('*' is every element of an array) and the member names they keep. */
-export interface ProjectionTarget { path: readonly string[], keep: ReadonlySet<string> }
+/** Objects to filter: where they sit in the answer and the member names they keep. */
+export type ProjectionTarget = FieldSelection
 
-/** What one answer is cut to; targets never overlap. */
-export interface Projection { targets: readonly ProjectionTarget[] }
+/** What one answer is cut to; targets never overlap. `header` asks the game API to cut it first (undefined: it cannot be written as one). */
+export interface Projection { targets: readonly ProjectionTarget[], header: string | undefined }
 
 const LINK_PARAM = /:([A-Za-z_][A-Za-z0-9_]*)/g
 
@@ -81,7 +82,10 @@ export function projectionFor (endpoint: GateEndpoint, menuHolds: (path: string)
         else merged.set(key, { path: target.path, keep: new Set(target.keep) })
       }
     }
-    if (!whole && held > 0) projection = { targets: [...merged.values()] }
+    if (!whole && held > 0) {
+      const targets = [...merged.values()]
+      projection = { targets, header: encodeFieldSelection(targets) }
+    }
   }
   if (!known) { known = new WeakMap(); decided.set(ctx, known) }
   known.set(endpoint, projection)
@@ -378,7 +382,7 @@ export function createProjector (targets: readonly ProjectionTarget[]): { push (
 }
 
 /** A whole answer cut at once (the cached path). */
-export function projectJson (body: Buffer, projection: Projection): Buffer {
+export function projectJson (body: Buffer, projection: Pick<Projection, 'targets'>): Buffer {
   const projector = createProjector(projection.targets)
   const out = projector.push(body)
   projector.end()
@@ -386,7 +390,7 @@ export function projectJson (body: Buffer, projection: Projection): Buffer {
 }
 
 /** A stream that cuts the answer flowing through it (the streamed path); an answer that is not JSON ends it with an error. */
-export function projectionStream (projection: Projection): Transform {
+export function projectionStream (projection: Pick<Projection, 'targets'>): Transform {
   const projector = createProjector(projection.targets)
   return new Transform({
     transform (chunk: Buffer, _encoding, done) {

@@ -12,7 +12,7 @@ import { fromRoot } from '../../../server/shared/paths.ts'
 // Columns enforced by the service: the cut itself (whole and streamed, any chunking), which fields a table needs, and
 // the Full Report through the proxy, where ag2 (Rank 3) gets none of the intake fields ag1 (Rank 1) gets.
 
-const cut: Projection = { targets: [{ path: ['data', 'rows', '*'], keep: new Set(['UserId', 'Stake', 'Role']) }, { path: ['data', 'totals'], keep: new Set(['UserId', 'Stake', 'Role']) }] }
+const cut: Pick<Projection, 'targets'> = { targets: [{ path: ['data', 'rows', '*'], keep: new Set(['UserId', 'Stake', 'Role']) }, { path: ['data', 'totals'], keep: new Set(['UserId', 'Stake', 'Role']) }] }
 
 const answer = {
   success: true,

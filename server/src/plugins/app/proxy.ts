@@ -9,6 +9,7 @@ import { endpointAllowed } from '../../proxy/allowlist.ts'
 import { cacheKey } from '../../proxy/cache-key.ts'
 import { pipeline } from 'node:stream'
 import { projectJson, projectionFor, projectionStream, type Projection } from '../../proxy/projection.ts'
+import { FIELDS_APPLIED_HEADER, FIELDS_HEADER } from '../../../shared/field-selection.ts'
 import { safeEndpointPath } from '../../proxy/safe-path.ts'
 import { MULTIPART_LIMITS, upstreamMultipart } from '../../proxy/multipart.ts'
 import { upstreamBody, upstreamPath, upstreamQuery, withoutGamePrefix } from '../../proxy/upstream.ts'
@@ -175,7 +176,10 @@ async function proxy (app: FastifyInstance) {
         return reply.from(target.url, withBody ? { ...options, body: target.body } : options)
       },
       replyOptions: {
-        rewriteRequestHeaders: (request, headers) => upstreamHeaders({ client: headers, token: request.proxyTarget?.session?.token, request }),
+        rewriteRequestHeaders: (request, headers) => {
+          const fields = request.proxyTarget?.projection?.header
+          return upstreamHeaders({ client: headers, token: request.proxyTarget?.session?.token, request, ...(fields ? { extra: { [FIELDS_HEADER]: fields } } : {}) })
+        },
         // Non-idempotent calls are never retried; a GET is not retried on a 503 either (maintenance answers pass at once).
         retryDelay: ({ req, res, err, attempt, getDefaultDelay }) => res?.statusCode === 503 ? null : getDefaultDelay(req, res, err, attempt),
         onError: (reply, { error }) => {
@@ -201,7 +205,10 @@ async function proxy (app: FastifyInstance) {
               app.gameApi.failure(request, target.session?.token, status, parsed(body))
               return reply.send(body)
             }
-            const projection = status === 200 ? target.projection : null
+            // A game API that cut the answer itself says so with the very selection asked for; then nothing is left to cut.
+            const applied = reply.getHeader(FIELDS_APPLIED_HEADER)
+            reply.removeHeader(FIELDS_APPLIED_HEADER)
+            const projection = status === 200 && (target.projection?.header === undefined || applied !== target.projection.header) ? target.projection : null
             if (projection) {
               // A cut answer must be JSON the cut can read: anything else is refused rather than relayed whole.
               const encoding = String(reply.getHeader('content-encoding') ?? 'identity').toLowerCase()
