@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import type { Test } from 'tap'
 import { openDb, type Db } from '../../server/shared/db.ts'
 import { reachable } from './reachable.ts'
 import { snapshot, type Snapshot } from './snapshot.ts'
+import { databaseUrl, onServer, pgTemplate, TEMPLATE_SCHEMA } from './pg-template.ts'
 
 /** The PostgreSQL server tests use when it answers; override with TEST_DATABASE_URL. */
 export const testPostgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -17,8 +17,9 @@ export type DbKind = Db['kind']
 export interface Owner { teardown: (fn: () => unknown) => void }
 
 /**
- * A fresh database of that kind for one test: PGlite in memory (loaded from the snapshot when one is named, so it is
- * already migrated and seeded), or its own empty schema on the server (dropped after).
+ * A fresh database of that kind for one test, dropped after: PGlite in memory, or on the server a database of its own
+ * copied from the snapshot's template, or an empty schema when no snapshot is named. A named snapshot is already migrated
+ * (and seeded, for a game API).
  */
 export async function freshDb (t: Owner, kind: DbKind, from?: Snapshot): Promise<Db> {
   if (kind === 'pglite') {
@@ -26,14 +27,22 @@ export async function freshDb (t: Owner, kind: DbKind, from?: Snapshot): Promise
     t.teardown(() => db.close())
     return db
   }
-  const schema = `t_${randomBytes(6).toString('hex')}`
-  const db = await openDb({ url: testPostgresUrl, schema })
+  const name = `t_${randomBytes(6).toString('hex')}`
+  if (from) {
+    // A copy of the migrated (and seeded) template: a file copy instead of a migration and a seed per test.
+    const template = await pgTemplate(testPostgresUrl, from)
+    await onServer(testPostgresUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`))
+    const db = await openDb({ url: databaseUrl(testPostgresUrl, name), schema: TEMPLATE_SCHEMA })
+    t.teardown(async () => {
+      await db.close()
+      await onServer(testPostgresUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
+    })
+    return db
+  }
+  const db = await openDb({ url: testPostgresUrl, schema: name })
   t.teardown(async () => {
     await db.close()
-    const admin = new pg.Client({ connectionString: testPostgresUrl })
-    await admin.connect()
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
-    await admin.end()
+    await onServer(testPostgresUrl, (client) => client.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`))
   })
   return db
 }

@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { basename, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
-import { pgliteDb } from '../../server/shared/db.ts'
+import { pgliteDb, type Db, type Queryable } from '../../server/shared/db.ts'
 import { migrate } from '../../server/shared/migrate.ts'
 import { buildGameApi } from '../../server/game-api/app.ts'
 import { migrationsDir as serviceMigrations } from '../../server/src/plugins/app/store.ts'
@@ -37,7 +37,8 @@ export function snapshot (s: Snapshot): Promise<Blob> {
   return blob
 }
 
-function nameOf (s: Snapshot): string {
+/** The snapshot's name: what it holds, and for a game API seed, the instant it was seeded at. */
+export function nameOf (s: Snapshot): string {
   if (s.of === 'service') return 'service'
   return `game-api-seeded-${s.seededAt === 'now' ? 'now' : s.seededAt.toISOString().replace(/[:.]/g, '')}`
 }
@@ -71,16 +72,7 @@ async function readFresh (file: string): Promise<Blob | undefined> {
 async function make (s: Snapshot, name: string, file: string): Promise<Blob> {
   const lite = await PGlite.create('memory://')
   try {
-    const db = pgliteDb(lite)
-    let until = Number.MAX_SAFE_INTEGER
-    if (s.of === 'service') {
-      await migrate(db, serviceMigrations)
-    } else {
-      // The product's own start path migrates and seeds.
-      const at = s.seededAt === 'now' ? new Date() : s.seededAt
-      await (await buildGameApi({ db, now: () => at })).close()
-      if (s.seededAt === 'now') until = await nowSnapshotUntil(lite, at)
-    }
+    const until = await fillSnapshot(pgliteDb(lite), s)
     const tar = await lite.dumpDataDir('none')
     // Older snapshots of the same name were made from other sources.
     for (const old of await readdir(folder)) if (old.startsWith(`${name}-`) && !old.startsWith(basename(file))) await rm(join(folder, old), { force: true })
@@ -96,9 +88,21 @@ async function make (s: Snapshot, name: string, file: string): Promise<Blob> {
   }
 }
 
+/** Migrates db (and seeds it, for a game API) the way the snapshot holds it; answers until when that content stays good. */
+export async function fillSnapshot (db: Db, s: Snapshot): Promise<number> {
+  if (s.of === 'service') {
+    await migrate(db, serviceMigrations)
+    return Number.MAX_SAFE_INTEGER
+  }
+  // The product's own start path migrates and seeds.
+  const at = s.seededAt === 'now' ? new Date() : s.seededAt
+  await (await buildGameApi({ db, now: () => at })).close()
+  return s.seededAt === 'now' ? await nowSnapshotUntil(db, at) : Number.MAX_SAFE_INTEGER
+}
+
 /** When a 'now' seed stops matching a fresh one: the next draw close, the next midnight GMT+8, or the maximum age. */
-async function nowSnapshotUntil (lite: PGlite, at: Date): Promise<number> {
-  const { rows } = await lite.query<{ next: Date | null }>('SELECT min(close_at) AS next FROM draws WHERE close_at > $1', [at])
+async function nowSnapshotUntil (db: Queryable, at: Date): Promise<number> {
+  const { rows } = await db.query<{ next: Date | null }>('SELECT min(close_at) AS next FROM draws WHERE close_at > $1', [at])
   const midnightGmt8 = new Date(at)
   midnightGmt8.setUTCHours(16, 0, 0, 0)
   if (midnightGmt8 <= at) midnightGmt8.setUTCDate(midnightGmt8.getUTCDate() + 1)
@@ -107,7 +111,7 @@ async function nowSnapshotUntil (lite: PGlite, at: Date): Promise<number> {
 
 let hashed: Promise<string> | undefined
 /** A hash of every source file a snapshot is made from (once per process). */
-function sourceHash (): Promise<string> {
+export function sourceHash (): Promise<string> {
   hashed ??= (async () => {
     const hash = createHash('sha256')
     for (const source of sources) {

@@ -2,8 +2,7 @@ import t from 'tap'
 import { AuditWriter } from '../../../server/src/audit/writer.ts'
 import { shapeRecord } from '../../../server/src/audit/record.ts'
 import { appendRecords, decodeCursor, encodeCursor, queryRecords, verifyAuditLog, walkRecords } from '../../../server/src/audit/store.ts'
-import { openDb } from '../../../server/shared/db.ts'
-import { eachDatabase, testPostgresUrl } from '../../helpers/db.ts'
+import { eachDatabase } from '../../helpers/db.ts'
 import { auditDb } from './helpers.ts'
 
 t.test('200 concurrent records form one verifiable chain', (t) => eachDatabase(t, async (t, kind) => {
@@ -41,8 +40,8 @@ t.test('deferred records share the next urgent commit, or are written alone afte
 t.test('two writers (two instances) appending at once still keep one chain', (t) => eachDatabase(t, async (t, kind) => {
   const db = await auditDb(t, kind)
   // On PostgreSQL the second instance is a second pool; on PGlite both share the one embedded database.
-  const other = kind === 'postgres' ? await openDb({ url: testPostgresUrl, schema: (await db.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]!.s }) : db
-  if (other !== db) t.teardown(() => other.close())
+  const other = await db.fork(4)
+  t.teardown(() => other.close())
   const a = new AuditWriter(db)
   const b = new AuditWriter(other)
   await Promise.all(Array.from({ length: 120 }, (_, i) => (i % 2 ? a : b).append(shapeRecord({ action: i % 2 ? 'a' : 'b' }))))
