@@ -5,7 +5,7 @@ import { SessionView } from '../../../../schemas/session.ts'
 import { buildMenu } from '../../config/menu.ts'
 import { UiError, errors } from '../../errors.ts'
 import { detectMobile } from '../../session/mobile.ts'
-import { ruleContextOf } from '../../session/rule-context.ts'
+import { sharedRuleContext } from '../../session/rule-context.ts'
 import { advanceServerTime } from '../../session/server-time.ts'
 
 /** GET /ui/session: the signed-in user's shell: profile summary, locations, theme, settings, config version, CSRF token and menu. */
@@ -54,7 +54,7 @@ export default async function sessionRoutes (fastify: FastifyInstance) {
       },
       configVersion: config.version,
       csrfToken: session.csrf,
-      menu: buildMenu(config, ruleContextOf(user, mobile)),
+      menu: buildMenu(config, sharedRuleContext(user, mobile)),
       ...(session.preview ? { preview: { UserId: session.preview.UserId, LocId: session.preview.LocId, by: session.UserId } } : {})
     }
   })

@@ -10,7 +10,7 @@ import { UiError, supportErrors, type SupportErrorCode } from '../../errors.ts'
 import { safeEndpointPath } from '../../proxy/safe-path.ts'
 import { withoutGamePrefix } from '../../proxy/upstream.ts'
 import { gameOf, pickLocation } from '../../session/location.ts'
-import { ruleContextOf } from '../../session/rule-context.ts'
+import { sharedRuleContext } from '../../session/rule-context.ts'
 import type { UiSession } from '../../plugins/app/session.ts'
 
 /** Support staff: administrators holding AdminEdit (the same rule language the menu uses). */
@@ -37,7 +37,7 @@ export async function supporterOf (app: FastifyInstance, request: FastifyRequest
   if (!session) return refuse('SUPPORT_AUTH_REQUIRED', {})
   const user = await app.userContext.own(request, session)
   const actor = { userId: session.UserId, locId: user.location.LocId, role: user.profile.Role }
-  if (!supportRule(ruleContextOf(user, session.mobile))) return refuse('SUPPORT_FORBIDDEN', actor)
+  if (!supportRule(sharedRuleContext(user, session.mobile))) return refuse('SUPPORT_FORBIDDEN', actor)
   return { via: 'session', actor, gameToken: session.token, session }
 }
 
