@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import t from 'tap'
-import { launchBrowser } from '../../helpers/browser.ts'
+import { frames, launchBrowser, settled } from '../../helpers/browser.ts'
 
 // The sanitiser runs where it runs in production: in Chromium, on a page of its own origin (https://app.test).
 const entry = fileURLToPath(new URL('../../../client/src/lib/sanitise.ts', import.meta.url))
@@ -48,7 +48,9 @@ t.test('nothing is loaded from another origin: pictures, srcset, style URLs, sty
     t.notMatch(out, /evil\.test/, `${html} -> ${out}`)
   }
   await page.evaluate((h) => { document.getElementById('out')!.innerHTML = h }, await clean(hostile.join('')))
-  await page.waitForTimeout(300)
+  // Styles are applied, and their pictures asked for, by the next frames' style and layout passes.
+  await frames(page, 3)
+  await settled(page)
   t.same(requested.filter((url) => url.includes('evil.test')), [], 'the browser asked another origin for nothing')
 })
 
