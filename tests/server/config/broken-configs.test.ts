@@ -14,6 +14,11 @@ type Files = Map<string, string>
 type Json = Record<string, any>
 
 const shipped = (await readConfigDir(shippedConfigDir)).files
+// Entries of the shipped api.json by path, and where a new one lands, so the variants follow its edits.
+const shippedApi = JSON.parse(shipped.get('api.json') ?? '{}') as { endpoints: Array<{ path: string }> }
+const at = (path: string) => shippedApi.endpoints.findIndex((e) => e.path === path)
+const next = shippedApi.endpoints.length
+const [upload, announcements, loc] = [at('files/upload'), at('announcements'), at('loc')]
 const edit = (file: string, change: (value: Json) => void) => (files: Files) => {
   const value = JSON.parse(files.get(file) ?? 'null') as Json
   change(value)
@@ -59,17 +64,17 @@ const variants: Variant[] = [
   { name: 'a missing Chinese translation', change: edit('i18n/zh.json', (c) => { delete c.menu.profile }), file: 'i18n/zh.json', pointer: '/menu/profile', message: /missing translation of "menu.profile" \(en: "Profile"\)/ },
   { name: 'a key only in Chinese', change: edit('i18n/zh.json', (c) => { c.menu.extra = '额外' }), file: 'i18n/en.json', pointer: '/menu/extra', message: /missing translation of "menu.extra"/ },
   { name: 'an empty translation', change: edit('i18n/en.json', (c) => { c.menu.profile = ' ' }), file: 'i18n/en.json', pointer: '/menu/profile', message: /empty translation/ },
-  { name: 'api.json: an endpoint for a page that does not exist', change: edit('api.json', (a) => { a.endpoints.push({ path: 'audits', methods: ['GET'], game: true, pages: ['/control/announcements'] }) }), file: 'api.json', pointer: '/endpoints/13/pages/0', message: /no page template serves "\/control\/announcements"/ },
-  { name: 'api.json: an endpoint no one may call', change: edit('api.json', (a) => { a.endpoints.push({ path: 'audits', methods: ['GET'], game: true }) }), file: 'api.json', pointer: '/endpoints/13', message: /no page template binds GET audits: add "shell": true/ },
+  { name: 'api.json: an endpoint for a page that does not exist', change: edit('api.json', (a) => { a.endpoints.push({ path: 'audits', methods: ['GET'], game: true, pages: ['/control/announcements'] }) }), file: 'api.json', pointer: `/endpoints/${next}/pages/0`, message: /no page template serves "\/control\/announcements"/ },
+  { name: 'api.json: an endpoint no one may call', change: edit('api.json', (a) => { a.endpoints.push({ path: 'audits', methods: ['GET'], game: true }) }), file: 'api.json', pointer: `/endpoints/${next}`, message: /no page template binds GET audits: add "shell": true/ },
   { name: 'api.json: a public game endpoint', change: edit('api.json', (a) => { a.endpoints[0].game = true }), file: 'api.json', pointer: '/endpoints/0/public', message: /no session location/ },
   { name: 'api.json: a public POST', change: edit('api.json', (a) => { a.endpoints[0].methods = ['GET', 'POST'] }), file: 'api.json', pointer: '/endpoints/0/methods', message: /a public endpoint may only be read \(GET\)/ },
   { name: 'a rule nested deeper than the rule schema allows', change: edit('menu.json', (m) => { m.groups[2].rule = JSON.parse('{"not":'.repeat(MAX_RULE_DEPTH) + '{"tt":true}' + '}'.repeat(MAX_RULE_DEPTH)) }), file: 'menu.json', pointer: '/groups/2/rule' + '/not'.repeat(MAX_RULE_DEPTH), message: new RegExp(`rules nest at most ${MAX_RULE_DEPTH} levels deep`) },
-  { name: 'api.json: a cached POST', change: edit('api.json', (a) => { a.endpoints[12].cache = true }), file: 'api.json', pointer: '/endpoints/12/cache', message: /only GET answers are cached/ },
-  { name: 'api.json: multipart on a GET', change: edit('api.json', (a) => { a.endpoints[7].multipart = true }), file: 'api.json', pointer: '/endpoints/7/multipart', message: /only a POST or PUT carries a multipart body/ },
-  { name: 'api.json: a method listed twice', change: edit('api.json', (a) => { a.endpoints.splice(12, 0, { path: 'announcements', methods: ['GET'], game: true, shell: true }) }), file: 'api.json', pointer: '/endpoints/12/methods', message: /GET announcements is already listed/ },
-  { name: 'api.json: an endpoint outside the game API contract', change: edit('api.json', (a) => { a.endpoints.push({ path: 'secretDump', methods: ['GET'], game: true, shell: true }) }), file: 'api.json', pointer: '/endpoints/13/path', message: /GET secretDump is not in the game API contract \(schemas\/game-api-contract\.ts\)/ },
-  { name: 'api.json: pages for an endpoint a page template binds', change: edit('api.json', (a) => { a.endpoints.push({ path: 'reportFull', methods: ['GET'], game: true, pages: ['/report/full'] }) }), file: 'api.json', pointer: '/endpoints/13/pages', message: /already bound by pages\/report-full\.json: remove "pages"/ },
-  { name: 'api.json: a game endpoint without game', change: edit('api.json', (a) => { delete a.endpoints[3].game }), file: 'api.json', pointer: '/endpoints/3/game', message: /loc is a game endpoint: add "game": true/ },
+  { name: 'api.json: a cached POST', change: edit('api.json', (a) => { a.endpoints[upload].cache = true }), file: 'api.json', pointer: `/endpoints/${upload}/cache`, message: /only GET answers are cached/ },
+  { name: 'api.json: multipart on a GET', change: edit('api.json', (a) => { a.endpoints[announcements].multipart = true }), file: 'api.json', pointer: `/endpoints/${announcements}/multipart`, message: /only a POST or PUT carries a multipart body/ },
+  { name: 'api.json: a method listed twice', change: edit('api.json', (a) => { a.endpoints.splice(upload, 0, { path: 'announcements', methods: ['GET'], game: true, shell: true }) }), file: 'api.json', pointer: `/endpoints/${upload}/methods`, message: /GET announcements is already listed/ },
+  { name: 'api.json: an endpoint outside the game API contract', change: edit('api.json', (a) => { a.endpoints.push({ path: 'secretDump', methods: ['GET'], game: true, shell: true }) }), file: 'api.json', pointer: `/endpoints/${next}/path`, message: /GET secretDump is not in the game API contract \(schemas\/game-api-contract\.ts\)/ },
+  { name: 'api.json: pages for an endpoint a page template binds', change: edit('api.json', (a) => { a.endpoints.push({ path: 'reportFull', methods: ['GET'], game: true, pages: ['/report/full'] }) }), file: 'api.json', pointer: `/endpoints/${next}/pages`, message: /already bound by pages\/report-full\.json: remove "pages"/ },
+  { name: 'api.json: a game endpoint without game', change: edit('api.json', (a) => { delete a.endpoints[loc].game }), file: 'api.json', pointer: `/endpoints/${loc}/game`, message: /loc is a game endpoint: add "game": true/ },
   { name: 'page: a binding outside the game API contract', change: edit('pages/report-full.json', (p) => { p.widgets[1].data.endpoint = '/api/v1/4d/reportEverything' }), file: 'pages/report-full.json', pointer: '/widgets/1/data/endpoint', message: /GET \/api\/v1\/4d\/reportEverything is not in the game API contract/ },
   { name: 'page: a contract path with a method it does not have', change: edit('pages/control-announcement.json', (p) => { p.widgets[1].rowActions[0].method = 'PUT' }), file: 'pages/control-announcement.json', pointer: '/widgets/1/rowActions/0/endpoint', message: /which has DELETE for that path: use one of those methods/ },
   { name: 'page: a game endpoint without 4d/', change: edit('pages/report-full.json', (p) => { p.widgets[1].data.endpoint = '/api/v1/reportFull' }), file: 'pages/report-full.json', pointer: '/widgets/1/data/endpoint', message: /write it as \/api\/v1\/4d\/reportFull/ },
