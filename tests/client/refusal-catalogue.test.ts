@@ -56,3 +56,10 @@ t.test('a sentence uses only the values its code sends', async (t) => {
     t.same(beyond, [], `${lang}: no sentence names a value its code does not send`)
   }
 })
+
+t.test('a sentence shows its values as {{n}}, never as the game API\'s %s', async (t) => {
+  for (const lang of ['en', 'zh']) {
+    const texts = catalogue(lang)
+    t.same([...coded.keys()].filter((code) => /%s/.test(texts[code] ?? '')), [], `${lang}: a %s would be shown to the user as it is`)
+  }
+})
