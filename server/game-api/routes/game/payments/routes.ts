@@ -82,7 +82,8 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const sums = new Map((await statementSums(app.db, rows.map((r) => r.user_id), period)).map((s) => [s.UserId, s]))
     return ok(rows.map((r) => {
       const s = sums.get(r.user_id)
-      return { UserId: r.user_id, UserName: r.alias_id, Role: r.role, Opening: s?.Opening ?? 0, WinLoss: s?.WinLoss ?? 0, PaidIn: s?.PaidIn ?? 0, PaidOut: s?.PaidOut ?? 0, Closing: s?.Closing ?? 0, AccBal: Number(r.acc_bal) }
+      if (!s) throw errors.userNotFound(r.user_id)
+      return { ...s, UserName: r.alias_id, Role: r.role, AccBal: Number(r.acc_bal) }
     }))
   })
 }
