@@ -44,6 +44,15 @@ async function firstSignIn (e2e: E2E, page: Page, userId: string, oneTime: strin
   await closeHomePopup(page)
 }
 
+/** Opens Payment History and shows the player's entries. */
+async function showHistory (page: Page): Promise<Locator> {
+  await openFromMenu(page, 'Administration', 'Payment History', '/admin/paymentHist')
+  await page.getByRole('combobox', { name: 'User' }).fill(PLAYER)
+  await page.getByRole('option', { name: new RegExp(`^${PLAYER}`) }).click()
+  await page.getByRole('button', { name: 'Show' }).click()
+  return page.locator('[data-widget-id=entries] tbody tr')
+}
+
 /** The AccBal cell of a user's row in a table whose headings include 'Account balance'. */
 async function accBalOf (table: Locator, userId: string): Promise<string> {
   const row = table.locator('tbody tr').filter({ has: table.page().getByRole('cell', { name: userId, exact: true }) }).first()
@@ -128,12 +137,7 @@ t.test('admin → agent → player → bet → payment: Payment History shows it
     const sums = agent.page.locator('[data-widget-id=sums]')
     t.equal(await accBalOf(sums, PLAYER), money(-250.55), 'the Payments page shows the new AccBal')
 
-    await openFromMenu(agent.page, 'Administration', 'Payment History', '/admin/paymentHist')
-    const user = agent.page.getByRole('combobox', { name: 'User' })
-    await user.fill(PLAYER)
-    await agent.page.getByRole('option', { name: new RegExp(`^${PLAYER}`) }).click()
-    await agent.page.getByRole('button', { name: 'Show' }).click()
-    const entry = agent.page.locator('[data-widget-id=entries] tbody tr').filter({ hasText: 'journey payment' })
+    const entry = (await showHistory(agent.page)).filter({ hasText: 'journey payment' })
     await entry.waitFor()
     const text = await entry.innerText()
     t.match(text, new RegExp(`^\\s*${entryId!}\\b`), 'the entry id')
@@ -144,6 +148,35 @@ t.test('admin → agent → player → bet → payment: Payment History shows it
     const after = await accBalOf(agent.page.locator('[data-widget-id=players]'), PLAYER)
     t.equal(after, money(-250.55), 'the player\'s AccBal moved by exactly the payment')
     t.same(agent.errors, [], 'no script errors on the agent\'s pages')
+  })
+  await t.test('deleting the payment is the company\'s: the agent is told so; admin deletes it with the super password, in the body', async (t) => {
+    const entries = (await showHistory(agent.page)).filter({ hasText: 'journey payment' })
+    // The row action's confirmation is the browser's own dialog.
+    agent.page.once('dialog', (d) => { d.accept().catch(() => {}) })
+    await entries.getByRole('button', { name: 'Delete' }).click()
+    await agent.page.getByRole('alert').filter({ hasText: 'only the company' }).waitFor()
+    t.pass('the agent hears that an administrator must delete it')
+
+    const secrets: string[] = []
+    admin.page.on('request', (r) => { if (r.method() === 'DELETE') secrets.push(`${r.url()} ${r.postData() ?? ''}`) })
+    await openFromMenu(admin.page, 'Utilities', 'Super Password', '/utilities/superPassword')
+    const set = admin.page.locator('[data-widget-id=superPassword]')
+    await set.getByLabel('Your sign-in password').fill('Demo#1234')
+    await set.getByLabel('New super password').fill('Super#2030')
+    await set.getByLabel('Confirm super password').fill('Super#2030')
+    await set.getByRole('button', { name: 'Set super password' }).click()
+    await set.getByRole('status').filter({ hasText: 'Super password set' }).waitFor()
+    const row = (await showHistory(admin.page)).filter({ hasText: 'journey payment' })
+    await row.getByRole('button', { name: 'Delete' }).click()
+    const dialog = admin.page.locator('dialog[open]')
+    await dialog.getByLabel(/^Super password/).fill('Super#2030')
+    await dialog.getByRole('button', { name: 'Delete' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    t.equal(secrets.length, 1, 'one DELETE')
+    t.notMatch(secrets[0]?.split(' ')[0] ?? '', /Super/, 'the super password is not in the URL')
+    t.match(secrets[0] ?? '', /"SuperPassword":"Super#2030"/, 'it is in the body')
+    await admin.page.locator('[data-widget-id=entries] tbody tr').filter({ hasText: 'Reversal' }).first().waitFor()
+    t.pass('the reversing entry is listed')
   })
   t.same(admin.errors, [], 'no script errors on the admin\'s pages')
 })
