@@ -18,10 +18,12 @@ export function FormDialog ({ action, row, onClose }: { action: FormAction, row?
   const widget = useMemo<FormDescriptor>(() => ({ ...action.form, type: 'form' }), [action.form])
   const prefill = useMemo(() => prefillOf(action.prefill, row), [action.prefill, row])
   const close = useCallback(() => onClose(), [onClose])
+  // A success message made of the answer's values (a one-time password, a new entry's id) is the only place they are shown: the dialog stays open to show it.
+  const keepsAnswer = Object.keys(action.form.submit?.successValues ?? {}).length > 0
   return (
     <Dialog open title={t(action.titleKey ?? action.labelKey)} onClose={close} className='rr-form-dialog' footer={<button type='button' onClick={close}>{t('renderers.close')}</button>}>
       <ScopeProvider row={row}>
-        <FormWidget widget={widget} prefill={prefill} onSent={close} />
+        <FormWidget widget={widget} prefill={prefill} onSent={keepsAnswer ? undefined : close} />
       </ScopeProvider>
     </Dialog>
   )

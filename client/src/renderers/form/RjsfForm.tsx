@@ -98,7 +98,8 @@ function FormBody ({ widget, prefill, loaded, onSent }: FormProps & { loaded?: u
     const call = startTarget(target.endpoint, params)
     const body = submitPayload(widget, formData, call.params)
     const files = fileFields(widget)
-    return target.method === 'GET' || target.method === 'DELETE'
+    // A form's fields travel in the body for every method but GET: a DELETE confirmed with a secret must not put it in a URL.
+    return target.method === 'GET'
       ? callData(target.method, withQuery(call.endpoint, body as Record<string, string>))
       : callData(target.method, call.endpoint, files.length > 0 ? toMultipart(body, formContext.files, files) : body)
   })

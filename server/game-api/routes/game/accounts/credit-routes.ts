@@ -3,14 +3,15 @@ import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { errors } from '../../../lib/errors.ts'
+import { confirmSuperPassword } from '../../../lib/super-password.ts'
 import { revokeUserTokens } from '../../../lib/tokens.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { changeAccount } from './change-routes.ts'
 import { accountErrors } from './errors.ts'
 import { assertManaged, type AccountKind } from './kinds.ts'
 import { creditProblem } from './rules.ts'
-import { AccountProfile, CreditBody, DeleteParams, SuspendBody } from './schemas.ts'
-import { deleteBlockers, lockWithParent, type Locked } from './store.ts'
+import { AccountProfile, CreditBody, DeleteParams, SuperPasswordBody, SuspendBody, bodyMayBeAbsent } from './schemas.ts'
+import { deleteBlockers, historyOf, lockWithParent, type Locked } from './store.ts'
 
 /** The credit left a parent gives from, or undefined for the company (ADMIN), which issues credit without a limit of its own. */
 export const givesFrom = (parent: Locked) => parent.role === 'ADMIN' ? undefined : parent.creditLeft
@@ -46,10 +47,17 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ kind: AccountKind }> = async (ap
   })
 
   app.delete(`/${kind.prefix}/:ParentId/:UserId`, {
-    schema: { params: DeleteParams, querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Literal(true)) }
+    preValidation: bodyMayBeAbsent,
+    schema: { params: DeleteParams, querystring: Type.Object({ LocId: LocIdField }), body: SuperPasswordBody, response: envelope(Type.Literal(true)) }
   }, async (request) => {
     const { ParentId: parentId, UserId: userId } = request.params
     await assertManaged(app.db, request, kind, userId)
+    // A user with history is deleted only by the company, confirming with its super password (checked outside the transaction: a wrong try counts).
+    const history = await historyOf(app.db, userId)
+    if (history !== undefined) {
+      if (caller(request).role !== 'ADMIN') throw accountErrors.deleteNeedsCompany(userId, history)
+      await confirmSuperPassword(app.db, caller(request).userId, request.body.SuperPassword, app.gaNow())
+    }
     await app.db.transaction(async (tx) => {
       const { target, parent } = await lockWithParent(tx, userId)
       if (!target || !parent) throw errors.userNotFound(userId)

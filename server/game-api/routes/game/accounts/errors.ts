@@ -17,5 +17,7 @@ export const accountErrors = {
   creditNegative: coded<[string]>('GA_CREDIT_NEGATIVE', 'Credit %s must not be negative.', 400),
   creditOverParent: coded<[string, string, string]>('GA_CREDIT_OVER_PARENT', 'Credit %s is more than %s\'s credit left, %s.', 409),
   creditAddsOverParent: coded<[string, string, string, string]>('GA_CREDIT_ADDS_OVER_PARENT', 'Credit %s adds %s, more than %s\'s credit left, %s.', 409),
-  creditBelowInUse: coded<[string, string, string]>('GA_CREDIT_BELOW_IN_USE', 'Credit %s is less than what %s has in use, %s.', 409)
+  creditBelowInUse: coded<[string, string, string]>('GA_CREDIT_BELOW_IN_USE', 'Credit %s is less than what %s has in use, %s.', 409),
+  // Only an ADMIN holds a super password, so a delete that needs one is the company's to do.
+  deleteNeedsCompany: coded<[string, string]>('GA_DELETE_NEEDS_COMPANY', 'User %s has %s: deleting it needs the super password, which only the company holds; ask an administrator to delete it.', 403)
 } as const

@@ -1,4 +1,5 @@
 // The wire shapes of agents/ and players/ calls (seed 001 §7), one place for the routes and the contract tests.
+import { PlainText } from '../../../../../schemas/common.ts'
 import { Type, type Static } from 'typebox'
 import { LocIdField } from '../../../lib/envelope.ts'
 import { POSITION_RANGES, USER_ID_RULE } from './rules.ts'
@@ -93,3 +94,9 @@ export type PositionBody = Static<typeof PositionBody>
 export const CreditBody = Type.Object({ LocId: LocIdField, UserId: UserRef, Credit: Money })
 export const SuspendBody = Type.Object({ LocId: LocIdField, UserId: UserRef, Suspended: Type.Boolean() })
 export const DeleteParams = Type.Object({ ParentId: UserRef, UserId: UserRef })
+/** A destructive delete's confirmation: in the body, never the query string (which proxies and logs keep). */
+export const SuperPasswordBody = Type.Object({ LocId: Type.Optional(LocIdField), SuperPassword: Type.Optional(PlainText({ maxLength: 200, description: 'the caller\'s super password, confirming the delete' })) })
+/** A preValidation hook for a DELETE whose body may be absent (a delete that needs no confirmation): the body validates as {}. */
+export async function bodyMayBeAbsent (request: { body: unknown }): Promise<void> {
+  request.body ??= {}
+}

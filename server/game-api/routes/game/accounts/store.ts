@@ -161,6 +161,14 @@ export async function writeFlags (q: Queryable, userId: string, flags: Partial<R
   }
 }
 
+/** What makes deleting a user destructive (its betting history, its ledger entries), in words; undefined when it has neither. */
+export async function historyOf (q: Queryable, userId: string): Promise<string | undefined> {
+  const { rows: [r] } = await q.query<{ bets: boolean, entries: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM bets WHERE user_id = $1) AS bets, EXISTS (SELECT 1 FROM ledger WHERE user_id = $1) AS entries', [userId])
+  const what = [r?.bets ? 'betting history' : '', r?.entries ? 'ledger entries' : ''].filter((w) => w !== '')
+  return what.length > 0 ? what.join(' and ') : undefined
+}
+
 /** What stops a user from being deleted: open tickets, a balance, a live downline (empty when nothing does). */
 export async function deleteBlockers (q: Queryable, userId: string, accBal: number): Promise<string[]> {
   const blockers: string[] = []

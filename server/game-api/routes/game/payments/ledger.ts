@@ -54,15 +54,52 @@ export async function statementOf (q: Queryable, userId: string, period: Period)
   return { Opening: start, Entries: entries, Closing: closing }
 }
 
-/** Per user of ids: the period's opening, win/loss (settlements), payments in and out (reversals net into them) and closing. */
-export async function statementSums (q: Queryable, ids: string[], period: Period) {
-  const { rows } = await q.query<{ user_id: string, opening: string, win_loss: string, paid_in: string, paid_out: string, closing: string }>(
+/** One user's statement line for a period: its own ledger figures, and its group's (itself and its whole downline) settled-bet figures. */
+export interface StatementLine { UserId: string, Opening: number, WinLoss: number, Commission: number, Tax: number, PaidIn: number, PaidOut: number, Closing: number, GroupWinLoss: number, GroupCommission: number, GroupTax: number }
+
+/**
+ * Per user of ids: the period's opening, win/loss (payout less stake), commission and tax of its settled bets, payments in and out
+ * (reversals net into them) and closing, which is the opening plus all of these; and the same bet figures summed over its group,
+ * so an upline's group figure is its own plus its direct downline's group figures.
+ */
+export async function statementSums (q: Queryable, ids: string[], period: Period): Promise<StatementLine[]> {
+  // An opening entry is a balance from before the ledger, whenever it was written: it counts in Opening.
+  const money = await q.query<{ user_id: string, opening: string, paid_in: string, paid_out: string, closing: string }>(
     `SELECT u.user_id,
-       coalesce(sum(l.amount) FILTER (WHERE l.created_at < $2), 0) AS opening,
-       coalesce(sum(l.amount) FILTER (WHERE l.created_at >= $2 AND l.created_at < $3 AND l.kind = 'settlement'), 0) AS win_loss,
+       coalesce(sum(l.amount) FILTER (WHERE l.created_at < $2 OR (l.kind = 'opening' AND l.created_at < $3)), 0) AS opening,
        coalesce(sum(l.amount) FILTER (WHERE l.created_at >= $2 AND l.created_at < $3 AND (l.kind = 'payment_in' OR (l.kind = 'reversal' AND l.amount < 0))), 0) AS paid_in,
        coalesce(sum(l.amount) FILTER (WHERE l.created_at >= $2 AND l.created_at < $3 AND (l.kind = 'payment_out' OR (l.kind = 'reversal' AND l.amount > 0))), 0) AS paid_out,
        coalesce(sum(l.amount) FILTER (WHERE l.created_at < $3), 0) AS closing
-     FROM unnest($1::text[]) AS u (user_id) LEFT JOIN ledger l ON l.user_id = u.user_id GROUP BY u.user_id ORDER BY u.user_id`, [ids, period.start, period.end])
-  return rows.map((r) => ({ UserId: r.user_id, Opening: Number(r.opening), WinLoss: Number(r.win_loss), PaidIn: Number(r.paid_in), PaidOut: Number(r.paid_out), Closing: Number(r.closing) }))
+     FROM unnest($1::text[]) AS u (user_id) LEFT JOIN ledger l ON l.user_id = u.user_id GROUP BY u.user_id`, [ids, period.start, period.end])
+  // The draw ledger holds what settlement booked, by kind; deleted users stay in the tree, their bets were real.
+  const bets = await q.query<{ user_id: string, win_loss: string, commission: string, tax: string, g_win_loss: string, g_commission: string, g_tax: string }>(
+    `WITH RECURSIVE tree (root, user_id) AS (
+       SELECT u, u FROM unnest($1::text[]) AS u
+       UNION ALL SELECT t.root, c.user_id FROM tree t JOIN users c ON c.parent_id = t.user_id)
+     SELECT t.root AS user_id,
+       coalesce(sum(d.acc_bal) FILTER (WHERE t.user_id = t.root AND d.kind IN ('payout', 'stake')), 0) AS win_loss,
+       coalesce(sum(d.acc_bal) FILTER (WHERE t.user_id = t.root AND d.kind = 'commission'), 0) AS commission,
+       coalesce(sum(d.acc_bal) FILTER (WHERE t.user_id = t.root AND d.kind = 'tax'), 0) AS tax,
+       coalesce(sum(d.acc_bal) FILTER (WHERE d.kind IN ('payout', 'stake')), 0) AS g_win_loss,
+       coalesce(sum(d.acc_bal) FILTER (WHERE d.kind = 'commission'), 0) AS g_commission,
+       coalesce(sum(d.acc_bal) FILTER (WHERE d.kind = 'tax'), 0) AS g_tax
+     FROM tree t LEFT JOIN draw_ledger d ON d.user_id = t.user_id AND d.created_at >= $2 AND d.created_at < $3
+     GROUP BY t.root`, [ids, period.start, period.end])
+  const byUser = new Map(bets.rows.map((r) => [r.user_id, r]))
+  return money.rows.map((r) => {
+    const b = byUser.get(r.user_id)
+    return {
+      UserId: r.user_id,
+      Opening: Number(r.opening),
+      WinLoss: Number(b?.win_loss ?? 0),
+      Commission: Number(b?.commission ?? 0),
+      Tax: Number(b?.tax ?? 0),
+      PaidIn: Number(r.paid_in),
+      PaidOut: Number(r.paid_out),
+      Closing: Number(r.closing),
+      GroupWinLoss: Number(b?.g_win_loss ?? 0),
+      GroupCommission: Number(b?.g_commission ?? 0),
+      GroupTax: Number(b?.g_tax ?? 0)
+    }
+  }).sort((a, b) => a.UserId < b.UserId ? -1 : a.UserId > b.UserId ? 1 : 0)
 }

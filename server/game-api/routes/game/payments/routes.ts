@@ -4,11 +4,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { errors } from '../../../lib/errors.ts'
+import { confirmSuperPassword } from '../../../lib/super-password.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { assertSelfOrDownline } from '../betting/store/hierarchy.ts'
 import { listRoot } from '../accounts/kinds.ts'
 import { dollars } from '../accounts/rules.ts'
+import { SuperPasswordBody, bodyMayBeAbsent } from '../accounts/schemas.ts'
 import { lockUsers } from '../accounts/store.ts'
+import { paymentErrors } from './errors.ts'
 import { appendEntry, entryById, statementOf, statementSums } from './ledger.ts'
 import { periodOf } from './period.ts'
 import { Entry, PaymentBody, PaymentUser, PeriodQuery, Statement, StatementSum } from './schemas.ts'
@@ -24,8 +27,10 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/paymentUserIds', {
     schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(PaymentUser)) }
   }, async (request) => {
+    // The whole downline, not only the direct one: the company confirms deletes of any user's entries below it.
     const { rows } = await app.db.query<{ user_id: string, alias_id: string, role: string, acc_bal: string, credit_left: string }>(
-      'SELECT user_id, alias_id, role, acc_bal, credit_left FROM users WHERE parent_id = $1 AND deleted_at IS NULL ORDER BY user_id', [caller(request).userId])
+      `WITH RECURSIVE down (user_id) AS (SELECT user_id FROM users WHERE parent_id = $1 UNION ALL SELECT c.user_id FROM users c JOIN down d ON c.parent_id = d.user_id)
+       SELECT u.user_id, u.alias_id, u.role, u.acc_bal, u.credit_left FROM users u JOIN down USING (user_id) WHERE u.deleted_at IS NULL ORDER BY u.user_id`, [caller(request).userId])
     return ok(rows.map((r) => ({ UserId: r.user_id, UserName: r.alias_id, Role: r.role, AccBal: Number(r.acc_bal), CreditLeft: Number(r.credit_left) })))
   })
 
@@ -45,12 +50,16 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.delete('/deleteStatement2/:id', {
-    schema: { params: Type.Object({ id: Type.Integer({ minimum: 1, description: 'a ledger entry id' }) }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Entry) }
+    preValidation: bodyMayBeAbsent,
+    schema: { params: Type.Object({ id: Type.Integer({ minimum: 1, description: 'a ledger entry id' }) }), querystring: Type.Object({ LocId: LocIdField }), body: SuperPasswordBody, response: envelope(Entry) }
   }, async (request) => {
     const id = request.params.id
     const found = await entryById(app.db, id)
     if (!found) throw errors.ledgerEntryNotFound(id)
     await assertBelow(request, found.UserId)
+    // Destructive: the company confirms with its super password, outside the transaction so a wrong try counts.
+    if (caller(request).role !== 'ADMIN') throw paymentErrors.deleteNeedsCompany(id)
+    await confirmSuperPassword(app.db, caller(request).userId, request.body.SuperPassword, app.gaNow())
     const reversal = await app.db.transaction(async (tx) => {
       await lockUsers(tx, [found.UserId])
       // Read again under the user's lock: two deletes of one entry must not both reverse it.
@@ -82,7 +91,8 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const sums = new Map((await statementSums(app.db, rows.map((r) => r.user_id), period)).map((s) => [s.UserId, s]))
     return ok(rows.map((r) => {
       const s = sums.get(r.user_id)
-      return { UserId: r.user_id, UserName: r.alias_id, Role: r.role, Opening: s?.Opening ?? 0, WinLoss: s?.WinLoss ?? 0, PaidIn: s?.PaidIn ?? 0, PaidOut: s?.PaidOut ?? 0, Closing: s?.Closing ?? 0, AccBal: Number(r.acc_bal) }
+      if (!s) throw errors.userNotFound(r.user_id)
+      return { ...s, UserName: r.alias_id, Role: r.role, AccBal: Number(r.acc_bal) }
     }))
   })
 }

@@ -32,10 +32,15 @@ export const StatementSum = Type.Object({
   UserName: Type.String(),
   Role: Type.String(),
   Opening: Type.Number(),
-  WinLoss: Type.Number(),
+  WinLoss: Type.Number({ description: 'payout less stake of the settled bets' }),
+  Commission: Type.Number(),
+  Tax: Type.Number({ description: 'negative: taken from the bettor' }),
   PaidIn: Type.Number(),
   PaidOut: Type.Number(),
   Closing: Type.Number(),
+  GroupWinLoss: Type.Number({ description: 'WinLoss of the user and its whole downline' }),
+  GroupCommission: Type.Number(),
+  GroupTax: Type.Number(),
   AccBal: Type.Number()
 })
 export const PaymentUser = Type.Object({ UserId: Type.String(), UserName: Type.String(), Role: Type.String(), AccBal: Type.Number(), CreditLeft: Type.Number() })

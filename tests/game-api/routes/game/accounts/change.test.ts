@@ -1,6 +1,7 @@
 import t from 'tap'
 import { eachDatabase } from '../../../../helpers/db.ts'
 import { freshAddress, gameApiHarness } from '../../../harness.ts'
+import { setSuperPassword, SUPER_PASSWORD } from '../../../betting-routes/support.ts'
 
 // PUT agents / players (players/update), …/position, …/credit, …/suspend and DELETE …/{ParentId}/{UserId}, each checked against the parent.
 eachDatabase(t, async (t, kind) => {
@@ -66,11 +67,14 @@ eachDatabase(t, async (t, kind) => {
   })
 
   t.test('delete: refused with open tickets, a balance or a downline (saying which); else the id is gone and the credit returns', async (t) => {
-    const refused = await del('ag1', 'players/ag1/mem1')
+    // mem1 and ag2 have history: only the company deletes them, with its super password (tests/game-api/routes/game/accounts/delete-history.test.ts).
+    await setSuperPassword(h, tokens.admin)
+    const confirmed = (path: string) => h.call('DELETE', `/api/v1/4d/${path}`, { token: tokens.admin, payload: { SuperPassword: SUPER_PASSWORD } })
+    const refused = await confirmed('players/ag1/mem1')
     t.equal(refused.statusCode, 409)
     t.match(refused.json().message, /^User mem1 cannot be deleted: .*its AccBal is -120\.50, not 0\.00 \(record a payment first\)/)
-    t.match((await del('ag1', 'agents/ag1/ag2')).json().message, /it still has downline \(mem2/)
-    t.equal((await del('ag1', 'players/ag2/mem1')).json().message, "ParentId ag2 is not mem1's parent; its parent is ag1.")
+    t.match((await confirmed('agents/ag1/ag2')).json().message, /it still has downline \(mem2/)
+    t.equal((await confirmed('players/ag2/mem1')).json().message, "ParentId ag2 is not mem1's parent; its parent is ag1.")
     t.equal((await h.call('POST', '/api/v1/4d/players', { token: tokens.ag1, payload: { UserId: 'gone1', Credit: 250 } })).statusCode, 200)
     const before = Number((await row('ag1'))?.credit_left)
     const res = await del('ag1', 'players/ag1/gone1')

@@ -2,7 +2,7 @@ import t from 'tap'
 import { seededRandom } from '../../../../../server/shared/seeded-random.ts'
 import { eachDatabase } from '../../../../helpers/db.ts'
 import { gameApiHarness, type GameApiHarness } from '../../../harness.ts'
-import { api, moveTo, WEDNESDAY_CLOSE } from '../../../betting-routes/support.ts'
+import { api, moveTo, setSuperPassword, SUPER_PASSWORD, WEDNESDAY_CLOSE } from '../../../betting-routes/support.ts'
 
 /** Users whose AccBal differs from the sum of their ledger entries (none, always). */
 async function offLedger (h: GameApiHarness) {
@@ -17,6 +17,9 @@ eachDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   let tokens = { ag1: await h.signIn('ag1'), ag2: await h.signIn('ag2'), mem1: await h.signIn('mem1'), mem3: await h.signIn('mem3'), admin: await h.signIn('admin') }
   const pay = (as: keyof typeof tokens, payload: Record<string, unknown>) => api(h, 'POST', '/api/v1/4d/insertStatement2', tokens[as], payload)
+  // Deleting a ledger entry is the company's, confirmed with its super password (payments/delete-needs-company.test.ts has the refusals).
+  await setSuperPassword(h, tokens.admin)
+  const remove = (id: unknown) => api(h, 'DELETE', `/api/v1/4d/deleteStatement2/${String(id)}`, tokens.admin, { SuperPassword: SUPER_PASSWORD })
   const accBal = async (id: string) => Number((await h.db.query<{ a: string }>('SELECT acc_bal AS a FROM users WHERE user_id = $1', [id])).rows[0]?.a)
 
   t.test('the seeded balances and settled draws are already in the ledger', async (t) => {
@@ -31,11 +34,11 @@ eachDatabase(t, async (t, kind) => {
     t.equal(await accBal('mem1'), before + 120.5)
     const out = await pay('ag1', { UserId: 'mem1', Type: 'OUT', Amount: 20 })
     t.equal(await accBal('mem1'), before + 100.5)
-    const removed = await api(h, 'DELETE', `/api/v1/4d/deleteStatement2/${out.body.data.EntryId}`, tokens.ag1)
+    const removed = await remove(out.body.data.EntryId)
     t.equal(removed.status, 200)
     t.match(removed.body.data, { Kind: 'reversal', Amount: 20, Reverses: out.body.data.EntryId })
     t.equal(await accBal('mem1'), before + 120.5, 'the reversal undid it')
-    const again = await api(h, 'DELETE', `/api/v1/4d/deleteStatement2/${out.body.data.EntryId}`, tokens.ag1)
+    const again = await remove(out.body.data.EntryId)
     t.equal(again.status, 409)
     t.equal(again.body.message, `Ledger entry ${out.body.data.EntryId} cannot be deleted: it was deleted already (reversed by entry ${removed.body.data.EntryId}).`)
     const stored = await h.db.query('SELECT 1 FROM ledger WHERE entry_id = $1', [out.body.data.EntryId])
@@ -56,7 +59,7 @@ eachDatabase(t, async (t, kind) => {
     t.equal((await pay('ag1', { UserId: 'mem1', Type: 'IN', Amount: 0 })).body.message, 'body/Amount must be > 0')
     t.match((await pay('ag1', { UserId: 'mem1', Type: 'IN', Amount: 1.234 })).body, { code: 'GA_FIELD_NOT_CENTS', message: 'Amount must be in cents at most (e.g. 2000.50), not 1.234.', params: ['Amount', '1.234'] })
     t.equal((await pay('ag1', { UserId: 'mem1', Type: 'SIDEWAYS', Amount: 1 })).body.message, 'body/Type must be IN (the downline pays) or OUT (the downline is paid)')
-    t.equal((await api(h, 'DELETE', '/api/v1/4d/deleteStatement2/999999', tokens.ag1)).status, 404)
+    t.equal((await remove(999999)).status, 404)
     t.equal((await api(h, 'GET', '/api/v1/4d/statementByUserId?DrawFrom=2030-02-01&DrawTo=2030-01-01', tokens.ag1)).body.message, 'querystring/DrawFrom 2030-02-01 must not be later than DrawTo 2030-01-01.')
   })
 
@@ -76,7 +79,7 @@ eachDatabase(t, async (t, kind) => {
         entries.push(res.body.data.EntryId)
       } else if (entries.length > 0) {
         const id = entries.splice(Math.floor(random() * entries.length), 1)[0]
-        t.equal((await api(h, 'DELETE', `/api/v1/4d/deleteStatement2/${id}`, tokens.ag1)).status, 200, `delete ${i}`)
+        t.equal((await remove(id)).status, 200, `delete ${i}`)
       }
     }
     t.same(await offLedger(h), [], 'before the settlement')
@@ -92,6 +95,6 @@ eachDatabase(t, async (t, kind) => {
     t.same(await offLedger(h), [], 'after the settlement')
     const settlement = await h.db.query<{ entry_id: string }>("SELECT entry_id FROM ledger WHERE kind = 'settlement' AND user_id IN ('mem1', 'mem3') LIMIT 1")
     const id = settlement.rows[0]?.entry_id
-    t.match((await api(h, 'DELETE', `/api/v1/4d/deleteStatement2/${id}`, tokens.ag1)).body.message, /it is a settlement entry; only payments can be deleted/)
+    t.match((await remove(id)).body.message, /it is a settlement entry; only payments can be deleted/)
   })
 })

@@ -3,19 +3,20 @@ import type { Queryable } from '../../../../../shared/db.ts'
 
 /**
  * Books a finalised draw's money for run `run`: per charged bettor, payout and own commission add to AccBal and CreditLeft,
- * the stake is booked to AccBal (CreditLeft paid it at placement). One INSERT … SELECT and one UPDATE, whatever the draw's size.
+ * tax (the bettor's rate of the stake, in cents) is taken from both, the stake is booked to AccBal (CreditLeft paid it at placement). One INSERT … SELECT and one UPDATE, whatever the draw's size.
  */
 export async function bookDrawMoney (q: Queryable, drawId: number, run: number, now: Date): Promise<void> {
   await q.query(
     `WITH m AS (
-       SELECT b.user_id, sum(b.payout) AS payout, sum(COALESCE(l.commission, 0)) AS commission, sum(b.amount) AS stake
-       FROM bets b JOIN tickets t ON t.ticket_id = b.ticket_id
+       SELECT b.user_id, sum(b.payout) AS payout, sum(COALESCE(l.commission, 0)) AS commission, sum(b.amount) AS stake,
+         round(sum(b.amount) * max(u.tax), 2) AS tax
+       FROM bets b JOIN tickets t ON t.ticket_id = b.ticket_id JOIN users u ON u.user_id = b.user_id
        LEFT JOIN bet_levels l ON l.bet_id = b.bet_id AND l.level = 0
        WHERE b.draw_id = $1 AND t.charged AND b.status IN ('won', 'lost')
        GROUP BY b.user_id)
      INSERT INTO draw_ledger (draw_id, run, user_id, kind, acc_bal, credit_left, created_at)
      SELECT $1, $2, m.user_id, k.kind, k.acc_bal, k.credit_left, $3 FROM m
-     CROSS JOIN LATERAL (VALUES ('payout', m.payout, m.payout), ('commission', m.commission, m.commission), ('stake', -m.stake, 0::numeric)) AS k (kind, acc_bal, credit_left)
+     CROSS JOIN LATERAL (VALUES ('payout', m.payout, m.payout), ('commission', m.commission, m.commission), ('stake', -m.stake, 0::numeric), ('tax', -m.tax, -m.tax)) AS k (kind, acc_bal, credit_left)
      WHERE k.acc_bal <> 0 OR k.credit_left <> 0`, [drawId, run, now])
   await applyEntries(q, 'draw_id = $1 AND run = $2 AND reverses IS NULL', [drawId, run])
   // The account ledger (payments and statements) gets the same AccBal change, one settlement entry per user, so AccBal stays its sum.
