@@ -52,7 +52,8 @@ export interface HolderRow extends Record<string, unknown> {
   Role: string
   Level: number
   WinLoss: number
-  Percent: number
+  /** The holder's part of the group's win/loss as a fraction (0.5 is half), 6 places. */
+  Part: number
 }
 
 const COMPANY_SQL = `${HOLDINGS},
@@ -63,13 +64,13 @@ const COMPANY_SQL = `${HOLDINGS},
     FROM holdings h LEFT JOIN tree th ON th.user_id = h.holder GROUP BY 1)
   SELECT per.holder AS "Holder", COALESCE(u.role, CASE WHEN per.holder = '' THEN 'OUT' ELSE 'DOWNLINE' END) AS "Role",
     COALESCE(c.up, CASE WHEN per.holder = '' THEN 999 ELSE -1 END)::int AS "Level", per.held::float8 AS "WinLoss",
-    CASE WHEN total.win_loss = 0 THEN 0 ELSE round(per.held * 100 / total.win_loss, 2) END::float8 AS "Percent"
+    CASE WHEN total.win_loss = 0 THEN 0 ELSE round(per.held / total.win_loss, 6) END::float8 AS "Part"
   FROM per CROSS JOIN total LEFT JOIN chain c ON c.user_id = per.holder LEFT JOIN users u ON u.user_id = per.holder
   WHERE per.held <> 0 ORDER BY "Level"`
 
 /** selectReportShareClaim: who holds the win/loss of the user's whole group (its own bets included): its downline, itself, each upline, Out. */
 export async function shareClaimCompany (q: Queryable, params: ReportParams): Promise<Report<HolderRow> & { WinLoss: number }> {
-  const report = await runReport<HolderRow>(q, COMPANY_SQL, scopeParams(params), { skip: ['Level', 'Percent'] })
+  const report = await runReport<HolderRow>(q, COMPANY_SQL, scopeParams(params), { skip: ['Level'] })
   return { ...report, WinLoss: report.totals.WinLoss ?? 0 }
 }
 

@@ -46,7 +46,7 @@ eachDatabase(t, async (t, kind) => {
     t.ok(holders.includes('DOWNLINE') || !holders.includes('ag2'), 'levels below ag1 are one DOWNLINE row, never named')
     const cents = report.rows.reduce((s, r) => s + Math.round(r.WinLoss * 100), 0)
     t.equal(cents, Math.round(report.WinLoss * 100), 'the holders add up to the group\'s win/loss')
-    t.ok(Math.abs(report.rows.reduce((s, r) => s + r.Percent, 0) - 100) < 0.05, 'the percentages add up to 100 (each rounded to 2 places)')
+    t.ok(Math.abs(report.rows.reduce((s, r) => s + r.Part, 0) - 1) < 0.0005, 'the parts add up to 1 (each rounded to 6 places)')
     const { rows: [check] } = await h.db.query<{ wl: string }>(
       `WITH RECURSIVE tree (user_id) AS (SELECT 'ag1'::text UNION ALL SELECT u.user_id FROM users u JOIN tree ON u.parent_id = tree.user_id)
        SELECT sum(amount - payout) AS wl FROM bets WHERE game = '4D' AND status IN ('won', 'lost') AND user_id IN (SELECT user_id FROM tree)`)

@@ -23,7 +23,8 @@ export const ClaimSchema = Type.Object({
   AboveShare: Type.Number(),
   Claim: Type.Number({ description: 'UplineShare + AboveShare: positive, the downline pays the upline; negative, the upline pays' }),
   ClaimBackId: Type.Union([Type.Integer(), Type.Null()]),
-  Status: Type.Union([Type.Literal('open'), Type.Literal('imported'), Type.Literal('settled')])
+  Status: Type.Union([Type.Literal('open'), Type.Literal('imported'), Type.Literal('settled')]),
+  Label: Type.String({ description: 'downline, period and claim in one line, for a picker' })
 })
 const UserRef = Type.String({ minLength: 1, maxLength: 50 })
 

@@ -19,6 +19,7 @@ export interface ClaimRow {
   Claim: number
   ClaimBackId: number | null
   Status: 'open' | 'imported' | 'settled'
+  Label: string
 }
 
 /** Records the claims of one upline on its direct downlines (all, or only `downline`) for the period; answers how many were written. */
@@ -54,7 +55,8 @@ export async function listClaims (q: Queryable, game: Game, uplineId: string, fi
     `SELECT c.claim_id AS "ClaimId", c.upline_id AS "UplineId", c.downline_id AS "UserId", to_char(c.draw_from, 'YYYY-MM-DD') AS "DrawFrom", to_char(c.draw_to, 'YYYY-MM-DD') AS "DrawTo",
        c.bets AS "Bets", c.win_loss::float8 AS "WinLoss", c.downline_share::float8 AS "DownlineShare", c.upline_share::float8 AS "UplineShare",
        c.above_share::float8 AS "AboveShare", c.claim::float8 AS "Claim", c.claim_back_id AS "ClaimBackId",
-       CASE WHEN b.status IS NULL THEN 'open' WHEN b.status = 'settled' THEN 'settled' ELSE 'imported' END AS "Status"
+       CASE WHEN b.status IS NULL THEN 'open' WHEN b.status = 'settled' THEN 'settled' ELSE 'imported' END AS "Status",
+       c.downline_id || ' ' || to_char(c.draw_from, 'YYYY-MM-DD') || '..' || to_char(c.draw_to, 'YYYY-MM-DD') || ': ' || to_char(c.claim, 'FM999999999990.00') AS "Label"
      FROM share_claims c LEFT JOIN share_claim_backs b ON b.claim_back_id = c.claim_back_id
      WHERE c.game = $1 AND c.upline_id = $2 AND ($3::date IS NULL OR c.draw_to >= $3::date) AND ($4::date IS NULL OR c.draw_from <= $4::date)
        AND ($5::text IS NULL OR c.downline_id = $5) AND (NOT $6 OR c.claim_back_id IS NULL)

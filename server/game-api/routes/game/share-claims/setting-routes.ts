@@ -34,7 +34,7 @@ const settingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put('/updateReportShare', {
     schema: {
-      body: Type.Object({ UserId: Type.String({ minLength: 1, maxLength: 50 }), dEnableViewShareClaim: Type.Union([Type.Literal(0), Type.Literal(1)]), LocId: LocIdField }),
+      body: Type.Object({ UserId: Type.String({ minLength: 1, maxLength: 50 }), dEnableViewShareClaim: Type.Integer({ minimum: 0, maximum: 1, description: '1: the user sees Share Claim (Company)' }), LocId: LocIdField }),
       response: envelope(SettingRow)
     }
   }, async (request) => {
