@@ -1,4 +1,5 @@
--- Risk: share claims (what each upline claims from or owes each direct downline on the group's win/loss for a period) and their claim-backs.
+-- Risk: share claims (what each upline claims from or owes each direct downline on the group's win/loss for a period) and their claim-backs;
+-- special bets (server/docs/special-bets.md): each level's settings and the tickets their generation placed.
 
 -- A claim recorded for one period: the win/loss of the downline's group, split into what the group holds, what the upline holds and
 -- what is held above the upline; claim = upline + above (positive: the downline pays the upline). Figures are frozen when recorded.
@@ -39,3 +40,36 @@ CREATE TABLE share_claim_backs (
 );
 CREATE INDEX share_claim_backs_upline ON share_claim_backs (upline_id, game, claim_back_id DESC);
 ALTER TABLE share_claims ADD CONSTRAINT share_claims_back FOREIGN KEY (claim_back_id) REFERENCES share_claim_backs (claim_back_id) ON DELETE SET NULL;
+
+-- Bet Special settings, one row per level (4D only): setting 1 the numbers (patterns, extra numbers, Big and Small each),
+-- setting 2 the placement (the account, the series whose next draw is used, skipping numbers already bet, a stake cap; 0 = none).
+CREATE TABLE bet_special_settings (
+  user_id text PRIMARY KEY REFERENCES users (user_id),
+  patterns text[] NOT NULL DEFAULT '{}',
+  numbers text[] NOT NULL DEFAULT '{}',
+  big numeric(14, 2) NOT NULL DEFAULT 0 CHECK (big >= 0),
+  small numeric(14, 2) NOT NULL DEFAULT 0 CHECK (small >= 0),
+  bettor_id text REFERENCES users (user_id),
+  series text NOT NULL DEFAULT 'SG4D' CHECK (series IN ('SG4D', 'MG4D')),
+  skip_placed boolean NOT NULL DEFAULT true,
+  max_stake numeric(14, 2) NOT NULL DEFAULT 0 CHECK (max_stake >= 0),
+  updated_by text NOT NULL REFERENCES users (user_id),
+  updated_at timestamptz NOT NULL
+);
+
+-- A generated special bet, written in the placement's transaction: at most one per level and draw, so a rerun places nothing.
+CREATE TABLE bet_special_runs (
+  user_id text NOT NULL REFERENCES users (user_id),
+  draw_id integer NOT NULL REFERENCES draws (draw_id),
+  job_id integer NOT NULL,
+  ticket_no text,
+  lines integer NOT NULL,
+  stake numeric(14, 2) NOT NULL,
+  created_at timestamptz NOT NULL,
+  PRIMARY KEY (user_id, draw_id)
+);
+CREATE INDEX bet_special_runs_job ON bet_special_runs (job_id);
+
+-- A ticket placed by a special-bet generation says so.
+ALTER TABLE tickets DROP CONSTRAINT tickets_source_check;
+ALTER TABLE tickets ADD CONSTRAINT tickets_source_check CHECK (source IN ('web', 'sms', 'upload', 'fixed', 'special'));
