@@ -19,6 +19,7 @@ const Series = Type.Union([Type.Literal('SG4D'), Type.Literal('MG4D')])
 const Setting1 = Type.Object({
   Patterns: Type.Array(Pattern),
   Numbers: Type.Array(Type.String({ pattern: '^\\d{4}$' })),
+  NumbersText: Type.String({ description: 'Numbers as one text, spaces between (what the page\'s form edits)' }),
   Big: Type.Number(),
   Small: Type.Number(),
   Count: Type.Integer({ description: 'how many numbers the setting plays' }),
@@ -28,6 +29,7 @@ const Setting2 = Type.Object({ UserId: Type.String(), Series, SkipPlaced: Type.B
 const Update = Type.Object({
   Patterns: Type.Optional(Type.Array(Pattern, { maxItems: SPECIAL_PATTERNS.length, uniqueItems: true })),
   Numbers: Type.Optional(Type.Array(Type.String({ pattern: '^\\d{4}$', description: 'a 4-digit number' }), { maxItems: 500 })),
+  NumbersText: Type.Optional(Type.String({ maxLength: 2500, pattern: '^[\\d\\s,]*$', description: '4-digit numbers, spaces or commas between (instead of Numbers)' })),
   Big: Type.Optional(Money),
   Small: Type.Optional(Money),
   UserId: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
@@ -49,12 +51,20 @@ const Status = Type.Object({
 const setting1Of = (s: BetSpecialSetting, count: number): Static<typeof Setting1> => ({
   Patterns: s.patterns,
   Numbers: s.numbers,
+  NumbersText: s.numbers.join(' '),
   Big: s.big,
   Small: s.small,
   Count: count,
   PatternChoices: SPECIAL_PATTERNS.map((p) => ({ Pattern: p, Count: patternNumbers(p).length, Example: patternNumbers(p)[1] ?? '' }))
 })
 const setting2Of = (s: BetSpecialSetting): Static<typeof Setting2> => ({ UserId: s.bettorId, Series: s.series, SkipPlaced: s.skipPlaced, MaxStake: s.maxStake })
+/** The numbers of the form's text; each must be 4 digits (the text's length keeps them to 500). */
+function numbersOfText (text: string): string[] {
+  const numbers = text.split(/[\s,]+/).filter((n) => n !== '')
+  const bad = numbers.find((n) => !/^\d{4}$/.test(n))
+  if (bad !== undefined) throw outsetErrors.badNumber(bad, 'a 4-digit number such as 1234')
+  return numbers
+}
 const countOf = (s: BetSpecialSetting) => new Set([...s.patterns.flatMap(patternNumbers), ...s.numbers]).size
 
 /** The Bet Special calls: the caller's own level, OutSet needed. */
@@ -74,12 +84,13 @@ const betSpecialRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put('/updateBetSpecialSetting', { schema: { body: Update, response: envelope(Type.Object({ Setting1, Setting2 })) } }, async (request) => {
     const user = caller(request)
     const b = request.body
+    const numbers = b.Numbers ?? (b.NumbersText === undefined ? undefined : numbersOfText(b.NumbersText))
     if (b.UserId !== undefined) await assertSelfOrDownline(app.db, user, b.UserId)
     const saved = await app.db.transaction(async (tx) => {
       const s = await loadBetSpecial(tx, user.userId)
       const next: BetSpecialSetting = {
         patterns: b.Patterns ?? s.patterns,
-        numbers: b.Numbers === undefined ? s.numbers : [...new Set(b.Numbers)].sort(),
+        numbers: numbers === undefined ? s.numbers : [...new Set(numbers)].sort(),
         big: b.Big ?? s.big,
         small: b.Small ?? s.small,
         bettorId: b.UserId ?? s.bettorId,
