@@ -80,6 +80,8 @@ eachDatabase(t, async (t, kind) => {
     const listed = (await api(h, 'GET', `/api/v1/4d/shareClaim?DownlineId=ag1&${query}`, tokens.admin)).body.data
     t.match(listed, [{ ClaimId: claimId, Status: 'settled', ClaimBackId: backId }])
     t.equal((await api(h, 'PUT', '/api/v1/4d/shareClaimBack', tokens.admin, { ClaimBackId: 999999 })).body.code, 'GA_CLAIM_BACK_NOT_FOUND')
+    const { rows: audited } = await h.db.query<{ action: string }>("SELECT DISTINCT action FROM audits WHERE action LIKE 'shareClaim%' ORDER BY action")
+    t.same(audited.map((a) => a.action), ['shareClaim.generate', 'shareClaim.record', 'shareClaimBack.import', 'shareClaimBack.settle'], 'each change is audited')
   })
 
   t.test('an unsettled claim-back is deleted and frees its claims; an open claim is deleted', async (t) => {

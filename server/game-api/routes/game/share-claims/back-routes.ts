@@ -89,6 +89,7 @@ const backRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
          SELECT $1, $2, $3, sum(claim), $4, $5, $6 FROM share_claims WHERE claim_id = ANY($7::int[]) RETURNING claim_back_id AS id`,
         [game, first.upline_id, first.downline_id, request.body.Remarks ?? '', caller(request).userId, app.gaNow(), ids])
       await tx.query('UPDATE share_claims SET claim_back_id = $1 WHERE claim_id = ANY($2::int[])', [back!.id, ids])
+      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'shareClaimBack.import', detail: { ClaimBackId: Number(back!.id), ClaimIds: ids } })
       return Number(back!.id)
     })
     return ok(await backById(app.db, id))
@@ -104,6 +105,7 @@ const backRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
       if (back.status === 'settled') throw shareClaimErrors.claimBackSettled(id)
       await tx.query("UPDATE share_claim_backs SET status = 'settled', settled_by = $2, settled_at = $3, remarks = COALESCE($4, remarks) WHERE claim_back_id = $1",
         [id, caller(request).userId, app.gaNow(), request.body.Remarks ?? null])
+      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'shareClaimBack.settle', detail: { ClaimBackId: id } })
     })
     return ok(await backById(app.db, id))
   })
@@ -118,6 +120,7 @@ const backRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
       if (back.status === 'settled') throw shareClaimErrors.claimBackSettled(id)
       // Its claims are freed (claim_back_id set to null by the foreign key) and may be imported again.
       await tx.query('DELETE FROM share_claim_backs WHERE claim_back_id = $1', [id])
+      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'shareClaimBack.delete', detail: { ClaimBackId: id } })
       return { Deleted: 1 }
     }))
   })

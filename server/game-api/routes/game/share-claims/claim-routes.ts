@@ -50,7 +50,11 @@ const claimRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
     const { rows: [down] } = await app.db.query<{ parent_id: string | null }>('SELECT parent_id FROM users WHERE user_id = $1', [body.DownlineId])
     if (down?.parent_id !== uplineId) throw shareClaimErrors.notDirectDownline(body.DownlineId, uplineId)
     const period = await closedPeriodOf(app.db, game, body, shareClaimErrors.noPeriod)
-    const written = await app.db.transaction((tx) => recordClaims(tx, game, uplineId, period, caller(request).userId, app.gaNow(), body.DownlineId))
+    const written = await app.db.transaction(async (tx) => {
+      const n = await recordClaims(tx, game, uplineId, period, caller(request).userId, app.gaNow(), body.DownlineId)
+      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'shareClaim.record', detail: { UplineId: uplineId, DownlineId: body.DownlineId, ...period } })
+      return n
+    })
     if (written === 0) throw shareClaimErrors.nothingToClaim(body.DownlineId, period.drawFrom, period.drawTo)
     return ok(await listClaims(app.db, game, uplineId, { ...period, downline: body.DownlineId }))
   })
@@ -62,7 +66,11 @@ const claimRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
     const userId = request.body.UserId || caller(request).userId
     await assertSelfOrDownline(app.db, caller(request), userId)
     const period = await closedPeriodOf(app.db, game, request.body, shareClaimErrors.noPeriod)
-    const claims = await app.db.transaction((tx) => recordGroupClaims(tx, game, userId, period, caller(request).userId, app.gaNow()))
+    const claims = await app.db.transaction(async (tx) => {
+      const n = await recordGroupClaims(tx, game, userId, period, caller(request).userId, app.gaNow())
+      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'shareClaim.generate', detail: { UserId: userId, ...period, Claims: n } })
+      return n
+    })
     return ok({ DrawFrom: period.drawFrom, DrawTo: period.drawTo, Claims: claims })
   })
 
@@ -77,6 +85,7 @@ const claimRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
       await assertSelfOrDownline(tx, caller(request), claim.upline_id).catch(() => { throw shareClaimErrors.claimNotFound(id) })
       if (claim.claim_back_id !== null) throw shareClaimErrors.claimImported(id, claim.claim_back_id)
       await tx.query('DELETE FROM share_claims WHERE claim_id = $1', [id])
+      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'shareClaim.delete', detail: { ClaimId: id } })
       return { Deleted: 1 }
     }))
   })

@@ -44,6 +44,7 @@ const settingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await assertSelfOrDownline(app.db, caller(request), userId)
     const { rows: [row] } = await app.db.transaction(async (tx) => {
       await tx.query('UPDATE users SET d_enable_view_share_claim = $2 WHERE user_id = $1', [userId, view])
+      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'shareClaim.setting', detail: { UserId: userId, dEnableViewShareClaim: view } })
       return tx.query<Row>(ROWS_SQL, [caller(request).userId, userId])
     })
     if (!row) throw errors.userNotFound(userId)
