@@ -58,4 +58,32 @@ t.test('ag1\'s Share Claim (Company) for a finalised draw: the holders add up to
   t.equal(Math.round(cells.reduce((s, c) => s + c, 0) * 100), Math.round(winLoss * 100), 'the holders\' parts add up to it, to the cent')
   t.equal((await table.locator('tfoot td[data-sum=Part]').innerText()).trim(), '100.00%', 'and to 100 %')
   t.same(errors, [], 'no script errors')
+
+  await t.test('admin imports its claim on ag1 for the draw into a claim-back and settles it on Control › Share Claim', async (t) => {
+    const claim = (await gameApi(e2e, await gameApiToken(e2e, 'admin'), 'POST', '4d/shareClaim', { DownlineId: 'ag1', DrawId: draw.DrawId }))[0] as { ClaimId: number, Claim: number }
+    const { page: adminPage, errors: adminErrors } = await e2e.newPage()
+    adminPage.on('dialog', (d) => { d.accept().catch(() => {}) })
+    await signInAt(e2e, adminPage, 'admin')
+    // Two menu links start with /control/shareClaim and read Share Claim…: the Control group's is the one named exactly so.
+    const control = adminPage.locator('#sidebar').getByRole('button', { name: 'Control', exact: true })
+    if (await control.getAttribute('aria-expanded') !== 'true') await control.click()
+    await adminPage.locator('#sidebar').getByRole('link', { name: 'Share Claim', exact: true }).click()
+    await adminPage.waitForURL((u) => u.pathname === '/control/shareClaim')
+    const claims = adminPage.locator('[data-widget-id=claims]')
+    const row = claims.locator('tbody tr').filter({ hasText: 'ag1' }).filter({ hasText: 'Open' }).first()
+    await row.getByRole('button', { name: 'Claim back' }).click()
+    const dialog = adminPage.getByRole('dialog')
+    const choice = dialog.getByLabel('Claims to settle together')
+    await choice.locator(`option[value="${claim.ClaimId}"]`).waitFor({ state: 'attached' })
+    await choice.selectOption(String(claim.ClaimId))
+    await dialog.getByRole('button', { name: 'Import' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    const back = adminPage.locator('[data-widget-id=claimBacks] tbody tr').filter({ hasText: 'ag1' }).filter({ hasText: 'In a claim-back' }).first()
+    await back.waitFor()
+    await back.getByRole('button', { name: 'Settle' }).click()
+    await adminPage.locator('[data-widget-id=claimBacks] tbody tr').filter({ hasText: 'ag1' }).filter({ hasText: 'Settled' }).first().waitFor()
+    const settled = await gameApi(e2e, await gameApiToken(e2e, 'admin'), 'GET', '4d/selectReportShareClaimBack') as Array<{ Status: string, Amount: number, UserId: string }>
+    t.match(settled, [{ UserId: 'ag1', Status: 'settled', Amount: claim.Claim }], 'the claim-back holds the claim and is settled')
+    t.same(adminErrors, [], 'no script errors')
+  })
 })
