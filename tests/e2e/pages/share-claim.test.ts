@@ -1,20 +1,8 @@
 import t from 'tap'
-import { gameApiToken, openFromMenu, signInAt, startE2E, type E2E } from '../support.ts'
+import { gameApi, gameApiToken, openFromMenu, signInAt, startE2E } from '../support.ts'
 
 // Share Claim (Company) in the browser: after a draw with mem3's bets is finalised, ag1 opens the page from its Report menu
 // for that draw, and the holders of its group's win/loss add up to 100 % of it, as the game API's Full Report counts it.
-
-/** One game API call with a token, straight to the game API (the test's own tools, not the browser's path). */
-async function gameApi (e2e: E2E, token: string, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${e2e.product.gameApiUrl}/api/v1/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body)
-  })
-  const answer = await res.json() as { success: boolean, data: any, message?: string }
-  if (!res.ok || !answer.success) throw new Error(`${method} ${path}: ${res.status} ${answer.message}`)
-  return answer.data
-}
 
 const money = (text: string) => Number(text.replace(/,/g, ''))
 const result = {
