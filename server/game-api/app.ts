@@ -21,6 +21,7 @@ import { UPLOAD_JOB, uploadJob } from './routes/game/betting/store/upload-job.ts
 import { CREDIT_RECALC_JOB, creditRecalcJob } from './routes/game/accounts/credit-recalc.ts'
 import { SMS_SEND_JOB, smsSendJob } from './sms/outbound-job.ts'
 import { OUTSET_PROCESS_JOB, outsetProcessJob } from './routes/game/outset/process-job.ts'
+import { BET_SPECIAL_JOB, betSpecialJob } from './routes/game/outset/bet-special-job.ts'
 import captchaRoutes from './routes/captcha.ts'
 import gameRoutes from './routes/game/index.ts'
 import maintenanceRoutes from './routes/maintenance.ts'
@@ -84,6 +85,7 @@ export async function buildGameApi (options: GameApiOptions): Promise<FastifyIns
   app.jobs.register(SMS_SEND_JOB, smsSendJob(options.db, () => app.gaNow()))
   app.jobs.register(FIXED_JOB, fixedProcessJob(options.db, () => app.gaNow()))
   app.jobs.register(OUTSET_PROCESS_JOB, outsetProcessJob(options.db, () => app.gaNow()))
+  app.jobs.register(BET_SPECIAL_JOB, betSpecialJob(options.db, () => app.gaNow()))
 
   app.get('/healthz', async () => ({ success: true, data: 'ok' }))
   // Ready when the database answers; a lost one answers 503 through the envelope's store-unavailable mapping.

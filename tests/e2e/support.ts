@@ -119,6 +119,18 @@ export async function gameApiToken (e2e: E2E, userId: string): Promise<string> {
   return grant.data.access_token
 }
 
+/** One game API call with a token, straight to the game API (an administrator's tools, not the browser's path); throws on a refusal. */
+export async function gameApi (e2e: E2E, token: string, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${e2e.product.gameApiUrl}/api/v1/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body)
+  })
+  const answer = await res.json() as { success: boolean, data: any, message?: string }
+  if (!res.ok || !answer.success) throw new Error(`${method} ${path}: ${res.status} ${answer.message}`)
+  return answer.data
+}
+
 /** Opens a menu page by clicking its link inside its group, as a user would. */
 export async function openFromMenu (page: Page, group: string, label: string, path: string) {
   const button = page.locator('#sidebar').getByRole('button', { name: group, exact: true })

@@ -63,3 +63,8 @@ t.test('multiple choices are arrays; options from data go to the data widgets', 
   t.equal(uiSchema.Perms?.['ui:widget'], 'dataChoices')
   t.match(schema.properties.Type, { type: 'string', oneOf: [{ const: 'SYSTEM' }, { const: 'USER' }] })
 })
+
+t.test('multiple choices from the descriptor keep their translated titles', async (t) => {
+  const { schema } = toRjsf([{ name: 'Patterns', labelKey: 'patterns', kind: 'checkboxes', options: [{ value: 'QUAD', labelKey: 'quad' }, { value: 'RUN', labelKey: 'run' }] }], (k) => `t:${k}`)
+  t.same((schema.properties.Patterns as { items: unknown }).items, { type: 'string', anyOf: [{ const: 'QUAD', title: 't:quad' }, { const: 'RUN', title: 't:run' }] }, 'each checkbox reads its label, not its value')
+})

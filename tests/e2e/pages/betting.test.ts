@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { Page } from 'playwright-core'
-import { axeViolations, closeHomePopup, gameApiToken, signInAt, startE2E, type E2E, openFromMenu } from '../support.ts'
+import { axeViolations, closeHomePopup, gameApi, gameApiToken, signInAt, startE2E, openFromMenu } from '../support.ts'
 
 // Issue #7's path through the product: a member bets 4D and TOTO on the Place Bets pages, sees the tickets, the draws are
 // settled by an administrator, and the member's agent finds the stake in the Full Report.
@@ -21,18 +21,6 @@ async function placeBet (page: Page, form: ReturnType<Page['locator']>): Promise
   const match = /Ticket (\S+) placed: stake ([\d,.]+)/.exec(text)
   if (!match) throw new Error(`unexpected success text: ${text}`)
   return { ticket: match[1] as string, stake: Number((match[2] as string).replace(/,/g, '')) }
-}
-
-/** One game API call with a token, straight to the game API (an administrator's tools, not the browser's path). */
-async function gameApi (e2e: E2E, token: string, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${e2e.product.gameApiUrl}/api/v1/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body)
-  })
-  const answer = await res.json() as { success: boolean, data: any, message?: string }
-  if (!res.ok || !answer.success) throw new Error(`${method} ${path}: ${res.status} ${answer.message}`)
-  return answer.data
 }
 
 const fourDResult = {

@@ -18,6 +18,7 @@ import permissionRoutes from './permissions.ts'
 import mobileRoutes from './mobile.ts'
 import outsetRoutes from './outset/index.ts'
 import settingsRoutes from './settings.ts'
+import shareClaimRoutes from './share-claims/index.ts'
 import smsRoutes from './sms/index.ts'
 import subShareRoutes from './sub-shares.ts'
 import superPasswordRoutes from './super-password.ts'
@@ -53,6 +54,7 @@ const gameRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, option
   await app.register(backupRoutes, { game: options.game })
   await app.register(fixedSettingRoutes, { game: options.game })
   await app.register(outsetRoutes, { game: options.game })
+  await app.register(shareClaimRoutes, { game: options.game })
   // Pay-rate tables are 4D's (the menu shows Pay Rate only at a 4D location).
   if (options.game === '4D') await app.register(payRateRoutes)
   // Limits are TOTO's (Limit Setting is TT only); placement checks them for every game.

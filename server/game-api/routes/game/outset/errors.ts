@@ -15,5 +15,8 @@ export const outsetErrors = {
   noThrowIds: coded('GA_NO_THROW_IDS', 'Name the throws to delete: body/ThrowIds (a list) or the ThrowIds query (comma-separated).', 400),
   noDraw: coded<[string]>('GA_NO_DRAW', 'There is no %s draw yet; create one under Draw Setting.', 404),
   jobNotFound: coded<[number]>('GA_OUTSET_JOB_NOT_FOUND', 'Job %s is not one of your out-setting processing jobs; start one with POST outsettingProcess1.', 404),
-  throwNotFound: coded<[string]>('GA_THROW_NOT_FOUND', 'Throw %s does not exist or is not yours; pick throws from bet/throw.', 404)
+  throwNotFound: coded<[string]>('GA_THROW_NOT_FOUND', 'Throw %s does not exist or is not yours; pick throws from bet/throw.', 404),
+  betSpecialEmpty: coded('GA_BET_SPECIAL_EMPTY', 'Bet Special has nothing to place: choose patterns or numbers and a Big or Small amount under Setting 1.', 400),
+  betSpecialDone: coded<[number, string]>('GA_BET_SPECIAL_DONE', 'The special bet of draw %s was generated already (ticket %s): a draw takes one special bet per level.', 409),
+  betSpecialJobNotFound: coded<[number]>('GA_BET_SPECIAL_JOB_NOT_FOUND', 'Job %s is not one of your special-bet generations; start one with generateBetSpecial.', 404)
 } as const

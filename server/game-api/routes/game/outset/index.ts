@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../../betting/index.ts'
+import betSpecialRoutes from './bet-special-routes.ts'
 import betsInOutRoutes from './bets-in-out.ts'
 import distributorRoutes from './distributors.ts'
 import limitStatusRoutes from './limit-status.ts'
@@ -7,7 +8,7 @@ import outSettingRoutes from './out-settings.ts'
 import processRoutes from './process-routes.ts'
 import throwRoutes from './throws.ts'
 
-/** The OutSet endpoints (out settings, bets in and out, throws, distributors), registered under each game prefix. */
+/** The OutSet endpoints (out settings, bets in and out, throws, distributors, Bet Special), registered under each game prefix. */
 const outsetRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
   await app.register(outSettingRoutes, { game })
   await app.register(betsInOutRoutes, { game })
@@ -15,6 +16,8 @@ const outsetRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { ga
   await app.register(processRoutes, { game })
   await app.register(throwRoutes, { game })
   await app.register(distributorRoutes)
+  // Bet Special plays 4D numbers (the menu shows it only at a 4D location).
+  if (game === '4D') await app.register(betSpecialRoutes)
 }
 
 export default outsetRoutes

@@ -23,7 +23,7 @@ export interface TicketRequest {
   drawIds: number[]
   dayCode: string | null
   locId: string | null
-  source: 'web' | 'sms' | 'upload' | 'fixed'
+  source: 'web' | 'sms' | 'upload' | 'fixed' | 'special'
   text: string | null
   fileId?: number | null
   fourD?: FourDLineInput[]

@@ -1,0 +1,32 @@
+// GET reportDownLine (what an upline claims from each direct downline, live) and selectReportShareClaim (the company view: who holds a group's win/loss).
+import { Type } from 'typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { Game } from '../../../betting/index.ts'
+import { envelope, ok } from '../../../lib/envelope.ts'
+import { caller } from '../../../plugins/auth.ts'
+import { shareClaimCompany, shareClaimDownLine } from '../../../reports/share-claim.ts'
+import { ReportSchema } from '../betting/schemas.ts'
+import { assertSelfOrDownline } from '../betting/store/hierarchy.ts'
+import { assertCompanyView, assertShareClaimAdmin } from './access.ts'
+import { PeriodFields, periodOf } from './period.ts'
+
+const CompanyReport = Type.Intersect([ReportSchema, Type.Object({ WinLoss: Type.Number({ description: 'the group\'s settled win/loss: stake less payout' }) })])
+
+/** The live share-claim reports, from settled bets and their level rows. */
+const shareClaimReportRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
+  app.get('/reportDownLine', { schema: { querystring: Type.Object(PeriodFields), response: envelope(ReportSchema) } }, async (request) => {
+    await assertShareClaimAdmin(app.db, request)
+    const userId = request.query.UserId || caller(request).userId
+    await assertSelfOrDownline(app.db, caller(request), userId)
+    return ok(await shareClaimDownLine(app.db, { userId, game, ...periodOf(request.query, 'querystring') }))
+  })
+
+  app.get('/selectReportShareClaim', { schema: { querystring: Type.Object(PeriodFields), response: envelope(CompanyReport) } }, async (request) => {
+    await assertCompanyView(app.db, request)
+    const userId = request.query.UserId || caller(request).userId
+    await assertSelfOrDownline(app.db, caller(request), userId)
+    return ok(await shareClaimCompany(app.db, { userId, game, ...periodOf(request.query, 'querystring') }))
+  })
+}
+
+export default shareClaimReportRoutes
