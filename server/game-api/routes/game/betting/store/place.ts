@@ -1,12 +1,13 @@
 // Placing tickets: stake, detail rows per level and draw, the credit check under a row lock, and batched inserts.
 import type { Queryable } from '../../../../../shared/db.ts'
 import {
-  DEFAULT_4D_PAY_RATES, DEFAULT_TOTO_PAY_RATES, combinationsOf, expand4d, fourDDetailRows, fourDLineTable, fourDLineStake, maxTotoPayoutPerUnit, roundMoney, totoDetailRows, uniquePermutations,
+  DEFAULT_4D_PAY_RATES, DEFAULT_MAX_LINE_STAKE, DEFAULT_TOTO_PAY_RATES, combinationsOf, overLineMaximum, expand4d, fourDDetailRows, fourDLineTable, fourDLineStake, maxTotoPayoutPerUnit, roundMoney, totoDetailRows, uniquePermutations,
   type ChainLevel, type DrawSeries, type FourDLine, type FourDPayRates, type Game, type TotoLine, type TotoPayRates
 } from '../../../../betting/index.ts'
 import { loadChain } from './chain.ts'
-import { bettingErrors } from './errors.ts'
+import { bettingErrors, lineErrors } from './errors.ts'
 import { enforceLimits, limitNumberOf } from './limits.ts'
+import { linesText } from './lines.ts'
 import { addIntake, intakeKey, loadNumberLimits, lockIntake, playedNumbers, type IntakeKey, type Kept, type NumberLimit } from './intake-totals.ts'
 
 /** A 4D line to place: number, form and the Big and Small dollars on each number it plays. */
@@ -194,6 +195,7 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
   })
 
   if (mode === 'charge') {
+    await enforceLineMaximum(q, requests)
     // Limits first, in the same transaction as the credit and the inserts: a refused ticket writes nothing.
     for (const game of ['4D', 'TOTO'] as const) await enforceLimits(q, game, bets.filter((b) => b.game === game).map((b) => ({ drawId: b.drawId, betType: b.form, number: b.limitNumber, units: b.amount })))
     await chargeCredit(q, placed)
@@ -313,6 +315,20 @@ async function intakeState (q: Queryable, requests: TicketRequest[], chains: Map
         }
       }
     }
+  }
+}
+
+/** Refuses the first line that stakes more in one draw than its bettor's MaxLineStake (every entry path places through here). */
+async function enforceLineMaximum (q: Queryable, requests: TicketRequest[]): Promise<void> {
+  const { rows } = await q.query<{ user_id: string, max_line_stake: string }>('SELECT user_id, max_line_stake FROM users WHERE user_id = ANY($1::text[])', [[...new Set(requests.map((r) => r.userId))]])
+  const maximum = new Map(rows.map((r) => [r.user_id, Number(r.max_line_stake)]))
+  for (const request of requests) {
+    const max = maximum.get(request.userId) ?? DEFAULT_MAX_LINE_STAKE
+    const lines = request.game === '4D' ? request.fourD ?? [] : request.toto ?? []
+    lines.forEach((line, i) => {
+      const stake = lineStake(request.game, line)
+      if (overLineMaximum(stake, max)) throw lineErrors.overMax(i, linesText([line]), stake, max, request.userId)
+    })
   }
 }
 
