@@ -12,7 +12,7 @@ export { DEFAULT_4D_PAY_RATES, DEFAULT_TOTO_PAY_RATES, IBET_CLASSES, SINGAPORE_4
 export { fourDResultProblems, fourDSlots, settleFourDLine, settleFourDLineAt, tiersOf, type FourDResult, type FourDSettlement, type FourDStrike } from './settle-four-d.ts'
 export { groupCounts, groupOf, settleTotoLine, sideBetWins, totoResultProblems, type TotoResult, type TotoSettlement } from './settle-toto.ts'
 export { maxTotoPayoutPerUnit } from './toto-max-payout.ts'
-export { assertChain, commissionSplit, intakeSplit, type ChainLevel, type LevelFlow } from './upline-split.ts'
+export { assertChain, commissionSplit, intakeSplit, ticketCommissions, type ChainLevel, type LevelFlow } from './upline-split.ts'
 export { fourDDetailRows, totoDetailRows, type FourDDetailRow, type TotoDetailRow } from './detail-rows.ts'
 export { fromCents, roundMoney, toCents } from './money.ts'
 export { BIG_PATTERN, BIG_STEP, DEFAULT_MAX_LINE_STAKE, bigProblem, overLineMaximum, smallProblem, type AmountRule } from './bet-amounts.ts'

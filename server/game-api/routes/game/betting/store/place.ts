@@ -1,7 +1,7 @@
 // Placing tickets: stake, detail rows per level and draw, the credit check under a row lock, and batched inserts.
 import type { Queryable } from '../../../../../shared/db.ts'
 import {
-  DEFAULT_4D_PAY_RATES, DEFAULT_MAX_LINE_STAKE, DEFAULT_TOTO_PAY_RATES, combinationsOf, overLineMaximum, expand4d, fourDDetailRows, fourDLineTable, fourDLineStake, maxTotoPayoutPerUnit, roundMoney, totoDetailRows, uniquePermutations,
+  DEFAULT_4D_PAY_RATES, DEFAULT_MAX_LINE_STAKE, DEFAULT_TOTO_PAY_RATES, combinationsOf, overLineMaximum, expand4d, fourDDetailRows, fourDLineTable, fourDLineStake, maxTotoPayoutPerUnit, roundMoney, ticketCommissions, totoDetailRows, uniquePermutations,
   type ChainLevel, type DrawSeries, type FourDLine, type FourDPayRates, type Game, type TotoLine, type TotoPayRates
 } from '../../../../betting/index.ts'
 import { loadChain } from './chain.ts'
@@ -154,6 +154,8 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
     const userRates = rates.get(`${request.game}:${request.userId}`)
     const lines = request.game === '4D' ? request.fourD ?? [] : request.toto ?? []
     let perDraw = 0
+    const firstBet = bets.length
+    const firstLevel = levels.length
     const fourDRates = (request.game === '4D' ? userRates : undefined) as FourDPayRates ?? DEFAULT_4D_PAY_RATES
     const totoRates = (request.game === 'TOTO' ? userRates : undefined) as TotoPayRates | undefined
     lines.forEach((line, lineNo) => {
@@ -190,6 +192,7 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
         for (const level of figures.levels) levels.push({ ...level, bet, drawId })
       }
     })
+    shareCommission(chain, request.drawIds, bets.slice(firstBet), levels.slice(firstLevel), firstBet)
     perDraw = roundMoney(perDraw)
     placed.push({ ticketId, ticketNo: `${request.game === '4D' ? 'D' : 'T'}${String(ticketId).padStart(8, '0')}`, userId: request.userId, stakePerDraw: perDraw, stake: roundMoney(perDraw * request.drawIds.length), draws: request.drawIds.length })
   })
@@ -232,6 +235,19 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
         col('bigIntake'), col('smallIntake'), col('amountIntake'), col('bigOut'), col('smallOut'), col('amountOut'), col('maxPayout')])
   }
   return placed
+}
+
+/** Replaces each line's commission by its part of the ticket's commission in that draw (computed on the ticket's stake, not rounded per line). */
+function shareCommission (chain: ChainLevel[], drawIds: number[], bets: Array<{ drawId: number, amount: number }>, levels: Array<{ bet: number, level: number, commission: number }>, firstBet: number): void {
+  for (const drawId of drawIds) {
+    const inDraw = bets.map((b, i) => ({ b, i: firstBet + i })).filter(({ b }) => b.drawId === drawId)
+    const parts = ticketCommissions(inDraw.map(({ b }) => b.amount), chain)
+    const lineOf = new Map(inDraw.map(({ i }, line) => [i, line]))
+    for (const level of levels) {
+      const line = lineOf.get(level.bet)
+      if (line !== undefined) level.commission = parts[line]?.[level.level] ?? 0
+    }
+  }
 }
 
 /** A line as number and form (4D) or entry text and type (TOTO), what playedNumbers reads. */
