@@ -16,3 +16,4 @@ export { assertChain, commissionSplit, intakeSplit, ticketCommissions, type Chai
 export { fourDDetailRows, totoDetailRows, type FourDDetailRow, type TotoDetailRow } from './detail-rows.ts'
 export { fromCents, roundMoney, toCents } from './money.ts'
 export { BIG_PATTERN, BIG_STEP, DEFAULT_MAX_LINE_STAKE, bigProblem, overLineMaximum, smallProblem, type AmountRule } from './bet-amounts.ts'
+export { SMS_LENGTH, resultSmsString } from './result-sms.ts'

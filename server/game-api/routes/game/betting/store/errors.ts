@@ -58,6 +58,7 @@ export const bettingErrors = {
   drawExists: coded<[string, string]>('GA_DRAW_EXISTS', 'A %s draw on %s exists already.', 409),
   drawFinalised: coded<[number]>('GA_DRAW_FINALISED', 'Draw %s is finalised already: its result and bets can no longer change.', 409),
   drawNotClosed: coded<[number, string]>('GA_DRAW_NOT_CLOSED', 'Draw %s is still open for betting until %s; enter its result after the close.', 409),
+  resultNotEntered: coded<[number]>('GA_RESULT_NOT_ENTERED', 'Draw %s has no result yet: its results SMS string is made once the result is entered.', 409),
   noResult: coded<[number]>('GA_NO_RESULT', 'Draw %s has no result yet; enter it with POST draw/result before finalising.', 409),
   badResult: (problems: string[]) => E.badResult(problems[0] ?? 'unknown problem').with({ data: problems }),
   noDraws: coded<[string]>('GA_NO_DRAWS', '%s covers no open draw; send a day code or DrawIds of open draws.', 400),
