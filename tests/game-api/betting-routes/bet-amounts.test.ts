@@ -2,6 +2,7 @@ import t from 'tap'
 import { readFileSync } from 'node:fs'
 import { BIG_PATTERN, bigProblem, smallProblem, overLineMaximum } from '../../../server/game-api/betting/index.ts'
 import { fromRoot } from '../../../server/shared/paths.ts'
+import { validateLines } from '../../../client/src/renderers/lib/formLines.ts'
 import { eachDatabase } from '../../helpers/db.ts'
 import { gameApiHarness, type GameApiHarness } from '../harness.ts'
 import { api } from './support.ts'
@@ -28,6 +29,16 @@ t.test('every Place Bets and Fixed Bets form checks Big with the pattern that ag
     const bigFields = text.match(/"name": "Big"/g)?.length ?? 0
     t.equal(text.split(JSON.stringify(BIG_PATTERN)).length - 1, bigFields, `${page}: each Big field carries the pattern`)
   }
+})
+
+t.test('the Place Bets form refuses Big 1.3 and Small 0.5 before sending, takes 1.25 and 2', async (t) => {
+  const page = JSON.parse(readFileSync(fromRoot('menus/pages/bet-placeBets-add.json'), 'utf8'))
+  const lines = page.widgets.find((w: { lines?: unknown }) => w.lines !== undefined)?.lines
+  t.ok(lines, 'the form has its lines')
+  const errors = validateLines([{ Number: '1234', Form: 'straight', Big: '1.3', Small: '0.5' }, { Number: '5678', Form: 'straight', Big: '1.25', Small: '2' }], lines)
+  t.same(errors['Lines.0.Big'], [{ key: 'page.placeBets.bigRule' }])
+  t.same(errors['Lines.0.Small'], [{ key: 'page.placeBets.smallRule' }])
+  t.notOk(errors['Lines.1.Big'] ?? errors['Lines.1.Small'], 'the good line passes')
 })
 
 /** Uploads a file as ag1 for 4D, processes it with AcceptDecimals and answers the job's last status. */
