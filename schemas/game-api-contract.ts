@@ -83,7 +83,7 @@ export const GAME_API_CONTRACT: readonly ContractEndpoint[] = [
   ...list('POST', true, 'updateStatementSum insertStatement2 insertStatements'),
   ...list('DELETE', true, 'deleteStatement2/:id'),
   // Pay rates, permissions
-  ...list('GET', true, 'payRatesN payRatesI payRatesK payRates permissions permissionGranted'),
+  ...list('GET', true, 'payRatesN payRatesI payRatesK payRates payRatesT permissions permissionGranted'),
   ...list('POST', true, 'payRate permissions'),
   ...list('PUT', true, 'payRate payRateDefault'),
   ...list('DELETE', true, 'payRate/:id permissions/:id'),

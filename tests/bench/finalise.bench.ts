@@ -1,6 +1,6 @@
 // Finalising a draw of N bets against one set-based SQL statement that computes the same payouts, in the same run:
-//   1. finaliseDraw (the finalise job's work): every open bet settled a batch of 2,000 per transaction (strikes, payouts,
-//      each level's part), then the money booked to draw_ledger in one INSERT … SELECT;
+//   1. finaliseDraw (the finalise job's work): every open bet settled a batch of 2,000 per transaction (the winners' strikes,
+//      payouts and each level's part written), then the rest marked lost in one UPDATE and the money booked to draw_ledger in one INSERT … SELECT;
 //   2. one SELECT computing every bet's payout from the result and the rate each bet was sold at (bets.pay_rate).
 // Both must agree on the winning bets and the total payout. Prints the ratio (issue 15 asks for at most 2) and the peak
 // heap and RSS growth during finalising (flat: the draw is never held in a JavaScript array).

@@ -1,4 +1,5 @@
 // The amount tokens of a bet text: 4D Big-Small amounts (1-, H-, 1H-, Q-, -1, 1-2) and TOTO units (-5).
+import { bigProblem, smallProblem } from './bet-amounts.ts'
 import type { TextIssue } from './ticket.ts'
 import type { Token } from './tokenize.ts'
 
@@ -28,11 +29,12 @@ export function parseFourDAmount (token: Token, options: AmountOptions = {}): Pa
   const bigText = token.text.slice(0, dash)
   const smallText = token.text.slice(dash + 1)
   const big = parseBig(bigText, options)
-  if (big === undefined) {
+  // The written forms are checked against the one amount rule every entry path uses.
+  if (big === undefined || bigProblem(big, options) !== undefined) {
     return fail(token.position, bigText.length, `Big amount "${bigText}" is not understood: before '-' write whole dollars, H (half), nH (n and a half) or Q (quarter)${options.acceptDecimals === true ? ' or a decimal such as 1.25' : ''}`)
   }
   const small = parseSmall(smallText, options)
-  if (small === undefined) {
+  if (small === undefined || smallProblem(small, options) !== undefined) {
     return fail(token.position + dash + 1, smallText.length, `Small amount "${smallText}" is not understood: after '-' write whole dollars only${options.acceptDecimals === true ? ' or a decimal such as 0.5' : ', e.g. -1 or 1-2'}`)
   }
   if (big === 0 && small === 0) {

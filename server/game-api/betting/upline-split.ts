@@ -35,12 +35,41 @@ export function assertChain (chain: readonly ChainLevel[]): void {
   })
 }
 
-/** Each level's commission on a stake: its rate minus the rate below it (the bettor earns its own rate); the sum is the stake at the top rate. */
+/**
+ * Each level's commission on a stake: its rate minus the rate below it (the bettor earns its own rate). The top level (the company)
+ * earns nothing: nobody above it pays it, so its rate only bounds the rates below, and the parts add up to the stake at the rate below the top.
+ */
 export function commissionSplit (stake: number, chain: readonly ChainLevel[]): number[] {
   assertChain(chain)
-  // Cumulative cents are rounded once per level, so the parts add up to exactly the top level's total.
-  const cumulative = chain.map((level) => toCents(stake * level.commission))
+  // Cumulative cents are rounded once per level, so the parts add up to exactly the total below the top.
+  const cumulative = chain.map((level, i) => i === chain.length - 1 ? (i === 0 ? 0 : toCents(stake * (chain[i - 1]?.commission ?? 0))) : toCents(stake * level.commission))
   return cumulative.map((cents, i) => fromCents(cents - (cumulative[i - 1] ?? 0)))
+}
+
+/**
+ * Commission computed on the ticket, not rounded on every line: each level's part of the ticket's stake (one draw), shared out over
+ * the lines in proportion to their stakes, whole cents by largest remainder, so the lines add up to the ticket's figure. Answers [line][level].
+ */
+export function ticketCommissions (lineStakes: readonly number[], chain: readonly ChainLevel[]): number[][] {
+  const stakeCents = lineStakes.map(toCents)
+  const totalCents = stakeCents.reduce((a, b) => a + b, 0)
+  const perLevel = commissionSplit(fromCents(totalCents), chain).map(toCents)
+  const out = lineStakes.map(() => chain.map(() => 0))
+  perLevel.forEach((levelCents, level) => {
+    if (totalCents === 0) return
+    const exact = stakeCents.map((c) => (levelCents * c) / totalCents)
+    const floors = exact.map(Math.floor)
+    let left = levelCents - floors.reduce((a, b) => a + b, 0)
+    // Remaining cents to the lines with the largest remainders (earlier lines first on a tie), so the result does not depend on float noise.
+    const order = exact.map((e, i) => ({ i, r: e - (floors[i] ?? 0) })).sort((a, b) => b.r - a.r || a.i - b.i)
+    for (const { i } of order) {
+      if (left <= 0) break
+      floors[i] = (floors[i] ?? 0) + 1
+      left--
+    }
+    floors.forEach((cents, line) => { const row = out[line]; if (row) row[level] = fromCents(cents) })
+  })
+  return out
 }
 
 /** How one amount flows up the chain: each level keeps its share of what reaches it, capped by its limit; `finalOut` leaves the top. */

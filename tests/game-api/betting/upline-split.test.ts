@@ -1,7 +1,7 @@
 import t from 'tap'
 import { fourDDetailRows, totoDetailRows } from '../../../server/game-api/betting/detail-rows.ts'
 import { toCents } from '../../../server/game-api/betting/money.ts'
-import { assertChain, commissionSplit, intakeSplit, type ChainLevel } from '../../../server/game-api/betting/upline-split.ts'
+import { assertChain, commissionSplit, intakeSplit, ticketCommissions, type ChainLevel } from '../../../server/game-api/betting/upline-split.ts'
 
 const chain: ChainLevel[] = [
   { userId: 'mem1', share: 0, commission: 0.1 },
@@ -10,10 +10,23 @@ const chain: ChainLevel[] = [
   { userId: 'admin', share: 1, commission: 0.18 }
 ]
 
-t.test('commission: each level earns the gap to the rate below', async (t) => {
-  t.same(commissionSplit(100, chain), [10, 2, 3, 3])
-  t.same(commissionSplit(0.25, chain), [0.03, 0, 0.01, 0.01], 'cents are rounded cumulatively, so the parts still add up')
-  t.equal(commissionSplit(0.25, chain).reduce((a, b) => a + b, 0), 0.05, 'to the stake at the top rate (0.045 → 0.05)')
+t.test('commission: each level earns the gap to the rate below; the top (nobody pays it) earns nothing', async (t) => {
+  t.same(commissionSplit(100, chain), [10, 2, 3, 0])
+  t.same(commissionSplit(0.25, chain), [0.03, 0, 0.01, 0], 'cents are rounded cumulatively, so the parts still add up')
+  t.equal(commissionSplit(0.25, chain).reduce((a, b) => a + b, 0), 0.04, 'to the stake at the rate below the top (0.0375 → 0.04)')
+  t.same(commissionSplit(100, [{ userId: 'admin', share: 0, commission: 0.12 }]), [0], 'the top betting for itself earns none either')
+})
+
+t.test('commission on the ticket: ten $0.30 lines at 5 % earn 0.15 (3.00 × 5 %), not ten rounded 0.02', async (t) => {
+  const two: ChainLevel[] = [{ userId: 'mem1', share: 0, commission: 0.05 }, { userId: 'ag1', share: 1, commission: 0.1 }, { userId: 'admin', share: 1, commission: 0.12 }]
+  const parts = ticketCommissions(Array.from({ length: 10 }, () => 0.3), two)
+  const bettor = parts.map((p) => p[0] ?? 0)
+  t.equal(toCents(bettor.reduce((a, b) => a + b, 0)), 15, 'the bettor: 3.00 × 5 % = 0.15')
+  t.same(bettor, [0.02, 0.02, 0.02, 0.02, 0.02, 0.01, 0.01, 0.01, 0.01, 0.01], 'whole cents, the odd ones to the first lines')
+  t.equal(toCents(parts.reduce((a, p) => a + (p[1] ?? 0), 0)), 15, 'ag1: 3.00 × (10 % − 5 %) = 0.15')
+  t.same(parts.map((p) => p[2]), Array.from({ length: 10 }, () => 0), 'admin, the top: nothing')
+  const uneven = ticketCommissions([1, 2, 0.33], two)
+  t.same(uneven.map((p) => p[0]), [0.05, 0.1, 0.02], '3.33 × 5 % = 0.1665 → 17 cents, shared 5.105 : 10.21 : 1.685 → 5, 10, 1 and the spare cent to the largest remainder')
 })
 
 t.test('intake and out: share of what reaches a level, capped by its out setting', async (t) => {
@@ -91,7 +104,7 @@ t.test('property: over random chains, the intakes plus the final out equal the s
     t.equal(sum((r) => r.ttBigIntake) + toCents(finalOut.big), toCents(entry.big), `round ${round}: Big`)
     t.equal(sum((r) => r.ttSmallIntake) + toCents(finalOut.small), toCents(entry.small), `round ${round}: Small`)
     t.equal(sum((r) => r.ttAmountIntake) + toCents(finalOut.amount), toCents(entry.big + entry.small), `round ${round}: amount`)
-    t.equal(sum((r) => r.commission), toCents((entry.big + entry.small) * rate), `round ${round}: commission adds up to the top rate`)
+    t.equal(sum((r) => r.commission), depth === 1 ? 0 : toCents((entry.big + entry.small) * (levels[depth - 2]?.commission ?? 0)), `round ${round}: commission adds up to the rate below the top`)
     t.ok(rows.every((r, i) => r.ttBigIntake >= 0 && r.ttBigOut >= 0 && (i === 0 || r.ttBigIn === rows[i - 1]?.ttBigOut)), `round ${round}: flows chain up`)
     t.ok(rows.every((r, i) => levels[i]?.limit === undefined || r.ttBigIntake <= (levels[i]?.limit?.big ?? 0)), `round ${round}: limits hold`)
     const units = Math.floor(random() * 10_000) / 100

@@ -4,7 +4,7 @@ import type { Queryable } from '../../../shared/db.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
-import { DEFAULT_4D_PAY_RATES, IBET_CLASSES, type FourDPayRates, type FourDPayTable, type IBetClass } from '../../betting/index.ts'
+import { DEFAULT_4D_PAY_RATES, DEFAULT_TOTO_PAY_RATES, IBET_CLASSES, TOTO_GROUPS, type FourDPayRates, type FourDPayTable, type IBetClass, type TotoPayRates } from '../../betting/index.ts'
 import { assertSelfOrDownline } from './betting/store/hierarchy.ts'
 
 // 4D pay rates as rows (one per table N/K and form Big/Small, and for I one per permutation class 24/12/6/4 and form) over the pay_rates table that settlement reads:
@@ -72,6 +72,22 @@ async function ratesOf (q: Queryable, owner: string): Promise<FourDPayRates> {
   return rows[0]?.rates ?? DEFAULT_4D_PAY_RATES
 }
 
+/** One TOTO rate: what one unit pays for a prize group (G1…G7), a pick-n type (2*, …, *4) or an odd/even/tie bet (TO, TE, TT). */
+const TotoRateRow = Type.Object({ Key: Type.String(), Bet: Type.String({ description: 'G1 to G7 (prize groups of ordinary, system and roll bets), 2* 3* 4* *2 *3 *4, TO TE TT' }), Pays: Type.Number({ description: 'dollars per unit' }) })
+
+/** The TOTO rates a user is paid by (their own, else the operator's, else the built-in defaults), as rows. */
+async function totoRowsOf (q: Queryable, owner: string): Promise<Array<Static<typeof TotoRateRow>>> {
+  const { rows } = await q.query<{ rates: TotoPayRates }>(
+    "SELECT rates FROM pay_rates WHERE game = 'TOTO' AND user_id = ANY($1::text[]) ORDER BY user_id = '*' LIMIT 1", [[owner, '*']])
+  const rates = rows[0]?.rates ?? DEFAULT_TOTO_PAY_RATES
+  return [
+    ...TOTO_GROUPS.map((g) => ({ Key: `G${g}`, Bet: `G${g}`, Pays: rates.groups[g] })),
+    // In a fixed order: jsonb keeps object keys in its own order.
+    ...(['2*', '3*', '4*', '*2', '*3', '*4'] as const).map((bet) => ({ Key: bet, Bet: bet, Pays: rates.pick[bet] })),
+    ...(['TO', 'TE', 'TT'] as const).map((bet) => ({ Key: bet, Bet: bet, Pays: rates.parity[bet] }))
+  ]
+}
+
 /** What a row resets to: for a user, the operator's table; for the operator's table, the Singapore Pools figures (server/docs/game-rules.md). */
 const defaultOf = (q: Queryable, owner: string) => owner === '*' ? Promise.resolve(DEFAULT_4D_PAY_RATES) : ratesOf(q, '*')
 
@@ -97,6 +113,11 @@ const payRateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/payRates', {
     schema: { querystring: Type.Object({ LocId: LocIdField, UserId: UserIdField }), response: envelope(Type.Array(PayRateRow)) }
   }, async (request) => ok(toRows(await ratesOf(app.db, await ownerOf(request, request.query.UserId)))))
+
+  // Pay Out shows TOTO rates beside the 4D ones, under the 4D location (as searchT and summary/drawDateT are the TOTO reads there).
+  app.get('/payRatesT', {
+    schema: { querystring: Type.Object({ LocId: LocIdField, UserId: UserIdField }), response: envelope(Type.Array(TotoRateRow)) }
+  }, async (request) => ok(await totoRowsOf(app.db, await ownerOf(request, request.query.UserId))))
 
   app.put('/payRate', { schema: { body: PayRateBody, response: envelope(Type.Array(PayRateRow)) } }, async (request) => {
     adminOnly(request)

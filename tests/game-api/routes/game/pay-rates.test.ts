@@ -65,4 +65,19 @@ eachDatabase(t, async (t, kind) => {
     t.match(nClass.json(), { code: 'GA_PAY_CLASS_NOT_IBET' })
     t.equal((await h.call('GET', '/api/v1/4d/payRates?UserId=ag1', { token: await h.signIn('ag2') })).statusCode, 403, 'not an upline\'s table')
   })
+
+  t.test('payRatesT: the TOTO rates a user is paid by (own, else the operator\'s), read-only, for Pay Out', async (t) => {
+    const res = await h.call('GET', '/api/v1/4d/payRatesT?UserId=ag1', { token: ag1 })
+    t.equal(res.statusCode, 200)
+    const rows = res.json().data
+    t.same(rows.map((r: { Bet: string }) => r.Bet), ['G1', 'G2', 'G3', 'G4', 'G5', 'G6', 'G7', '2*', '3*', '4*', '*2', '*3', '*4', 'TO', 'TE', 'TT'])
+    t.same(row(rows, 'G1'), { Key: 'G1', Bet: 'G1', Pays: 1000000 })
+    t.same(row(rows, 'TT'), { Key: 'TT', Bet: 'TT', Pays: 2.7 }, 'the seeded operator table (the defaults)')
+    const own = { groups: { 1: 900000, 2: 90000, 3: 1400, 4: 400, 5: 45, 6: 20, 7: 9 }, pick: { '2*': 55, '3*': 650, '4*': 9000, '*2': 40, '*3': 350, '*4': 4000 }, parity: { TO: 2.4, TE: 2.7, TT: 2.6 } }
+    await h.db.query("INSERT INTO pay_rates (user_id, game, rates, updated_at) VALUES ('ag1', 'TOTO', $1, now())", [JSON.stringify(own)])
+    const mine = (await h.call('GET', '/api/v1/4d/payRatesT?UserId=ag1', { token: ag1 })).json().data
+    t.match(row(mine, 'G1'), { Pays: 900000 }, 'a user\'s own table wins')
+    t.match(row(mine, '*4'), { Pays: 4000 })
+    t.equal((await h.call('GET', '/api/v1/4d/payRatesT?UserId=ag1', { token: await h.signIn('ag2') })).statusCode, 403, 'not an upline\'s table')
+  })
 })

@@ -4,6 +4,7 @@ import type { Db, Transaction } from '../../../../shared/db.ts'
 import { envelope, ok } from '../../../lib/envelope.ts'
 import { errors } from '../../../lib/errors.ts'
 import { caller } from '../../../plugins/auth.ts'
+import { accountErrors } from './errors.ts'
 import { assertManaged, type AccountKind } from './kinds.ts'
 import { checkBelow, checkPosition, positionOf, writePosition } from './position.ts'
 import { flagsProblem, locationsProblem, FLAGS, type Flag } from './rules.ts'
@@ -57,7 +58,13 @@ const changeRoutes: FastifyPluginAsyncTypebox<{ kind: AccountKind }> = async (ap
       await checkPosition(tx, parent, position)
       await checkBelow(tx, target.userId, position)
       await writePosition(tx, target.userId, position)
-      await app.gaAudit(tx, request, { userId: caller(request).userId, action: `${kind.prefix}.position`, detail: { UserId: target.userId, ...position } })
+      const max = body.MaxLineStake
+      if (max !== undefined) {
+        // Nobody below may risk more on a line than its parent may; the company sets any.
+        if (parent.role !== 'ADMIN' && max > parent.maxLineStake) throw accountErrors.aboveParent('MaxLineStake', max, parent.userId, parent.maxLineStake)
+        await tx.query('UPDATE users SET max_line_stake = $2 WHERE user_id = $1', [target.userId, max])
+      }
+      await app.gaAudit(tx, request, { userId: caller(request).userId, action: `${kind.prefix}.position`, detail: { UserId: target.userId, ...position, ...(max !== undefined ? { MaxLineStake: max } : {}) } })
     }))
   })
 }

@@ -39,6 +39,7 @@ export const AccountProfile = Type.Object({
   EnablePlaceBet: Type.Number(),
   EnableUpload: Type.Number(),
   Locations: Type.Array(Type.String()),
+  MaxLineStake: Type.Number({ description: 'the most one bet line may stake in one draw, in dollars' }),
   updatePassword: Type.Boolean()
 })
 export type AccountProfile = Static<typeof AccountProfile>
@@ -89,7 +90,9 @@ export const UpdateBody = Type.Object({
   ...Flags
 })
 export type UpdateBody = Static<typeof UpdateBody>
-export const PositionBody = Type.Object({ LocId: LocIdField, UserId: UserRef, ...Position })
+// The per-line maximum stake sits with the position: the dialog where a parent sets what a downline may risk.
+const MaxLineStake = Type.Optional(Type.Number({ minimum: 1, maximum: 1e9, multipleOf: 1, description: 'whole dollars one bet line may stake in one draw, at most the parent\'s own (the company: any)' }))
+export const PositionBody = Type.Object({ LocId: LocIdField, UserId: UserRef, ...Position, MaxLineStake })
 export type PositionBody = Static<typeof PositionBody>
 export const CreditBody = Type.Object({ LocId: LocIdField, UserId: UserRef, Credit: Money })
 export const SuspendBody = Type.Object({ LocId: LocIdField, UserId: UserRef, Suspended: Type.Boolean() })

@@ -21,7 +21,8 @@ interface Row {
   enable_create_downline: number,
   enable_place_bet: number,
   enable_upload: number,
-  update_password: boolean
+  update_password: boolean,
+  max_line_stake: string
 }
 
 /** A user as the rules see it, read under a row lock. */
@@ -37,11 +38,12 @@ export interface Locked {
   tShare: number,
   tax: number,
   suspended: boolean,
-  flags: Record<Flag, number>
+  flags: Record<Flag, number>,
+  maxLineStake: number
 }
 
 const COLUMNS = `u.user_id, u.alias_id, u.role, u.parent_id, u.rank, u.credit, u.credit_left, u.acc_bal, u.d_share, u.t_share, u.tax, u.suspended,
-  u.enable_create_agent, u.enable_create_downline, u.enable_place_bet, u.enable_upload, u.update_password`
+  u.enable_create_agent, u.enable_create_downline, u.enable_place_bet, u.enable_upload, u.update_password, u.max_line_stake`
 const CHILDREN = '(SELECT count(*) FROM users c WHERE c.parent_id = u.user_id AND c.deleted_at IS NULL) AS children'
 
 const toRow = (r: Row & { children: string | number }): AccountRow => ({
@@ -111,6 +113,7 @@ export async function loadAccount (q: Queryable, userId: string): Promise<Accoun
     tCommission: rates.TOTO ?? 0,
     Tax: Number(r.tax),
     Locations: await locationsOf(q, userId),
+    MaxLineStake: Number(r.max_line_stake),
     updatePassword: r.update_password
   }
 }
@@ -130,7 +133,8 @@ export async function lockUsers (q: Queryable, ids: string[], lock = true): Prom
     tShare: Number(r.t_share),
     tax: Number(r.tax),
     suspended: r.suspended,
-    flags: toFlags(r)
+    flags: toFlags(r),
+    maxLineStake: Number(r.max_line_stake)
   }]))
 }
 

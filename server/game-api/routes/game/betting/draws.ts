@@ -7,6 +7,7 @@ import { DrawResultSchema, DrawSchema } from './schemas.ts'
 import { readCloseTimes, seriesAnswer, writeCloseTime } from './store/close-times.ts'
 import { SERIES_OF, ensureUpcomingDraws, toDrawAnswer, type DrawRow } from './store/draws.ts'
 import { drawTimes } from './store/draw-times.ts'
+import { queueFixedForNewDraws } from './store/fixed-on-new-draws.ts'
 import { bettingErrors } from './store/errors.ts'
 import { finaliseDraw } from './store/finalise.ts'
 import { editDraw, type DrawEdit } from './store/edit-draw.ts'
@@ -119,6 +120,8 @@ const drawRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
         `INSERT INTO draws (game, series, draw_date, close_at, open_at, special, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (series, draw_date) DO NOTHING RETURNING *`, [game, series, date, closeAt, openAt, drawOn(series, date).special, app.gaNow()])
       if (!rows[0]) throw bettingErrors.drawExists(series, date)
+      // The standing orders are placed on the new draw by the fixed process, queued in this transaction.
+      await queueFixedForNewDraws(tx, game, [Number(rows[0].draw_id)], user.userId)
       await app.gaAudit(tx, request, { userId: user.userId, action: 'draw.create', detail: { DrawId: Number(rows[0].draw_id), series, date, closeTime } })
       return toDrawAnswer(rows[0], app.gaNow())
     })

@@ -5,6 +5,7 @@ import { zoneIso } from '../../../../../../schemas/domain/calendar.ts'
 import { readCloseTimes } from './close-times.ts'
 import { wallTimeOf } from './draw-times.ts'
 import { bettingErrors } from './errors.ts'
+import { queueFixedForNewDraws } from './fixed-on-new-draws.ts'
 
 /** A draw as stored. */
 export interface DrawRow {
@@ -90,16 +91,17 @@ export function toDrawAnswer (r: DrawRow, now: Date = new Date()): DrawAnswer {
   }
 }
 
-/** Inserts the draws of a series on these dates unless they exist. */
+/** Inserts the draws of a series on these dates unless they exist; the new ones get the fixed process queued for them. */
 export async function ensureDraws (q: Queryable, series: DrawSeries, dates: IsoDate[], now: Date): Promise<void> {
   if (dates.length === 0) return
   const closeTimes = await readCloseTimes(q)
   const draws = dates.map((date) => drawOn(series, date, closeTimes))
-  await q.query(
+  const { rows } = await q.query<{ draw_id: number }>(
     `INSERT INTO draws (game, series, draw_date, close_at, special, created_at)
      SELECT $1, $2, d::date, c, s, $6 FROM unnest($3::text[], $4::timestamptz[], $5::boolean[]) AS x (d, c, s)
-     ON CONFLICT (series, draw_date) DO NOTHING`,
+     ON CONFLICT (series, draw_date) DO NOTHING RETURNING draw_id`,
     [gameOfSeries(series), series, draws.map((d) => d.date), draws.map((d) => d.closesAt.toISOString()), draws.map((d) => d.special), now])
+  await queueFixedForNewDraws(q, gameOfSeries(series), rows.map((r) => Number(r.draw_id)), null)
 }
 
 /** Makes sure the next open draws of every series of the game exist (a week ahead), so pickers never come up empty. */

@@ -18,8 +18,9 @@ const line = <Args extends unknown[] = []>(code: `GA_LINE_${string}`, problem: s
 const L = {
   number: line<[string]>('GA_LINE_NUMBER', 'Number "%s" must be a 4-digit number such as 1234'),
   form: line('GA_LINE_FORM', 'Form must be one of straight, roll, ibet, kbet (or r, i, k)'),
-  big: line('GA_LINE_BIG', 'Big must be 0 or more dollars with at most 2 decimals'),
-  small: line('GA_LINE_SMALL', 'Small must be 0 or more dollars with at most 2 decimals'),
+  big: line('GA_LINE_BIG', 'Big must be 0 or more in steps of 0.25 (1, H = 0.5, Q = 0.25)'),
+  small: line('GA_LINE_SMALL', 'Small must be 0 or more whole dollars'),
+  overMax: line<[string, string, string, string]>('GA_LINE_OVER_MAX', '%s stakes %s a draw, over the %s per line that %s may stake; split it or ask your upline to raise MaxLineStake'),
   empty: line('GA_LINE_EMPTY', 'bets nothing: give Big or Small above 0'),
   type: line('GA_LINE_TYPE', 'Type must be one of ORDINARY, SYSTEM, ROLL, 2*, 3*, 4*, *2, *3, *4, TO, TE, TT'),
   count: line<[number, string, string]>('GA_LINE_COUNT', 'Numbers hold %s; %s takes %s'),
@@ -39,7 +40,9 @@ export const lineErrors = {
   count: (index: number, count: number, type: string, expected: string) => L.count(index + 1, count, type, expected),
   range: (index: number) => L.range(index + 1),
   repeat: (index: number) => L.repeat(index + 1),
-  units: (index: number) => L.units(index + 1)
+  units: (index: number) => L.units(index + 1),
+  // Names the line, what it stakes and the bettor's maximum (MaxLineStake, set by the parent).
+  overMax: (index: number, written: string, stake: number, maximum: number, userId: string) => L.overMax(index + 1, written, stake.toFixed(2), maximum.toFixed(2), userId)
 }
 
 /** Units as the messages write them: whole numbers bare, otherwise two decimals. */
@@ -55,6 +58,7 @@ export const bettingErrors = {
   drawExists: coded<[string, string]>('GA_DRAW_EXISTS', 'A %s draw on %s exists already.', 409),
   drawFinalised: coded<[number]>('GA_DRAW_FINALISED', 'Draw %s is finalised already: its result and bets can no longer change.', 409),
   drawNotClosed: coded<[number, string]>('GA_DRAW_NOT_CLOSED', 'Draw %s is still open for betting until %s; enter its result after the close.', 409),
+  resultNotEntered: coded<[number]>('GA_RESULT_NOT_ENTERED', 'Draw %s has no result yet: its results SMS string is made once the result is entered.', 409),
   noResult: coded<[number]>('GA_NO_RESULT', 'Draw %s has no result yet; enter it with POST draw/result before finalising.', 409),
   badResult: (problems: string[]) => E.badResult(problems[0] ?? 'unknown problem').with({ data: problems }),
   noDraws: coded<[string]>('GA_NO_DRAWS', '%s covers no open draw; send a day code or DrawIds of open draws.', 400),

@@ -54,7 +54,7 @@ export async function finaliseDraw (db: Steps, drawId: number, now: Date, progre
       after = Number(bets[bets.length - 1]?.bet_id)
       const outcome = settleBatch(draw.game, draw.result, bets)
       const levelPays = shareWinners(outcome, await levelRowsOf(tx, outcome.winners.map((w) => w.betId)))
-      await writeBatch(tx, drawId, bets.map((b) => Number(b.bet_id)), outcome, levelPays, now)
+      await writeBatch(tx, drawId, outcome, levelPays, now)
       done += bets.length
       await progress(done, total, `Settled ${done} of ${total} bets.`, tx)
       return bets.length
@@ -64,19 +64,20 @@ export async function finaliseDraw (db: Steps, drawId: number, now: Date, progre
   await db.transaction(async (tx) => {
     const draw = await lockFinalisable(tx, drawId, now)
     if (draw.is_finalised) return
+    // Every bet still open lost: one set-based UPDATE, not one per batch (a resumed run re-reads them, and only winners are written).
+    await tx.query("UPDATE bets SET status = 'lost', settled_at = $2 WHERE draw_id = $1 AND status = 'open'", [drawId, now])
     await bookDrawMoney(tx, drawId, Number(draw.finalise_count ?? 0) + 1, now)
     await progress(done, total, `Settled ${done} of ${total} bets; money booked.`, tx)
   })
   return db.transaction((tx) => settleSummary(tx, drawId))
 }
 
-/** Writes one settled batch: the batch's bets lost unless they won, winners' payouts, the levels' parts and the strikes. */
-async function writeBatch (q: Queryable, drawId: number, betIds: number[], outcome: BatchOutcome, levelPays: ReturnType<typeof shareWinners>, now: Date): Promise<void> {
+/** Writes one settled batch's winners: their payouts, the levels' parts and the strikes (the rest are marked lost once, at the end). */
+async function writeBatch (q: Queryable, drawId: number, outcome: BatchOutcome, levelPays: ReturnType<typeof shareWinners>, now: Date): Promise<void> {
   const { winners, strikes } = outcome
-  await q.query("UPDATE bets SET status = 'lost', settled_at = $2 WHERE bet_id = ANY($1::bigint[])", [betIds, now])
   if (winners.length > 0) {
-    await q.query("UPDATE bets b SET status = 'won', payout = x.p FROM unnest($1::bigint[], $2::numeric[]) AS x (id, p) WHERE b.bet_id = x.id",
-      [winners.map((w) => w.betId), winners.map((w) => w.payout)])
+    await q.query("UPDATE bets b SET status = 'won', payout = x.p, settled_at = $3 FROM unnest($1::bigint[], $2::numeric[]) AS x (id, p) WHERE b.bet_id = x.id",
+      [winners.map((w) => w.betId), winners.map((w) => w.payout), now])
   }
   if (levelPays.length > 0) {
     await q.query(

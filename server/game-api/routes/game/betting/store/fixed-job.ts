@@ -5,17 +5,18 @@ import type { Game } from '../../../../betting/index.ts'
 import { enqueueJob, percentDone, type JobHandler } from '../../../../jobs/runner.ts'
 import { GameApiError, errors } from '../../../../lib/errors.ts'
 import { findRole } from '../../../../lib/users.ts'
-import { drawsOfDayCode, isoDateOf } from './draws.ts'
+import { resolveDayCode } from '../../../../betting/index.ts'
+import { drawsOfDayCode, isoDateOf, type DrawRow } from './draws.ts'
+import { FIXED_JOB, fixedSubjectOf } from './fixed-on-new-draws.ts'
 import { bettingErrors } from './errors.ts'
 import type { FourDLineInput, TotoLineInput } from './place.ts'
 import { placeOrder } from './service.ts'
 
-/** The job kind the runner knows the fixed process by; its subject is the game (4 for 4D, 7 for TOTO), so one runs per game at a time. */
-export const FIXED_JOB = 'fixed-process'
-const subjectOf = (game: Game) => game === '4D' ? 4 : 7
+export { FIXED_JOB } from './fixed-on-new-draws.ts'
+const subjectOf = fixedSubjectOf
 
-/** The job's payload: the game whose standing orders it places. */
-export interface FixedJobPayload { game: Game }
+/** The job's payload: the game whose standing orders it places, and (queued when draws are created) only on these draws. */
+export interface FixedJobPayload { game: Game, drawIds?: number[] }
 
 /** A fixed process job's state as the status call answers it, with every line that failed and why. */
 export interface FixedStatus {
@@ -33,7 +34,8 @@ export async function queueFixedJob (db: Db, game: Game, userId: string, audit: 
     // One lock per game, so two calls at once cannot both queue.
     await tx.query('SELECT pg_advisory_xact_lock(7404, $1)', [subjectOf(game)])
     const { rows: [active] } = await tx.query<{ job_id: number }>(
-      "SELECT job_id FROM jobs WHERE kind = $1 AND subject_id = $2 AND status IN ('queued', 'running') ORDER BY job_id DESC LIMIT 1", [FIXED_JOB, subjectOf(game)])
+      // A job queued for new draws only does not stand in for a full run.
+      "SELECT job_id FROM jobs WHERE kind = $1 AND subject_id = $2 AND status IN ('queued', 'running') AND NOT (payload ? 'drawIds') ORDER BY job_id DESC LIMIT 1", [FIXED_JOB, subjectOf(game)])
     if (active) return Number(active.job_id)
     const jobId = await enqueueJob(tx, { kind: FIXED_JOB, subjectId: subjectOf(game), userId, payload: { game }, message: 'Waiting to place the fixed bets.' })
     await audit(tx, jobId)
@@ -68,7 +70,9 @@ interface OrderRow { fixed_id: number, user_id: string, placed_by: string, day_c
 export function fixedProcessJob (db: Db, now: () => Date): JobHandler<FixedJobPayload> {
   return {
     async run (job, { signal, progress }) {
-      const { game } = job.payload
+      const { game, drawIds } = job.payload
+      // A job for new draws places on those draws only: each order on the ones its day code covers.
+      const newDraws = drawIds === undefined ? undefined : (await db.query<DrawRow>('SELECT * FROM draws WHERE draw_id = ANY($1::int[]) ORDER BY draw_date, draw_id', [drawIds])).rows
       const { rows: orders } = await db.query<OrderRow>(
         `SELECT f.fixed_id, f.user_id, f.placed_by, f.day_code, f.lines, s.draw_days FROM fixed_bets f
          LEFT JOIN fixed_settings s ON s.user_id = f.user_id AND s.game = f.game
@@ -80,7 +84,7 @@ export function fixedProcessJob (db: Db, now: () => Date): JobHandler<FixedJobPa
         const fail = (drawId: number, message: string) => db.query(
           'INSERT INTO fixed_runs (job_id, fixed_id, user_id, draw_id, placed, message, created_at) VALUES ($1, $2, $3, $4, false, $5, $6)',
           [job.id, order.fixed_id, order.user_id, drawId, message, now()])
-        const draws = (await drawsOfDayCode(db, game, order.day_code, now()))
+        const draws = (newDraws === undefined ? await drawsOfDayCode(db, game, order.day_code, now()) : newDraws.filter((d) => covers(game, order.day_code, d)))
           .filter((d) => (order.draw_days ?? []).length === 0 || (order.draw_days ?? []).includes(weekdayOf(isoDateOf(d.draw_date))))
         const { rows: done } = await db.query<{ draw_id: number }>('SELECT draw_id FROM fixed_runs WHERE fixed_id = $1 AND placed AND draw_id = ANY($2::int[])', [order.fixed_id, draws.map((d) => d.draw_id)])
         for (const draw of draws.filter((d) => !done.some((x) => Number(x.draw_id) === Number(d.draw_id)))) {
@@ -106,6 +110,8 @@ export function fixedProcessJob (db: Db, now: () => Date): JobHandler<FixedJobPa
             await db.query('UPDATE fixed_runs SET ticket_no = $2 WHERE run_id = $1', [runId, answer.ticketNo])
             placed++
           } catch (error) {
+            // Another run placed this order on this draw first (the unique index): nothing to do, nothing failed.
+            if ((error as { code?: string }).code === '23505') continue
             if (!(error instanceof GameApiError)) throw error
             await fail(Number(draw.draw_id), error.message)
             failed++
@@ -116,4 +122,10 @@ export function fixedProcessJob (db: Db, now: () => Date): JobHandler<FixedJobPa
       return `Placed ${placed} tickets from ${orders.length} fixed bets; ${failed} failed.`
     }
   }
+}
+
+/** Whether a day code bets on a draw: the draw's series and weekday are the code's. */
+function covers (game: Game, dayCode: string, draw: DrawRow): boolean {
+  const meaning = resolveDayCode(game, dayCode)
+  return meaning !== undefined && meaning.series === draw.series && meaning.weekdays.includes(weekdayOf(isoDateOf(draw.draw_date)))
 }

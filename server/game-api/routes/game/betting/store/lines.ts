@@ -1,10 +1,8 @@
 // Checks of bet lines sent as JSON (bet/, bet/t, bet/fixed): the same rules the bet text parser applies, with the field named.
-import type { NumberForm, TotoBetType } from '../../../../betting/index.ts'
+import { bigProblem, smallProblem, type NumberForm, type TotoBetType } from '../../../../betting/index.ts'
 import { lineErrors } from './errors.ts'
 import { totoNumberCounts } from '../../../../../../schemas/domain/toto-lines.ts'
 import type { FourDLineInput, TotoLineInput } from './place.ts'
-
-const cents = (v: number): boolean => Math.abs(Math.round(v * 100) - v * 100) < 1e-6
 
 const FORMS: Record<string, NumberForm> = { straight: 'straight', plain: 'straight', '': 'straight', roll: 'roll', r: 'roll', ibet: 'ibet', i: 'ibet', kbet: 'kbet', k: 'kbet' }
 
@@ -21,8 +19,8 @@ export function fourDLinesOf (lines: FourDLineBody[]): FourDLineInput[] {
     if (form === undefined) throw lineErrors.form(i)
     const big = line.Big ?? 0
     const small = line.Small ?? 0
-    if (!(big >= 0) || !cents(big)) throw lineErrors.big(i)
-    if (!(small >= 0) || !cents(small)) throw lineErrors.small(i)
+    if (bigProblem(big) !== undefined) throw lineErrors.big(i)
+    if (smallProblem(small) !== undefined) throw lineErrors.small(i)
     if (big === 0 && small === 0) throw lineErrors.empty(i)
     return { number: line.Number, form, big, small }
   })

@@ -1,12 +1,13 @@
 // Placing tickets: stake, detail rows per level and draw, the credit check under a row lock, and batched inserts.
 import type { Queryable } from '../../../../../shared/db.ts'
 import {
-  DEFAULT_4D_PAY_RATES, DEFAULT_TOTO_PAY_RATES, combinationsOf, expand4d, fourDDetailRows, fourDLineTable, fourDLineStake, maxTotoPayoutPerUnit, roundMoney, totoDetailRows, uniquePermutations,
+  DEFAULT_4D_PAY_RATES, DEFAULT_MAX_LINE_STAKE, DEFAULT_TOTO_PAY_RATES, combinationsOf, overLineMaximum, expand4d, fourDDetailRows, fourDLineTable, fourDLineStake, maxTotoPayoutPerUnit, roundMoney, ticketCommissions, totoDetailRows, uniquePermutations,
   type ChainLevel, type DrawSeries, type FourDLine, type FourDPayRates, type Game, type TotoLine, type TotoPayRates
 } from '../../../../betting/index.ts'
 import { loadChain } from './chain.ts'
-import { bettingErrors } from './errors.ts'
+import { bettingErrors, lineErrors } from './errors.ts'
 import { enforceLimits, limitNumberOf } from './limits.ts'
+import { linesText } from './lines.ts'
 import { addIntake, intakeKey, loadNumberLimits, lockIntake, playedNumbers, type IntakeKey, type Kept, type NumberLimit } from './intake-totals.ts'
 
 /** A 4D line to place: number, form and the Big and Small dollars on each number it plays. */
@@ -153,6 +154,8 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
     const userRates = rates.get(`${request.game}:${request.userId}`)
     const lines = request.game === '4D' ? request.fourD ?? [] : request.toto ?? []
     let perDraw = 0
+    const firstBet = bets.length
+    const firstLevel = levels.length
     const fourDRates = (request.game === '4D' ? userRates : undefined) as FourDPayRates ?? DEFAULT_4D_PAY_RATES
     const totoRates = (request.game === 'TOTO' ? userRates : undefined) as TotoPayRates | undefined
     lines.forEach((line, lineNo) => {
@@ -189,11 +192,13 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
         for (const level of figures.levels) levels.push({ ...level, bet, drawId })
       }
     })
+    shareCommission(chain, request.drawIds, bets.slice(firstBet), levels.slice(firstLevel), firstBet)
     perDraw = roundMoney(perDraw)
     placed.push({ ticketId, ticketNo: `${request.game === '4D' ? 'D' : 'T'}${String(ticketId).padStart(8, '0')}`, userId: request.userId, stakePerDraw: perDraw, stake: roundMoney(perDraw * request.drawIds.length), draws: request.drawIds.length })
   })
 
   if (mode === 'charge') {
+    await enforceLineMaximum(q, requests)
     // Limits first, in the same transaction as the credit and the inserts: a refused ticket writes nothing.
     for (const game of ['4D', 'TOTO'] as const) await enforceLimits(q, game, bets.filter((b) => b.game === game).map((b) => ({ drawId: b.drawId, betType: b.form, number: b.limitNumber, units: b.amount })))
     await chargeCredit(q, placed)
@@ -230,6 +235,19 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
         col('bigIntake'), col('smallIntake'), col('amountIntake'), col('bigOut'), col('smallOut'), col('amountOut'), col('maxPayout')])
   }
   return placed
+}
+
+/** Replaces each line's commission by its part of the ticket's commission in that draw (computed on the ticket's stake, not rounded per line). */
+function shareCommission (chain: ChainLevel[], drawIds: number[], bets: Array<{ drawId: number, amount: number }>, levels: Array<{ bet: number, level: number, commission: number }>, firstBet: number): void {
+  for (const drawId of drawIds) {
+    const inDraw = bets.map((b, i) => ({ b, i: firstBet + i })).filter(({ b }) => b.drawId === drawId)
+    const parts = ticketCommissions(inDraw.map(({ b }) => b.amount), chain)
+    const lineOf = new Map(inDraw.map(({ i }, line) => [i, line]))
+    for (const level of levels) {
+      const line = lineOf.get(level.bet)
+      if (line !== undefined) level.commission = parts[line]?.[level.level] ?? 0
+    }
+  }
 }
 
 /** A line as number and form (4D) or entry text and type (TOTO), what playedNumbers reads. */
@@ -313,6 +331,20 @@ async function intakeState (q: Queryable, requests: TicketRequest[], chains: Map
         }
       }
     }
+  }
+}
+
+/** Refuses the first line that stakes more in one draw than its bettor's MaxLineStake (every entry path places through here). */
+async function enforceLineMaximum (q: Queryable, requests: TicketRequest[]): Promise<void> {
+  const { rows } = await q.query<{ user_id: string, max_line_stake: string }>('SELECT user_id, max_line_stake FROM users WHERE user_id = ANY($1::text[])', [[...new Set(requests.map((r) => r.userId))]])
+  const maximum = new Map(rows.map((r) => [r.user_id, Number(r.max_line_stake)]))
+  for (const request of requests) {
+    const max = maximum.get(request.userId) ?? DEFAULT_MAX_LINE_STAKE
+    const lines = request.game === '4D' ? request.fourD ?? [] : request.toto ?? []
+    lines.forEach((line, i) => {
+      const stake = lineStake(request.game, line)
+      if (overLineMaximum(stake, max)) throw lineErrors.overMax(i, linesText([line]), stake, max, request.userId)
+    })
   }
 }
 
