@@ -103,6 +103,8 @@ export const GAME_API_CONTRACT: readonly ContractEndpoint[] = [
   ...list('GET', true, `dSMS getSMSReportSum getSMSReport getSMSAgent mSMSSubscribeTree SMSSubscribeById smsSetting SMSGateway SMSGatewayById
     dSMSSubscribeStrikeTree mSMSSubscribeStrikeTree`),
   ...list('POST', true, 'addSMSAgent insertMultiSMSSubscribe resendSms sendSmsResult sendSmsStrike'),
+  // The reference game API's own: SMS Gateway's test send.
+  ...list('POST', true, 'testSMSGateway'),
   ...list('PUT', true, 'updateSMSGateway dSMSSetting'),
   ...list('DELETE', true, 'deleteSMSAgent/:id SMSSubscribe'),
   // Sub share, group expense

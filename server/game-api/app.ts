@@ -28,6 +28,7 @@ import profileRoutes from './routes/profile.ts'
 import signInRoutes from './routes/sign-in.ts'
 import termsRoutes from './routes/terms.ts'
 import smsInboundRoutes from './routes/sms-inbound.ts'
+import { mountDemoGateway } from './sms/demo-gateway.ts'
 import { fromRoot } from '../shared/paths.ts'
 import { lazySchemaCompilers } from '../shared/schema-compilers.ts'
 
@@ -44,6 +45,8 @@ export interface GameApiOptions {
   captchaAnswerSink?: (xToken: string, answer: string) => void
   /** The job runner's poll and lease timings (tests shorten them); defaults in jobs/runner.ts. */
   jobs?: Partial<RunnerOptions>
+  /** Mounts the stand-in SMS gateway under /demo-sms-gateway (npm start's demo only; sms/demo-gateway.ts). */
+  demoSmsGateway?: boolean
 }
 
 declare module 'fastify' {
@@ -87,6 +90,7 @@ export async function buildGameApi (options: GameApiOptions): Promise<FastifyIns
   // Ready when the database answers; a lost one answers 503 through the envelope's store-unavailable mapping.
   app.get('/readyz', async () => { await app.db.query('SELECT 1'); return { success: true, data: 'ready' } })
   await app.register(captchaRoutes)
+  if (options.demoSmsGateway) await mountDemoGateway(app)
   await app.register(async (v1) => {
     await v1.register(signInRoutes)
     await v1.register(profileRoutes)

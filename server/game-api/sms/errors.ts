@@ -8,5 +8,11 @@ export const smsErrors = {
   badPhone: coded<[string]>('GA_SMS_BAD_PHONE', 'body/Phone "%s" is not a valid phone number; write it with its country code (Singapore numbers may omit 65).', 400),
   phoneTaken: coded<[string, string]>('GA_SMS_PHONE_TAKEN', 'Phone %s is registered to %s already; remove it there first (one phone, one user).', 409),
   outboundNotFound: coded<[number]>('GA_SMS_OUTBOUND_NOT_FOUND', 'Outbound message %s does not exist; pick one from SMS View (dSMS?Direction=out).', 404),
-  phoneNotFound: coded<[number]>('GA_SMS_PHONE_NOT_FOUND', 'Registered phone %s does not exist (it may have been removed already).', 404)
+  phoneNotFound: coded<[number]>('GA_SMS_PHONE_NOT_FOUND', 'Registered phone %s does not exist (it may have been removed already).', 404),
+  badEndpoint: coded<[string, string]>('GA_SMS_BAD_ENDPOINT', '%s "%s" must be an http:// or https:// address.', 400),
+  gatewayNotReady: coded('GA_SMS_GATEWAY_NOT_READY', 'The SMS gateway cannot send yet: set its endpoint, switch sending on and save, then send a test.', 409),
+  testFailed: coded<[string]>('GA_SMS_TEST_FAILED', 'The gateway did not take the test message: %s. Check the endpoint, the account id and the auth token.', 502),
+  badHours: coded<[string, string]>('GA_SMS_BAD_HOURS', 'OpenTime %s must be before CloseTime %s.', 400),
+  badDays: coded<[string]>('GA_SMS_BAD_DAYS', 'OpenDay "%s" names no weekday; write the days such as Wed, Sat, Sun.', 400),
+  badSmsNumber: coded<[string]>('GA_SMS_BAD_NUMBER', 'SMSNumber "%s" is not a valid phone number; write it with its country code.', 400)
 }

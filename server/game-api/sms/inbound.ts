@@ -48,7 +48,8 @@ async function record (q: Queryable, message: InboundMessage, game: Game | null,
   const inboundId = rows[0]?.inbound_id
   if (inboundId === undefined) return false
   const { rows: [outbound] } = await q.query<{ outbound_id: string }>(
-    'INSERT INTO sms_outbound (inbound_id, recipient, body, created_at) VALUES ($1, $2, $3, $4) RETURNING outbound_id', [inboundId, message.from, outcome.reply, now])
+    "INSERT INTO sms_outbound (inbound_id, recipient, body, kind, user_id, created_at) VALUES ($1, $2, $3, 'reply', $4, $5) RETURNING outbound_id",
+    [inboundId, message.from, outcome.reply, outcome.userId, now])
   await queueSend(q, Number(outbound?.outbound_id))
   return true
 }

@@ -46,7 +46,7 @@ const gameRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, option
   await app.register(accountRoutes)
   await app.register(paymentRoutes)
   await app.register(permissionRoutes)
-  await app.register(smsRoutes)
+  await app.register(smsRoutes, { game: options.game })
   await app.register(subShareRoutes, { game: options.game })
   await app.register(superPasswordRoutes)
   await app.register(cacheRoutes)

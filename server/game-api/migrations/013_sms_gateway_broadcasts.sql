@@ -1,0 +1,14 @@
+-- SMS Gateway, results and strikes sent out, and the SMS Report: what each outbound message is (a reply, a copy, a test, a draw's result
+-- or strikes), whose it is, the draw it belongs to, and what the gateway charged for it.
+ALTER TABLE sms_outbound ADD COLUMN kind text NOT NULL DEFAULT 'reply' CHECK (kind IN ('reply', 'resend', 'test', 'result', 'strike'));
+ALTER TABLE sms_outbound ADD COLUMN user_id text REFERENCES users (user_id);
+ALTER TABLE sms_outbound ADD COLUMN draw_id integer REFERENCES draws (draw_id);
+-- The gateway's price of the message (SMS Gateway's cost per message when it was sent); null until sent.
+ALTER TABLE sms_outbound ADD COLUMN cost numeric(12, 4);
+UPDATE sms_outbound o SET user_id = i.user_id FROM sms_inbound i WHERE i.inbound_id = o.inbound_id;
+CREATE INDEX sms_outbound_user_day ON sms_outbound (user_id, created_at);
+-- Each gateway's next free send slot (SMS Gateway's rate): senders on every instance take slots from this one row, under its lock.
+CREATE TABLE sms_send_rate (
+  gateway text PRIMARY KEY,
+  next_at timestamptz NOT NULL
+);
