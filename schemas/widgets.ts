@@ -382,7 +382,13 @@ export const JobWidget = Type.Object({
   id: Type.String({ minLength: 1 }),
   labelKey: I18nKey,
   // :Name segments of the start endpoint take the parameter of that name (the button waits until it has a value).
-  start: Type.Object({ endpoint: Endpoint, method: HttpMethod, params: Type.Optional(Type.Record(Type.String({ minLength: 1 }), ParamSource)) }, { additionalProperties: false }),
+  // requires: parameters that must have a value (a chosen draw) before the button may start the job, as :Name segments must.
+  start: Type.Object({
+    endpoint: Endpoint,
+    method: HttpMethod,
+    params: Type.Optional(Type.Record(Type.String({ minLength: 1 }), ParamSource)),
+    requires: Type.Optional(Type.Array(Type.String({ minLength: 1 })))
+  }, { additionalProperties: false }),
   // The status endpoint may name the job id as {jobId}; the id is read from the start answer's idPath.
   status: Type.Object({
     endpoint: Endpoint,

@@ -19,6 +19,7 @@ import { FINALISE_JOB, finaliseJob } from './routes/game/betting/store/finalise-
 import { UPLOAD_JOB, uploadJob } from './routes/game/betting/store/upload-job.ts'
 import { CREDIT_RECALC_JOB, creditRecalcJob } from './routes/game/accounts/credit-recalc.ts'
 import { SMS_SEND_JOB, smsSendJob } from './sms/outbound-job.ts'
+import { SMS_BROADCAST_JOB, broadcastJob } from './sms/broadcast.ts'
 import { OUTSET_PROCESS_JOB, outsetProcessJob } from './routes/game/outset/process-job.ts'
 import captchaRoutes from './routes/captcha.ts'
 import gameRoutes from './routes/game/index.ts'
@@ -83,6 +84,7 @@ export async function buildGameApi (options: GameApiOptions): Promise<FastifyIns
   app.jobs.register(CREDIT_RECALC_JOB, creditRecalcJob(options.db, () => app.gaNow()))
   app.jobs.register(FINALISE_JOB, finaliseJob(options.db, () => app.gaNow()))
   app.jobs.register(SMS_SEND_JOB, smsSendJob(options.db, () => app.gaNow()))
+  app.jobs.register(SMS_BROADCAST_JOB, broadcastJob(options.db, () => app.gaNow()))
   app.jobs.register(FIXED_JOB, fixedProcessJob(options.db, () => app.gaNow()))
   app.jobs.register(OUTSET_PROCESS_JOB, outsetProcessJob(options.db, () => app.gaNow()))
 

@@ -12,3 +12,16 @@ CREATE TABLE sms_send_rate (
   gateway text PRIMARY KEY,
   next_at timestamptz NOT NULL
 );
+-- SMS Subscribe: who gets each finalised draw's result, and who gets their own strikes, per game.
+CREATE TABLE sms_subscriptions (
+  subscription_id bigserial PRIMARY KEY,
+  user_id text NOT NULL REFERENCES users (user_id),
+  game text NOT NULL CHECK (game IN ('4D', 'TOTO')),
+  kind text NOT NULL CHECK (kind IN ('result', 'strike')),
+  created_by text NOT NULL,
+  created_at timestamptz NOT NULL,
+  UNIQUE (user_id, game, kind)
+);
+-- Exactly one result and one strikes message per subscriber per draw, whatever runs Send Result or Send Strike, how often, on how many
+-- instances, or across a crash: the send job inserts against this index and skips what is there.
+CREATE UNIQUE INDEX sms_outbound_once_per_draw ON sms_outbound (kind, draw_id, user_id) WHERE kind IN ('result', 'strike');

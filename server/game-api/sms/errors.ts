@@ -14,5 +14,8 @@ export const smsErrors = {
   testFailed: coded<[string]>('GA_SMS_TEST_FAILED', 'The gateway did not take the test message: %s. Check the endpoint, the account id and the auth token.', 502),
   badHours: coded<[string, string]>('GA_SMS_BAD_HOURS', 'OpenTime %s must be before CloseTime %s.', 400),
   badDays: coded<[string]>('GA_SMS_BAD_DAYS', 'OpenDay "%s" names no weekday; write the days such as Wed, Sat, Sun.', 400),
-  badSmsNumber: coded<[string]>('GA_SMS_BAD_NUMBER', 'SMSNumber "%s" is not a valid phone number; write it with its country code.', 400)
+  badSmsNumber: coded<[string]>('GA_SMS_BAD_NUMBER', 'SMSNumber "%s" is not a valid phone number; write it with its country code.', 400),
+  drawNotFinal: coded<[number]>('GA_SMS_DRAW_NOT_FINAL', 'Draw %s is not finalised yet; finalise it (Control › Result) before sending its result or strikes.', 409),
+  broadcastNotFound: coded<[number]>('GA_SMS_SEND_JOB_NOT_FOUND', 'Send job %s does not exist; start one from Send Result or Send Strike.', 404),
+  subscriptionNotFound: coded<[string]>('GA_SMS_SUBSCRIPTION_NOT_FOUND', 'Subscription %s does not exist (it may have been removed already).', 404)
 }

@@ -30,3 +30,12 @@ export async function hasRegisteredPhone (q: Queryable, userId: string): Promise
   const { rows: [profile] } = await q.query<{ mobile: string }>('SELECT mobile FROM user_mobiles WHERE user_id = $1', [userId])
   return profile !== undefined && normalisePhone(profile.mobile) !== undefined
 }
+
+/** The phone a user's messages go to (E.164 with '+'): the oldest SMS Agent registration, else a valid profile Mobile number; undefined when none. */
+export async function phoneOf (q: Queryable, userId: string): Promise<string | undefined> {
+  const { rows: [registered] } = await q.query<{ phone: string }>('SELECT phone FROM sms_phones WHERE user_id = $1 ORDER BY phone_id LIMIT 1', [userId])
+  if (registered) return `+${registered.phone}`
+  const { rows: [profile] } = await q.query<{ mobile: string }>('SELECT mobile FROM user_mobiles WHERE user_id = $1', [userId])
+  const phone = profile === undefined ? undefined : normalisePhone(profile.mobile)
+  return phone === undefined ? undefined : `+${phone}`
+}

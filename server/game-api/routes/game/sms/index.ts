@@ -3,7 +3,9 @@ import { errors } from '../../../lib/errors.ts'
 import { caller } from '../../../plugins/auth.ts'
 import type { Game } from '../index.ts'
 import smsAgentRoutes from './agents.ts'
+import smsBroadcastRoutes from './broadcasts.ts'
 import smsGatewayRoutes from './gateway.ts'
+import smsSubscriptionRoutes from './subscriptions.ts'
 import smsMessageRoutes from './messages.ts'
 import smsResendRoutes from './resend.ts'
 
@@ -14,6 +16,8 @@ const smsRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
   await app.register(smsMessageRoutes)
   await app.register(smsResendRoutes)
   await app.register(smsGatewayRoutes, { game })
+  await app.register(smsSubscriptionRoutes, { game })
+  await app.register(smsBroadcastRoutes, { game })
 }
 
 export default smsRoutes
