@@ -119,3 +119,16 @@ t.test('SMS Subscribe, Send Result and Send Strike: served to an ADMIN, and the 
   t.equal((await ag1.post('/api/v1/4d/sendSmsResult', { DrawId: final.DrawId })).status, 403)
   t.equal((await ag1.post('/api/v1/4d/insertMultiSMSSubscribe', { UserIds: ['mem1'], Kinds: ['result'] })).status, 403)
 })
+
+t.test('SMS Report: served to an ADMIN; its two calls pass the gate with their sums', async (t) => {
+  const served = await page(admin, '/sms/smsReport')
+  t.equal(served.status, 200, served.text)
+  t.same((served.json as Descriptor).widgets.map((w) => w.id), ['reportIntro', 'reportFilters', 'perUser', 'perDay'])
+  t.equal((await page(ag1, '/sms/smsReport')).status, 403)
+  for (const call of ['getSMSReport', 'getSMSReportSum']) {
+    const answer = await admin.get(`/api/v1/4d/${call}?DateFrom=2020-01-01&DateTo=2020-12-31`)
+    t.equal(answer.status, 200, answer.text)
+    t.match(answer.json.data, { rows: [], totals: { Cost: 0 } })
+    t.equal((await ag1.get(`/api/v1/4d/${call}`)).status, 403)
+  }
+})

@@ -7,6 +7,7 @@ import smsBroadcastRoutes from './broadcasts.ts'
 import smsGatewayRoutes from './gateway.ts'
 import smsSubscriptionRoutes from './subscriptions.ts'
 import smsMessageRoutes from './messages.ts'
+import smsReportRoutes from './report.ts'
 import smsResendRoutes from './resend.ts'
 
 /** The SMS group's calls: ADMIN only, as the menu's SMS group (seed 001 §6). */
@@ -18,6 +19,7 @@ const smsRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
   await app.register(smsGatewayRoutes, { game })
   await app.register(smsSubscriptionRoutes, { game })
   await app.register(smsBroadcastRoutes, { game })
+  await app.register(smsReportRoutes)
 }
 
 export default smsRoutes
