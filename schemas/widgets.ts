@@ -360,7 +360,7 @@ export const ContentWidget = Type.Object({
   bodyKey: I18nKey,
   // Values interpolated into the text, e.g. an SMS number from a settings call.
   data: Type.Optional(DataBinding),
-  // Shown only when this value of its data is non-empty (the optional help-desk line of seed 001 §2).
+  // Shown only when this value of its data is non-empty and not false (the optional help-desk line of seed 001 §2; whether a secret is set).
   showWhen: Type.Optional(Type.String({ minLength: 1 }))
 }, { additionalProperties: false })
 export type ContentWidget = Static<typeof ContentWidget>

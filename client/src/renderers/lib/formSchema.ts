@@ -3,7 +3,7 @@
 import type { FormField, FormLines, LineField } from '../../../../schemas/widgets.ts'
 
 /** The JSON Schema subset this mapping produces. */
-export interface FieldSchema { type: 'string' | 'number' | 'boolean' | 'array', title: string, oneOf?: { const: string, title: string }[], items?: { type: 'string', enum?: string[] }, uniqueItems?: boolean }
+export interface FieldSchema { type: 'string' | 'number' | 'boolean' | 'array', title: string, oneOf?: { const: string, title: string }[], items?: { type: 'string', anyOf?: { const: string, title: string }[] }, uniqueItems?: boolean }
 /** A line group: a fixed number of rows of the same cells (drawn by the lines field, not by rjsf's array buttons). */
 export interface LinesSchema { type: 'array', title: string, minItems: number, maxItems: number, items: { type: 'object', properties: Record<string, FieldSchema> }, oneOf?: undefined }
 export interface FormSchema { type: 'object', properties: Record<string, FieldSchema | LinesSchema>, required: string[] }
@@ -54,7 +54,8 @@ export function toRjsf (fields: readonly FormField[], t: (key: string) => string
     const options = CHOICE.has(f.kind) ? optionsOf(f, t) : undefined
     if (MULTI.has(f.kind)) {
       // A set of option values; options from data are drawn by the data widget, so the list stays open here.
-      schema.items = { type: 'string', ...(options && !f.optionsFrom ? { enum: options.map((o) => o.const) } : {}) }
+      // Written options as const and title, so each box or option shows its translated label rather than its value.
+      schema.items = { type: 'string', ...(options && !f.optionsFrom ? { anyOf: options } : {}) }
       schema.uniqueItems = true
     } else if (options && !f.optionsFrom) schema.oneOf = options
     properties[f.name] = schema
