@@ -29,6 +29,7 @@ import profileRoutes from './routes/profile.ts'
 import signInRoutes from './routes/sign-in.ts'
 import termsRoutes from './routes/terms.ts'
 import smsInboundRoutes from './routes/sms-inbound.ts'
+import telegramWebhookRoutes from './routes/telegram-webhook.ts'
 import { mountDemoGateway } from './sms/demo-gateway.ts'
 import { fromRoot } from '../shared/paths.ts'
 import { lazySchemaCompilers } from '../shared/schema-compilers.ts'
@@ -100,6 +101,7 @@ export async function buildGameApi (options: GameApiOptions): Promise<FastifyIns
     await v1.register(termsRoutes)
     await v1.register(maintenanceRoutes)
     await v1.register(smsInboundRoutes)
+    await v1.register(telegramWebhookRoutes)
     await v1.register(gameRoutes, { prefix: '/4d', game: '4D' })
     await v1.register(gameRoutes, { prefix: '/tt', game: 'TOTO' })
   }, { prefix: '/api/v1' })

@@ -18,7 +18,11 @@ export const settingKeys = {
   smsProvider: 'sms.provider',
   smsEnabled: 'sms.enabled',
   smsRatePerSecond: 'sms.ratePerSecond',
-  smsCostPerMessage: 'sms.costPerMessage'
+  smsCostPerMessage: 'sms.costPerMessage',
+  // The Telegram bots (one per game, as the SMS settings name them): the Bot API's address and each bot's token (write-only, SMS Gateway).
+  telegramApiRoot: 'telegram.apiRoot',
+  telegram4DToken: 'telegram.4D.botToken',
+  telegramTotoToken: 'telegram.TOTO.botToken'
 } as const
 
 /** A setting's value ('' when absent). */

@@ -25,3 +25,25 @@ CREATE TABLE sms_subscriptions (
 -- Exactly one result and one strikes message per subscriber per draw, whatever runs Send Result or Send Strike, how often, on how many
 -- instances, or across a crash: the send job inserts against this index and skips what is there.
 CREATE UNIQUE INDEX sms_outbound_once_per_draw ON sms_outbound (kind, draw_id, user_id) WHERE kind IN ('result', 'strike');
+-- Betting by Telegram: replies leave by the game's bot instead of the SMS gateway; a Telegram account is linked to a user with a one-time
+-- code from the site's Mobile page (kept hashed, one live code per user).
+ALTER TABLE sms_outbound ADD COLUMN channel text NOT NULL DEFAULT 'sms' CHECK (channel IN ('sms', 'telegram:4D', 'telegram:TOTO'));
+CREATE TABLE telegram_links (
+  telegram_user_id text PRIMARY KEY,
+  user_id text NOT NULL REFERENCES users (user_id),
+  telegram_name text NOT NULL,
+  linked_at timestamptz NOT NULL
+);
+CREATE INDEX telegram_links_user ON telegram_links (user_id);
+CREATE TABLE telegram_codes (
+  user_id text PRIMARY KEY REFERENCES users (user_id),
+  code_hash text NOT NULL UNIQUE,
+  expires_at timestamptz NOT NULL
+);
+-- The bot commands each update answered (bets are kept once in sms_inbound): Telegram's retry of an update is answered once.
+CREATE TABLE telegram_updates (
+  bot_id text NOT NULL,
+  update_id bigint NOT NULL,
+  received_at timestamptz NOT NULL,
+  PRIMARY KEY (bot_id, update_id)
+);

@@ -5,6 +5,7 @@ import { coded } from '../lib/errors.ts'
 export const smsErrors = {
   badSignature: coded('GA_SMS_BAD_SIGNATURE', 'X-Twilio-Signature does not match this request; sign with the gateway secret set on SMS Gateway, over the URL the gateway calls.', 403),
   notConfigured: coded('GA_SMS_NOT_CONFIGURED', 'Inbound SMS is not configured: set the gateway secret on SMS Gateway first.', 503),
+  telegramNotConfigured: coded('GA_TELEGRAM_NOT_CONFIGURED', 'This game\'s Telegram bot has no token: set it on SMS Gateway first.', 503),
   badPhone: coded<[string]>('GA_SMS_BAD_PHONE', 'body/Phone "%s" is not a valid phone number; write it with its country code (Singapore numbers may omit 65).', 400),
   phoneTaken: coded<[string, string]>('GA_SMS_PHONE_TAKEN', 'Phone %s is registered to %s already; remove it there first (one phone, one user).', 409),
   outboundNotFound: coded<[number]>('GA_SMS_OUTBOUND_NOT_FOUND', 'Outbound message %s does not exist; pick one from SMS View (dSMS?Direction=out).', 404),

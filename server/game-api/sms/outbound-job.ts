@@ -2,7 +2,10 @@
 // rate, retried with exponential backoff.
 import type { Db, Queryable } from '../../shared/db.ts'
 import { RunLater, enqueueJob, type JobHandler } from '../jobs/runner.ts'
-import { gatewayReady, postToGateway, readGateway, reserveSendSlot, type GatewaySettings } from './gateway.ts'
+import type { Game } from '../betting/index.ts'
+import { botIdOf, readBot, type BotSettings } from '../telegram/settings.ts'
+import { TELEGRAM_RATE_PER_SECOND, sendTelegram } from '../telegram/send.ts'
+import { gatewayReady, postToGateway, readGateway, reserveSendSlot, type Delivery, type GatewaySettings } from './gateway.ts'
 
 /** The job kind that sends one queued message. */
 export const SMS_SEND_JOB = 'sms.send'
@@ -13,44 +16,61 @@ const SEND_ATTEMPTS = 5
 /** The longest a sender waits for its send slot; a slot further off gives the runner to other jobs meanwhile. */
 const MAX_SLOT_WAIT_MS = 1000
 
-/** Queues the sending of one outbound message in the caller's transaction, when the gateway is ready (until then messages wait in the queue). */
-export async function queueSend (q: Queryable, outboundId: number): Promise<boolean> {
-  if (!gatewayReady(await readGateway(q))) return false
+/** Where an outbound message leaves: the SMS gateway, or one game's Telegram bot. */
+export type Channel = 'sms' | 'telegram:4D' | 'telegram:TOTO'
+
+const gameOfChannel = (channel: Channel): Game => channel === 'telegram:TOTO' ? 'TOTO' : '4D'
+
+/** Whether a channel can send now: the SMS gateway ready, or the game's bot token set. */
+async function channelReady (q: Queryable, channel: Channel): Promise<boolean> {
+  return channel === 'sms' ? gatewayReady(await readGateway(q)) : (await readBot(q, gameOfChannel(channel))).token !== ''
+}
+
+/** Queues the sending of one outbound message in the caller's transaction, when its channel is ready (until then messages wait in the queue). */
+export async function queueSend (q: Queryable, outboundId: number, channel: Channel = 'sms'): Promise<boolean> {
+  if (!await channelReady(q, channel)) return false
   await enqueueJob(q, { kind: SMS_SEND_JOB, subjectId: outboundId, maxAttempts: SEND_ATTEMPTS, message: 'Waiting to send.' })
   return true
 }
 
-/** Queues a send job for every message waiting without one (the gateway was off or unset when they were written); answers how many. */
+/** Queues a send job for every message waiting without one (its channel was off or unset when it was written); answers how many. */
 export async function queueWaiting (q: Queryable): Promise<number> {
-  if (!gatewayReady(await readGateway(q))) return 0
-  const { rows } = await q.query<{ outbound_id: string }>(
-    `SELECT o.outbound_id FROM sms_outbound o WHERE o.status = 'queued'
-       AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.kind = $1 AND j.subject_id = o.outbound_id AND j.status IN ('queued', 'running'))
-     ORDER BY o.outbound_id`, [SMS_SEND_JOB])
-  for (const row of rows) await enqueueJob(q, { kind: SMS_SEND_JOB, subjectId: Number(row.outbound_id), maxAttempts: SEND_ATTEMPTS, message: 'Waiting to send.' })
-  return rows.length
+  let queued = 0
+  for (const channel of ['sms', 'telegram:4D', 'telegram:TOTO'] as const) {
+    if (!await channelReady(q, channel)) continue
+    const { rows } = await q.query<{ outbound_id: string }>(
+      `SELECT o.outbound_id FROM sms_outbound o WHERE o.status = 'queued' AND o.channel = $2
+         AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.kind = $1 AND j.subject_id = o.outbound_id AND j.status IN ('queued', 'running'))
+       ORDER BY o.outbound_id`, [SMS_SEND_JOB, channel])
+    for (const row of rows) await enqueueJob(q, { kind: SMS_SEND_JOB, subjectId: Number(row.outbound_id), maxAttempts: SEND_ATTEMPTS, message: 'Waiting to send.' })
+    queued += rows.length
+  }
+  return queued
 }
 
 /** One outbound message as the sender reads it. */
-export interface OutboundRow { outbound_id: string, recipient: string, body: string, status: string, created_at: Date }
+export interface OutboundRow { outbound_id: string, recipient: string, body: string, status: string, created_at: Date, channel?: Channel }
 
 /** The key a gateway may use to take a message once: the message's id and creation time (ids alone repeat across installations). */
 const idempotencyKey = (row: OutboundRow) => `sms-${row.outbound_id}-${new Date(row.created_at).getTime()}`
 
-/** Sends one message at the gateway's rate and records the outcome on its row: sent (with the gateway's id and price) or the error. */
-export async function deliver (db: Db, gateway: GatewaySettings, row: OutboundRow, now: () => Date, signal: AbortSignal, maxWaitMs = MAX_SLOT_WAIT_MS): Promise<{ ok: true } | { ok: false, problem: string }> {
-  const slot = await reserveSendSlot(db, gateway.url, gateway.ratePerSecond, maxWaitMs)
-  if ('laterMs' in slot) throw new RunLater(slot.laterMs, `Waiting for the gateway's send rate (${gateway.ratePerSecond} a second).`)
+/** Takes a send slot of the sender's rate (key: the gateway or bot), waiting for it when it is near, else giving the runner back (RunLater). */
+async function takeSlot (db: Db, key: string, ratePerSecond: number, signal: AbortSignal, maxWaitMs: number): Promise<void> {
+  const slot = await reserveSendSlot(db, key, ratePerSecond, maxWaitMs)
+  if ('laterMs' in slot) throw new RunLater(slot.laterMs, `Waiting for the send rate (${ratePerSecond} a second).`)
   if (slot.waitMs > 0) {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(resolve, slot.waitMs)
       signal.addEventListener('abort', () => { clearTimeout(timer); reject(signal.reason) }, { once: true })
     })
   }
-  const outcome = await postToGateway(gateway, { to: row.recipient, body: row.body, key: idempotencyKey(row) }, signal)
+}
+
+/** Records a call's outcome on the message: sent (with the gateway's id and price), or the attempt and its error. */
+async function recordDelivery (db: Db, row: OutboundRow, outcome: Delivery, cost: number, now: () => Date): Promise<{ ok: true } | { ok: false, problem: string }> {
   if (outcome.ok) {
     await db.query("UPDATE sms_outbound SET status = 'sent', attempts = attempts + 1, sent_at = $2, last_error = NULL, gateway_message_id = $3, cost = $4 WHERE outbound_id = $1",
-      [row.outbound_id, now(), outcome.gatewayId, gateway.costPerMessage])
+      [row.outbound_id, now(), outcome.gatewayId, cost])
     return { ok: true }
   }
   // Unless the runner is stopping, this attempt counts (the gateway call was made, or tried).
@@ -58,14 +78,33 @@ export async function deliver (db: Db, gateway: GatewaySettings, row: OutboundRo
   return outcome
 }
 
+/** Sends one SMS at the gateway's rate and records the outcome on its row: sent (with the gateway's id and price) or the error. */
+export async function deliver (db: Db, gateway: GatewaySettings, row: OutboundRow, now: () => Date, signal: AbortSignal, maxWaitMs = MAX_SLOT_WAIT_MS): Promise<{ ok: true } | { ok: false, problem: string }> {
+  await takeSlot(db, gateway.url, gateway.ratePerSecond, signal, maxWaitMs)
+  return recordDelivery(db, row, await postToGateway(gateway, { to: row.recipient, body: row.body, key: idempotencyKey(row) }, signal), gateway.costPerMessage, now)
+}
+
+/** Sends one Telegram message by the game's bot, at the bot's rate; Telegram charges nothing, so its cost is 0. */
+async function deliverTelegram (db: Db, bot: BotSettings, row: OutboundRow, now: () => Date, signal: AbortSignal): Promise<{ ok: true } | { ok: false, problem: string }> {
+  await takeSlot(db, `${bot.apiRoot}#bot${botIdOf(bot.token)}`, TELEGRAM_RATE_PER_SECOND, signal, MAX_SLOT_WAIT_MS)
+  return recordDelivery(db, row, await sendTelegram(bot, row.recipient, row.body, signal), 0, now)
+}
+
 /** The handler: sends the message once (a message sent already is not sent again), records the gateway's id, or the error and throws for a retry. */
 export function smsSendJob (db: Db, now: () => Date): JobHandler {
   return {
     backoff: 'exponential',
     async run (job, { signal }) {
-      const { rows: [row] } = await db.query<OutboundRow>('SELECT outbound_id, recipient, body, status, created_at FROM sms_outbound WHERE outbound_id = $1', [job.subjectId])
+      const { rows: [row] } = await db.query<OutboundRow>('SELECT outbound_id, recipient, body, status, created_at, channel FROM sms_outbound WHERE outbound_id = $1', [job.subjectId])
       if (!row) return `Message ${job.subjectId} no longer exists.`
       if (row.status === 'sent') return `Message ${job.subjectId} was sent already.`
+      if (row.channel !== undefined && row.channel !== 'sms') {
+        const bot = await readBot(db, gameOfChannel(row.channel))
+        if (bot.token === '') return `Message ${job.subjectId} waits: the ${gameOfChannel(row.channel)} Telegram bot has no token (SMS Gateway).`
+        const outcome = await deliverTelegram(db, bot, row, now, signal)
+        if (!outcome.ok) throw new Error(outcome.problem)
+        return `Sent message ${row.outbound_id} to Telegram chat ${row.recipient}.`
+      }
       const gateway = await readGateway(db)
       // Switched off or unset since it was queued: the message waits, and saving a ready gateway queues it again.
       if (!gatewayReady(gateway)) return `Message ${job.subjectId} waits: the SMS gateway is ${gateway.enabled ? 'not set' : 'switched off'} (SMS Gateway).`

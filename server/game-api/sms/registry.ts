@@ -23,9 +23,9 @@ export async function userOfPhone (q: Queryable, phone: string): Promise<PhoneOw
   return owners.length === 1 ? owners[0] : undefined
 }
 
-/** Whether a user has any registered phone (the SMS Agent registry or a valid profile number). */
+/** Whether a user has any registered phone (the SMS Agent registry or a valid profile number) or a linked Telegram account. */
 export async function hasRegisteredPhone (q: Queryable, userId: string): Promise<boolean> {
-  const { rows } = await q.query('SELECT 1 FROM sms_phones WHERE user_id = $1 LIMIT 1', [userId])
+  const { rows } = await q.query('SELECT 1 FROM sms_phones WHERE user_id = $1 UNION ALL SELECT 1 FROM telegram_links WHERE user_id = $1 LIMIT 1', [userId])
   if (rows.length > 0) return true
   const { rows: [profile] } = await q.query<{ mobile: string }>('SELECT mobile FROM user_mobiles WHERE user_id = $1', [userId])
   return profile !== undefined && normalisePhone(profile.mobile) !== undefined

@@ -1,5 +1,8 @@
 import t from 'tap'
 import { startStandInGateway } from '../../../server/game-api/sms/stand-in-gateway.ts'
+import { webhookSecret } from '../../../server/game-api/telegram/settings.ts'
+import { startStandInBotApi } from '../../../server/game-api/telegram/stand-in-bot-api.ts'
+import { eventually } from '../../helpers/eventually.ts'
 import { gameApiToken, openFromMenu, signInAt, startE2E, visit } from '../support.ts'
 
 // SMS Gateway in the browser: admin points the gateway at the stand-in (the auth token typed once, never shown again), sends a test
@@ -90,5 +93,37 @@ t.test('admin subscribes a member to results and sends a finalised draw\'s resul
   await page.locator('[data-widget-id=send]').getByRole('status').filter({ hasText: '1 of 1 sent' }).waitFor({ timeout: 30_000 })
   t.equal(gateway.messages.filter((m) => m.to === '+6581112222').length, 1, 'mem1 got the result once')
   await row.filter({ hasText: 'Sent' }).waitFor()
+  t.same(errors, [], 'no script errors or CSP violations')
+})
+
+t.test('a member gets a Telegram code on the Mobile page, links the account through the bot, and sees it linked', async (t) => {
+  const token = '7000009:AAE2eBotTokenForTheStandInBotApi_0123'
+  const botApi = await startStandInBotApi([{ token, username: 'Demo4DBetBot' }])
+  t.teardown(() => botApi.close())
+  const e2e = await startE2E(t)
+  const admin = await gameApiToken(e2e, 'admin')
+  const saved = await fetch(`${e2e.product.gameApiUrl}/api/v1/4d/updateSMSGateway`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ Provider: 'twilio', Endpoint: '', AccountSid: '', SenderId: '', Enabled: true, RatePerSecond: 10, CostPerMessage: 0, TelegramApiRoot: botApi.apiRoot, Telegram4DBotToken: token })
+  })
+  t.equal(saved.status, 200)
+
+  const { page, errors } = await e2e.newPage()
+  await signInAt(e2e, page, 'mem1')
+  await openFromMenu(page, 'Administration', 'Mobile', '/admin/mobile')
+  await page.getByRole('button', { name: 'Get a Telegram code' }).click()
+  const issued = page.getByRole('status').filter({ hasText: 'to @Demo4DBetBot in Telegram' })
+  await issued.waitFor()
+  const code = /\/link ([A-Z2-9]{8})/.exec(await issued.innerText())?.[1] ?? ''
+  t.match(code, /^[A-Z2-9]{8}$/, 'the page shows the code')
+
+  const update = { update_id: 1, message: { message_id: 1, date: 1_900_000_000, chat: { id: 6001, type: 'private', first_name: 'Mem' }, from: { id: 6001, is_bot: false, first_name: 'Mem', username: 'mem_one' }, text: `/link ${code}`, entities: [{ type: 'bot_command', offset: 0, length: 5 }] } }
+  const hook = await fetch(`${e2e.product.gameApiUrl}/api/v1/telegram/4d`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': webhookSecret(token) }, body: JSON.stringify(update) })
+  t.equal(hook.status, 200)
+  await eventually(() => botApi.sent.some((m) => m.chatId === '6001' && m.text.startsWith('Linked to mem1.')), { within: 20_000, every: 50, what: 'the bot to confirm the link' })
+  await page.reload()
+  await page.locator('[data-widget-id=telegramLinked]').filter({ hasText: '@mem_one' }).waitFor()
+  t.pass('the Mobile page shows the linked account')
   t.same(errors, [], 'no script errors or CSP violations')
 })

@@ -132,3 +132,18 @@ t.test('SMS Report: served to an ADMIN; its two calls pass the gate with their s
     t.equal((await ag1.get(`/api/v1/4d/${call}`)).status, 403)
   }
 })
+
+t.test('the Mobile page links Telegram: a member gets a code, sees the link, unlinks; the calls pass the gate for any signed-in user', async (t) => {
+  const mobile = await page(mem1, '/admin/mobile')
+  t.equal(mobile.status, 200, mobile.text)
+  const descriptor = mobile.json as Descriptor & { actions: Array<{ id: string }> }
+  t.same(descriptor.actions.map((a) => a.id), ['telegramCode', 'telegramUnlink'])
+  t.same(descriptor.widgets.map((w) => w.id), ['mobileNow', 'mobile', 'telegramLinked', 'telegramHow'])
+  const code = await mem1.post('/api/v1/4d/telegramCode', {})
+  t.equal(code.status, 200, code.text)
+  t.match(code.json.data, { Code: /^[A-Z2-9]{8}$/, Bot: '@RenamedBetBot' }, 'the bot the SMS settings name (edited above)')
+  t.same((await mem1.get('/api/v1/4d/telegramLink')).json.data, { Linked: false, Accounts: '' })
+  t.same((await mem1.request('DELETE', '/api/v1/4d/telegramLink')).json.data, { Removed: 0 })
+  const help = await page(mem1, '/help/telegram')
+  t.ok((help.json as Descriptor).widgets.some((w) => w.id === 'link'), 'the Telegram instructions say how to link')
+})

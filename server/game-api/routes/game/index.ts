@@ -21,6 +21,7 @@ import settingsRoutes from './settings.ts'
 import smsRoutes from './sms/index.ts'
 import subShareRoutes from './sub-shares.ts'
 import superPasswordRoutes from './super-password.ts'
+import telegramRoutes from './telegram.ts'
 
 /** Which game a prefix serves: /api/v1/4d → 4D, /api/v1/tt → TOTO. */
 export type Game = '4D' | 'TOTO'
@@ -41,6 +42,7 @@ const gameRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, option
   await app.register(auditRoutes)
   await app.register(bettingRoutes, { game: options.game })
   await app.register(mobileRoutes)
+  await app.register(telegramRoutes, { game: options.game })
   await app.register(memberAccessRoutes)
   await app.register(downLineRoutes)
   await app.register(accountRoutes)

@@ -9,6 +9,10 @@ import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { errors } from '../../../lib/errors.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { RunLater } from '../../../jobs/runner.ts'
+import { Api, GrammyError } from 'grammy'
+import type { Queryable } from '../../../../shared/db.ts'
+import { settingKeys, writeSetting } from '../../../lib/settings-store.ts'
+import { readBot, tokenKey, webhookSecret } from '../../../telegram/settings.ts'
 import { smsErrors } from '../../../sms/errors.ts'
 import { SMS_PROVIDERS, gatewayReady, gatewayView, readGateway, writeGateway } from '../../../sms/gateway.ts'
 import { openWeekdays } from '../../../sms/open-hours.ts'
@@ -30,6 +34,41 @@ const Gateway = Type.Object({
   CostPerMessage: Type.Number(),
   AuthTokenSet: Type.Boolean({ description: 'whether an auth token is set; the token itself is never answered' })
 })
+const Telegram = {
+  TelegramApiRoot: Type.String({ description: 'the Telegram Bot API root the bots call (grammY client.apiRoot)' }),
+  Telegram4DTokenSet: Type.Boolean({ description: 'whether the 4D bot has a token; the token itself is never answered' }),
+  TelegramTotoTokenSet: Type.Boolean()
+}
+const GatewayAnswer = Type.Object({ ...Gateway.properties, ...Telegram })
+const BotToken = (game: string) => Type.Optional(Type.String({ maxLength: 100, pattern: '^([0-9]{1,20}:[A-Za-z0-9_-]{20,80})?$', description: `a new token of the ${game} bot (write-only; empty or absent keeps the one set)` }))
+
+/** The Telegram part of the answer: the API root and whether each bot has a token. */
+async function telegramView (q: Queryable) {
+  const [fourD, toto] = [await readBot(q, '4D'), await readBot(q, 'TOTO')]
+  return { TelegramApiRoot: fourD.apiRoot, Telegram4DTokenSet: fourD.token !== '', TelegramTotoTokenSet: toto.token !== '' }
+}
+
+/**
+ * Tells the Bot API where each game's bot gets its updates (setWebhook with the secret derived from its token), at the public address of
+ * InboundUrl; answers what became of each, for the page to say.
+ */
+async function registerWebhooks (q: Queryable, inboundUrl: string): Promise<string> {
+  const said: string[] = []
+  for (const game of ['4D', 'TOTO'] as const) {
+    const bot = await readBot(q, game)
+    if (bot.token === '') { said.push(`${game}: no bot token`); continue }
+    if (inboundUrl === '') { said.push(`${game}: set the public webhook URL to register the bot's webhook`); continue }
+    const url = `${new URL(inboundUrl).origin}/api/v1/telegram/${game === '4D' ? '4d' : 'tt'}`
+    try {
+      await new Api(bot.token, { apiRoot: bot.apiRoot }).setWebhook(url, { secret_token: webhookSecret(bot.token), allowed_updates: ['message'] })
+      said.push(`${game}: webhook ${url}`)
+    } catch (error) {
+      said.push(`${game}: the Bot API refused the webhook (${error instanceof GrammyError ? `${error.error_code} ${error.description}` : 'not reachable'})`)
+    }
+  }
+  return said.join('; ')
+}
+
 const GameField = Type.Optional(Type.Union([Type.Literal('4D'), Type.Literal('TOTO')], { description: 'the game whose SMS settings these are (default the prefix\'s)' }))
 
 /** A URL the gateway is called at (or signs): http or https only; empty means none. */
@@ -47,8 +86,8 @@ const smsGatewayRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, 
   app.addHook('preHandler', async (request) => { await assertAdminPermission(app.db, request, 'SMSGateway') })
 
   app.get('/SMSGateway', {
-    schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Gateway) }
-  }, async () => ok(gatewayView(await readGateway(app.db))))
+    schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(GatewayAnswer) }
+  }, async () => ok({ ...gatewayView(await readGateway(app.db)), ...await telegramView(app.db) }))
 
   app.put('/updateSMSGateway', {
     schema: {
@@ -63,14 +102,19 @@ const smsGatewayRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, 
         RatePerSecond: Type.Number({ minimum: 0.1, maximum: 1000, description: 'messages a second the gateway takes, across every instance' }),
         CostPerMessage: Type.Number({ minimum: 0, maximum: 100, description: 'what the gateway charges per message sent (SMS Report)' }),
         AuthToken: Type.Optional(Type.String({ maxLength: 200, description: 'a new auth token (write-only; empty or absent keeps the one set)' })),
-        ClearAuthToken: Type.Optional(Type.Boolean({ description: 'true removes the auth token (inbound SMS then answers 503)' }))
+        ClearAuthToken: Type.Optional(Type.Boolean({ description: 'true removes the auth token (inbound SMS then answers 503)' })),
+        TelegramApiRoot: Type.Optional(Type.String({ maxLength: 500, description: 'the Bot API root (empty: Telegram\'s own, https://api.telegram.org)' })),
+        Telegram4DBotToken: BotToken('4D'),
+        TelegramTotoBotToken: BotToken('TOTO')
       }),
-      response: envelope(Gateway)
+      response: envelope(Type.Object({ ...GatewayAnswer.properties, TelegramWebhooks: Type.String({ description: 'what setWebhook answered for each bot' }) }))
     }
   }, async (request) => {
     const body = request.body
     const url = checkUrl('body/Endpoint', body.Endpoint)
     const inboundUrl = checkUrl('body/InboundUrl', body.InboundUrl ?? '')
+    const apiRoot = checkUrl('body/TelegramApiRoot', body.TelegramApiRoot ?? '').replace(/\/+$/, '')
+    const botTokens = ([['4D', body.Telegram4DBotToken], ['TOTO', body.TelegramTotoBotToken]] as const).filter((e): e is readonly ['4D' | 'TOTO', string] => e[1] !== undefined && e[1] !== '')
     const token = body.ClearAuthToken === true ? '' : body.AuthToken === undefined || body.AuthToken === '' ? undefined : body.AuthToken
     const { saved, queued } = await app.db.transaction(async (tx) => {
       await writeGateway(tx, {
@@ -84,6 +128,8 @@ const smsGatewayRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, 
         costPerMessage: Math.round(body.CostPerMessage * 10_000) / 10_000,
         ...(token === undefined ? {} : { authToken: token })
       })
+      await writeSetting(tx, settingKeys.telegramApiRoot, apiRoot)
+      for (const [g, botToken] of botTokens) await writeSetting(tx, tokenKey(g), botToken)
       // Messages written while the gateway was off or unset get their send jobs now.
       const queued = await queueWaiting(tx)
       const saved = await readGateway(tx)
@@ -91,13 +137,21 @@ const smsGatewayRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, 
       await app.gaAudit(tx, request, {
         userId: caller(request).userId,
         action: 'smsGateway.update',
-        detail: { ...gatewayView(saved), AuthTokenSet: undefined, AuthTokenChange: token === undefined ? 'kept' : token === '' ? 'cleared' : 'replaced', Queued: queued }
+        detail: {
+          ...gatewayView(saved),
+          AuthTokenSet: undefined,
+          AuthTokenChange: token === undefined ? 'kept' : token === '' ? 'cleared' : 'replaced',
+          TelegramApiRoot: apiRoot,
+          TelegramTokensReplaced: botTokens.map(([g]) => g),
+          Queued: queued
+        }
       })
       return { saved, queued }
     })
     if (queued > 0) app.jobs.wake()
-    request.log.info({ queued, enabled: saved.enabled }, 'SMS gateway settings saved')
-    return ok(gatewayView(saved))
+    const webhooks = await registerWebhooks(app.db, saved.inboundUrl)
+    request.log.info({ queued, enabled: saved.enabled, webhooks }, 'SMS gateway settings saved')
+    return ok({ ...gatewayView(saved), ...await telegramView(app.db), TelegramWebhooks: webhooks })
   })
 
   app.post('/testSMSGateway', {
