@@ -103,6 +103,13 @@ export const GAME_API_CONTRACT: readonly ContractEndpoint[] = [
   ...list('GET', true, `dSMS getSMSReportSum getSMSReport getSMSAgent mSMSSubscribeTree SMSSubscribeById smsSetting SMSGateway SMSGatewayById
     dSMSSubscribeStrikeTree mSMSSubscribeStrikeTree`),
   ...list('POST', true, 'addSMSAgent insertMultiSMSSubscribe resendSms sendSmsResult sendSmsStrike'),
+  // The reference game API's own: SMS Gateway's test send; Send Result's and Send Strike's preview and job status.
+  ...list('POST', true, 'testSMSGateway'),
+  ...list('GET', true, 'sendSmsResult sendSmsStrike sendSmsResult/:id/status sendSmsStrike/:id/status'),
+  // The Mobile page's Telegram link (a one-time code, the accounts linked, unlinking).
+  ...list('POST', true, 'telegramCode'),
+  ...list('GET', true, 'telegramLink'),
+  ...list('DELETE', true, 'telegramLink'),
   ...list('PUT', true, 'updateSMSGateway dSMSSetting'),
   ...list('DELETE', true, 'deleteSMSAgent/:id SMSSubscribe'),
   // Sub share, group expense

@@ -360,7 +360,7 @@ export const ContentWidget = Type.Object({
   bodyKey: I18nKey,
   // Values interpolated into the text, e.g. an SMS number from a settings call.
   data: Type.Optional(DataBinding),
-  // Shown only when this value of its data is non-empty (the optional help-desk line of seed 001 §2).
+  // Shown only when this value of its data is non-empty and not false (the optional help-desk line of seed 001 §2; whether a secret is set).
   showWhen: Type.Optional(Type.String({ minLength: 1 }))
 }, { additionalProperties: false })
 export type ContentWidget = Static<typeof ContentWidget>
@@ -382,7 +382,13 @@ export const JobWidget = Type.Object({
   id: Type.String({ minLength: 1 }),
   labelKey: I18nKey,
   // :Name segments of the start endpoint take the parameter of that name (the button waits until it has a value).
-  start: Type.Object({ endpoint: Endpoint, method: HttpMethod, params: Type.Optional(Type.Record(Type.String({ minLength: 1 }), ParamSource)) }, { additionalProperties: false }),
+  // requires: parameters that must have a value (a chosen draw) before the button may start the job, as :Name segments must.
+  start: Type.Object({
+    endpoint: Endpoint,
+    method: HttpMethod,
+    params: Type.Optional(Type.Record(Type.String({ minLength: 1 }), ParamSource)),
+    requires: Type.Optional(Type.Array(Type.String({ minLength: 1 })))
+  }, { additionalProperties: false }),
   // The status endpoint may name the job id as {jobId}; the id is read from the start answer's idPath.
   status: Type.Object({
     endpoint: Endpoint,

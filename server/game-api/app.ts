@@ -20,6 +20,7 @@ import { FINALISE_JOB, finaliseJob } from './routes/game/betting/store/finalise-
 import { UPLOAD_JOB, uploadJob } from './routes/game/betting/store/upload-job.ts'
 import { CREDIT_RECALC_JOB, creditRecalcJob } from './routes/game/accounts/credit-recalc.ts'
 import { SMS_SEND_JOB, smsSendJob } from './sms/outbound-job.ts'
+import { SMS_BROADCAST_JOB, broadcastJob } from './sms/broadcast.ts'
 import { OUTSET_PROCESS_JOB, outsetProcessJob } from './routes/game/outset/process-job.ts'
 import { BET_SPECIAL_JOB, betSpecialJob } from './routes/game/outset/bet-special-job.ts'
 import captchaRoutes from './routes/captcha.ts'
@@ -30,6 +31,8 @@ import profileRoutes from './routes/profile.ts'
 import signInRoutes from './routes/sign-in.ts'
 import termsRoutes from './routes/terms.ts'
 import smsInboundRoutes from './routes/sms-inbound.ts'
+import telegramWebhookRoutes from './routes/telegram-webhook.ts'
+import { mountDemoGateway } from './sms/demo-gateway.ts'
 import { fromRoot } from '../shared/paths.ts'
 import { lazySchemaCompilers } from '../shared/schema-compilers.ts'
 
@@ -46,6 +49,8 @@ export interface GameApiOptions {
   captchaAnswerSink?: (xToken: string, answer: string) => void
   /** The job runner's poll and lease timings (tests shorten them); defaults in jobs/runner.ts. */
   jobs?: Partial<RunnerOptions>
+  /** Mounts the stand-in SMS gateway under /demo-sms-gateway (npm start's demo only; sms/demo-gateway.ts). */
+  demoSmsGateway?: boolean
 }
 
 declare module 'fastify' {
@@ -83,6 +88,7 @@ export async function buildGameApi (options: GameApiOptions): Promise<FastifyIns
   app.jobs.register(CREDIT_RECALC_JOB, creditRecalcJob(options.db, () => app.gaNow()))
   app.jobs.register(FINALISE_JOB, finaliseJob(options.db, () => app.gaNow()))
   app.jobs.register(SMS_SEND_JOB, smsSendJob(options.db, () => app.gaNow()))
+  app.jobs.register(SMS_BROADCAST_JOB, broadcastJob(options.db, () => app.gaNow()))
   app.jobs.register(FIXED_JOB, fixedProcessJob(options.db, () => app.gaNow()))
   app.jobs.register(OUTSET_PROCESS_JOB, outsetProcessJob(options.db, () => app.gaNow()))
   app.jobs.register(BET_SPECIAL_JOB, betSpecialJob(options.db, () => app.gaNow()))
@@ -91,6 +97,7 @@ export async function buildGameApi (options: GameApiOptions): Promise<FastifyIns
   // Ready when the database answers; a lost one answers 503 through the envelope's store-unavailable mapping.
   app.get('/readyz', async () => { await app.db.query('SELECT 1'); return { success: true, data: 'ready' } })
   await app.register(captchaRoutes)
+  if (options.demoSmsGateway) await mountDemoGateway(app)
   await app.register(async (v1) => {
     await v1.register(signInRoutes)
     await v1.register(profileRoutes)
@@ -98,6 +105,7 @@ export async function buildGameApi (options: GameApiOptions): Promise<FastifyIns
     await v1.register(termsRoutes)
     await v1.register(maintenanceRoutes)
     await v1.register(smsInboundRoutes)
+    await v1.register(telegramWebhookRoutes)
     await v1.register(gameRoutes, { prefix: '/4d', game: '4D' })
     await v1.register(gameRoutes, { prefix: '/tt', game: 'TOTO' })
   }, { prefix: '/api/v1' })

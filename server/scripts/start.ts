@@ -45,7 +45,7 @@ if (watch) {
 
 // A developer's terminal gets readable log lines; a pipe or a file gets JSON lines.
 const prettyLogs = process.stdout.isTTY === true
-const gameApi = settings.GAME_API_URL ? undefined : await startGameApi(settings, prettyLogs)
+const gameApi = settings.GAME_API_URL ? undefined : await startGameApi(settings, prettyLogs, { demo: true })
 if (gameApi) console.log(`reference game API on ${gameApi.address}`)
 const service = await startService(settings, settings.GAME_API_URL ?? gameApi?.address, prettyLogs)
 const { port } = service.app.server.address() as { port: number }

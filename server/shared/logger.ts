@@ -4,6 +4,7 @@ import type { FastifyServerOptions } from 'fastify'
 export const redactedPaths = [
   'req.headers.authorization', 'req.headers.cookie', 'req.headers.token', 'req.headers["x-token"]', 'req.headers["x-csrf-token"]',
   'res.headers["set-cookie"]', 'headers.authorization', 'headers.cookie', 'headers["x-csrf-token"]', 'headers["set-cookie"]', '*.password', '*.Password', '*.OldPassword', '*.Password1', '*.Password2', '*.SuperPassword', '*.SuperPassword1', '*.SuperPassword2', '*.Token', '*.token',
+  '*.AuthToken', '*.authToken', '*.BotToken', '*.botToken', '*.Telegram4DBotToken', '*.TelegramTotoBotToken',
   '*.access_token', '*.xToken'
 ]
 

@@ -20,7 +20,9 @@ const app = await buildGameApi({ db, jobs: { retryMs: 200 } })
 const gameApiUrl = await app.listen({ port: 0, host: '127.0.0.1' })
 const gateway = await startStandInGateway({ accountSid: ACCOUNT, authToken: SECRET })
 const inboundUrl = `${gameApiUrl}/api/v1/sms/twilio`
-for (const [key, value] of [[settingKeys.smsInboundSecret, SECRET], [settingKeys.smsInboundUrl, inboundUrl], [settingKeys.smsGatewayUrl, gateway.url], [settingKeys.smsAccountSid, ACCOUNT], [settingKeys.smsSenderId, 'Bench']] as const) {
+for (const [key, value] of [[settingKeys.smsInboundSecret, SECRET], [settingKeys.smsInboundUrl, inboundUrl], [settingKeys.smsGatewayUrl, gateway.url], [settingKeys.smsAccountSid, ACCOUNT], [settingKeys.smsSenderId, 'Bench'],
+  // The gateway's rate well above the run's, so the figure is the pipeline's, not SMS Gateway's limit.
+  [settingKeys.smsRatePerSecond, '1000']] as const) {
   await writeSetting(db, key, value)
 }
 // SMS open every day all day, ag1 with a registered phone and credit for every bet of the run.

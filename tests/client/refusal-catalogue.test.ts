@@ -12,6 +12,7 @@ const notForUsers: Record<string, string> = {
   GA_JOB_NOT_FOUND: 'the upload page only polls jobs it started',
   GA_SMS_BAD_SIGNATURE: 'answered to an SMS gateway, never a browser',
   GA_SMS_NOT_CONFIGURED: 'answered to an SMS gateway, never a browser',
+  GA_TELEGRAM_NOT_CONFIGURED: 'answered to the Telegram Bot API, never a browser',
   GA_BAD_BET_TEXT: 'its data lists each parser error with its position, shown as the parser wrote it',
   GA_BAD_RESULT: 'its data lists each problem of the result, by prize slot'
 }

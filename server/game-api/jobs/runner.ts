@@ -68,6 +68,11 @@ export class LeaseLost extends Error {
   constructor (jobId: number) { super(`Job ${jobId}'s lease expired and was taken over by another runner.`); this.name = 'LeaseLost' }
 }
 
+/** Thrown by a handler that cannot go on yet (a rate spoken for): the job goes back to the queue for delayMs, this attempt not counted. */
+export class RunLater extends Error {
+  constructor (readonly delayMs: number, message: string) { super(message); this.name = 'RunLater' }
+}
+
 /** The runner is stopping: the job goes back to the queue as it was. */
 class Stopping extends Error {
   constructor () { super('The job runner is stopping.'); this.name = 'Stopping' }
@@ -204,6 +209,11 @@ export class JobRunner {
     } catch (error) {
       const reason = controller.signal.aborted ? controller.signal.reason : error
       if (reason instanceof LeaseLost) return
+      if (reason instanceof RunLater) {
+        await mine(this.db, "status = 'queued', attempts = attempts - 1, message = $3, locked_by = NULL, locked_until = NULL, run_at = now() + $4 * interval '1 millisecond'",
+          [reason.message, reason.delayMs]).catch(() => {})
+        return
+      }
       if (reason instanceof Stopping) {
         // Not the job's fault: back in the queue, this attempt not counted.
         await mine(this.db, "status = 'queued', attempts = attempts - 1, locked_by = NULL, locked_until = NULL", []).catch(() => {})

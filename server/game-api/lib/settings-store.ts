@@ -12,7 +12,17 @@ export const settingKeys = {
   // Where replies are sent: the gateway's Messages URL (Twilio's shape), its account id (Basic auth user; the password is the inbound secret) and the sender id shown to members.
   smsGatewayUrl: 'sms.gatewayUrl',
   smsAccountSid: 'sms.accountSid',
-  smsSenderId: 'sms.senderId'
+  smsSenderId: 'sms.senderId',
+  // SMS Gateway's other settings (sms/gateway.ts reads them all): the provider's API shape, whether sending is on ('false' holds every
+  // message in the queue), the gateway's send rate (messages a second, across instances) and its price per message (the SMS Report's cost).
+  smsProvider: 'sms.provider',
+  smsEnabled: 'sms.enabled',
+  smsRatePerSecond: 'sms.ratePerSecond',
+  smsCostPerMessage: 'sms.costPerMessage',
+  // The Telegram bots (one per game, as the SMS settings name them): the Bot API's address and each bot's token (write-only, SMS Gateway).
+  telegramApiRoot: 'telegram.apiRoot',
+  telegram4DToken: 'telegram.4D.botToken',
+  telegramTotoToken: 'telegram.TOTO.botToken'
 } as const
 
 /** A setting's value ('' when absent). */

@@ -8,11 +8,14 @@ import { parseText, ticketSummary, userIdOf } from '../routes/game/betting/store
 import { isSmsOpen } from './open-hours.ts'
 import { queueSend } from './outbound-job.ts'
 import { normalisePhone } from './phone.ts'
-import { hasRegisteredPhone, userOfPhone } from './registry.ts'
+import { hasRegisteredPhone, userOfPhone, type PhoneOwner } from './registry.ts'
 import { placedReply, rejectReplies } from './replies.ts'
 
-/** A message as the gateway hands it over. */
-export interface InboundMessage { provider: string, messageId: string, from: string, to: string, body: string }
+/** Where a reply goes out: by SMS through the gateway, or by one game's Telegram bot. */
+export type Channel = 'sms' | 'telegram:4D' | 'telegram:TOTO'
+
+/** A message as the gateway (or the Telegram bot) hands it over; the reply goes to replyTo (default from) on channel (default sms). */
+export interface InboundMessage { provider: string, messageId: string, from: string, to: string, body: string, channel?: Channel, replyTo?: string }
 
 /** Why a message placed nothing (stored with it, shown on SMS View). */
 export type RejectReason = 'unknownNumber' | 'unregistered' | 'closed' | 'badText' | 'unknownUser' | 'targetUnregistered' | 'refused'
@@ -47,35 +50,56 @@ async function record (q: Queryable, message: InboundMessage, game: Game | null,
       JSON.stringify(parseRecord(parsed)), now])
   const inboundId = rows[0]?.inbound_id
   if (inboundId === undefined) return false
+  const channel = message.channel ?? 'sms'
   const { rows: [outbound] } = await q.query<{ outbound_id: string }>(
-    'INSERT INTO sms_outbound (inbound_id, recipient, body, created_at) VALUES ($1, $2, $3, $4) RETURNING outbound_id', [inboundId, message.from, outcome.reply, now])
-  await queueSend(q, Number(outbound?.outbound_id))
+    "INSERT INTO sms_outbound (inbound_id, recipient, body, kind, user_id, channel, created_at) VALUES ($1, $2, $3, 'reply', $4, $5, $6) RETURNING outbound_id",
+    [inboundId, message.replyTo ?? message.from, outcome.reply, outcome.userId, channel, now])
+  await queueSend(q, Number(outbound?.outbound_id), channel)
   return true
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505'
 
-/** Takes one inbound message: places its ticket or says why not, records it and queues the reply, once per message id. */
+const rejected = (reason: RejectReason, reply: string, userId: string | null = null): Outcome => ({ status: 'rejected', reason, reply, userId, ticketNo: null })
+
+/** Records a message's outcome with its reply, once per message id (a message recorded by a concurrent retry answers as that one). */
+async function finishWith (db: Db, message: InboundMessage, game: Game | null, outcome: Outcome, parsed: ParseBetTextResult | undefined, now: Date): Promise<InboundOutcome> {
+  const inserted = await db.transaction((tx) => record(tx, message, game, outcome, parsed, now))
+  return inserted ? { duplicate: false, ...outcome } : (await recorded(db, message.provider, message.messageId))!
+}
+
+/** Takes one inbound SMS: the number it was sent to names the game, the sender's phone the bettor; then the bet as receiveBet takes it. */
 export async function receiveSms (db: Db, message: InboundMessage, now: Date): Promise<InboundOutcome> {
   const seen = await recorded(db, message.provider, message.messageId)
   if (seen) return seen
   const { rows: settings } = await db.query<SmsSettingsRow>('SELECT game, sms_number, open_time, close_time, open_day FROM sms_settings')
   const to = normalisePhone(message.to)
   const setting = settings.find((s) => to !== undefined && normalisePhone(s.sms_number) === to)
-  const rejected = (reason: RejectReason, reply: string, userId: string | null = null): Outcome => ({ status: 'rejected', reason, reply, userId, ticketNo: null })
-  const finish = async (game: Game | null, outcome: Outcome, parsed?: ParseBetTextResult): Promise<InboundOutcome> => {
-    const inserted = await db.transaction((tx) => record(tx, message, game, outcome, parsed, now))
-    return inserted ? { duplicate: false, ...outcome } : (await recorded(db, message.provider, message.messageId))!
-  }
-  if (setting === undefined) return finish(null, rejected('unknownNumber', rejectReplies.unknownNumber(message.to)))
-  const game = setting.game
-  // Parsed before any other check, so SMS View shows what every text said.
-  const parsed = parseText(game, message.body, {}, now)
+  if (setting === undefined) return finishWith(db, message, null, rejected('unknownNumber', rejectReplies.unknownNumber(message.to)), undefined, now)
   const from = normalisePhone(message.from)
   const sender = from === undefined ? undefined : await userOfPhone(db, from)
-  if (sender === undefined) return finish(game, rejected('unregistered', rejectReplies.unregistered(message.from)), parsed)
+  return receiveBet(db, message, setting.game, sender, rejectReplies.unregistered(message.from), now)
+}
+
+/** The game's SMS and Telegram open hours. */
+async function hoursOf (db: Queryable, game: Game) {
+  const { rows: [s] } = await db.query<SmsSettingsRow>('SELECT game, sms_number, open_time, close_time, open_day FROM sms_settings WHERE game = $1', [game])
+  return { openTime: s?.open_time ?? '00:00', closeTime: s?.close_time ?? '00:00', openDay: s?.open_day ?? '' }
+}
+
+/**
+ * Takes one bet text of a game from a known sender (undefined: nobody registered, answered with unregisteredReply): open hours, the
+ * grammar, the target ID, then the ticket, placed and recorded with its reply in one transaction, once per message id. SMS and Telegram share it.
+ */
+export async function receiveBet (db: Db, message: InboundMessage, game: Game, sender: PhoneOwner | undefined, unregisteredReply: string, now: Date): Promise<InboundOutcome> {
+  const seen = await recorded(db, message.provider, message.messageId)
+  if (seen) return seen
+  const finish = (g: Game | null, outcome: Outcome, parsed?: ParseBetTextResult) => finishWith(db, message, g, outcome, parsed, now)
+  // Parsed before any other check, so SMS View shows what every text said.
+  const parsed = parseText(game, message.body, {}, now)
+  if (sender === undefined) return finish(game, rejected('unregistered', unregisteredReply), parsed)
   const senderId = sender.userId
-  const hours = { openTime: setting.open_time, closeTime: setting.close_time, openDay: setting.open_day }
+  const hours = await hoursOf(db, game)
   if (!isSmsOpen(hours, now)) return finish(game, rejected('closed', rejectReplies.closed(hours), senderId), parsed)
   if (!parsed.ok) return finish(game, rejected('badText', rejectReplies.badText(parsed.errors), senderId), parsed)
   const { ticket } = parsed

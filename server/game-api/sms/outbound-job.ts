@@ -1,7 +1,11 @@
-// Sending queued SMS replies: one durable job per message, an HTTP call to the configured gateway in Twilio's Messages API shape, retried with exponential backoff.
+// Sending queued SMS: one durable job per message, an HTTP call to the configured gateway in Twilio's Messages API shape, at the gateway's
+// rate, retried with exponential backoff.
 import type { Db, Queryable } from '../../shared/db.ts'
-import { enqueueJob, type JobHandler } from '../jobs/runner.ts'
-import { readSetting, readSettings, settingKeys } from '../lib/settings-store.ts'
+import { RunLater, enqueueJob, type JobHandler } from '../jobs/runner.ts'
+import type { Game } from '../betting/index.ts'
+import { botIdOf, readBot, type BotSettings } from '../telegram/settings.ts'
+import { TELEGRAM_RATE_PER_SECOND, sendTelegram } from '../telegram/send.ts'
+import { gatewayReady, postToGateway, readGateway, reserveSendSlot, type Delivery, type GatewaySettings } from './gateway.ts'
 
 /** The job kind that sends one queued message. */
 export const SMS_SEND_JOB = 'sms.send'
@@ -9,51 +13,104 @@ export const SMS_SEND_JOB = 'sms.send'
 /** Tries per message before it is marked failed (with backoff from the runner's retryMs: 1×, 2×, 4×, 8×). */
 const SEND_ATTEMPTS = 5
 
-/** How long one gateway call may take. */
-const GATEWAY_TIMEOUT_MS = 10_000
+/** The longest a sender waits for its send slot; a slot further off gives the runner to other jobs meanwhile. */
+const MAX_SLOT_WAIT_MS = 1000
 
-/** Queues the sending of one outbound message in the caller's transaction, when a gateway is configured (until then messages wait in the queue). */
-export async function queueSend (q: Queryable, outboundId: number): Promise<boolean> {
-  if (await readSetting(q, settingKeys.smsGatewayUrl) === '') return false
+/** Where an outbound message leaves: the SMS gateway, or one game's Telegram bot. */
+export type Channel = 'sms' | 'telegram:4D' | 'telegram:TOTO'
+
+const gameOfChannel = (channel: Channel): Game => channel === 'telegram:TOTO' ? 'TOTO' : '4D'
+
+/** Whether a channel can send now: the SMS gateway ready, or the game's bot token set. */
+async function channelReady (q: Queryable, channel: Channel): Promise<boolean> {
+  return channel === 'sms' ? gatewayReady(await readGateway(q)) : (await readBot(q, gameOfChannel(channel))).token !== ''
+}
+
+/** Queues the sending of one outbound message in the caller's transaction, when its channel is ready (until then messages wait in the queue). */
+export async function queueSend (q: Queryable, outboundId: number, channel: Channel = 'sms'): Promise<boolean> {
+  if (!await channelReady(q, channel)) return false
   await enqueueJob(q, { kind: SMS_SEND_JOB, subjectId: outboundId, maxAttempts: SEND_ATTEMPTS, message: 'Waiting to send.' })
   return true
 }
 
-interface OutboundRow { outbound_id: string, recipient: string, body: string, status: string }
+/** Queues a send job for every message waiting without one (its channel was off or unset when it was written); answers how many. */
+export async function queueWaiting (q: Queryable): Promise<number> {
+  let queued = 0
+  for (const channel of ['sms', 'telegram:4D', 'telegram:TOTO'] as const) {
+    if (!await channelReady(q, channel)) continue
+    const { rows } = await q.query<{ outbound_id: string }>(
+      `SELECT o.outbound_id FROM sms_outbound o WHERE o.status = 'queued' AND o.channel = $2
+         AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.kind = $1 AND j.subject_id = o.outbound_id AND j.status IN ('queued', 'running'))
+       ORDER BY o.outbound_id`, [SMS_SEND_JOB, channel])
+    for (const row of rows) await enqueueJob(q, { kind: SMS_SEND_JOB, subjectId: Number(row.outbound_id), maxAttempts: SEND_ATTEMPTS, message: 'Waiting to send.' })
+    queued += rows.length
+  }
+  return queued
+}
+
+/** One outbound message as the sender reads it. */
+export interface OutboundRow { outbound_id: string, recipient: string, body: string, status: string, created_at: Date, channel?: Channel }
+
+/** The key a gateway may use to take a message once: the message's id and creation time (ids alone repeat across installations). */
+const idempotencyKey = (row: OutboundRow) => `sms-${row.outbound_id}-${new Date(row.created_at).getTime()}`
+
+/** Takes a send slot of the sender's rate (key: the gateway or bot), waiting for it when it is near, else giving the runner back (RunLater). */
+async function takeSlot (db: Db, key: string, ratePerSecond: number, signal: AbortSignal, maxWaitMs: number): Promise<void> {
+  const slot = await reserveSendSlot(db, key, ratePerSecond, maxWaitMs)
+  if ('laterMs' in slot) throw new RunLater(slot.laterMs, `Waiting for the send rate (${ratePerSecond} a second).`)
+  if (slot.waitMs > 0) {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, slot.waitMs)
+      signal.addEventListener('abort', () => { clearTimeout(timer); reject(signal.reason) }, { once: true })
+    })
+  }
+}
+
+/** Records a call's outcome on the message: sent (with the gateway's id and price), or the attempt and its error. */
+async function recordDelivery (db: Db, row: OutboundRow, outcome: Delivery, cost: number, now: () => Date): Promise<{ ok: true } | { ok: false, problem: string }> {
+  if (outcome.ok) {
+    await db.query("UPDATE sms_outbound SET status = 'sent', attempts = attempts + 1, sent_at = $2, last_error = NULL, gateway_message_id = $3, cost = $4 WHERE outbound_id = $1",
+      [row.outbound_id, now(), outcome.gatewayId, cost])
+    return { ok: true }
+  }
+  // Unless the runner is stopping, this attempt counts (the gateway call was made, or tried).
+  await db.query('UPDATE sms_outbound SET attempts = attempts + 1, last_error = $2 WHERE outbound_id = $1', [row.outbound_id, outcome.problem])
+  return outcome
+}
+
+/** Sends one SMS at the gateway's rate and records the outcome on its row: sent (with the gateway's id and price) or the error. */
+export async function deliver (db: Db, gateway: GatewaySettings, row: OutboundRow, now: () => Date, signal: AbortSignal, maxWaitMs = MAX_SLOT_WAIT_MS): Promise<{ ok: true } | { ok: false, problem: string }> {
+  await takeSlot(db, gateway.url, gateway.ratePerSecond, signal, maxWaitMs)
+  return recordDelivery(db, row, await postToGateway(gateway, { to: row.recipient, body: row.body, key: idempotencyKey(row) }, signal), gateway.costPerMessage, now)
+}
+
+/** Sends one Telegram message by the game's bot, at the bot's rate; Telegram charges nothing, so its cost is 0. */
+async function deliverTelegram (db: Db, bot: BotSettings, row: OutboundRow, now: () => Date, signal: AbortSignal): Promise<{ ok: true } | { ok: false, problem: string }> {
+  await takeSlot(db, `${bot.apiRoot}#bot${botIdOf(bot.token)}`, TELEGRAM_RATE_PER_SECOND, signal, MAX_SLOT_WAIT_MS)
+  return recordDelivery(db, row, await sendTelegram(bot, row.recipient, row.body, signal), 0, now)
+}
 
 /** The handler: sends the message once (a message sent already is not sent again), records the gateway's id, or the error and throws for a retry. */
 export function smsSendJob (db: Db, now: () => Date): JobHandler {
   return {
     backoff: 'exponential',
     async run (job, { signal }) {
-      const { rows: [row] } = await db.query<OutboundRow>('SELECT outbound_id, recipient, body, status FROM sms_outbound WHERE outbound_id = $1', [job.subjectId])
+      const { rows: [row] } = await db.query<OutboundRow>('SELECT outbound_id, recipient, body, status, created_at, channel FROM sms_outbound WHERE outbound_id = $1', [job.subjectId])
       if (!row) return `Message ${job.subjectId} no longer exists.`
       if (row.status === 'sent') return `Message ${job.subjectId} was sent already.`
-      const [url = '', accountSid = '', authToken = '', senderId = ''] = await readSettings(db, [settingKeys.smsGatewayUrl, settingKeys.smsAccountSid, settingKeys.smsInboundSecret, settingKeys.smsSenderId])
-      if (!url) throw new Error('no SMS gateway URL is configured (SMS Gateway)')
-      let problem: string
-      try {
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: { authorization: `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ To: row.recipient, From: senderId, Body: row.body }).toString(),
-          signal: AbortSignal.any([signal, AbortSignal.timeout(GATEWAY_TIMEOUT_MS)])
-        })
-        const text = await response.text()
-        if (response.ok) {
-          const gatewayId = (JSON.parse(text || '{}') as { sid?: unknown }).sid
-          await db.query("UPDATE sms_outbound SET status = 'sent', attempts = attempts + 1, sent_at = $2, last_error = NULL, gateway_message_id = $3 WHERE outbound_id = $1",
-            [row.outbound_id, now(), typeof gatewayId === 'string' ? gatewayId : null])
-          return `Sent message ${row.outbound_id} to ${row.recipient}.`
-        }
-        problem = `the gateway answered ${response.status}: ${text.slice(0, 200)}`
-      } catch (error) {
-        if (signal.aborted) throw error
-        problem = `the gateway could not be reached: ${error instanceof Error ? error.message : String(error)}`
+      if (row.channel !== undefined && row.channel !== 'sms') {
+        const bot = await readBot(db, gameOfChannel(row.channel))
+        if (bot.token === '') return `Message ${job.subjectId} waits: the ${gameOfChannel(row.channel)} Telegram bot has no token (SMS Gateway).`
+        const outcome = await deliverTelegram(db, bot, row, now, signal)
+        if (!outcome.ok) throw new Error(outcome.problem)
+        return `Sent message ${row.outbound_id} to Telegram chat ${row.recipient}.`
       }
-      // Unless the runner is stopping, this attempt counts (the gateway call was made, or tried).
-      await db.query('UPDATE sms_outbound SET attempts = attempts + 1, last_error = $2 WHERE outbound_id = $1', [row.outbound_id, problem])
-      throw new Error(problem)
+      const gateway = await readGateway(db)
+      // Switched off or unset since it was queued: the message waits, and saving a ready gateway queues it again.
+      if (!gatewayReady(gateway)) return `Message ${job.subjectId} waits: the SMS gateway is ${gateway.enabled ? 'not set' : 'switched off'} (SMS Gateway).`
+      const outcome = await deliver(db, gateway, row, now, signal)
+      if (!outcome.ok) throw new Error(outcome.problem)
+      return `Sent message ${row.outbound_id} to ${row.recipient}.`
     },
     async failed (job, message, tx) {
       await tx.query("UPDATE sms_outbound SET status = 'failed', last_error = $2 WHERE outbound_id = $1 AND status <> 'sent'", [job.subjectId, message])

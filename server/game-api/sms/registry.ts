@@ -23,10 +23,19 @@ export async function userOfPhone (q: Queryable, phone: string): Promise<PhoneOw
   return owners.length === 1 ? owners[0] : undefined
 }
 
-/** Whether a user has any registered phone (the SMS Agent registry or a valid profile number). */
+/** Whether a user has any registered phone (the SMS Agent registry or a valid profile number) or a linked Telegram account. */
 export async function hasRegisteredPhone (q: Queryable, userId: string): Promise<boolean> {
-  const { rows } = await q.query('SELECT 1 FROM sms_phones WHERE user_id = $1 LIMIT 1', [userId])
+  const { rows } = await q.query('SELECT 1 FROM sms_phones WHERE user_id = $1 UNION ALL SELECT 1 FROM telegram_links WHERE user_id = $1 LIMIT 1', [userId])
   if (rows.length > 0) return true
   const { rows: [profile] } = await q.query<{ mobile: string }>('SELECT mobile FROM user_mobiles WHERE user_id = $1', [userId])
   return profile !== undefined && normalisePhone(profile.mobile) !== undefined
+}
+
+/** The phone a user's messages go to (E.164 with '+'): the oldest SMS Agent registration, else a valid profile Mobile number; undefined when none. */
+export async function phoneOf (q: Queryable, userId: string): Promise<string | undefined> {
+  const { rows: [registered] } = await q.query<{ phone: string }>('SELECT phone FROM sms_phones WHERE user_id = $1 ORDER BY phone_id LIMIT 1', [userId])
+  if (registered) return `+${registered.phone}`
+  const { rows: [profile] } = await q.query<{ mobile: string }>('SELECT mobile FROM user_mobiles WHERE user_id = $1', [userId])
+  const phone = profile === undefined ? undefined : normalisePhone(profile.mobile)
+  return phone === undefined ? undefined : `+${phone}`
 }

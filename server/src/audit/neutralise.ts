@@ -2,7 +2,7 @@
 export const REDACTED = '[redacted]'
 
 // Keys whose values are credentials, captcha answers or session material (compared case-insensitively, - and _ ignored).
-const secretKey = /^((x|super)?password\w*|oldpassword|newpassword|confirmpassword|x?token|accesstoken|refreshtoken|idtoken|xcsrftoken|csrftoken|csrf|cookie|setcookie|authorization|proxyauthorization|captcha(answer|text|code|value|token)?|secret\w*|apikey|session)$/
+const secretKey = /^((x|super)?password\w*|oldpassword|newpassword|confirmpassword|x?token|accesstoken|authtoken|(telegram\w*)?bottoken|refreshtoken|idtoken|xcsrftoken|csrftoken|csrf|cookie|setcookie|authorization|proxyauthorization|captcha(answer|text|code|value|token)?|secret\w*|apikey|session)$/
 
 /** Whether a field of that name holds a secret that must never be stored. */
 export function isSecretKey (key: string): boolean {

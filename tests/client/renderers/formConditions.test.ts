@@ -59,7 +59,10 @@ t.test('options from an answer: value and label fields, plain values, duplicates
 t.test('multiple choices are arrays; options from data go to the data widgets', async (t) => {
   const { schema, uiSchema } = toRjsf(fields, (k) => k)
   t.match(schema.properties.Perms, { type: 'array', items: { type: 'string' }, uniqueItems: true })
-  t.equal((schema.properties.Perms as { items: { enum?: unknown } }).items.enum, undefined, 'the data decides the choices')
+  t.equal((schema.properties.Perms as { items: { anyOf?: unknown } }).items.anyOf, undefined, 'the data decides the choices')
+  const written = toRjsf([{ name: 'Kinds', labelKey: 'p.kinds', kind: 'checkboxes', options: [{ value: 'result', labelKey: 'p.result' }, { value: 'strike', labelKey: 'p.strike' }] }], (k) => `T:${k}`)
+  t.same(written.schema.properties.Kinds, { type: 'array', title: 'T:p.kinds', items: { type: 'string', anyOf: [{ const: 'result', title: 'T:p.result' }, { const: 'strike', title: 'T:p.strike' }] }, uniqueItems: true },
+    'written options keep their translated labels')
   t.equal(uiSchema.Perms?.['ui:widget'], 'dataChoices')
   t.match(schema.properties.Type, { type: 'string', oneOf: [{ const: 'SYSTEM' }, { const: 'USER' }] })
 })

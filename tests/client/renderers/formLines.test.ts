@@ -146,6 +146,8 @@ t.test('a job start endpoint takes its :Name segments from the parameters and wa
   t.same(startTarget('/api/v1/4d/files/processUpload/:FileId', { FileId: 12, StrictNumber: true }), { endpoint: '/api/v1/4d/files/processUpload/12', params: { StrictNumber: true }, missing: [] })
   t.same(startTarget('/api/v1/4d/files/processUpload/:FileId', {}), { endpoint: '/api/v1/4d/files/processUpload/:FileId', params: {}, missing: ['FileId'] })
   t.equal(startTarget('/api/v1/4d/x/:Id', { Id: 'a/b' }).endpoint, '/api/v1/4d/x/a%2Fb')
+  t.same(startTarget('/api/v1/4d/sendSmsResult', {}, ['DrawId']), { endpoint: '/api/v1/4d/sendSmsResult', params: {}, missing: ['DrawId'] }, 'a required body parameter waits too')
+  t.same(startTarget('/api/v1/4d/sendSmsResult', { DrawId: 9 }, ['DrawId']), { endpoint: '/api/v1/4d/sendSmsResult', params: { DrawId: 9 }, missing: [] }, 'and stays in the body')
 })
 
 t.test('a finished job reports its message values and the items of its list', async (t) => {

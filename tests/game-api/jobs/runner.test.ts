@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import t from 'tap'
 import type { Db } from '../../../server/shared/db.ts'
 import { migrate } from '../../../server/shared/migrate.ts'
-import { JobRunner, enqueueJob, percentDone, type JobContext } from '../../../server/game-api/jobs/runner.ts'
+import { JobRunner, RunLater, enqueueJob, percentDone, type JobContext } from '../../../server/game-api/jobs/runner.ts'
 import { eachDatabase, freshDb } from '../../helpers/db.ts'
 
 const migrations = fileURLToPath(new URL('../../../server/game-api/migrations', import.meta.url))
@@ -215,5 +215,23 @@ eachDatabase(t, async (t, kind) => {
     t.match(await stateOf(db, id), { status: 'queued', attempts: 0, locked_by: null })
     await new Promise((resolve) => setTimeout(resolve, 30))
     t.equal(steps.length, stepsAtStop, 'a stopped runner runs nothing more')
+  })
+
+  t.test('RunLater puts the job back for a while without spending an attempt (a send rate spoken for)', async (t) => {
+    const id = await enqueueJob(db, { kind: 'later', maxAttempts: 1 })
+    const runner = new JobRunner(db, { pollMs: 5 })
+    const runs: number[] = []
+    runner.register('later', {
+      run: async () => {
+        runs.push(Date.now())
+        if (runs.length < 3) throw new RunLater(80, 'Waiting for the gateway\'s send rate.')
+        return 'sent'
+      }
+    })
+    runner.start()
+    t.teardown(() => runner.stop())
+    await until(async () => (await stateOf(db, id)).status === 'done', 'the job to run once its turn came', 5000)
+    t.match(await stateOf(db, id), { status: 'done', attempts: 1, message: 'sent' }, 'two deferrals, one attempt, with max_attempts 1')
+    t.ok((runs[1] ?? 0) - (runs[0] ?? 0) >= 60 && (runs[2] ?? 0) - (runs[1] ?? 0) >= 60, `each deferral waited (${runs.map((r) => r - (runs[0] ?? 0)).join(', ')} ms)`)
   })
 })

@@ -4,7 +4,7 @@ import { shapeRecord } from '../../../server/src/audit/record.ts'
 
 t.test('secret keys are recognised in every spelling the product uses', async (t) => {
   for (const key of ['password', 'Password', 'Password1', 'Password2', 'OldPassword', 'SuperPassword', 'SuperPassword1', 'Token', 'token', 'xToken', 'x-token', 'access_token',
-    'cookie', 'Cookie', 'set-cookie', 'authorization', 'Authorization', 'x-csrf-token', 'csrf', 'captchaAnswer', 'refresh_token']) {
+    'cookie', 'Cookie', 'set-cookie', 'authorization', 'Authorization', 'x-csrf-token', 'csrf', 'captchaAnswer', 'refresh_token', 'AuthToken', 'BotToken', 'Telegram4DBotToken', 'TelegramTotoBotToken']) {
     t.ok(isSecretKey(key), `${key} is secret`)
   }
   for (const key of ['UserId', 'LocId', 'message', 'path', 'status', 'reason', 'tokenKey ']) t.notOk(isSecretKey(key), `${key} is not`)

@@ -6,7 +6,7 @@ import { useRenderer } from '../context.tsx'
 import { Spinner } from '../shared/Spinner.tsx'
 import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
 
-/** Translated rich text, with values from its data call interpolated, sanitised before it reaches the page; showWhen hides it while that value is empty. */
+/** Translated rich text, with values from its data call interpolated, sanitised before it reaches the page; showWhen hides it while that value is empty or false. */
 export function ContentWidget ({ widget }: { widget: ContentDescriptor }) {
   const { t } = useTranslation()
   const { currency } = useRenderer()
@@ -16,7 +16,8 @@ export function ContentWidget ({ widget }: { widget: ContentDescriptor }) {
   // A binding still waiting for a required parameter (no draw chosen yet): nothing to show.
   if (widget.data && state.status === 'ready' && state.data === undefined) return null
   const values = state.status === 'ready' && state.data && typeof state.data === 'object' ? state.data : {}
-  if (widget.showWhen !== undefined && (values[widget.showWhen] ?? '') === '') return null
+  const shownBy = widget.showWhen === undefined ? true : values[widget.showWhen]
+  if (shownBy === undefined || shownBy === null || shownBy === '' || shownBy === false) return null
   // currency feeds the money format ({{Credit, money}}).
   const html = DOMPurify.sanitize(t(widget.bodyKey, { ...values, currency, interpolation: { escapeValue: true } }))
   return <div className='rr-content' data-widget-id={widget.id} dangerouslySetInnerHTML={{ __html: html }} />

@@ -18,7 +18,7 @@ export function JobWidget ({ widget }: { widget: JobDescriptor }) {
   const [url, setUrl] = useState<string | null>(null)
   const resolved = resolveParams(widget.start.params, { filters, query, session })
   // A start endpoint such as files/processUpload/:FileId waits for its FileId (a chosen row).
-  const target = startTarget(widget.start.endpoint, resolved)
+  const target = startTarget(widget.start.endpoint, resolved, widget.start.requires)
   const start = useApiMutation(({ endpoint, params }: typeof target) => {
     const m = widget.start.method
     return m === 'GET' || m === 'DELETE' ? callData(m, withQuery(endpoint, params)) : callData(m, endpoint, params)

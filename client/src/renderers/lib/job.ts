@@ -21,8 +21,8 @@ export function statusUrl (status: JobWidget['status'], startAnswer: unknown): s
   return status.endpoint.replace('{jobId}', encodeURIComponent(String(id ?? '')))
 }
 
-/** The start call of a job: :Name segments filled from the parameters of that name (used up there), and the names still missing. */
-export function startTarget (endpoint: string, params: Readonly<Record<string, string | number | boolean>>): { endpoint: string, params: Record<string, string | number | boolean>, missing: string[] } {
+/** The start call of a job: :Name segments filled from the parameters of that name (used up there), and the names still missing (of those and of requires). */
+export function startTarget (endpoint: string, params: Readonly<Record<string, string | number | boolean>>, requires: readonly string[] = []): { endpoint: string, params: Record<string, string | number | boolean>, missing: string[] } {
   const rest = { ...params }
   const missing: string[] = []
   const filled = endpoint.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
@@ -31,6 +31,7 @@ export function startTarget (endpoint: string, params: Readonly<Record<string, s
     if (value === undefined || value === '') { missing.push(name); return `:${name}` }
     return encodeURIComponent(String(value))
   })
+  for (const name of requires) if ((params[name] === undefined || params[name] === '') && !missing.includes(name)) missing.push(name)
   return { endpoint: filled, params: rest, missing }
 }
 

@@ -22,6 +22,7 @@ import shareClaimRoutes from './share-claims/index.ts'
 import smsRoutes from './sms/index.ts'
 import subShareRoutes from './sub-shares.ts'
 import superPasswordRoutes from './super-password.ts'
+import telegramRoutes from './telegram.ts'
 
 /** Which game a prefix serves: /api/v1/4d → 4D, /api/v1/tt → TOTO. */
 export type Game = '4D' | 'TOTO'
@@ -42,12 +43,13 @@ const gameRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, option
   await app.register(auditRoutes)
   await app.register(bettingRoutes, { game: options.game })
   await app.register(mobileRoutes)
+  await app.register(telegramRoutes, { game: options.game })
   await app.register(memberAccessRoutes)
   await app.register(downLineRoutes)
   await app.register(accountRoutes)
   await app.register(paymentRoutes)
   await app.register(permissionRoutes)
-  await app.register(smsRoutes)
+  await app.register(smsRoutes, { game: options.game })
   await app.register(subShareRoutes, { game: options.game })
   await app.register(superPasswordRoutes)
   await app.register(cacheRoutes)

@@ -6,6 +6,7 @@ import { zoneIso } from '../../../../schemas/domain/calendar.ts'
 import { nextSeriesClose } from './betting/store/close-times.ts'
 import { readSetting, settingKeys } from '../../lib/settings-store.ts'
 import type { Game } from './index.ts'
+import type { Queryable } from '../../../shared/db.ts'
 
 /** The currency when the operator has not set one: Singapore Pools' own. */
 const DEFAULT_CURRENCY = 'SGD'
@@ -34,21 +35,28 @@ const settingsRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, op
   }, async () => ok({ CurrencyCode: await readSetting(app.db, settingKeys.currencyCode) || DEFAULT_CURRENCY }))
 
   app.get('/smsSetting', {
-    schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Object({ qResults: SmsSettings })) }
-  }, async () => {
-    const { rows } = await app.db.query<Record<string, string>>('SELECT * FROM sms_settings WHERE game = $1', [options.game])
-    const r = rows[0] ?? {}
-    return ok({
-      qResults: {
-        SMSNumber: r.sms_number ?? '',
-        TelegramBot: r.telegram_bot ?? '',
-        OpenTime: r.open_time ?? '',
-        CloseTime: r.close_time ?? '',
-        OpenDay: r.open_day ?? '',
-        SMSHelpdesk: r.sms_helpdesk ?? ''
-      }
-    })
-  })
+    schema: {
+      querystring: Type.Object({
+        LocId: LocIdField,
+        Game: Type.Optional(Type.Union([Type.Literal('4D'), Type.Literal('TOTO')], { description: 'another game\'s settings (SMS Gateway edits both); default the prefix\'s' }))
+      }),
+      response: envelope(Type.Object({ qResults: SmsSettings }))
+    }
+  }, async (request) => ok({ qResults: await readSmsSettings(app.db, request.query.Game ?? options.game) }))
+}
+
+/** One game's SMS settings as the instruction pages read them (empty fields when the game has none). */
+export async function readSmsSettings (q: Queryable, game: Game): Promise<SmsSettings> {
+  const { rows } = await q.query<Record<string, string>>('SELECT * FROM sms_settings WHERE game = $1', [game])
+  const r = rows[0] ?? {}
+  return {
+    SMSNumber: r.sms_number ?? '',
+    TelegramBot: r.telegram_bot ?? '',
+    OpenTime: r.open_time ?? '',
+    CloseTime: r.close_time ?? '',
+    OpenDay: r.open_day ?? '',
+    SMSHelpdesk: r.sms_helpdesk ?? ''
+  }
 }
 
 export default settingsRoutes

@@ -43,7 +43,9 @@ const Outbound = Type.Object({
   Attempts: Type.Integer(),
   LastError: Type.String(),
   SentDate: Type.String(),
-  InboundId: Type.Union([Type.Integer(), Type.Null()])
+  InboundId: Type.Union([Type.Integer(), Type.Null()]),
+  Channel: Type.String({ description: 'sms, or telegram:4D / telegram:TOTO (To is then the Telegram chat)' }),
+  Kind: Type.String({ description: 'reply, resend, test, result or strike' })
 })
 
 /** GET dSMS: Direction in (default) or out, optionally one day (YYYY-MM-DD) and one status, newest first. */
@@ -66,7 +68,7 @@ const smsMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const status = q.Status || null
     if (q.Direction === 'out') {
       const where = 'WHERE ($1::timestamptz IS NULL OR o.created_at >= $1) AND ($2::timestamptz IS NULL OR o.created_at < $2) AND ($3::text IS NULL OR o.status = $3)'
-      const { rows } = await app.db.query<{ outbound_id: string, inbound_id: string | null, recipient: string, body: string, status: string, attempts: number, last_error: string | null, created_at: Date, sent_at: Date | null }>(
+      const { rows } = await app.db.query<{ outbound_id: string, inbound_id: string | null, recipient: string, body: string, status: string, attempts: number, last_error: string | null, created_at: Date, sent_at: Date | null, channel: string, kind: string }>(
         `SELECT o.* FROM sms_outbound o ${where} ORDER BY o.outbound_id DESC LIMIT ${VIEW_LIMIT}`, [from, to, status])
       const { rows: [count] } = await app.db.query<{ n: string }>(`SELECT count(*) AS n FROM sms_outbound o ${where}`, [from, to, status])
       return ok({
@@ -79,7 +81,9 @@ const smsMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           Attempts: Number(r.attempts),
           LastError: r.last_error ?? '',
           SentDate: r.sent_at ? zoneIso(new Date(r.sent_at)) : '',
-          InboundId: r.inbound_id === null ? null : Number(r.inbound_id)
+          InboundId: r.inbound_id === null ? null : Number(r.inbound_id),
+          Channel: r.channel,
+          Kind: r.kind
         })),
         total: Number(count?.n ?? 0)
       })

@@ -17,7 +17,8 @@ const smsResendRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { OutboundId: original } = request.body
     const answer = await app.db.transaction(async (tx) => {
       const { rows: [copy] } = await tx.query<{ outbound_id: string }>(
-        'INSERT INTO sms_outbound (inbound_id, recipient, body, created_at) SELECT inbound_id, recipient, body, $2 FROM sms_outbound WHERE outbound_id = $1 RETURNING outbound_id',
+        // A copy is its own message (kind resend, no draw): a draw's one message per subscriber stays the original.
+        "INSERT INTO sms_outbound (inbound_id, recipient, body, kind, user_id, created_at) SELECT inbound_id, recipient, body, 'resend', user_id, $2 FROM sms_outbound WHERE outbound_id = $1 RETURNING outbound_id",
         [original, app.gaNow()])
       if (!copy) throw smsErrors.outboundNotFound(original)
       const outboundId = Number(copy.outbound_id)
