@@ -36,7 +36,6 @@ interface FourDResult { first: string, second: string, third: string, starters: 
 interface TotoResult { winning: number[], additional: number }
 
 const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-const two = (n: number) => String(n).padStart(2, '0')
 const PRIZE_NAMES: Record<string, string> = { first: '1st', second: '2nd', third: '3rd', starter: 'Starter', consolation: 'Consolation' }
 
 /** The draw as "4D SG4D 2030-01-01" or "TOTO 2030-01-02". */
