@@ -41,6 +41,8 @@ eachDatabase(t, async (t, kind) => {
   t.equal(gw.statusCode, 200, gw.body)
   const phones: Record<string, string> = { mem1: '+6581110001', ag2: '+6581110002', mem3: '+6581110003' }
   const sentTo = (phone: string, date: string, what: RegExp) => gateway.messages.filter((m) => m.to === phone && m.body.includes(` ${date} `) && what.test(m.body))
+  // A results SMS string (4D "1)1234 …", TOTO "… +07"), not a strike message.
+  const RESULT = / 1\)\d{4} | \+\d\d$/
 
   t.test('many subscribed at once through the hierarchy, shown node by node, one removed', async (t) => {
     const added = await call('POST', '/api/v1/4d/insertMultiSMSSubscribe', { UserIds: ['ag1'], Kinds: ['result', 'strike'], IncludeDownline: true })
@@ -97,12 +99,12 @@ eachDatabase(t, async (t, kind) => {
     const done = await until('the result to be sent', async () => (await call('GET', `/api/v1/4d/sendSmsResult/${jobId}/status`)).json().data, (s) => s.Status === 'done')
     t.match(done, { Status: 'done', Progress: 100, Subscribers: 5, Sent: 3, Queued: 0, Failed: 0, NoPhone: 2 })
     t.same(done.Failures.map((f: { UserId: string }) => f.UserId), ['ag1', 'mem2'], 'the subscribers without a phone are listed')
-    for (const [user, phone] of Object.entries(phones)) t.equal(sentTo(phone, date, /result:/).length, 1, `${user} got the result once`)
+    for (const [user, phone] of Object.entries(phones)) t.equal(sentTo(phone, date, RESULT).length, 1, `${user} got the result once`)
     const again = await call('POST', '/api/v1/4d/sendSmsResult', { DrawId: drawId })
     await until('the second run to end', async () => (await call('GET', `/api/v1/4d/sendSmsResult/${again.json().data.JobId}/status`)).json().data, (s) => s.Status === 'done')
     const { rows: [job] } = await h.db.query<{ message: string }>('SELECT message FROM jobs WHERE job_id = $1', [again.json().data.JobId])
     t.match(job?.message, /^Wrote 0 result messages for 5 subscribers/)
-    for (const [user, phone] of Object.entries(phones)) t.equal(sentTo(phone, date, /result:/).length, 1, `${user} still once`)
+    for (const [user, phone] of Object.entries(phones)) t.equal(sentTo(phone, date, RESULT).length, 1, `${user} still once`)
     const { rows: [cost] } = await h.db.query<{ n: string, cost: string }>("SELECT count(*) AS n, sum(cost) AS cost FROM sms_outbound WHERE kind = 'result' AND draw_id = $1", [drawId])
     t.match(cost, { n: '3' })
     t.equal(Number(cost?.cost), 0.15, 'each priced at the gateway\'s cost')
@@ -145,7 +147,7 @@ eachDatabase(t, async (t, kind) => {
     h.app.jobs.wake()
     second.jobs.wake()
     await until('every job to end', async () => (await h.db.query<{ n: string }>("SELECT count(*) AS n FROM jobs WHERE kind IN ('sms.broadcast', 'sms.send') AND status IN ('queued', 'running')")).rows[0]?.n, (n) => Number(n) === 0)
-    for (const [user, phone] of Object.entries(phones)) t.equal(sentTo(phone, await drawDate(h, other), /result:/).length, 1, `${user} got draw ${other}'s result once`)
+    for (const [user, phone] of Object.entries(phones)) t.equal(sentTo(phone, await drawDate(h, other), RESULT).length, 1, `${user} got draw ${other}'s result once`)
     const { rows } = await h.db.query<{ user_id: string, n: string }>("SELECT user_id, count(*) AS n FROM sms_outbound WHERE kind = 'result' AND draw_id = $1 GROUP BY user_id ORDER BY user_id", [other])
     t.same(rows.map((r) => [r.user_id, Number(r.n)]), [['ag2', 1], ['mem1', 1], ['mem3', 1]])
   })
