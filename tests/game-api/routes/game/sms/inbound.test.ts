@@ -126,7 +126,7 @@ eachDatabase(t, async (t, kind) => {
   })
 
   t.test('a refusal of the placement itself (not enough credit) is the reply', async (t) => {
-    const refused = await send('+6581234567', 'mem1 3 1234 99999-')
+    const refused = await send('+6581234567', 'mem1 3 1234 40000-')
     t.equal(refused.status, 'rejected')
     t.match(refused.reply, /^Nothing placed: Not enough credit/)
   })
