@@ -237,6 +237,9 @@ t.test('the forms vocabulary from descriptors the service serves, each write thr
     await dialog.locator('#root_PopUp').selectOption({ label: 'Yes' })
     await dialog.getByLabel('Every location').check()
     await dialog.getByRole('button', { name: 'Save' }).click()
+    // Its success message names the new announcement's id (an answer value), so the dialog stays open to show it.
+    await dialog.getByText(/^Announcement \d+ saved\.$/).waitFor()
+    await dialog.locator('.dialog__footer button').click()
     await dialog.waitFor({ state: 'detached' })
     const all = await game('announcements') as Array<{ AnnouncementId: number, Content: string, Color: string, PopUp: number | boolean, LocId: string | null }>
     const made = all.find((a) => a.Content === 'Forms demo: draw times change on Sunday.')
@@ -258,6 +261,8 @@ t.test('the forms vocabulary from descriptors the service serves, each write thr
     await row.getByRole('button', { name: 'Post again' }).click()
     await dialog.locator('#root_Content').fill('Forms demo: reposted.')
     await dialog.getByRole('button', { name: 'Save' }).click()
+    await dialog.getByText(/^Announcement \d+ saved\.$/).waitFor()
+    await dialog.locator('.dialog__footer button').click()
     await dialog.waitFor({ state: 'detached' })
     await widget('notices').locator('tbody tr', { hasText: 'Forms demo: reposted.' }).waitFor()
     t.ok((await game('announcements') as Array<{ Content: string }>).some((a) => a.Content === 'Forms demo: reposted.'), 'the game API holds the new one')
