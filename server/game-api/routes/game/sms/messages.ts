@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { addDays, isIsoDate, zoneInstant, zoneIso } from '../../../../../schemas/domain/calendar.ts'
 import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { errors } from '../../../lib/errors.ts'
+import { smsErrors } from '../../../sms/errors.ts'
 
 /** The newest messages a view answers at most. */
 const VIEW_LIMIT = 500
@@ -48,6 +49,48 @@ const Outbound = Type.Object({
   Kind: Type.String({ description: 'reply, resend, test, result or strike' })
 })
 
+interface OutboundRecord { outbound_id: string, inbound_id: string | null, recipient: string, body: string, status: string, attempts: number, last_error: string | null, created_at: Date, sent_at: Date | null, channel: string, kind: string }
+interface InboundRecord { inbound_id: string, received_at: Date, sender: string, receiver: string, game: string | null, user_id: string | null, body: string, status: string, reason: string, ticket_no: string | null, parse: ParseRecord | string | null, reply: string | null }
+
+/** An outbound message as SMS View lists it. */
+const outboundRow = (r: OutboundRecord) => ({
+  OutboundId: Number(r.outbound_id),
+  CreatedDate: zoneIso(new Date(r.created_at)),
+  To: r.recipient,
+  Text: r.body,
+  Status: r.status,
+  Attempts: Number(r.attempts),
+  LastError: r.last_error ?? '',
+  SentDate: r.sent_at ? zoneIso(new Date(r.sent_at)) : '',
+  InboundId: r.inbound_id === null ? null : Number(r.inbound_id),
+  Channel: r.channel,
+  Kind: r.kind
+})
+
+/** An inbound message as SMS View lists it, with what the grammar read and the first reply. */
+function inboundRow (r: InboundRecord) {
+  // pg answers jsonb parsed; a driver that answers text is parsed here.
+  const parse = typeof r.parse === 'string' ? JSON.parse(r.parse) as ParseRecord : r.parse
+  return {
+    InboundId: Number(r.inbound_id),
+    ReceivedDate: zoneIso(new Date(r.received_at)),
+    From: r.sender,
+    To: r.receiver,
+    Game: r.game ?? '',
+    UserId: r.user_id ?? '',
+    Text: r.body,
+    Status: r.status,
+    Reason: r.reason,
+    TicketNo: r.ticket_no ?? '',
+    ParseOk: parse?.ok ?? false,
+    ParseResult: parseSummary(parse),
+    Reply: r.reply ?? ''
+  }
+}
+
+/** The first reply to an inbound message, read beside it. */
+const FIRST_REPLY = '(SELECT o.body FROM sms_outbound o WHERE o.inbound_id = i.inbound_id ORDER BY o.outbound_id LIMIT 1) AS reply'
+
 /** GET dSMS: Direction in (default) or out, optionally one day (YYYY-MM-DD) and one status, newest first. */
 const smsMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/dSMS', {
@@ -68,53 +111,37 @@ const smsMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const status = q.Status || null
     if (q.Direction === 'out') {
       const where = 'WHERE ($1::timestamptz IS NULL OR o.created_at >= $1) AND ($2::timestamptz IS NULL OR o.created_at < $2) AND ($3::text IS NULL OR o.status = $3)'
-      const { rows } = await app.db.query<{ outbound_id: string, inbound_id: string | null, recipient: string, body: string, status: string, attempts: number, last_error: string | null, created_at: Date, sent_at: Date | null, channel: string, kind: string }>(
+      const { rows } = await app.db.query<OutboundRecord>(
         `SELECT o.* FROM sms_outbound o ${where} ORDER BY o.outbound_id DESC LIMIT ${VIEW_LIMIT}`, [from, to, status])
       const { rows: [count] } = await app.db.query<{ n: string }>(`SELECT count(*) AS n FROM sms_outbound o ${where}`, [from, to, status])
       return ok({
-        rows: rows.map((r) => ({
-          OutboundId: Number(r.outbound_id),
-          CreatedDate: zoneIso(new Date(r.created_at)),
-          To: r.recipient,
-          Text: r.body,
-          Status: r.status,
-          Attempts: Number(r.attempts),
-          LastError: r.last_error ?? '',
-          SentDate: r.sent_at ? zoneIso(new Date(r.sent_at)) : '',
-          InboundId: r.inbound_id === null ? null : Number(r.inbound_id),
-          Channel: r.channel,
-          Kind: r.kind
-        })),
+        rows: rows.map(outboundRow),
         total: Number(count?.n ?? 0)
       })
     }
     const where = 'WHERE ($1::timestamptz IS NULL OR i.received_at >= $1) AND ($2::timestamptz IS NULL OR i.received_at < $2) AND ($3::text IS NULL OR i.status = $3)'
-    const { rows } = await app.db.query<{ inbound_id: string, received_at: Date, sender: string, receiver: string, game: string | null, user_id: string | null, body: string, status: string, reason: string, ticket_no: string | null, parse: ParseRecord | string | null, reply: string | null }>(
-      `SELECT i.*, (SELECT o.body FROM sms_outbound o WHERE o.inbound_id = i.inbound_id ORDER BY o.outbound_id LIMIT 1) AS reply
+    const { rows } = await app.db.query<InboundRecord>(
+      `SELECT i.*, ${FIRST_REPLY}
        FROM sms_inbound i ${where} ORDER BY i.inbound_id DESC LIMIT ${VIEW_LIMIT}`, [from, to, status])
     const { rows: [count] } = await app.db.query<{ n: string }>(`SELECT count(*) AS n FROM sms_inbound i ${where}`, [from, to, status])
     return ok({
-      rows: rows.map((r) => {
-        // pg answers jsonb parsed; a driver that answers text is parsed here.
-        const parse = typeof r.parse === 'string' ? JSON.parse(r.parse) as ParseRecord : r.parse
-        return {
-          InboundId: Number(r.inbound_id),
-          ReceivedDate: zoneIso(new Date(r.received_at)),
-          From: r.sender,
-          To: r.receiver,
-          Game: r.game ?? '',
-          UserId: r.user_id ?? '',
-          Text: r.body,
-          Status: r.status,
-          Reason: r.reason,
-          TicketNo: r.ticket_no ?? '',
-          ParseOk: parse?.ok ?? false,
-          ParseResult: parseSummary(parse),
-          Reply: r.reply ?? ''
-        }
-      }),
+      rows: rows.map(inboundRow),
       total: Number(count?.n ?? 0)
     })
+  })
+  // Support reads a message id off the gateway's dashboard (Twilio's SM… / MM… sid) and finds what the back office made of it.
+  app.get('/SMSGatewayById', {
+    schema: {
+      querystring: Type.Object({ LocId: LocIdField, MessageId: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'the gateway\'s id of the message (inbound: the webhook\'s MessageSid; outbound: the id the send call answered)' }) }),
+      response: envelope(Type.Object({ Direction: Type.Union([Type.Literal('in'), Type.Literal('out')]), Message: Type.Union([Inbound, Outbound]) }))
+    }
+  }, async (request) => {
+    const id = request.query.MessageId
+    const { rows: [inbound] } = await app.db.query<InboundRecord>(`SELECT i.*, ${FIRST_REPLY} FROM sms_inbound i WHERE i.message_id = $1 ORDER BY i.inbound_id LIMIT 1`, [id])
+    if (inbound) return ok({ Direction: 'in' as const, Message: inboundRow(inbound) })
+    const { rows: [outbound] } = await app.db.query<OutboundRecord>('SELECT o.* FROM sms_outbound o WHERE o.gateway_message_id = $1 ORDER BY o.outbound_id LIMIT 1', [id])
+    if (outbound) return ok({ Direction: 'out' as const, Message: outboundRow(outbound) })
+    throw smsErrors.gatewayMessageNotFound(id)
   })
 }
 

@@ -10,7 +10,7 @@ import { caller } from '../../../plugins/auth.ts'
 import type { BroadcastKind } from '../../../sms/broadcast.ts'
 import { smsErrors } from '../../../sms/errors.ts'
 import { normalisePhone } from '../../../sms/phone.ts'
-import { assertSelfOrDownline } from '../betting/store/hierarchy.ts'
+import { assertSelfOrDownline, groupOf } from '../betting/store/hierarchy.ts'
 import type { Game } from '../index.ts'
 
 const Kind = Type.Union([Type.Literal('result'), Type.Literal('strike')])
@@ -25,10 +25,27 @@ const TreeRow = Type.Object({
   SubscriptionId: Type.Union([Type.Integer(), Type.Null()]),
   Subscribers: Type.Integer({ description: 'subscribers of this kind in the user\'s group (the user and everyone below)' })
 })
+const GroupRow = Type.Object({
+  UserId: Type.String(),
+  UserName: Type.String(),
+  Role: Type.String(),
+  ParentId: Type.Union([Type.String(), Type.Null()]),
+  Depth: Type.Integer({ description: '1 for the direct downline, 2 below it, and so on' }),
+  Phone: Type.String({ description: 'where the messages go (empty: no registered phone; sends skip the user)' }),
+  Subscribed: Type.Boolean(),
+  SubscriptionId: Type.Union([Type.Integer(), Type.Null()])
+})
 const Subscription = Type.Object({ SubscriptionId: Type.Integer(), UserId: Type.String(), Game: Type.String(), Kind: Type.String(), CreatedBy: Type.String(), CreatedDate: Type.String() })
 
 /** Ids written as a list or as one text with commas or spaces between. */
 const listOf = (value: string | string[]) => (Array.isArray(value) ? value : value.split(/[\s,]+/)).map((v) => v.trim()).filter((v) => v !== '')
+
+/** Where a user's messages go, as shown: the registered phone, else the profile's mobile when it is a phone; empty when neither. */
+function phoneShown (registered: string | null, mobile: string | null): string {
+  if (registered !== null) return `+${registered}`
+  const profile = mobile === null ? undefined : normalisePhone(mobile)
+  return profile === undefined ? '' : `+${profile}`
+}
 
 /** The subscribe calls of the prefix's game. */
 const smsSubscriptionRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
@@ -47,20 +64,17 @@ const smsSubscriptionRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (
        FROM users u LEFT JOIN user_mobiles m ON m.user_id = u.user_id
        LEFT JOIN sms_subscriptions s ON s.user_id = u.user_id AND s.game = $2 AND s.kind = $3
        WHERE u.parent_id = $1 AND u.deleted_at IS NULL ORDER BY u.user_id`, [parent, game, kind])
-    return rows.map((r) => {
-      const profile = r.mobile === null ? undefined : normalisePhone(r.mobile)
-      return {
-        UserId: r.user_id,
-        UserName: r.alias_id,
-        Role: r.role,
-        Children: Number(r.children),
-        Phone: r.phone !== null ? `+${r.phone}` : profile === undefined ? '' : `+${profile}`,
-        Kind: kind,
-        Subscribed: r.subscription_id !== null,
-        SubscriptionId: r.subscription_id === null ? null : Number(r.subscription_id),
-        Subscribers: Number(r.subscribers)
-      }
-    })
+    return rows.map((r) => ({
+      UserId: r.user_id,
+      UserName: r.alias_id,
+      Role: r.role,
+      Children: Number(r.children),
+      Phone: phoneShown(r.phone, r.mobile),
+      Kind: kind,
+      Subscribed: r.subscription_id !== null,
+      SubscriptionId: r.subscription_id === null ? null : Number(r.subscription_id),
+      Subscribers: Number(r.subscribers)
+    }))
   }
   const TreeQuery = Type.Object({
     LocId: LocIdField,
@@ -73,6 +87,27 @@ const smsSubscriptionRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (
       return ok(await tree(app.db, parent, kind))
     })
   }
+
+  // Everyone below a user at once, flat by depth, with their strike subscription: who will hear of their own wins.
+  app.get('/dSMSSubscribeStrikeTree', {
+    schema: { querystring: TreeQuery, response: envelope(Type.Array(GroupRow)) }
+  }, async (request) => {
+    const root = request.query.UserId || caller(request).userId
+    await assertSelfOrDownline(app.db, caller(request), root)
+    const members = (await groupOf(app.db, root)).filter((m) => m.Depth > 0)
+    const { rows } = await app.db.query<{ user_id: string, phone: string | null, mobile: string | null, subscription_id: string | null }>(
+      `SELECT u.user_id, (SELECT p.phone FROM sms_phones p WHERE p.user_id = u.user_id ORDER BY p.phone_id LIMIT 1) AS phone, m.mobile, s.subscription_id
+       FROM unnest($1::text[]) g (user_id) JOIN users u ON u.user_id = g.user_id AND u.deleted_at IS NULL
+       LEFT JOIN user_mobiles m ON m.user_id = u.user_id
+       LEFT JOIN sms_subscriptions s ON s.user_id = u.user_id AND s.game = $2 AND s.kind = 'strike'`, [members.map((m) => m.UserId), game])
+    const byUser = new Map(rows.map((r) => [r.user_id, r]))
+    return ok(members.flatMap((m) => {
+      const r = byUser.get(m.UserId)
+      return r === undefined
+        ? []
+        : [{ ...m, Phone: phoneShown(r.phone, r.mobile), Subscribed: r.subscription_id !== null, SubscriptionId: r.subscription_id === null ? null : Number(r.subscription_id) }]
+    }))
+  })
 
   app.get('/SMSSubscribeById', {
     schema: { querystring: Type.Object({ LocId: LocIdField, SubscriptionId: Type.Integer({ minimum: 1, maximum: 2147483647 }) }), response: envelope(Subscription) }

@@ -53,6 +53,11 @@ eachDatabase(t, async (t, kind) => {
     t.same(roots.map((r) => [r.UserId, r.Subscribed, r.Subscribers]), [['ag1', true, 5], ['clerk', false, 0], ['ops', false, 0]])
     const below = (await call('GET', '/api/v1/4d/mSMSSubscribeStrikeTree?UserId=ag1')).json().data as Array<{ UserId: string, Phone: string, Kind: string, SubscriptionId: number, Children: number, Subscribers: number }>
     t.same(below.map((r) => [r.UserId, r.Phone, r.Kind, r.Children, r.Subscribers]), [['ag2', '+6581110002', 'strike', 1, 2], ['mem1', '+6581110001', 'strike', 0, 1], ['mem3', '+6581110003', 'strike', 0, 1]])
+    const group = (await call('GET', '/api/v1/4d/dSMSSubscribeStrikeTree?UserId=ag1')).json().data as Array<{ UserId: string, ParentId: string, Depth: number, Phone: string, Subscribed: boolean }>
+    t.same(group.map((r) => [r.UserId, r.ParentId, r.Depth, r.Phone, r.Subscribed]), [['ag2', 'ag1', 1, '+6581110002', true], ['mem1', 'ag1', 1, '+6581110001', true], ['mem3', 'ag1', 1, '+6581110003', true], ['mem2', 'ag2', 2, '', true]],
+      'the whole group below ag1 at once, by depth, each with its strike subscription and where its messages go')
+    const everyone = (await call('GET', '/api/v1/4d/dSMSSubscribeStrikeTree')).json().data as Array<{ UserId: string }>
+    t.same(everyone.map((r) => r.UserId), ['ag1', 'clerk', 'ops', 'ag2', 'mem1', 'mem3', 'mem2'], 'everyone below the caller by default, the caller not among them')
     const mem3 = below.find((r) => r.UserId === 'mem3')
     const one = await call('GET', `/api/v1/4d/SMSSubscribeById?SubscriptionId=${mem3?.SubscriptionId}`)
     t.match(one.json().data, { UserId: 'mem3', Game: '4D', Kind: 'strike', CreatedBy: 'admin' })

@@ -67,6 +67,8 @@ eachDatabase(t, async (t, kind) => {
     t.equal(Number(row?.cost), 0.0325, 'priced at the gateway\'s cost per message')
     const view = await h.call('GET', '/api/v1/4d/dSMS?Direction=out', { token: admin })
     t.match(view.json().data.rows[0], { OutboundId: sent.json().data.OutboundId, Status: 'sent', Text: 'Gateway check' })
+    const found = await h.call('GET', `/api/v1/4d/SMSGatewayById?MessageId=${last?.sid}`, { token: admin })
+    t.match(found.json().data, { Direction: 'out', Message: { OutboundId: sent.json().data.OutboundId, To: '+6581234567', Kind: 'test', Status: 'sent' } }, 'found by the id the gateway answered')
   })
 
   t.test('a gateway that refuses the test: 502 with its reason, and the message recorded failed', async (t) => {

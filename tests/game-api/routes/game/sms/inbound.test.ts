@@ -55,6 +55,12 @@ eachDatabase(t, async (t, kind) => {
     t.equal(ticket?.text, 'mem1 3 1234 1-2')
     t.equal(sent.recipient, '+6581234567', 'the reply goes back to the sender')
     t.equal(sent.reply, `Ticket ${ticket?.ticket_no} for mem1: stake ${Number(ticket?.stake).toFixed(2)} over 1 draw, credit left ${(await creditLeft(h, 'mem1')).toFixed(2)}.`)
+    const found = await h.call('GET', `/api/v1/4d/SMSGatewayById?MessageId=${sent.messageId}`, { token: admin })
+    t.equal(found.statusCode, 200, found.body)
+    t.match(found.json().data, { Direction: 'in', Message: { From: '+6581234567', UserId: 'mem1', Status: 'placed', TicketNo: ticket?.ticket_no, Reply: sent.reply } }, 'support finds the message by the gateway\'s id')
+    const unknown = await h.call('GET', '/api/v1/4d/SMSGatewayById?MessageId=SMnothing', { token: admin })
+    t.equal(unknown.statusCode, 404)
+    t.match(unknown.json(), { code: 'GA_SMS_GATEWAY_MESSAGE_NOT_FOUND', params: ['SMnothing'] })
   })
 
   t.test('a retried webhook places one bet, also when the retries arrive at once', async (t) => {
