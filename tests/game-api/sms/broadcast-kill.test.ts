@@ -1,54 +1,18 @@
-import t, { type Test } from 'tap'
-import { spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import pg from 'pg'
+import t from 'tap'
 import { openDb, type DbOptions } from '../../../server/shared/db.ts'
 import { settingKeys, writeSetting } from '../../../server/game-api/lib/settings-store.ts'
 import { startStandInGateway, type StandInGateway } from '../../../server/game-api/sms/stand-in-gateway.ts'
-import { postgresReachable, testPostgresUrl } from '../../helpers/db.ts'
-import { demoPassword } from '../harness.ts'
+import { exited, onEachStore, signInTo, startGameApiProcess, type KillTest } from '../jobs/kill-harness.ts'
 
 // Send Result killed half-way: the game API is a child process killed with SIGKILL while the result messages leave at the gateway's rate,
 // then started again. Every subscriber gets the result exactly once: the unique message per subscriber and draw, the durable jobs that
 // resume, and the Idempotency-Key the stand-in gateway honours for the one call that may have been in flight.
-const script = new URL('../jobs/game-api-process.ts', import.meta.url).pathname
 const SUBSCRIBERS = 60
 const ACCOUNT = 'AC0000000000000000000000000000kill'
 const TOKEN = 'kill-test-token'
 
-async function startProcess (t: Test, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess, url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env, GAME_API_SMS_BATCH_DELAY_MS: '200' }, stdio: ['ignore', 'pipe', 'pipe'] })
-  t.teardown(() => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL') })
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = ''
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      const match = /listening on (http:\/\/\S+)/.exec(out)
-      if (match?.[1]) resolve(match[1])
-    })
-    child.stderr?.on('data', (chunk: Buffer) => { out += chunk.toString() })
-    child.once('exit', (code, signal) => reject(new Error(`the game API exited (${code ?? signal}) before listening:\n${out}`)))
-  })
-  return { child, url }
-}
-
-const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null
-  ? Promise.resolve()
-  : new Promise<void>((resolve) => child.once('exit', () => resolve()))
-
-async function admin (url: string) {
-  const response = await fetch(`${url}/api/v1/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.8.${randomBytes(1)[0]}.7` }, body: JSON.stringify({ username: 'admin', password: demoPassword }) })
-  const body = await response.json() as { data: { access_token: string } }
-  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(body)}`)
-  const headers = { authorization: `Bearer ${body.data.access_token}`, 'content-type': 'application/json' }
-  return async (method: string, path: string, body?: unknown): Promise<{ status: number, body: any }> => {
-    const r = await fetch(`${url}/api/v1/4d/${path}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) })
-    return { status: r.status, body: await r.json() }
-  }
-}
+// Each batch of messages slowed so the kill lands in the middle of the job.
+const SLOW = { GAME_API_SMS_BATCH_DELAY_MS: '200' }
 
 /** Sixty members with phones subscribed to 4D results, and the gateway (the stand-in, at 20 messages a second) set, written while no process runs. */
 async function prepare (store: DbOptions, gateway: StandInGateway): Promise<number> {
@@ -68,17 +32,17 @@ async function prepare (store: DbOptions, gateway: StandInGateway): Promise<numb
   }
 }
 
-async function killMidSend (t: Test, env: NodeJS.ProcessEnv, store: DbOptions) {
+const killMidSend: KillTest = async (t, env, store) => {
   const gateway = await startStandInGateway({ accountSid: ACCOUNT, authToken: TOKEN })
   t.teardown(() => gateway.close())
   // A first start migrates and seeds the store; the subscribers are added while it is down.
-  const seeding = await startProcess(t, env)
+  const seeding = await startGameApiProcess(t, { ...env, ...SLOW })
   seeding.child.kill('SIGTERM')
   await exited(seeding.child)
   const drawId = await prepare(store, gateway)
 
-  const first = await startProcess(t, env)
-  const call = await admin(first.url)
+  const first = await startGameApiProcess(t, { ...env, ...SLOW })
+  const call = await signInTo(first.url, 'admin')
   const started = await call('POST', 'sendSmsResult', { DrawId: drawId })
   t.equal(started.status, 200, JSON.stringify(started.body))
   const jobId = started.body.data.JobId as number
@@ -92,8 +56,8 @@ async function killMidSend (t: Test, env: NodeJS.ProcessEnv, store: DbOptions) {
   const atKill = gateway.messages.length
   t.ok(atKill < SUBSCRIBERS, `killed half-way: ${atKill} of ${SUBSCRIBERS} sent`)
 
-  const second = await startProcess(t, env)
-  const again = await admin(second.url)
+  const second = await startGameApiProcess(t, { ...env, ...SLOW })
+  const again = await signInTo(second.url, 'admin')
   let last: any
   while (Date.now() < deadline + 60_000) {
     last = (await again('GET', `sendSmsResult/${jobId}/status`)).body.data
@@ -116,20 +80,4 @@ async function killMidSend (t: Test, env: NodeJS.ProcessEnv, store: DbOptions) {
   t.same(outbound, { n: String(SUBSCRIBERS), users: String(SUBSCRIBERS), sent: String(SUBSCRIBERS) }, 'one message row per subscriber, each sent')
 }
 
-t.test('SIGKILL in the middle of Send Result on PGlite: every subscriber gets the result exactly once', async (t) => {
-  const dir = await mkdtemp(join(tmpdir(), 'sms-kill-'))
-  t.teardown(() => rm(dir, { recursive: true, force: true }))
-  await killMidSend(t, { CHILD_DATA_DIR: dir }, { dataDir: dir })
-})
-
-const noPostgres = await postgresReachable() ? false : `PostgreSQL at ${testPostgresUrl} is not reachable: skipped the PostgreSQL run`
-t.test('SIGKILL in the middle of Send Result on PostgreSQL: every subscriber gets the result exactly once', { skip: noPostgres }, async (t) => {
-  const schema = `smskill_${randomBytes(5).toString('hex')}`
-  t.teardown(async () => {
-    const client = new pg.Client({ connectionString: testPostgresUrl })
-    await client.connect()
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
-    await client.end()
-  })
-  await killMidSend(t, { CHILD_DATABASE_URL: testPostgresUrl, CHILD_SCHEMA: schema }, { url: testPostgresUrl, schema })
-})
+await onEachStore(t, 'SIGKILL in the middle of Send Result: every subscriber gets the result exactly once', killMidSend)
