@@ -1,6 +1,7 @@
 // 4D settlement: which prizes each played number took and what it pays.
 import { expand4d, type RateTable } from './expand-four-d.ts'
 import { fromCents, toCents } from './money.ts'
+import { uniquePermutations } from './permutations.ts'
 import { DEFAULT_4D_PAY_RATES, SMALL_TIERS, fourDLineTable, type FourDPayRates, type FourDPayTable, type FourDTier } from './pay-rates.ts'
 import type { FourDLine } from './ticket.ts'
 
@@ -63,6 +64,20 @@ export function tiersOf (number: string, result: FourDResult): FourDTier[] {
   for (const n of result.starters) if (n === number) tiers.push('starter')
   for (const n of result.consolations) if (n === number) tiers.push('consolation')
   return tiers
+}
+
+/**
+ * Every number a 4D line can be written with and still win in this result: a prize number (straight), any ordering of one
+ * (iBet and kBet play every ordering) and any sharing its first three digits (roll plays the ten last digits). A line written
+ * with any other number wins nothing in any form, so settling may skip it (at most 23 × (24 + 10) numbers).
+ */
+export function fourDContenders (result: FourDResult): string[] {
+  const numbers = new Set<string>()
+  for (const { number } of fourDSlots(result)) {
+    for (const p of uniquePermutations(number)) numbers.add(p)
+    for (let digit = 0; digit < 10; digit++) numbers.add(number.slice(0, 3) + String(digit))
+  }
+  return [...numbers].sort()
 }
 
 /** Settles a 4D line against a result with the bettor's level's pay rates: Big pays in every tier, Small in the top three. */

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { DEFAULT_4D_PAY_RATES, SINGAPORE_4D_PAY_TABLE, SINGAPORE_IBET_PAY_TABLE, iBetClassOf, type FourDPayRates, type FourDTier } from '../../../server/game-api/betting/pay-rates.ts'
-import { fourDResultProblems, settleFourDLine, tiersOf, type FourDResult } from '../../../server/game-api/betting/settle-four-d.ts'
+import { fourDContenders, fourDResultProblems, settleFourDLine, tiersOf, type FourDResult } from '../../../server/game-api/betting/settle-four-d.ts'
 import type { NumberForm } from '../../../server/game-api/betting/ticket.ts'
 
 const result: FourDResult = {
@@ -16,6 +16,24 @@ t.test('a result holds 23 four-digit numbers', async (t) => {
   t.same(fourDResultProblems({ ...result, first: '123', starters: result.starters.slice(1) }), ['starters hold 9 numbers, expected 10', '1st "123" must be a 4-digit number'])
   const repeated = { ...result, consolations: [...result.consolations.slice(0, 6), result.second, ...result.consolations.slice(7)] }
   t.same(fourDResultProblems(repeated), [`Consolation 7 "${result.second}" repeats 2nd: each of the 23 numbers is drawn once`], 'a repeat names both slots')
+})
+
+t.test('a line wins only when written with one of the contenders: every number and form checked', async (t) => {
+  const contenders = new Set(fourDContenders(result))
+  const forms: NumberForm[] = ['straight', 'roll', 'ibet', 'kbet']
+  const missed: string[] = []
+  let winners = 0
+  for (let n = 0; n < 10_000; n++) {
+    const number = String(n).padStart(4, '0')
+    for (const form of forms) {
+      if (settleFourDLine({ number, form, big: 1, small: 1 }, result).payout === 0) continue
+      winners++
+      if (!contenders.has(number)) missed.push(`${number} ${form}`)
+    }
+  }
+  t.same(missed, [], 'no winning line is left out')
+  t.ok(winners > 0 && contenders.size <= 23 * 34, `${winners} winning lines, ${contenders.size} contenders`)
+  t.ok(contenders.has('4321') && contenders.has('1239') && !contenders.has('9999'), 'an ordering of 1st and a roll of it are contenders; 9999 is not')
 })
 
 t.test('tiers of a number', async (t) => {

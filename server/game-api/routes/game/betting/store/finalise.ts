@@ -49,14 +49,14 @@ export async function finaliseDraw (db: Steps, drawId: number, now: Date, progre
     const settled = await db.transaction(async (tx) => {
       const draw = await lockFinalisable(tx, drawId, now)
       if (draw.is_finalised) return 0
-      const bets = await openBetBatch(tx, drawId, after)
+      const bets = await openBetBatch(tx, draw, after)
       if (bets.length === 0) return 0
       after = Number(bets[bets.length - 1]?.bet_id)
       const outcome = settleBatch(draw.game, draw.result, bets)
       const levelPays = shareWinners(outcome, await levelRowsOf(tx, outcome.winners.map((w) => w.betId)))
       await writeBatch(tx, drawId, outcome, levelPays, now)
       done += bets.length
-      await progress(done, total, `Settled ${done} of ${total} bets.`, tx)
+      await progress(done, total, `Settled ${done} of ${total} bets (those that can win first).`, tx)
       return bets.length
     })
     if (settled === 0) break
@@ -67,7 +67,8 @@ export async function finaliseDraw (db: Steps, drawId: number, now: Date, progre
     // Every bet still open lost: one set-based UPDATE, not one per batch (a resumed run re-reads them, and only winners are written).
     await tx.query("UPDATE bets SET status = 'lost', settled_at = $2 WHERE draw_id = $1 AND status = 'open'", [drawId, now])
     await bookDrawMoney(tx, drawId, Number(draw.finalise_count ?? 0) + 1, now)
-    await progress(done, total, `Settled ${done} of ${total} bets; money booked.`, tx)
+    // The bets that could not win are settled by that UPDATE, so every bet is settled now.
+    await progress(total, total, `Settled ${total} of ${total} bets; money booked.`, tx)
   })
   return db.transaction((tx) => settleSummary(tx, drawId))
 }

@@ -35,7 +35,7 @@ export async function previewDraw (q: Queryable, drawId: number): Promise<DrawPr
     'SELECT s.prize, s.hits, s.payout, s.bet_id, b.ticket_id FROM strikes s JOIN bets b ON b.bet_id = s.bet_id WHERE s.draw_id = $1', [drawId])
   for (const s of stored) add(s.prize, Number(s.hits), Number(s.payout), Number(s.bet_id), Number(s.ticket_id))
   for (let after = 0; ;) {
-    const bets = await openBetBatch(q, drawId, after)
+    const bets = await openBetBatch(q, draw, after)
     if (bets.length === 0) break
     after = Number(bets[bets.length - 1]?.bet_id)
     for (const s of settleBatch(draw.game, draw.result, bets).strikes) add(s.prize, s.hits, s.payout, s.betId, s.ticketId)
