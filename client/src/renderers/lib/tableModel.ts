@@ -157,3 +157,25 @@ export function rowParams (mapping: Readonly<Record<string, string>> | undefined
 export function actionApplies (action: RowAction, row: Row): boolean {
   return action.when === undefined || row[action.when.field] === action.when.equals
 }
+
+export const ACTIONS_WIDTH = 160
+const MAX_ACTIONS_WIDTH = 520
+// A row action button around its label: padding, border and the gap to the next, plus the cell's own padding once.
+const BUTTON_CHROME = 22
+const CELL_PADDING = 12
+
+/** A label's width at the table's 13 px font, near enough: 7 px a Latin character, 13 px a CJK one. */
+const labelWidth = (text: string) => [...text].reduce((w, ch) => w + ((ch.codePointAt(0) ?? 0) >= 0x2e80 ? 13 : 7), 0)
+
+/** The actions column's width: the widest set of buttons any row shows (never below ACTIONS_WIDTH), so no row's buttons are cut off. */
+export function actionsWidth (actions: readonly RowAction[], rows: readonly Row[], label: (key: string) => string): number {
+  if (actions.length === 0) return 0
+  const widths = actions.map((a) => labelWidth(label(a.labelKey)) + BUTTON_CHROME)
+  let widest = 0
+  for (const row of rows) {
+    let width = CELL_PADDING
+    actions.forEach((a, i) => { if (actionApplies(a, row)) width += widths[i] ?? 0 })
+    widest = Math.max(widest, width)
+  }
+  return Math.min(MAX_ACTIONS_WIDTH, Math.max(ACTIONS_WIDTH, widest))
+}

@@ -3,14 +3,16 @@ import type { Header, SortingState, Table } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useTranslation } from 'react-i18next'
 import type { RowAction, TableColumn, TableWidget } from '../../../../schemas/widgets.ts'
-import { actionApplies, drawColour, fillPath, formatCell, formatMoney, type Row } from '../lib/tableModel.ts'
+import { ACTIONS_WIDTH, actionApplies, drawColour, fillPath, formatCell, formatMoney, type Row } from '../lib/tableModel.ts'
 import { useRenderer } from '../context.tsx'
-import { ACTIONS_WIDTH, ROW_HEIGHT, useTableState } from './useTableState.ts'
+import { ROW_HEIGHT, useTableState } from './useTableState.ts'
 
 type Translate = (key: string) => string
 const align = (c: TableColumn) => c.type === 'text' || c.type === 'status' || c.type === 'date' ? 'left' : 'right'
 const cellStyle = (c: TableColumn): CSSProperties => ({ width: c.width, minWidth: c.width, textAlign: align(c) })
-const actionStyle = { width: ACTIONS_WIDTH, minWidth: ACTIONS_WIDTH } as const
+// The actions column's width is set once on the table (--rr-actions-width: the widest set of buttons a row shows).
+const ACTIONS_VAR = `var(--rr-actions-width, ${ACTIONS_WIDTH}px)`
+const actionStyle = { width: ACTIONS_VAR, minWidth: ACTIONS_VAR } as const
 // Rows drawn beyond each edge of the view: enough for a frame of fast scrolling, few enough to keep the DOM small.
 const OVERSCAN = 6
 
@@ -118,6 +120,7 @@ interface ScrollTableProps {
   sums: Record<string, number>
   hasSums: boolean
   width: number
+  actionsWidth: number
   styles: readonly CSSProperties[]
   cellsOf: (row: Row) => readonly string[]
   t: Translate
@@ -125,13 +128,13 @@ interface ScrollTableProps {
 }
 
 /** The scrolling part: it alone holds the virtualizer, so a scroll redraws this component (and only new rows), not the toolbar around it. */
-const ScrollTable = memo(function ScrollTable ({ widget, rows, rowKey, table, sorting, sums, hasSums, width, styles, cellsOf, t, onAction }: ScrollTableProps) {
+const ScrollTable = memo(function ScrollTable ({ widget, rows, rowKey, table, sorting, sums, hasSums, width, actionsWidth, styles, cellsOf, t, onAction }: ScrollTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: OVERSCAN })
   const hasActions = (widget.rowActions?.length ?? 0) > 0
   return (
     <div ref={scrollRef} className='rr-table-scroll' style={{ height: widget.height ?? 560 }} tabIndex={0} role='region' aria-label={widget.id}>
-      <table className='rr-table' style={{ width, display: 'grid' }}>
+      <table className='rr-table' style={{ width, display: 'grid', '--rr-actions-width': `${actionsWidth}px` } as CSSProperties}>
         <HeaderRows table={table} sorting={sorting} hasActions={hasActions} t={t} styles={styles} />
         <tbody style={{ display: 'grid', height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
@@ -149,7 +152,7 @@ const ScrollTable = memo(function ScrollTable ({ widget, rows, rowKey, table, so
 export function TableView ({ widget, rows, serverSums, total, onAction }: { widget: TableWidget, rows: readonly Row[], serverSums?: Readonly<Record<string, unknown>>, total?: number, onAction?: (action: RowAction, row: Row) => void }) {
   const { t } = useTranslation()
   const { navigate } = useRenderer()
-  const { table, sorting, rows: sorted, rowKey, sums, hasSums, width, exportCsv, exportAra } = useTableState(widget, rows, serverSums)
+  const { table, sorting, rows: sorted, rowKey, sums, hasSums, width, actionsColumn, exportCsv, exportAra } = useTableState(widget, rows, serverSums)
   const styles = useMemo(() => widget.columns.map(cellStyle), [widget.columns])
   const cellsOf = useCellTexts(widget.columns, t)
   const [printing, setPrinting] = useState(false)
@@ -188,7 +191,7 @@ export function TableView ({ widget, rows, serverSums, total, onAction }: { widg
             {hasSums && <tfoot className='rr-tfoot'><FooterRow widget={widget} sums={sums} flex={false} t={t} /></tfoot>}
           </table>
           )
-        : <ScrollTable widget={widget} rows={sorted} rowKey={rowKey} table={table} sorting={sorting} sums={sums} hasSums={hasSums} width={width} styles={styles} cellsOf={cellsOf} t={t} onAction={runAction} />}
+        : <ScrollTable widget={widget} rows={sorted} rowKey={rowKey} table={table} sorting={sorting} sums={sums} hasSums={hasSums} width={width} actionsWidth={actionsColumn} styles={styles} cellsOf={cellsOf} t={t} onAction={runAction} />}
     </section>
   )
 }

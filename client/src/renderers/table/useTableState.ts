@@ -4,13 +4,12 @@ import { useCallback, useMemo, useState } from 'react'
 import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table'
 import { useTranslation } from 'react-i18next'
 import type { TableColumn, TableWidget } from '../../../../schemas/widgets.ts'
-import { footerSums, sortRows, type Row } from '../lib/tableModel.ts'
+import { actionsWidth, footerSums, sortRows, type Row } from '../lib/tableModel.ts'
 import { araFileName, csvFileName, toAra, toCsv } from '../lib/exports.ts'
 import { downloadText } from '../lib/download.ts'
 
 export const SCROLL_WIDTH = 1060
 export const ROW_HEIGHT = 28
-export const ACTIONS_WIDTH = 160
 const DEFAULT_SORT_FIELD = 'CreatedDate'
 // TanStack sees no rows: it only manages columns and sorting.
 const NO_ROWS: Row[] = []
@@ -47,13 +46,15 @@ export function useTableState (widget: TableWidget, rows: readonly Row[], server
   const sums = useMemo(() => footerSums(rows, widget.columns, serverSums), [rows, widget.columns, serverSums])
   // Stable, so the memoised scrolling table is not redrawn by its parent.
   const rowKey = useCallback((row: Row, index: number) => widget.rowKey ? String(row[widget.rowKey] ?? index) : String(index), [widget.rowKey])
-  const width = Math.max(SCROLL_WIDTH, widget.columns.reduce((w, c) => w + c.width, 0) + (widget.rowActions?.length ? ACTIONS_WIDTH : 0))
+  const actionsColumn = useMemo(() => actionsWidth(widget.rowActions ?? [], rows, (k) => t(k)), [widget.rowActions, rows, t])
+  const width = Math.max(SCROLL_WIDTH, widget.columns.reduce((w, c) => w + c.width, 0) + actionsColumn)
   return {
     table,
     sorting,
     rows: sorted,
     sums,
     width,
+    actionsColumn,
     hasSums: Object.keys(sums).length > 0,
     rowKey,
     exportCsv: () => downloadText(`\uFEFF${toCsv(sorted, widget.columns, (k) => t(k))}`, csvFileName(widget.export?.fileName), 'text/csv;charset=utf-8'),
