@@ -3,6 +3,7 @@ import type { Queryable } from '../../../../shared/db.ts'
 import type { Role } from '../../../../../schemas/game-api.ts'
 import type { AccountProfile, AccountRow } from './schemas.ts'
 import { FLAGS, type Flag } from './rules.ts'
+import { CHILDREN, childCountsJoin } from '../../../lib/child-counts.ts'
 
 interface Row {
   user_id: string,
@@ -44,7 +45,6 @@ export interface Locked {
 
 const COLUMNS = `u.user_id, u.alias_id, u.role, u.parent_id, u.rank, u.credit, u.credit_left, u.acc_bal, u.d_share, u.t_share, u.tax, u.suspended,
   u.enable_create_agent, u.enable_create_downline, u.enable_place_bet, u.enable_upload, u.update_password, u.max_line_stake`
-const CHILDREN = '(SELECT count(*) FROM users c WHERE c.parent_id = u.user_id AND c.deleted_at IS NULL) AS children'
 
 const toRow = (r: Row & { children: string | number }): AccountRow => ({
   UserId: r.user_id,
@@ -71,7 +71,9 @@ const toFlags = (r: Row): Record<Flag, number> => ({
 /** The live users directly under parentId with that role, by id. */
 export async function directDownline (q: Queryable, parentId: string, role: Role): Promise<AccountRow[]> {
   const { rows } = await q.query<Row & { children: string }>(
-    `SELECT ${COLUMNS}, ${CHILDREN} FROM users u WHERE u.parent_id = $1 AND u.role = $2 AND u.deleted_at IS NULL ORDER BY u.user_id`, [parentId, role])
+    `SELECT ${COLUMNS}, ${CHILDREN} FROM users u
+       ${childCountsJoin('SELECT user_id FROM users WHERE parent_id = $1 AND role = $2 AND deleted_at IS NULL')}
+     WHERE u.parent_id = $1 AND u.role = $2 AND u.deleted_at IS NULL ORDER BY u.user_id`, [parentId, role])
   return rows.map(toRow)
 }
 
@@ -81,9 +83,10 @@ export async function searchDownline (q: Queryable, rootId: string, role: Role, 
   const { rows } = await q.query<Row & { children: string }>(
     `WITH RECURSIVE down (user_id, depth) AS (
        SELECT user_id, 0 FROM users WHERE parent_id = $1 AND deleted_at IS NULL
-       UNION ALL SELECT c.user_id, down.depth + 1 FROM users c JOIN down ON c.parent_id = down.user_id WHERE c.deleted_at IS NULL AND down.depth < 64)
-     SELECT ${COLUMNS}, ${CHILDREN} FROM down JOIN users u ON u.user_id = down.user_id
-     WHERE u.role = $2 AND (u.user_id ILIKE $3 OR u.alias_id ILIKE $3) ORDER BY u.user_id LIMIT 500`, [rootId, role, pattern])
+       UNION ALL SELECT c.user_id, down.depth + 1 FROM users c JOIN down ON c.parent_id = down.user_id WHERE c.deleted_at IS NULL AND down.depth < 64),
+     found AS (SELECT ${COLUMNS} FROM down JOIN users u ON u.user_id = down.user_id
+       WHERE u.role = $2 AND (u.user_id ILIKE $3 OR u.alias_id ILIKE $3) ORDER BY u.user_id LIMIT 500)
+     SELECT u.*, ${CHILDREN} FROM found u ${childCountsJoin('SELECT user_id FROM found')} ORDER BY u.user_id`, [rootId, role, pattern])
   return rows.map(toRow)
 }
 
@@ -101,7 +104,7 @@ export async function locationsOf (q: Queryable, userId: string): Promise<string
 
 /** A live user's full profile, or undefined. */
 export async function loadAccount (q: Queryable, userId: string): Promise<AccountProfile | undefined> {
-  const { rows } = await q.query<Row & { children: string }>(`SELECT ${COLUMNS}, ${CHILDREN} FROM users u WHERE u.user_id = $1 AND u.deleted_at IS NULL`, [userId])
+  const { rows } = await q.query<Row & { children: string }>(`SELECT ${COLUMNS}, ${CHILDREN} FROM users u ${childCountsJoin('$1')} WHERE u.user_id = $1 AND u.deleted_at IS NULL`, [userId])
   const r = rows[0]
   if (!r) return undefined
   const rates = await commissionsOf(q, userId)
