@@ -68,13 +68,26 @@ const toFlags = (r: Row): Record<Flag, number> => ({
   EnableUpload: Number(r.enable_upload)
 })
 
+// An AccountRow as the database writes it in JSON (the fields and order of toRow); numbers as numbers, 10.00 reads as 10.
+const ROW_JSON = `json_build_object('UserId', u.user_id, 'UserName', u.alias_id, 'Role', u.role, 'ParentId', u.parent_id,
+  'Credit', u.credit, 'CreditLeft', u.credit_left, 'AccBal', u.acc_bal, 'dShare', u.d_share, 'tShare', u.t_share,
+  'Status', CASE WHEN u.suspended THEN 'Suspended' ELSE 'Active' END, 'Suspended', u.suspended, 'Children', coalesce(kids.children, 0))`
+
+/**
+ * The live users directly under parentId with that role, by id, as a JSON array written by the database: one value
+ * instead of 20,000 rows of 18 columns (four times faster to hand over on PGlite), and the route sends it as it is.
+ */
+export async function directDownlineJson (q: Queryable, parentId: string, role: Role): Promise<string> {
+  const { rows } = await q.query<{ rows: string }>(
+    `SELECT coalesce(json_agg(${ROW_JSON} ORDER BY u.user_id), '[]')::text AS rows FROM users u
+       ${childCountsJoin('SELECT user_id FROM users WHERE parent_id = $1 AND role = $2 AND deleted_at IS NULL')}
+     WHERE u.parent_id = $1 AND u.role = $2 AND u.deleted_at IS NULL`, [parentId, role])
+  return rows[0]?.rows ?? '[]'
+}
+
 /** The live users directly under parentId with that role, by id. */
 export async function directDownline (q: Queryable, parentId: string, role: Role): Promise<AccountRow[]> {
-  const { rows } = await q.query<Row & { children: string }>(
-    `SELECT ${COLUMNS}, ${CHILDREN} FROM users u
-       ${childCountsJoin('SELECT user_id FROM users WHERE parent_id = $1 AND role = $2 AND deleted_at IS NULL')}
-     WHERE u.parent_id = $1 AND u.role = $2 AND u.deleted_at IS NULL ORDER BY u.user_id`, [parentId, role])
-  return rows.map(toRow)
+  return JSON.parse(await directDownlineJson(q, parentId, role)) as AccountRow[]
 }
 
 /** The live users anywhere below rootId with that role whose id or name contains text (case-insensitive), at most 500, by id. */
@@ -84,8 +97,11 @@ export async function searchDownline (q: Queryable, rootId: string, role: Role, 
     `WITH RECURSIVE down (user_id, depth) AS (
        SELECT user_id, 0 FROM users WHERE parent_id = $1 AND deleted_at IS NULL
        UNION ALL SELECT c.user_id, down.depth + 1 FROM users c JOIN down ON c.parent_id = down.user_id WHERE c.deleted_at IS NULL AND down.depth < 64),
-     found AS (SELECT ${COLUMNS} FROM down JOIN users u ON u.user_id = down.user_id
-       WHERE u.role = $2 AND (u.user_id ILIKE $3 OR u.alias_id ILIKE $3) ORDER BY u.user_id LIMIT 500)
+     -- Matched apart from the ordering: with ORDER BY … LIMIT in the same query the planner walks users by id and scans
+     -- the whole downline for each one (20,000 × 500 comparisons); on its own it hashes the downline once.
+     matched AS MATERIALIZED (SELECT ${COLUMNS} FROM down JOIN users u ON u.user_id = down.user_id
+       WHERE u.role = $2 AND (u.user_id ILIKE $3 OR u.alias_id ILIKE $3)),
+     found AS (SELECT * FROM matched u ORDER BY u.user_id LIMIT 500)
      SELECT u.*, ${CHILDREN} FROM found u ${childCountsJoin('SELECT user_id FROM found')} ORDER BY u.user_id`, [rootId, role, pattern])
   return rows.map(toRow)
 }

@@ -28,6 +28,17 @@ eachDatabase(t, async (t, kind) => {
     t.equal((await loadAccount(h.db, 'cnt3'))?.Children, 0)
   })
 
+  t.test('agents/directDownLine sends the database\'s JSON as it is; a column cut asked for still applies', async (t) => {
+    const res = await h.call('GET', '/api/v1/4d/agents/directDownLine', { token })
+    t.equal(res.statusCode, 200)
+    t.match(res.headers['content-type'], /^application\/json/)
+    t.same(res.json(), { success: true, data: await directDownline(h.db, 'ag1', 'AG') }, 'the same rows as the store reads')
+    t.match(res.json().data.find((r: { UserId: string }) => r.UserId === 'cnt1'), { UserId: 'cnt1', UserName: 'Count one', Role: 'AG', ParentId: 'ag1', Credit: 0, Status: 'Active', Suspended: false, Children: 1 })
+    const cut = await h.call('GET', '/api/v1/4d/agents/directDownLine', { token, headers: { 'x-fields': 'data.*=UserId,Children' } })
+    t.equal(cut.headers['x-fields-applied'], 'data.*=UserId,Children')
+    t.same(cut.json().data.find((r: { UserId: string }) => r.UserId === 'cnt1'), { UserId: 'cnt1', Children: 1 })
+  })
+
   t.test('mLoadDirectDownLine answers the same counts', async (t) => {
     const rows = (await h.call('GET', '/api/v1/4d/mLoadDirectDownLine', { token })).json().data as Array<{ UserId: string, Children: number }>
     for (const row of rows) t.equal(row.Children, await counted(row.UserId), row.UserId)
