@@ -68,10 +68,14 @@ const toFlags = (r: Row): Record<Flag, number> => ({
   EnableUpload: Number(r.enable_upload)
 })
 
-// An AccountRow as the database writes it in JSON (the fields and order of toRow); numbers as numbers, 10.00 reads as 10.
-const ROW_JSON = `json_build_object('UserId', u.user_id, 'UserName', u.alias_id, 'Role', u.role, 'ParentId', u.parent_id,
-  'Credit', u.credit, 'CreditLeft', u.credit_left, 'AccBal', u.acc_bal, 'dShare', u.d_share, 'tShare', u.t_share,
-  'Status', CASE WHEN u.suspended THEN 'Suspended' ELSE 'Active' END, 'Suspended', u.suspended, 'Children', coalesce(kids.children, 0))`
+// An AccountRow as the database writes it in compact JSON (the fields and order of toRow): json_build_object would put
+// spaces around every colon and comma, a third more bytes over two HTTP hops; trim_scale writes 10.00 as 10.
+const ROW_JSON = `'{"UserId":' || to_json(u.user_id) || ',"UserName":' || to_json(u.alias_id) || ',"Role":' || to_json(u.role)
+  || ',"ParentId":' || coalesce(to_json(u.parent_id)::text, 'null')
+  || ',"Credit":' || trim_scale(u.credit) || ',"CreditLeft":' || trim_scale(u.credit_left) || ',"AccBal":' || trim_scale(u.acc_bal)
+  || ',"dShare":' || trim_scale(u.d_share) || ',"tShare":' || trim_scale(u.t_share)
+  || CASE WHEN u.suspended THEN ',"Status":"Suspended","Suspended":true' ELSE ',"Status":"Active","Suspended":false' END
+  || ',"Children":' || coalesce(kids.children, 0) || '}'`
 
 /**
  * The live users directly under parentId with that role, by id, as a JSON array written by the database: one value
@@ -79,7 +83,7 @@ const ROW_JSON = `json_build_object('UserId', u.user_id, 'UserName', u.alias_id,
  */
 export async function directDownlineJson (q: Queryable, parentId: string, role: Role): Promise<string> {
   const { rows } = await q.query<{ rows: string }>(
-    `SELECT coalesce(json_agg(${ROW_JSON} ORDER BY u.user_id), '[]')::text AS rows FROM users u
+    `SELECT '[' || coalesce(string_agg(${ROW_JSON}, ',' ORDER BY u.user_id), '') || ']' AS rows FROM users u
        ${childCountsJoin('SELECT user_id FROM users WHERE parent_id = $1 AND role = $2 AND deleted_at IS NULL')}
      WHERE u.parent_id = $1 AND u.role = $2 AND u.deleted_at IS NULL`, [parentId, role])
   return rows[0]?.rows ?? '[]'
