@@ -9,4 +9,7 @@ export const childCountsJoin = (parentsSql: string, on = 'u.user_id') =>
   `LEFT JOIN (SELECT parent_id, count(*) AS children FROM users WHERE deleted_at IS NULL AND parent_id IN (${parentsSql}) GROUP BY parent_id) kids ON kids.parent_id = ${on}`
 
 /** The count childCountsJoin joined, 0 for a user with nobody under it. */
-export const CHILDREN = 'coalesce(kids.children, 0) AS children'
+export const CHILDREN_COUNT = 'coalesce(kids.children, 0)'
+
+/** CHILDREN_COUNT as the column children. */
+export const CHILDREN = `${CHILDREN_COUNT} AS children`

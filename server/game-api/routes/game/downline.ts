@@ -1,9 +1,10 @@
-import { Type } from 'typebox'
+import { Type, type Static } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
+import { LocIdField, envelope, ok, okJsonText } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
 import { assertSelfOrDownline } from './betting/store/hierarchy.ts'
-import { CHILDREN, childCountsJoin } from '../../lib/child-counts.ts'
+import { CHILDREN_COUNT, childCountsJoin } from '../../lib/child-counts.ts'
+import { FIELDS_HEADER } from '../../../shared/field-selection.ts'
 
 /** One direct downline: who it is, and how many users sit directly under it (a tree shows an opener when that is above 0). */
 const DownLineRow = Type.Object({ UserId: Type.String(), UserName: Type.String(), Role: Type.String(), Children: Type.Integer({ minimum: 0 }) })
@@ -18,16 +19,22 @@ const downLineRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
       response: envelope(Type.Array(DownLineRow))
     }
-  }, async (request) => {
+  }, async (request, reply) => {
     const user = caller(request)
     const parent = request.query.UserId ?? user.userId
     // Only within the caller's own tree (403 otherwise; ADMIN may open any existing user).
     await assertSelfOrDownline(app.db, user, parent)
-    const { rows } = await app.db.query<{ user_id: string, alias_id: string, role: string, children: string | number }>(
-      `SELECT u.user_id, u.alias_id, u.role, ${CHILDREN} FROM users u
-         ${childCountsJoin('SELECT user_id FROM users WHERE parent_id = $1 AND deleted_at IS NULL')}
-       WHERE u.parent_id = $1 AND u.deleted_at IS NULL ORDER BY u.user_id`, [parent])
-    return ok(rows.map((r) => ({ UserId: r.user_id, UserName: r.alias_id, Role: r.role, Children: Number(r.children) })))
+    // Written as compact JSON by the database: one value for a level of 20,000 users instead of 20,000 rows.
+    const { rows: [answer] } = await app.db.query<{ rows: string }>(
+      `SELECT '[' || coalesce(string_agg('{"UserId":' || to_json(u.user_id) || ',"UserName":' || to_json(u.alias_id) || ',"Role":' || to_json(u.role)
+           || ',"Children":' || ${CHILDREN_COUNT} || '}', ',' ORDER BY u.user_id), '') || ']' AS rows
+         FROM users u ${childCountsJoin('SELECT user_id FROM users WHERE parent_id = $1 AND deleted_at IS NULL')}
+       WHERE u.parent_id = $1 AND u.deleted_at IS NULL`, [parent])
+    const rows = answer?.rows ?? '[]'
+    // A column cut asked for is made by the serialiser's hook, on the rows; otherwise the database's JSON goes out as it is.
+    if (request.headers[FIELDS_HEADER] !== undefined) return ok(JSON.parse(rows) as Array<Static<typeof DownLineRow>>)
+    // Typed as the envelope object the schema describes; this is that envelope already written as JSON.
+    return reply.type('application/json; charset=utf-8').send(okJsonText(rows) as never)
   })
 }
 

@@ -3,7 +3,7 @@ import type { Queryable } from '../../../../shared/db.ts'
 import type { Role } from '../../../../../schemas/game-api.ts'
 import type { AccountProfile, AccountRow } from './schemas.ts'
 import { FLAGS, type Flag } from './rules.ts'
-import { CHILDREN, childCountsJoin } from '../../../lib/child-counts.ts'
+import { CHILDREN, CHILDREN_COUNT, childCountsJoin } from '../../../lib/child-counts.ts'
 
 interface Row {
   user_id: string,
@@ -75,7 +75,7 @@ const ROW_JSON = `'{"UserId":' || to_json(u.user_id) || ',"UserName":' || to_jso
   || ',"Credit":' || trim_scale(u.credit) || ',"CreditLeft":' || trim_scale(u.credit_left) || ',"AccBal":' || trim_scale(u.acc_bal)
   || ',"dShare":' || trim_scale(u.d_share) || ',"tShare":' || trim_scale(u.t_share)
   || CASE WHEN u.suspended THEN ',"Status":"Suspended","Suspended":true' ELSE ',"Status":"Active","Suspended":false' END
-  || ',"Children":' || coalesce(kids.children, 0) || '}'`
+  || ',"Children":' || ${CHILDREN_COUNT} || '}'`
 
 /**
  * The live users directly under parentId with that role, by id, as a JSON array written by the database: one value
