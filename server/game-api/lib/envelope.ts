@@ -12,11 +12,6 @@ export function ok<T> (data: T): { success: true, data: T } {
   return { success: true, data }
 }
 
-/** The success envelope around data the database already wrote as JSON: sent as it is, never parsed and written again. */
-export function okJsonText (json: string): string {
-  return `{"success":true,"data":${json}}`
-}
-
 /** LocId as every game endpoint accepts it (query or body); checked against the caller's locations. */
 export const LocIdField = Type.Optional(Type.String({ minLength: 1, maxLength: 20 }))
 

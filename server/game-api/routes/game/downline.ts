@@ -1,10 +1,10 @@
-import { Type, type Static } from 'typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { LocIdField, envelope, ok, okJsonText } from '../../lib/envelope.ts'
+import { LocIdField, envelope } from '../../lib/envelope.ts'
+import { jsonAnswer } from '../../lib/json-answer.ts'
 import { caller } from '../../plugins/auth.ts'
 import { assertSelfOrDownline } from './betting/store/hierarchy.ts'
 import { CHILDREN_COUNT, childCountsJoin } from '../../lib/child-counts.ts'
-import { FIELDS_HEADER } from '../../../shared/field-selection.ts'
 
 /** One direct downline: who it is, and how many users sit directly under it (a tree shows an opener when that is above 0). */
 const DownLineRow = Type.Object({ UserId: Type.String(), UserName: Type.String(), Role: Type.String(), Children: Type.Integer({ minimum: 0 }) })
@@ -30,11 +30,7 @@ const downLineRoutes: FastifyPluginAsyncTypebox = async (app) => {
            || ',"Children":' || ${CHILDREN_COUNT} || '}', ',' ORDER BY u.user_id), '') || ']' AS rows
          FROM users u ${childCountsJoin('SELECT user_id FROM users WHERE parent_id = $1 AND deleted_at IS NULL')}
        WHERE u.parent_id = $1 AND u.deleted_at IS NULL`, [parent])
-    const rows = answer?.rows ?? '[]'
-    // A column cut asked for is made by the serialiser's hook, on the rows; otherwise the database's JSON goes out as it is.
-    if (request.headers[FIELDS_HEADER] !== undefined) return ok(JSON.parse(rows) as Array<Static<typeof DownLineRow>>)
-    // Typed as the envelope object the schema describes; this is that envelope already written as JSON.
-    return reply.type('application/json; charset=utf-8').send(okJsonText(rows) as never)
+    return jsonAnswer(request, reply, answer?.rows ?? '[]')
   })
 }
 

@@ -1,8 +1,8 @@
 // GET {agents|players}/directDownLine, /search, /profile: the caller's downline of one kind.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { envelope, ok, okJsonText } from '../../../lib/envelope.ts'
-import { FIELDS_HEADER } from '../../../../shared/field-selection.ts'
+import { envelope, ok } from '../../../lib/envelope.ts'
+import { jsonAnswer } from '../../../lib/json-answer.ts'
 import { errors } from '../../../lib/errors.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { assertSelfOrDownline } from '../betting/store/hierarchy.ts'
@@ -14,13 +14,7 @@ import { directDownlineJson, loadAccount, searchDownline } from './store.ts'
 const accountReadRoutes: FastifyPluginAsyncTypebox<{ kind: AccountKind }> = async (app, { kind }) => {
   app.get(`/${kind.prefix}/directDownLine`, {
     schema: { querystring: ListQuery, response: envelope(Type.Array(AccountRow)) }
-  }, async (request, reply) => {
-    const rows = await directDownlineJson(app.db, await listRoot(app.db, request, request.query.UserId), kind.role)
-    // A column cut asked for is made by the serialiser's hook, on the rows; otherwise the database's JSON goes out as it is.
-    if (request.headers[FIELDS_HEADER] !== undefined) return ok(JSON.parse(rows) as AccountRow[])
-    // Typed as the envelope object the schema describes; this is that envelope already written as JSON.
-    return reply.type('application/json; charset=utf-8').send(okJsonText(rows) as never)
-  })
+  }, async (request, reply) => jsonAnswer(request, reply, await directDownlineJson(app.db, await listRoot(app.db, request, request.query.UserId), kind.role)))
 
   app.get(`/${kind.prefix}/search`, {
     schema: { querystring: SearchQuery, response: envelope(Type.Array(AccountRow)) }
