@@ -14,7 +14,9 @@ const defaults = [{ BetType: 'Big', First: 2000, Form: 'B', On: true }, { BetTyp
 const tree: Record<string, Array<{ UserId: string, UserName: string, Children: number }>> = {
   '': [{ UserId: 'ag1', UserName: 'Agent One', Children: 2 }, { UserId: 'mem9', UserName: 'Solo', Children: 0 }],
   ag1: [{ UserId: 'ag2', UserName: 'Agent Two', Children: 0 }, { UserId: 'mem1', UserName: 'Member One', Children: 0 }],
-  roots2: [{ UserId: 'lone', UserName: 'lone', Children: 1 }, { UserId: 'oops', UserName: 'oops', Children: 1 }]
+  roots2: [{ UserId: 'lone', UserName: 'lone', Children: 1 }, { UserId: 'oops', UserName: 'oops', Children: 1 }],
+  many: Array.from({ length: 20_000 }, (_, i) => ({ UserId: `dl${String(i + 1).padStart(5, '0')}`, UserName: `Agent ${i + 1}`, Children: i === 0 ? 1 : 0 })),
+  dl00001: [{ UserId: 'deep1', UserName: 'Deep', Children: 0 }]
 }
 const calls: { method: string, path: string, body: unknown }[] = []
 const record = (answer: (req: Parameters<ApiRoute>[0]) => { status?: number, body: unknown }): ApiRoute => async (req) => {
@@ -215,6 +217,34 @@ t.test('grid and tree in a real browser', async (t) => {
     t.equal(await page.locator('[data-widget-id=tr] [role=alert]').innerText(), 'LocId is required.', 'a failed children read shows the message under the node')
     t.equal(await page.locator('[data-widget-id=none] .rr-empty').innerText(), 'No data.')
     t.equal(await page.locator('.rr-widget').nth(2).getByRole('alert').innerText(), 'LocId is required.', 'roots that fail to load')
+  })
+
+  await t.test('tree: 20,000 roots draw only the rows in view; keys still reach every node, and a node opens in place', async (t) => {
+    await open(page, [
+      { type: 'tree', id: 'big', titleKey: 'tree.title', data: { endpoint: '/api/v1/4d/down', params: { UserId: { from: 'const', value: 'many' } } }, children: { endpoint: '/api/v1/4d/down', nodeParam: 'UserId' }, idField: 'UserId', labelField: 'UserId', detailField: 'UserName', openableField: 'Children' }
+    ])
+    const first = page.getByRole('treeitem', { name: /^dl00001/ })
+    await first.waitFor()
+    const drawn = () => page.locator('[role=treeitem]').count()
+    t.ok(await drawn() < 100, `only the rows in view are in the page (${await drawn()})`)
+    t.same([await first.getAttribute('aria-setsize'), await first.getAttribute('aria-posinset'), await first.getAttribute('tabindex')], ['20000', '1', '0'], 'each item knows its place; the first takes the tab stop')
+    const active = () => page.evaluate(() => document.activeElement?.getAttribute('data-node-id'))
+    await first.focus()
+    await page.keyboard.press('End')
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-node-id') === 'dl20000')
+    t.equal(await page.getByRole('treeitem', { name: /^dl20000/ }).getAttribute('aria-posinset'), '20000', 'End reaches the last node, drawn on demand')
+    t.ok(await drawn() < 100, 'still only the rows in view')
+    await page.keyboard.press('ArrowUp')
+    t.equal(await active(), 'dl19999')
+    await page.keyboard.press('Home')
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-node-id') === 'dl00001')
+    await page.keyboard.press('ArrowRight')
+    await page.getByRole('treeitem', { name: /^deep1/ }).waitFor()
+    t.equal(await page.getByRole('treeitem', { name: /^deep1/ }).getAttribute('aria-level'), '2', 'its child is drawn right under it')
+    await page.keyboard.press('ArrowDown')
+    t.equal(await active(), 'deep1')
+    await page.keyboard.press('ArrowDown')
+    t.equal(await active(), 'dl00002')
   })
 
   t.same(errors, [], 'no page errors')

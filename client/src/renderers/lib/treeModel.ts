@@ -23,8 +23,13 @@ export function openable (widget: TreeWidget, node: Row): boolean {
 
 /** The binding that reads a node's children: the children binding with the node's id as nodeParam. */
 export function childBinding (widget: TreeWidget, node: Row): DataBinding {
+  return childBindingOf(widget, nodeId(widget, node))
+}
+
+/** The binding that reads the children of the node with this id. */
+export function childBindingOf (widget: TreeWidget, id: string): DataBinding {
   const { nodeParam, ...binding } = widget.children
-  return { ...binding, params: { ...binding.params, [nodeParam]: { from: 'const', value: nodeId(widget, node) } } }
+  return { ...binding, params: { ...binding.params, [nodeParam]: { from: 'const', value: id } } }
 }
 
 /** The page filter values choosing a node sets (filter name → the node's field). */

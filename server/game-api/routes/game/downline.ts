@@ -1,8 +1,10 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
+import { LocIdField, envelope } from '../../lib/envelope.ts'
+import { jsonAnswer } from '../../lib/json-answer.ts'
 import { caller } from '../../plugins/auth.ts'
 import { assertSelfOrDownline } from './betting/store/hierarchy.ts'
+import { CHILDREN_COUNT, childCountsJoin } from '../../lib/child-counts.ts'
 
 /** One direct downline: who it is, and how many users sit directly under it (a tree shows an opener when that is above 0). */
 const DownLineRow = Type.Object({ UserId: Type.String(), UserName: Type.String(), Role: Type.String(), Children: Type.Integer({ minimum: 0 }) })
@@ -17,15 +19,18 @@ const downLineRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
       response: envelope(Type.Array(DownLineRow))
     }
-  }, async (request) => {
+  }, async (request, reply) => {
     const user = caller(request)
     const parent = request.query.UserId ?? user.userId
     // Only within the caller's own tree (403 otherwise; ADMIN may open any existing user).
     await assertSelfOrDownline(app.db, user, parent)
-    const { rows } = await app.db.query<{ user_id: string, alias_id: string, role: string, children: string | number }>(
-      `SELECT u.user_id, u.alias_id, u.role, (SELECT count(*) FROM users c WHERE c.parent_id = u.user_id AND c.deleted_at IS NULL) AS children
-         FROM users u WHERE u.parent_id = $1 AND u.deleted_at IS NULL ORDER BY u.user_id`, [parent])
-    return ok(rows.map((r) => ({ UserId: r.user_id, UserName: r.alias_id, Role: r.role, Children: Number(r.children) })))
+    // Written as compact JSON by the database: one value for a level of 20,000 users instead of 20,000 rows.
+    const { rows: [answer] } = await app.db.query<{ rows: string }>(
+      `SELECT '[' || coalesce(string_agg('{"UserId":' || to_json(u.user_id) || ',"UserName":' || to_json(u.alias_id) || ',"Role":' || to_json(u.role)
+           || ',"Children":' || ${CHILDREN_COUNT} || '}', ',' ORDER BY u.user_id), '') || ']' AS rows
+         FROM users u ${childCountsJoin('SELECT user_id FROM users WHERE parent_id = $1 AND deleted_at IS NULL')}
+       WHERE u.parent_id = $1 AND u.deleted_at IS NULL`, [parent])
+    return jsonAnswer(request, reply, answer?.rows ?? '[]')
   })
 }
 

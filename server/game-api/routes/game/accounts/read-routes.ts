@@ -2,18 +2,19 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { envelope, ok } from '../../../lib/envelope.ts'
+import { jsonAnswer } from '../../../lib/json-answer.ts'
 import { errors } from '../../../lib/errors.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { assertSelfOrDownline } from '../betting/store/hierarchy.ts'
 import { listRoot, type AccountKind } from './kinds.ts'
 import { AccountProfile, AccountRow, ListQuery, ProfileQuery, SearchQuery } from './schemas.ts'
-import { directDownline, loadAccount, searchDownline } from './store.ts'
+import { directDownlineJson, loadAccount, searchDownline } from './store.ts'
 
 /** The read calls of one kind. */
 const accountReadRoutes: FastifyPluginAsyncTypebox<{ kind: AccountKind }> = async (app, { kind }) => {
   app.get(`/${kind.prefix}/directDownLine`, {
     schema: { querystring: ListQuery, response: envelope(Type.Array(AccountRow)) }
-  }, async (request) => ok(await directDownline(app.db, await listRoot(app.db, request, request.query.UserId), kind.role)))
+  }, async (request, reply) => jsonAnswer(request, reply, await directDownlineJson(app.db, await listRoot(app.db, request, request.query.UserId), kind.role)))
 
   app.get(`/${kind.prefix}/search`, {
     schema: { querystring: SearchQuery, response: envelope(Type.Array(AccountRow)) }

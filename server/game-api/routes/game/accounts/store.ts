@@ -3,6 +3,7 @@ import type { Queryable } from '../../../../shared/db.ts'
 import type { Role } from '../../../../../schemas/game-api.ts'
 import type { AccountProfile, AccountRow } from './schemas.ts'
 import { FLAGS, type Flag } from './rules.ts'
+import { CHILDREN, CHILDREN_COUNT, childCountsJoin } from '../../../lib/child-counts.ts'
 
 interface Row {
   user_id: string,
@@ -44,7 +45,6 @@ export interface Locked {
 
 const COLUMNS = `u.user_id, u.alias_id, u.role, u.parent_id, u.rank, u.credit, u.credit_left, u.acc_bal, u.d_share, u.t_share, u.tax, u.suspended,
   u.enable_create_agent, u.enable_create_downline, u.enable_place_bet, u.enable_upload, u.update_password, u.max_line_stake`
-const CHILDREN = '(SELECT count(*) FROM users c WHERE c.parent_id = u.user_id AND c.deleted_at IS NULL) AS children'
 
 const toRow = (r: Row & { children: string | number }): AccountRow => ({
   UserId: r.user_id,
@@ -68,11 +68,30 @@ const toFlags = (r: Row): Record<Flag, number> => ({
   EnableUpload: Number(r.enable_upload)
 })
 
+// An AccountRow as the database writes it in compact JSON (the fields and order of toRow): json_build_object would put
+// spaces around every colon and comma, a third more bytes over two HTTP hops; trim_scale writes 10.00 as 10.
+const ROW_JSON = `'{"UserId":' || to_json(u.user_id) || ',"UserName":' || to_json(u.alias_id) || ',"Role":' || to_json(u.role)
+  || ',"ParentId":' || coalesce(to_json(u.parent_id)::text, 'null')
+  || ',"Credit":' || trim_scale(u.credit) || ',"CreditLeft":' || trim_scale(u.credit_left) || ',"AccBal":' || trim_scale(u.acc_bal)
+  || ',"dShare":' || trim_scale(u.d_share) || ',"tShare":' || trim_scale(u.t_share)
+  || CASE WHEN u.suspended THEN ',"Status":"Suspended","Suspended":true' ELSE ',"Status":"Active","Suspended":false' END
+  || ',"Children":' || ${CHILDREN_COUNT} || '}'`
+
+/**
+ * The live users directly under parentId with that role, by id, as a JSON array written by the database: one value
+ * instead of 20,000 rows of 18 columns (four times faster to hand over on PGlite), and the route sends it as it is.
+ */
+export async function directDownlineJson (q: Queryable, parentId: string, role: Role): Promise<string> {
+  const { rows } = await q.query<{ rows: string }>(
+    `SELECT '[' || coalesce(string_agg(${ROW_JSON}, ',' ORDER BY u.user_id), '') || ']' AS rows FROM users u
+       ${childCountsJoin('SELECT user_id FROM users WHERE parent_id = $1 AND role = $2 AND deleted_at IS NULL')}
+     WHERE u.parent_id = $1 AND u.role = $2 AND u.deleted_at IS NULL`, [parentId, role])
+  return rows[0]?.rows ?? '[]'
+}
+
 /** The live users directly under parentId with that role, by id. */
 export async function directDownline (q: Queryable, parentId: string, role: Role): Promise<AccountRow[]> {
-  const { rows } = await q.query<Row & { children: string }>(
-    `SELECT ${COLUMNS}, ${CHILDREN} FROM users u WHERE u.parent_id = $1 AND u.role = $2 AND u.deleted_at IS NULL ORDER BY u.user_id`, [parentId, role])
-  return rows.map(toRow)
+  return JSON.parse(await directDownlineJson(q, parentId, role)) as AccountRow[]
 }
 
 /** The live users anywhere below rootId with that role whose id or name contains text (case-insensitive), at most 500, by id. */
@@ -81,9 +100,13 @@ export async function searchDownline (q: Queryable, rootId: string, role: Role, 
   const { rows } = await q.query<Row & { children: string }>(
     `WITH RECURSIVE down (user_id, depth) AS (
        SELECT user_id, 0 FROM users WHERE parent_id = $1 AND deleted_at IS NULL
-       UNION ALL SELECT c.user_id, down.depth + 1 FROM users c JOIN down ON c.parent_id = down.user_id WHERE c.deleted_at IS NULL AND down.depth < 64)
-     SELECT ${COLUMNS}, ${CHILDREN} FROM down JOIN users u ON u.user_id = down.user_id
-     WHERE u.role = $2 AND (u.user_id ILIKE $3 OR u.alias_id ILIKE $3) ORDER BY u.user_id LIMIT 500`, [rootId, role, pattern])
+       UNION ALL SELECT c.user_id, down.depth + 1 FROM users c JOIN down ON c.parent_id = down.user_id WHERE c.deleted_at IS NULL AND down.depth < 64),
+     -- Matched apart from the ordering: with ORDER BY … LIMIT in the same query the planner walks users by id and scans
+     -- the whole downline for each one (20,000 × 500 comparisons); on its own it hashes the downline once.
+     matched AS MATERIALIZED (SELECT ${COLUMNS} FROM down JOIN users u ON u.user_id = down.user_id
+       WHERE u.role = $2 AND (u.user_id ILIKE $3 OR u.alias_id ILIKE $3)),
+     found AS (SELECT * FROM matched u ORDER BY u.user_id LIMIT 500)
+     SELECT u.*, ${CHILDREN} FROM found u ${childCountsJoin('SELECT user_id FROM found')} ORDER BY u.user_id`, [rootId, role, pattern])
   return rows.map(toRow)
 }
 
@@ -101,7 +124,7 @@ export async function locationsOf (q: Queryable, userId: string): Promise<string
 
 /** A live user's full profile, or undefined. */
 export async function loadAccount (q: Queryable, userId: string): Promise<AccountProfile | undefined> {
-  const { rows } = await q.query<Row & { children: string }>(`SELECT ${COLUMNS}, ${CHILDREN} FROM users u WHERE u.user_id = $1 AND u.deleted_at IS NULL`, [userId])
+  const { rows } = await q.query<Row & { children: string }>(`SELECT ${COLUMNS}, ${CHILDREN} FROM users u ${childCountsJoin('$1')} WHERE u.user_id = $1 AND u.deleted_at IS NULL`, [userId])
   const r = rows[0]
   if (!r) return undefined
   const rates = await commissionsOf(q, userId)

@@ -1,0 +1,15 @@
+// How many live users sit directly under each of a set of users, counted in one grouped pass: a count per row
+// (a correlated subquery) reads the users table once per row, 20,000 index probes for a 20,000-user downline.
+
+/**
+ * A LEFT JOIN of the live children counts of the users parentsSql selects (one user_id column), grouped once, as `kids`
+ * joined on `on`; read the count with CHILDREN.
+ */
+export const childCountsJoin = (parentsSql: string, on = 'u.user_id') =>
+  `LEFT JOIN (SELECT parent_id, count(*) AS children FROM users WHERE deleted_at IS NULL AND parent_id IN (${parentsSql}) GROUP BY parent_id) kids ON kids.parent_id = ${on}`
+
+/** The count childCountsJoin joined, 0 for a user with nobody under it. */
+export const CHILDREN_COUNT = 'coalesce(kids.children, 0)'
+
+/** CHILDREN_COUNT as the column children. */
+export const CHILDREN = `${CHILDREN_COUNT} AS children`
