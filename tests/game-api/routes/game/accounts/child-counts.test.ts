@@ -28,6 +28,8 @@ eachDatabase(t, async (t, kind) => {
     const found = await searchDownline(h.db, 'ag1', 'AG', 'cnt')
     t.same(found.map((r) => [r.UserId, r.Children]), [['cnt1', 1], ['cnt2', 1], ['cnt2a', 0], ['cnt3', 0]], 'search rows by id, each with its count')
     t.equal((await loadAccount(h.db, 'cnt1'))?.Children, 1)
+    // The list's rows are written as JSON by the database, the search's mapped in JavaScript: the same fields and values.
+    t.same(list.filter((r) => r.UserId.startsWith('cnt')), found.filter((r) => r.ParentId === 'ag1'), 'a listed row and a found row are the same object')
     t.equal((await loadAccount(h.db, 'cnt3'))?.Children, 0)
   })
 
