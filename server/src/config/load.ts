@@ -24,7 +24,7 @@ export interface ConfigError { file: string, pointer: string, message: string, l
 export interface LoadedConfig {
   /** Hash of the content of every config file read. */
   version: string
-  /** ISO time this config was validated. */
+  /** ISO time this config was loaded. */
   loadedAt: string
   menu: MenuConfig
   pages: ReadonlyArray<{ file: string, page: PageConfig }>
@@ -76,10 +76,27 @@ export async function readConfigDir (dir: string): Promise<{ files: Map<string, 
   return { files, errors }
 }
 
+/** The last few configs validated, by content version: a process that starts several services (tests, benchmarks) validates the same files once. */
+const validatedConfigs = new Map<string, LoadResult>()
+const VALIDATED_KEPT = 4
+
+/** Validates the files, or answers the validation of the same content again (stamped with this load's time). */
+function validateOnce (files: ConfigFiles): LoadResult {
+  const version = contentVersion(files)
+  let result = validatedConfigs.get(version)
+  if (!result) {
+    result = validateConfig(files)
+    validatedConfigs.set(version, result)
+    // Maps keep insertion order: the first key is the oldest.
+    if (validatedConfigs.size > VALIDATED_KEPT) validatedConfigs.delete(validatedConfigs.keys().next().value as string)
+  }
+  return result.ok ? { ok: true, config: { ...result.config, loadedAt: new Date().toISOString() } } : result
+}
+
 /** Reads and validates a config directory. */
 export async function loadConfig (dir: string): Promise<LoadResult> {
   const { files, errors } = await readConfigDir(dir)
-  const result = validateConfig(files)
+  const result = validateOnce(files)
   if (errors.length === 0) return result
   return { ok: false, version: contentVersion(files), errors: [...errors, ...(result.ok ? [] : result.errors)] }
 }
