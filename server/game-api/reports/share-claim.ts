@@ -15,17 +15,21 @@ export const HOLDINGS = `${SCOPE},
     SELECT l.bet_id, '', l.amount_out - l.out_payout FROM bet_levels l JOIN settled s ON s.bet_id = l.bet_id
     WHERE NOT EXISTS (SELECT 1 FROM bet_levels n WHERE n.bet_id = l.bet_id AND n.level = l.level + 1))`
 
-/** A direct downline's row: its group's win/loss and who holds it; Claim is what the group pays the upline (negative: the upline pays). */
-export interface DownLineRow extends Record<string, unknown> {
-  UserId: string
-  UserName: string
-  Role: string
+/** A group's settled win/loss and who holds it; Claim is what the group pays the upline (negative: the upline pays). */
+export interface ShareFigures {
   Bets: number
   WinLoss: number
   DownlineShare: number
   UplineShare: number
   AboveShare: number
   Claim: number
+}
+
+/** A direct downline's row: who it is and its group's figures. */
+export interface DownLineRow extends ShareFigures, Record<string, unknown> {
+  UserId: string
+  UserName: string
+  Role: string
 }
 
 const DOWNLINE_SQL = `${HOLDINGS},

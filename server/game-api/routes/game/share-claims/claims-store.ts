@@ -1,22 +1,16 @@
 // Recording share claims: the live reportDownLine figures of an upline's direct downlines, frozen per period (a re-run replaces unimported ones).
 import type { Queryable } from '../../../../shared/db.ts'
 import type { Game } from '../../../betting/index.ts'
-import { shareClaimDownLine } from '../../../reports/share-claim.ts'
+import { shareClaimDownLine, type ShareFigures } from '../../../reports/share-claim.ts'
 import { groupOf } from '../betting/store/hierarchy.ts'
 
-/** A recorded claim as the Share Claim page lists it. */
-export interface ClaimRow {
+/** A recorded claim as the Share Claim page lists it: the figures frozen for a downline and period. */
+export interface ClaimRow extends ShareFigures {
   ClaimId: number
   UplineId: string
   UserId: string
   DrawFrom: string
   DrawTo: string
-  Bets: number
-  WinLoss: number
-  DownlineShare: number
-  UplineShare: number
-  AboveShare: number
-  Claim: number
   ClaimBackId: number | null
   Status: 'open' | 'imported' | 'settled'
   Label: string
