@@ -9,6 +9,7 @@ import { DateInput } from '../controls/DateInput.tsx'
 import { UserSelect } from '../controls/UserSelect.tsx'
 import { DrawDateSelect } from '../controls/DrawDateSelect.tsx'
 import { StepInput } from '../controls/StepInput.tsx'
+import { FilterSelect } from './FilterSelect.tsx'
 
 /** Report filters drawn with plain controls (no form library on report pages); Apply hands the values to bound widgets. */
 export function FiltersWidget ({ widget }: { widget: FiltersDescriptor }) {
@@ -62,12 +63,7 @@ export function FiltersWidget ({ widget }: { widget: FiltersDescriptor }) {
       case 'drawDate': return <DrawDateSelect {...common} binding={f.data} value={v as string | undefined} onChange={(x) => set(f.name, x)} />
       case 'share': case 'commission': case 'tax': return <StepInput {...common} rule={stepRule(f.kind)} value={v as number | undefined} onChange={(x) => set(f.name, x)} />
       case 'checkbox': return <input id={id} type='checkbox' checked={v === true} onChange={(e) => set(f.name, e.target.checked)} />
-      case 'select': return (
-        <select id={id} value={String(v ?? '')} onChange={(e) => set(f.name, e.target.value || undefined)}>
-          <option value='' />
-          {f.options?.map((o) => <option key={o.value} value={o.value}>{t(o.labelKey)}</option>)}
-        </select>
-      )
+      case 'select': return <FilterSelect id={id} field={f} value={String(v ?? '')} onChange={(x) => set(f.name, x)} />
       default: return <input id={id} type={f.kind === 'number' ? 'number' : 'text'} value={String(v ?? '')} onChange={(e) => set(f.name, e.target.value)} />
     }
   }

@@ -1,18 +1,9 @@
 import type { WidgetProps } from '@rjsf/utils'
 import { useTranslation } from 'react-i18next'
-import type { FormField, OptionsFrom } from '../../../../schemas/widgets.ts'
-import { useData } from '../lib/useData.ts'
-import { choiceOptions } from '../lib/choices.ts'
+import type { FormField } from '../../../../schemas/widgets.ts'
+import { useChoices } from '../lib/useChoices.ts'
 
 const fieldOf = (p: WidgetProps) => p.options.descriptor as FormField
-
-/** The options a call answers, with its loading, error and empty states as a note beside the control. */
-function useChoices (from: OptionsFrom | undefined) {
-  const state = useData<unknown>(from?.data)
-  const options = state.status === 'ready' && from ? choiceOptions(state.data, from) : []
-  const note = state.status === 'loading' ? 'renderers.loading' : state.status === 'error' ? 'renderers.options.error' : options.length === 0 ? 'renderers.noData' : undefined
-  return { options, note, busy: state.status === 'loading' }
-}
 
 /** A select whose options come from data (value and label fields of each item). */
 export function DataSelect (p: WidgetProps) {
