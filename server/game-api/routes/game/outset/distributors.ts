@@ -10,11 +10,14 @@ import { outsetErrors } from './errors.ts'
 
 // Owner and Shared tell a partnered outlet (another level's, shared with the caller) from the caller's own.
 const Distributor = Type.Object({
-  DistributorId: Type.Integer(), Name: Type.String(), Phone: Type.String(), Remark: Type.String(), Throws: Type.Integer(), CreatedDate: Type.String(), Owner: Type.String(), Shared: Type.Boolean()
+  DistributorId: Type.Integer(), Name: Type.String(), Phone: Type.String(), Remark: Type.String(), Throws: Type.Integer(), CreatedDate: Type.String(), Owner: Type.String(), Shared: Type.Boolean(),
+  Partners: Type.Array(Type.String(), { description: 'the users it is shared with (the owner sees them; a partner gets an empty list)' }),
+  Rules: Type.String({ description: 'its rules in one line, for tables; GET distributors/rule/{id} answers them as records' })
 })
-interface Row { distributor_id: number, name: string, phone: string, remark: string, throws: number, created_at: Date, created_by: string }
+interface Row { distributor_id: number, name: string, phone: string, remark: string, throws: number, created_at: Date, created_by: string, partners: string[] | null, rules: string | null }
 const toDistributor = (userId: string) => (r: Row) => ({
-  DistributorId: Number(r.distributor_id), Name: r.name, Phone: r.phone, Remark: r.remark, Throws: Number(r.throws), CreatedDate: zoneIso(new Date(r.created_at)), Owner: r.created_by, Shared: r.created_by !== userId
+  DistributorId: Number(r.distributor_id), Name: r.name, Phone: r.phone, Remark: r.remark, Throws: Number(r.throws), CreatedDate: zoneIso(new Date(r.created_at)), Owner: r.created_by, Shared: r.created_by !== userId,
+  Partners: r.created_by === userId ? r.partners ?? [] : [], Rules: r.rules ?? ''
 })
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
 const fields = {
@@ -23,7 +26,12 @@ const fields = {
   Remark: Type.Optional(Type.String({ maxLength: 200 }))
 }
 
-const SELECT = 'SELECT d.*, (SELECT count(*)::int FROM throws t WHERE t.distributor_id = d.distributor_id) AS throws FROM distributors d'
+// The rules summary reads as the Out Setting 3 table shows it: "P1 4D 11** Big 3.00 Small 0.00; P2 TOTO every Units 2.00".
+const RULES = `(SELECT string_agg('P' || r.priority || ' ' || r.game || ' ' || CASE WHEN r.pattern = '' THEN 'every' ELSE r.pattern END || ' ' ||
+  CASE WHEN r.game = '4D' THEN 'Big ' || r.big_cap || ' Small ' || r.small_cap ELSE 'Units ' || r.unit_cap END, '; ' ORDER BY r.priority, r.rule_id)
+  FROM distributor_rules r WHERE r.distributor_id = d.distributor_id)`
+const SELECT = `SELECT d.*, (SELECT count(*)::int FROM throws t WHERE t.distributor_id = d.distributor_id) AS throws,
+  (SELECT array_agg(p.user_id ORDER BY p.user_id) FROM distributor_partners p WHERE p.distributor_id = d.distributor_id) AS partners, ${RULES} AS rules FROM distributors d`
 
 /** The caller's live distributor with that id; 404 otherwise (another level's outlet is not named). */
 export async function ownDistributor (q: Queryable, userId: string, id: number): Promise<Row> {

@@ -58,7 +58,8 @@ const ruleRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
     schema: {
       params: Params,
       body: Type.Object({ Game: Type.Optional(Type.Union([Type.Literal('4D'), Type.Literal('TOTO')], { description: 'default: the game of the prefix' })), DrawId: Type.Optional(Id), LocId: LocIdField }),
-      response: envelope(Type.Object({ JobId: Type.Integer() }))
+      // DistributorId too: the page polls the status by the distributor (its job widget reads the id from the start answer).
+      response: envelope(Type.Object({ JobId: Type.Integer(), DistributorId: Type.Integer() }))
     }
   }, async (request) => {
     const userId = caller(request).userId
@@ -76,7 +77,7 @@ const ruleRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
       return queued
     })
     app.jobs.wake()
-    return ok({ JobId: jobId })
+    return ok({ JobId: jobId, DistributorId: id })
   })
 
   app.get('/distributors/rule/:id/outset/status', { schema: { params: Params, querystring: Type.Object({ LocId: LocIdField }), response: envelope(JobStatus) } }, async (request) => {

@@ -36,6 +36,8 @@ eachDatabase(t, async (t, kind) => {
     t.same(set.body.data, ['ag1'])
     const users = (await api(h, 'GET', `/api/v1/4d/distributors/users/${outlet}`, tokens.admin)).body.data as Array<{ UserId: string, Partner: boolean }>
     t.same(users[0], { UserId: 'ag1', UserName: 'ag1', Role: 'AG', Partner: true }, 'partners come first')
+    t.same((await api(h, 'GET', `/api/v1/4d/distributors/byId/${outlet}`, tokens.admin)).body.data.Partners, ['ag1'], 'the owner\'s row names its partners')
+    t.same((await api(h, 'GET', `/api/v1/4d/distributors/byId/${outlet}`, tokens.ag1)).body.data.Partners, [], 'a partner is not shown the others')
     const asPartner = await partners(tokens.ag1, [])
     t.equal(asPartner.status, 403, 'a partner may not change the list')
     t.equal(asPartner.body.code, 'GA_DISTRIBUTOR_NOT_OWNER')

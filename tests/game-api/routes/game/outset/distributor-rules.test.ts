@@ -20,6 +20,7 @@ eachDatabase(t, async (t, kind) => {
   const outsetA = async () => {
     const started = await api(h, 'PUT', `/api/v1/4d/distributors/rule/${a}/outset`, tokens.admin, { DrawId: drawId })
     t.equal(started.status, 200, JSON.stringify(started.body))
+    t.equal(started.body.data.DistributorId, a)
     const s = await waitFor(`/api/v1/4d/distributors/rule/${a}/outset/status`)
     t.equal(s.JobId, started.body.data.JobId, 'the status is the newest job\'s')
     return s
@@ -60,6 +61,7 @@ eachDatabase(t, async (t, kind) => {
     t.equal(saved.status, 200)
     t.match(saved.body.data, [{ Game: '4D', Number: '11**', Big: 3, Small: 0, Units: 0, Priority: 1 }, { Game: 'TOTO', Number: '01 02 03 04 05 06', Units: 2 }])
     t.same((await api(h, 'GET', `/api/v1/4d/distributors/rule/${a}`, tokens.admin)).body.data, saved.body.data)
+    t.equal((await api(h, 'GET', `/api/v1/4d/distributors/byId/${a}`, tokens.admin)).body.data.Rules, 'P1 4D 11** Big 3.00 Small 0.00; P1 TOTO 01 02 03 04 05 06 Units 2.00', 'the table\'s one-line summary')
     t.equal((await rules(b, [{ Game: '4D', Big: 4, Priority: 2 }])).status, 200)
     t.equal((await rules(c, [])).status, 200, 'an empty list clears')
     t.same((await api(h, 'GET', `/api/v1/4d/distributors/rule/${c}`, tokens.admin)).body.data, [])
