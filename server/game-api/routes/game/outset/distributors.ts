@@ -10,14 +10,29 @@ import { outsetErrors } from './errors.ts'
 
 // Owner and Shared tell a partnered outlet (another level's, shared with the caller) from the caller's own.
 const Distributor = Type.Object({
-  DistributorId: Type.Integer(), Name: Type.String(), Phone: Type.String(), Remark: Type.String(), Throws: Type.Integer(), CreatedDate: Type.String(), Owner: Type.String(), Shared: Type.Boolean(),
+  DistributorId: Type.Integer(),
+  Name: Type.String(),
+  Phone: Type.String(),
+  Remark: Type.String(),
+  Throws: Type.Integer(),
+  CreatedDate: Type.String(),
+  Owner: Type.String(),
+  Shared: Type.Boolean(),
   Partners: Type.Array(Type.String(), { description: 'the users it is shared with (the owner sees them; a partner gets an empty list)' }),
   Rules: Type.String({ description: 'its rules in one line, for tables; GET distributors/rule/{id} answers them as records' })
 })
 interface Row { distributor_id: number, name: string, phone: string, remark: string, throws: number, created_at: Date, created_by: string, partners: string[] | null, rules: string | null }
 const toDistributor = (userId: string) => (r: Row) => ({
-  DistributorId: Number(r.distributor_id), Name: r.name, Phone: r.phone, Remark: r.remark, Throws: Number(r.throws), CreatedDate: zoneIso(new Date(r.created_at)), Owner: r.created_by, Shared: r.created_by !== userId,
-  Partners: r.created_by === userId ? r.partners ?? [] : [], Rules: r.rules ?? ''
+  DistributorId: Number(r.distributor_id),
+  Name: r.name,
+  Phone: r.phone,
+  Remark: r.remark,
+  Throws: Number(r.throws),
+  CreatedDate: zoneIso(new Date(r.created_at)),
+  Owner: r.created_by,
+  Shared: r.created_by !== userId,
+  Partners: r.created_by === userId ? r.partners ?? [] : [],
+  Rules: r.rules ?? ''
 })
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
 const fields = {

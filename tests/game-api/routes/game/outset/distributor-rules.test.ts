@@ -62,7 +62,7 @@ eachDatabase(t, async (t, kind) => {
     t.match(saved.body.data, [{ Game: '4D', Number: '11**', Big: 3, Small: 0, Units: 0, Priority: 1 }, { Game: 'TOTO', Number: '01 02 03 04 05 06', Units: 2 }])
     t.same((await api(h, 'GET', `/api/v1/4d/distributors/rule/${a}`, tokens.admin)).body.data, saved.body.data)
     t.equal((await api(h, 'GET', `/api/v1/4d/distributors/byId/${a}`, tokens.admin)).body.data.Rules, 'P1 4D 11** Big 3.00 Small 0.00; P1 TOTO 01 02 03 04 05 06 Units 2.00', 'the table\'s one-line summary')
-    t.equal((await rules(b, [{ Game: '4D', Big: 4, Priority: 2 }])).status, 200)
+    t.equal((await api(h, 'PUT', `/api/v1/4d/distributors/rule/${b}`, tokens.admin, { Replace: true, Rules: [{ Game: '4D', Big: 4, Priority: 2 }] })).status, 200, 'as Out Setting 3\'s dialog sends it')
     t.equal((await rules(c, [])).status, 200, 'an empty list clears')
     t.same((await api(h, 'GET', `/api/v1/4d/distributors/rule/${c}`, tokens.admin)).body.data, [])
     t.equal((await api(h, 'GET', `/api/v1/4d/distributors/rule/${a}`, tokens.ag1)).status, 403, 'OutSet is needed')
