@@ -22,7 +22,7 @@ export function outsetRuleJob (db: Db, now: () => Date, path: string): JobHandle
         await tx.query('INSERT INTO audits (user_id, action, path, detail, created_at) VALUES ($1, $2, $3, $4, $5)',
           [job.userId, `outset.${job.kind}`, path, JSON.stringify({ JobId: job.id, DrawId: scope.drawId, UserId: scope.userId, DistributorId: scope.distributorId ?? null, ...outcome }), now()])
         if (outcome.numbers === 0) return 'No number is kept above its limit: nothing to throw.'
-        const kept = outcome.kept === 0 ? 'no excess is left kept.' : `${outcome.kept} number${outcome.kept === 1 ? '' : 's'} keep excess no rule takes.`
+        const kept = outcome.kept === 0 ? 'no excess is left kept.' : outcome.kept === 1 ? '1 number keeps excess no rule takes.' : `${outcome.kept} numbers keep excess no rule takes.`
         return `${outcome.numbers} number${outcome.numbers === 1 ? '' : 's'} had excess: made ${outcome.throws} throw${outcome.throws === 1 ? '' : 's'} by the rules; ${kept}`
       })
     }
