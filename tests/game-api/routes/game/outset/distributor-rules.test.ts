@@ -107,11 +107,29 @@ eachDatabase(t, async (t, kind) => {
     t.match(await process2(), { Message: 'No number is kept above its limit: nothing to throw.' })
   })
 
+  t.test('a partner\'s outsettingProcess2 applies the shared distributor\'s rules, its cap counting what the owner threw', async (t) => {
+    t.equal((await api(h, 'POST', '/api/v1/4d/permissions', tokens.admin, { UserId: 'ag1', Attribute: 'OutSet' })).status, 200)
+    t.equal((await api(h, 'PUT', `/api/v1/4d/distributors/${b}/partners`, tokens.admin, { UserIds: ['ag1'] })).status, 200)
+    t.equal((await api(h, 'PUT', `/api/v1/4d/distributors/rule/${c}/outset`, tokens.ag1, { DrawId: drawId })).status, 404, 'C is not shared with ag1')
+    // B took $6.50 of 1111 from admin; a cap of $8 leaves $1.50 for ag1, which keeps $3 above its lowered $2 limit.
+    t.equal((await rules(b, [{ Game: '4D', Big: 8, Priority: 2 }])).status, 200)
+    t.equal((await api(h, 'POST', '/api/v1/4d/outSetting6', tokens.admin, { UserId: 'ag1', Number: '1111', Big: 2 })).status, 200)
+    const started = await api(h, 'POST', '/api/v1/4d/outsettingProcess2', tokens.ag1, { DrawId: drawId })
+    t.equal(started.status, 200, JSON.stringify(started.body))
+    const done = await eventually(async () => {
+      const s = (await api(h, 'GET', `/api/v1/4d/outsettingProcess2/${started.body.data.JobId}/status`, tokens.ag1)).body.data
+      return s?.Status === 'done' || s?.Status === 'failed' ? s : undefined
+    }, { within: 20_000, what: 'ag1\'s processing to end' })
+    t.match(done, { Status: 'done', Message: '1 number had excess: made 1 throw by the rules; 1 number keeps excess no rule takes.' })
+    t.match((await api(h, 'GET', `/api/v1/4d/bet/throw?DrawId=${drawId}`, tokens.ag1)).body.data, [{ Number: '1111', Big: 1.5, DistributorId: b }], 'the throw is ag1\'s own')
+    t.equal((await api(h, 'GET', `/api/v1/4d/outsettingProcess2/${started.body.data.JobId}/status`, tokens.admin)).status, 404, 'another level\'s job is not shown')
+  })
+
   t.test('refusals', async (t) => {
     t.equal((await api(h, 'GET', '/api/v1/4d/outsettingProcess2/999999/status', tokens.admin)).body.code, 'GA_OUTSET2_JOB_NOT_FOUND')
     t.equal((await api(h, 'POST', '/api/v1/4d/outsettingProcess2', tokens.admin, { DrawId: 999999 })).status, 404)
     t.equal((await api(h, 'POST', '/api/v1/4d/outsettingProcess2', tokens.admin, { DrawId: 'x' })).status, 400)
-    t.equal((await api(h, 'POST', '/api/v1/4d/outsettingProcess2', tokens.ag1, { DrawId: drawId })).status, 403, 'OutSet is needed')
+    t.equal((await api(h, 'POST', '/api/v1/4d/outsettingProcess2', tokens.mem1, { DrawId: drawId })).status, 403, 'OutSet is needed')
     t.equal((await api(h, 'GET', `/api/v1/4d/distributors/rule/${a}/outset/status`, tokens.ag2)).status, 404, 'ag2 started none')
   })
 })
