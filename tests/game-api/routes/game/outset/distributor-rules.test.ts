@@ -1,4 +1,4 @@
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { eachDatabase } from '../../../../helpers/db.ts'
 import { eventually } from '../../../../helpers/eventually.ts'
 import { gameApiHarness } from '../../../harness.ts'
@@ -17,7 +17,7 @@ eachDatabase(t, async (t, kind) => {
     const s = (await api(h, 'GET', statusUrl, tokens.admin)).body.data
     return s?.Status === 'done' || s?.Status === 'failed' ? s : undefined
   }, { within: 20_000, what: `${statusUrl} to end` })
-  const outsetA = async () => {
+  const outsetA = async (t: Test) => {
     const started = await api(h, 'PUT', `/api/v1/4d/distributors/rule/${a}/outset`, tokens.admin, { DrawId: drawId })
     t.equal(started.status, 200, JSON.stringify(started.body))
     t.equal(started.body.data.DistributorId, a)
@@ -25,7 +25,7 @@ eachDatabase(t, async (t, kind) => {
     t.equal(s.JobId, started.body.data.JobId, 'the status is the newest job\'s')
     return s
   }
-  const process2 = async () => {
+  const process2 = async (t: Test) => {
     const started = await api(h, 'POST', '/api/v1/4d/outsettingProcess2', tokens.admin, { DrawId: drawId })
     t.equal(started.status, 200, JSON.stringify(started.body))
     return waitFor(`/api/v1/4d/outsettingProcess2/${started.body.data.JobId}/status`)
@@ -34,7 +34,10 @@ eachDatabase(t, async (t, kind) => {
   const thrown = async () => {
     const list = (await api(h, 'GET', `/api/v1/4d/bet/throw?DrawId=${drawId}`, tokens.admin)).body.data as Array<{ DistributorId: number, Number: string, Big: number }>
     const sums: Record<string, number> = {}
-    for (const r of list) sums[`${r.DistributorId === a ? 'A' : r.DistributorId === b ? 'B' : 'C'} ${r.Number}`] = Math.round(((sums[`${r.DistributorId === a ? 'A' : r.DistributorId === b ? 'B' : 'C'} ${r.Number}`] ?? 0) + r.Big) * 100) / 100
+    for (const r of list) {
+      const key = `${r.DistributorId === a ? 'A' : r.DistributorId === b ? 'B' : 'C'} ${r.Number}`
+      sums[key] = Math.round(((sums[key] ?? 0) + r.Big) * 100) / 100
+    }
     return sums
   }
   const excess = async () => ((await api(h, 'GET', `/api/v1/4d/outSetting2Exceed?DrawId=${drawId}`, tokens.admin)).body.data.rows as Array<{ Number: string, Excess: number }>).map((r) => [r.Number, r.Excess])
@@ -85,26 +88,26 @@ eachDatabase(t, async (t, kind) => {
     t.equal(noRules.body.code, 'GA_DISTRIBUTOR_NO_RULES')
     t.equal((await api(h, 'PUT', `/api/v1/4d/distributors/rule/${a}/outset`, tokens.admin, { DrawId: 999999 })).status, 404)
     t.equal((await api(h, 'PUT', `/api/v1/4d/distributors/rule/${a}/outset`, tokens.ag2, { DrawId: drawId })).status, 404, 'not ag2\'s')
-    t.match(await outsetA(), { Status: 'done', Progress: 100, Message: '2 numbers had excess: made 1 throw by the rules; 2 numbers keep excess no rule takes.' })
+    t.match(await outsetA(t), { Status: 'done', Progress: 100, Message: '2 numbers had excess: made 1 throw by the rules; 2 numbers keep excess no rule takes.' })
     t.same(await thrown(), { 'A 1111': 3 }, 'A takes $3 of 1111 (its 11** cap) and nothing of 2222')
-    t.match(await outsetA(), { Status: 'done', Message: '2 numbers had excess: made 0 throws by the rules; 2 numbers keep excess no rule takes.' }, 'a rerun throws nothing more')
+    t.match(await outsetA(t), { Status: 'done', Message: '2 numbers had excess: made 0 throws by the rules; 2 numbers keep excess no rule takes.' }, 'a rerun throws nothing more')
     t.same(await thrown(), { 'A 1111': 3 })
   })
 
   t.test('outsettingProcess2: every rule in priority order, caps counted with earlier throws, the rest kept', async (t) => {
     t.equal((await rules(c, [{ Game: '4D', Big: 0.5, Priority: 0 }])).status, 200)
     // Two runs at once: the level's intake and the distributors are locked, so together they throw no more than one would.
-    const [first, second] = await Promise.all([process2(), process2()])
+    const [first, second] = await Promise.all([process2(t), process2(t)])
     t.equal(first.Status, 'done')
     t.equal(second.Status, 'done')
     // 1111: C $0.50 (priority 0), A full already, B $4 (priority 2), $2.50 kept. 2222: C $0.50, B $4, $0.50 kept.
     t.same(await thrown(), { 'A 1111': 3, 'C 1111': 0.5, 'B 1111': 4, 'C 2222': 0.5, 'B 2222': 4 })
     t.same(await excess(), [['1111', 2.5], ['2222', 0.5]], 'what no rule takes stays kept, never more thrown than the excess')
-    t.match(await process2(), { Status: 'done', Progress: 100, Message: '2 numbers had excess: made 0 throws by the rules; 2 numbers keep excess no rule takes.' }, 'a rerun throws nothing more')
+    t.match(await process2(t), { Status: 'done', Progress: 100, Message: '2 numbers had excess: made 0 throws by the rules; 2 numbers keep excess no rule takes.' }, 'a rerun throws nothing more')
     t.equal((await rules(b, [{ Game: '4D', Big: 100, Priority: 2 }])).status, 200, 'B takes more now')
-    t.match(await process2(), { Status: 'done', Message: '2 numbers had excess: made 2 throws by the rules; no excess is left kept.' })
+    t.match(await process2(t), { Status: 'done', Message: '2 numbers had excess: made 2 throws by the rules; no excess is left kept.' })
     t.same(await excess(), [])
-    t.match(await process2(), { Message: 'No number is kept above its limit: nothing to throw.' })
+    t.match(await process2(t), { Message: 'No number is kept above its limit: nothing to throw.' })
   })
 
   t.test('a partner\'s outsettingProcess2 applies the shared distributor\'s rules, its cap counting what the owner threw', async (t) => {
