@@ -128,6 +128,26 @@ eachDatabase(t, async (t, kind) => {
     t.equal((await api(h, 'GET', `/api/v1/4d/outsettingProcess2/${started.body.data.JobId}/status`, tokens.admin)).status, 404, 'another level\'s job is not shown')
   })
 
+  t.test('TOTO: a rule of units on one entry, at a TOTO location', async (t) => {
+    const placed = await api(h, 'POST', '/api/v1/tt/bet/t', tokens.mem1, { DayCode: '4', Lines: [{ Type: 'ORDINARY', Numbers: [1, 2, 3, 4, 5, 6], Units: 10 }] })
+    t.equal(placed.status, 200, JSON.stringify(placed.body))
+    const totoDraw = placed.body.data.Draws[0].DrawId as number
+    t.equal((await api(h, 'POST', '/api/v1/tt/outSetting6', tokens.admin, { Number: '1 2 3 4 5 6', Units: 1 })).status, 200)
+    const above = async () => ((await api(h, 'GET', `/api/v1/tt/outSetting2Exceed?DrawId=${totoDraw}`, tokens.admin)).body.data.rows as Array<{ Number: string, Excess: number }>)
+    const [before] = await above()
+    t.equal(before?.Number, '01 02 03 04 05 06')
+    const excessBefore = before!.Excess
+    t.ok(excessBefore > 0, 'admin keeps units above its lowered limit')
+    // A's TOTO rule takes up to 2 units of this entry.
+    const started = await api(h, 'POST', '/api/v1/tt/outsettingProcess2', tokens.admin, { DrawId: totoDraw })
+    t.equal(started.status, 200, JSON.stringify(started.body))
+    t.match(await waitFor(`/api/v1/tt/outsettingProcess2/${started.body.data.JobId}/status`), { Status: 'done' })
+    const taken = Math.min(excessBefore, 2)
+    t.match((await api(h, 'GET', `/api/v1/tt/bet/throwT?DrawId=${totoDraw}`, tokens.admin)).body.data, [{ Number: '01 02 03 04 05 06', Units: taken, DistributorId: a }])
+    const after = await above()
+    t.same(after.map((r) => r.Excess), excessBefore > 2 ? [Math.round((excessBefore - 2) * 100) / 100] : [], 'the rest stays kept')
+  })
+
   t.test('refusals', async (t) => {
     t.equal((await api(h, 'GET', '/api/v1/4d/outsettingProcess2/999999/status', tokens.admin)).body.code, 'GA_OUTSET2_JOB_NOT_FOUND')
     t.equal((await api(h, 'POST', '/api/v1/4d/outsettingProcess2', tokens.admin, { DrawId: 999999 })).status, 404)
