@@ -25,7 +25,7 @@ const RuleBody = Type.Object({
   Priority: Type.Integer({ minimum: 0, maximum: 9999, description: 'lower goes first' })
 })
 const Rule = Type.Object({ RuleId: Type.Integer(), Game: Type.String(), Number: Type.String(), Big: Type.Number(), Small: Type.Number(), Units: Type.Number(), Priority: Type.Integer() })
-export const JobStatus = Type.Object({ JobId: Type.Integer(), Status: Type.String(), Progress: Type.Integer({ minimum: 0, maximum: 100 }), Message: Type.String() })
+const JobStatus = Type.Object({ JobId: Type.Integer(), Status: Type.String(), Progress: Type.Integer({ minimum: 0, maximum: 100 }), Message: Type.String() })
 const Params = Type.Object({ id: Id })
 
 /** The rule calls: reading is open to the owner and its partners, changing to the owner, outset to both (each for its own level). */
