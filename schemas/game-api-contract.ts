@@ -76,7 +76,7 @@ export const GAME_API_CONTRACT: readonly ContractEndpoint[] = [
   ...list('GET', true, 'selectFixedSetting selectProcessJob selectProcessJob/:id limit outSetting6 outSetting2Full outSetting2Exceed'),
   ...list('PUT', true, 'updateFixedSetting limit'),
   ...list('POST', true, 'updateProcessJob limit limit/delete outSetting6 outsettingProcess1 outsettingProcess2'),
-  ...list('GET', true, 'outsettingProcess1/:id/status'),
+  ...list('GET', true, 'outsettingProcess1/:id/status outsettingProcess2/:id/status'),
   ...list('DELETE', true, 'limit/:id'),
   // Payments
   ...list('GET', true, 'selectStatementSum selectStatementSumFull statementByMonth paymentUserIds selectStatementType statementByUserId'),

@@ -22,6 +22,7 @@ import { CREDIT_RECALC_JOB, creditRecalcJob } from './routes/game/accounts/credi
 import { SMS_SEND_JOB, smsSendJob } from './sms/outbound-job.ts'
 import { SMS_BROADCAST_JOB, broadcastJob } from './sms/broadcast.ts'
 import { OUTSET_PROCESS_JOB, outsetProcessJob } from './routes/game/outset/process-job.ts'
+import { OUTSET_PROCESS2_JOB, OUTSET_RULE_JOB, outsetRuleJob } from './routes/game/outset/rule-jobs.ts'
 import { BET_SPECIAL_JOB, betSpecialJob } from './routes/game/outset/bet-special-job.ts'
 import captchaRoutes from './routes/captcha.ts'
 import gameRoutes from './routes/game/index.ts'
@@ -91,6 +92,8 @@ export async function buildGameApi (options: GameApiOptions): Promise<FastifyIns
   app.jobs.register(SMS_BROADCAST_JOB, broadcastJob(options.db, () => app.gaNow()))
   app.jobs.register(FIXED_JOB, fixedProcessJob(options.db, () => app.gaNow()))
   app.jobs.register(OUTSET_PROCESS_JOB, outsetProcessJob(options.db, () => app.gaNow()))
+  app.jobs.register(OUTSET_RULE_JOB, outsetRuleJob(options.db, () => app.gaNow(), 'distributors/rule/outset'))
+  app.jobs.register(OUTSET_PROCESS2_JOB, outsetRuleJob(options.db, () => app.gaNow(), 'outsettingProcess2'))
   app.jobs.register(BET_SPECIAL_JOB, betSpecialJob(options.db, () => app.gaNow()))
 
   app.get('/healthz', async () => ({ success: true, data: 'ok' }))

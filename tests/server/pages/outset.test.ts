@@ -1,5 +1,6 @@
 import t from 'tap'
 import { buildProduct } from '../../helpers/build.ts'
+import { eventually } from '../../helpers/eventually.ts'
 import { Browser } from '../../helpers/http-browser.ts'
 
 // The OutSet pages (Out Setting, Out Setting 3, Bets In / Bets Out, Throw Number) over HTTP through the service, calling what their descriptors name.
@@ -7,7 +8,8 @@ const product = await buildProduct(t)
 const url = product.serviceUrl
 
 interface Field { name: string }
-interface Widget { type: string, id: string, start?: { endpoint: string }, status?: { endpoint: string }, fields?: Field[], submit?: { endpoint: string, method: string, params?: Record<string, { value?: unknown }> }, data?: { endpoint: string }, rowActions?: Array<{ id: string, endpoint?: string, method?: string }> }
+interface Submit { endpoint: string, method: string, params?: Record<string, { value?: unknown }> }
+interface Widget { type: string, id: string, start?: { endpoint: string, method?: string }, status?: { endpoint: string }, fields?: Field[], submit?: Submit, data?: { endpoint: string }, rowActions?: Array<{ id: string, endpoint?: string, method?: string, form?: { submit: Submit } }> }
 interface Page { titleKey: string, titleByQuery?: { param: string, titles: Record<string, string> }, breadcrumb?: Array<{ labelKey: string }>, widgets: Widget[] }
 
 async function page (browser: Browser, path: string): Promise<Page> {
@@ -89,7 +91,7 @@ t.test('Out Setting 2: the numbers above and at the limit, for ag2\'s own level'
   const ag2 = new Browser(url)
   await ag2.login('ag2')
   const p = await page(ag2, '/outset/outSetting2')
-  t.same(p.widgets.map((w) => w.id), ['intro', 'filters', 'process', 'exceed', 'full'])
+  t.same(p.widgets.map((w) => w.id), ['intro', 'filters', 'process', 'process2', 'exceed', 'full'])
   for (const id of ['exceed', 'full']) {
     const answer = await ag2.get(widget(p, id).data!.endpoint)
     t.equal(answer.status, 200, answer.text)
@@ -105,4 +107,38 @@ t.test('Out Setting 2: the numbers above and at the limit, for ag2\'s own level'
     status = (await ag2.get(job.status!.endpoint.replace('{jobId}', String(started.json.data.JobId)))).json.data
   }
   t.match(status, { Status: 'done', Message: 'No number is kept above its limit: nothing to throw.' }, 'the job widget\'s calls start and poll the processing')
+  const byRules = widget(p, 'process2')
+  const queued = await ag2.post(byRules.start!.endpoint, {})
+  t.equal(queued.status, 200, queued.text)
+  const done = await eventually(async () => {
+    const s = (await ag2.get(byRules.status!.endpoint.replace('{jobId}', String(queued.json.data.JobId)))).json.data
+    return s.Status === 'done' ? s : undefined
+  }, { within: 10_000, what: 'the by-rules processing to end' })
+  t.match(done, { Message: 'No number is kept above its limit: nothing to throw.' }, 'the second job widget starts and polls outsettingProcess2')
+})
+
+t.test('Out Setting 3: the rules and partners dialogs and the by-rules outset call what the game API serves', async (t) => {
+  const admin = new Browser(url)
+  await admin.login('admin')
+  const p = await page(admin, '/outset/outSetting3')
+  t.same(p.widgets.map((w) => w.id), ['intro', 'addDistributor', 'distributors', 'outsetFilters', 'ruleOutset'])
+  const outlet = (await admin.post('/api/v1/4d/distributors', { Name: 'South' })).json.data.DistributorId as number
+  const action = (id: string) => widget(p, 'distributors').rowActions!.find((a) => a.id === id)!.form!.submit
+  const withId = (endpoint: string) => endpoint.replace(':DistributorId', String(outlet))
+  const rules = action('rules')
+  const saved = await admin.request(rules.method, withId(rules.endpoint), { body: { Replace: true, Rules: [{ Game: '4D', Number: '12**', Big: 10, Priority: 1 }] } })
+  t.equal(saved.status, 200, saved.text)
+  const partners = action('partners')
+  const shared = await admin.request(partners.method, withId(partners.endpoint), { body: { UserIds: ['ag2'] } })
+  t.equal(shared.status, 200, shared.text)
+  t.match((await admin.get(widget(p, 'distributors').data!.endpoint)).json.data.find((d: { DistributorId: number }) => d.DistributorId === outlet),
+    { Rules: 'P1 4D 12** Big 10.00 Small 0.00', Partners: ['ag2'], Shared: false })
+  const job = widget(p, 'ruleOutset')
+  const started = await admin.request(job.start!.method!, withId(job.start!.endpoint), { body: {} })
+  t.equal(started.status, 200, started.text)
+  const done = await eventually(async () => {
+    const s = (await admin.get(job.status!.endpoint.replace('{jobId}', String(started.json.data.DistributorId)))).json.data
+    return s.Status === 'done' ? s : undefined
+  }, { within: 10_000, what: 'the by-rules outset to end' })
+  t.equal(done.JobId, started.json.data.JobId, 'the status is polled by the distributor')
 })

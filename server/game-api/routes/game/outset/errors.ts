@@ -18,5 +18,14 @@ export const outsetErrors = {
   throwNotFound: coded<[string]>('GA_THROW_NOT_FOUND', 'Throw %s does not exist or is not yours; pick throws from bet/throw.', 404),
   betSpecialEmpty: coded('GA_BET_SPECIAL_EMPTY', 'Bet Special has nothing to place: choose patterns or numbers and a Big or Small amount under Setting 1.', 400),
   betSpecialDone: coded<[number, string]>('GA_BET_SPECIAL_DONE', 'The special bet of draw %s was generated already (ticket %s): a draw takes one special bet per level.', 409),
-  betSpecialJobNotFound: coded<[number]>('GA_BET_SPECIAL_JOB_NOT_FOUND', 'Job %s is not one of your special-bet generations; start one with generateBetSpecial.', 404)
+  betSpecialJobNotFound: coded<[number]>('GA_BET_SPECIAL_JOB_NOT_FOUND', 'Job %s is not one of your special-bet generations; start one with generateBetSpecial.', 404),
+  distributorNotOwner: coded<[number]>('GA_DISTRIBUTOR_NOT_OWNER', 'Distributor %s is shared with you by its owner: only the owner may change its partners or rules.', 403),
+  partnerNotDownline: coded<[string]>('GA_PARTNER_NOT_DOWNLINE', 'User %s is not an agent or admin below you: a distributor is shared only with your downline\'s agents and admins.', 400),
+  ruleNoCap: coded<[number]>('GA_RULE_NO_CAP', 'Rule %s takes nothing: give it a cap above 0 (Big or Small for 4D, Units for TOTO).', 400),
+  ruleBadAmount: coded<[number, string]>('GA_RULE_BAD_AMOUNT', 'Rule %s: %s must be dollars and cents (at most 2 decimals).', 400),
+  ruleWrongField: coded<[number, string, string]>('GA_RULE_WRONG_FIELD', 'Rule %s: %s does not apply to %s; give Big and Small for 4D, Units for TOTO.', 400),
+  ruleBadPattern: coded<[number, string]>('GA_RULE_BAD_PATTERN', 'Rule %s: "%s" is not a 4-digit number or pattern (digits, and * for any digit, such as 12**); leave it empty for every number.', 400),
+  noRules: coded<[number, string]>('GA_DISTRIBUTOR_NO_RULES', 'Distributor %s has no %s rule: add one under Out Setting 3 before throwing to it by its rules.', 409),
+  ruleJobNone: coded<[number]>('GA_RULE_JOB_NONE', 'Distributor %s has no outset job of yours yet; start one from its rules.', 404),
+  process2JobNotFound: coded<[number]>('GA_OUTSET2_JOB_NOT_FOUND', 'Job %s is not one of your by-rules processing jobs; start one with POST outsettingProcess2.', 404)
 } as const

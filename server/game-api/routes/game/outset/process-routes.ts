@@ -1,4 +1,5 @@
-// POST outsettingProcess1 starts the job that throws every excess of a draw out to a distributor; GET outsettingProcess1/{id}/status polls it.
+// POST outsettingProcess1 starts the job that throws every excess of a draw out to a distributor, outsettingProcess2 the one that throws it by the
+// distributors' rules; GET outsettingProcess1/{id}/status and outsettingProcess2/{id}/status poll them.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../../betting/index.ts'
@@ -6,10 +7,12 @@ import { enqueueJob, percentDone } from '../../../jobs/runner.ts'
 import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { assertOutSet } from './access.ts'
-import { ownDistributor } from './distributors.ts'
+import { usableDistributor } from './distributors.ts'
 import { drawOf } from './draw-of.ts'
 import { outsetErrors } from './errors.ts'
 import { OUTSET_PROCESS_JOB, type OutsetProcessPayload } from './process-job.ts'
+import { OUTSET_PROCESS2_JOB } from './rule-jobs.ts'
+import type { RuleThrowScope } from './rule-throws.ts'
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
 const Status = Type.Object({ JobId: Type.Integer(), Status: Type.String(), Progress: Type.Integer({ minimum: 0, maximum: 100 }), Message: Type.String() })
@@ -26,7 +29,7 @@ const processRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
       const draw = await drawOf(tx, game, request.body.DrawId, app.gaNow())
       if (!draw) throw outsetErrors.noDraw(game)
       if (draw.is_finalised || (draw.result !== null && draw.result !== undefined)) throw outsetErrors.drawSettled(Number(draw.draw_id))
-      await ownDistributor(tx, user.userId, request.body.DistributorId)
+      await usableDistributor(tx, user.userId, request.body.DistributorId)
       const payload: OutsetProcessPayload = { game, drawId: Number(draw.draw_id), userId: user.userId, distributorId: request.body.DistributorId }
       const id = await enqueueJob(tx, { kind: OUTSET_PROCESS_JOB, subjectId: Number(draw.draw_id), userId: user.userId, payload, maxAttempts: 3 })
       await app.gaAudit(tx, request, { userId: user.userId, action: 'outset.process.start', detail: { JobId: id, ...payload } })
@@ -36,13 +39,32 @@ const processRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
     return ok({ JobId: jobId })
   })
 
-  app.get('/outsettingProcess1/:id/status', {
-    schema: { params: Type.Object({ id: Id }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Status) }
-  }, async (request) => {
+  const status = (kind: string, missing: (id: number) => Error) => async (request: { params: { id: number } }, userId: string) => {
     const { rows: [job] } = await app.db.query<{ job_id: number, status: string, done_count: number, total_count: number, message: string }>(
-      'SELECT job_id, status, done_count, total_count, message FROM jobs WHERE job_id = $1 AND kind = $2 AND user_id = $3', [request.params.id, OUTSET_PROCESS_JOB, caller(request).userId])
-    if (!job) throw outsetErrors.jobNotFound(request.params.id)
+      'SELECT job_id, status, done_count, total_count, message FROM jobs WHERE job_id = $1 AND kind = $2 AND user_id = $3', [request.params.id, kind, userId])
+    if (!job) throw missing(request.params.id)
     return ok({ JobId: Number(job.job_id), Status: job.status, Progress: percentDone(job.status, Number(job.done_count), Number(job.total_count)), Message: job.message })
+  }
+  const StatusSchema = { params: Type.Object({ id: Id }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Status) }
+  app.get('/outsettingProcess1/:id/status', { schema: StatusSchema }, async (request) => status(OUTSET_PROCESS_JOB, outsetErrors.jobNotFound)(request, caller(request).userId))
+  app.get('/outsettingProcess2/:id/status', { schema: StatusSchema }, async (request) => status(OUTSET_PROCESS2_JOB, outsetErrors.process2JobNotFound)(request, caller(request).userId))
+
+  // Every rule of the distributors the level may use (its own and those shared with it), in priority order.
+  app.post('/outsettingProcess2', {
+    schema: { body: Type.Object({ DrawId: Type.Optional(Id), LocId: LocIdField }), response: envelope(Type.Object({ JobId: Type.Integer() })) }
+  }, async (request) => {
+    const user = caller(request)
+    const jobId = await app.db.transaction(async (tx) => {
+      const draw = await drawOf(tx, game, request.body.DrawId, app.gaNow())
+      if (!draw) throw outsetErrors.noDraw(game)
+      if (draw.is_finalised || (draw.result !== null && draw.result !== undefined)) throw outsetErrors.drawSettled(Number(draw.draw_id))
+      const payload: RuleThrowScope = { game, drawId: Number(draw.draw_id), userId: user.userId }
+      const id = await enqueueJob(tx, { kind: OUTSET_PROCESS2_JOB, subjectId: Number(draw.draw_id), userId: user.userId, payload, maxAttempts: 3 })
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'outset.process2.start', detail: { JobId: id, ...payload } })
+      return id
+    })
+    app.jobs.wake()
+    return ok({ JobId: jobId })
   })
 }
 

@@ -8,7 +8,7 @@ import { caller } from '../../../plugins/auth.ts'
 import { isoDateOf, type DrawRow } from '../betting/store/draws.ts'
 import { intakeKey, lockIntake } from '../betting/store/intake-totals.ts'
 import { assertOutSet, normaliseNumber } from './access.ts'
-import { ownDistributor } from './distributors.ts'
+import { usableDistributor } from './distributors.ts'
 import { drawOf } from './draw-of.ts'
 import { outsetErrors } from './errors.ts'
 
@@ -88,7 +88,7 @@ const throwRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
       const draw = await drawOf(tx, game, body.DrawId, app.gaNow())
       if (!draw) throw outsetErrors.throwNothing()
       if (settled(draw)) throw outsetErrors.drawSettled(Number(draw.draw_id))
-      await ownDistributor(tx, user.userId, body.DistributorId)
+      await usableDistributor(tx, user.userId, body.DistributorId)
       // The intake row stays locked until commit: a throw and a placement on the number cannot interleave, nor two throws.
       const key = { drawId: Number(draw.draw_id), userId: user.userId, number }
       const kept = (await lockIntake(tx, [key])).get(intakeKey(key)) ?? { big: 0, small: 0, units: 0 }
