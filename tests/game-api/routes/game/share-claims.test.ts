@@ -95,6 +95,22 @@ eachDatabase(t, async (t, kind) => {
     t.equal((await api(h, 'DELETE', `/api/v1/4d/shareClaim/${ofAg1[0]!.ClaimId}`, tokens.admin)).body.code, 'GA_SHARE_CLAIM_NOT_FOUND')
   })
 
+  t.test('a claim-back recorded by hand: a direct downline, an amount in cents, settled like any other', async (t) => {
+    const byHand = await api(h, 'POST', '/api/v1/4d/shareClaimBack', tokens.admin, { DownlineId: 'ag1', Amount: -125.5, Remarks: 'advance' })
+    t.equal(byHand.status, 200, JSON.stringify(byHand.body))
+    t.match(byHand.body.data, { UplineId: 'admin', UserId: 'ag1', Amount: -125.5, Claims: 0, DrawFrom: '', Status: 'open', Remarks: 'advance' })
+    t.same([(await api(h, 'POST', '/api/v1/4d/shareClaimBack', tokens.admin, { DownlineId: 'mem1', Amount: 10 })).body.code], ['GA_SHARE_CLAIM_NOT_DIRECT'], 'mem1 is below ag1, not directly below admin')
+    for (const amount of [0, 1.234]) {
+      const bad = await api(h, 'POST', '/api/v1/4d/shareClaimBack', tokens.admin, { DownlineId: 'ag1', Amount: amount })
+      t.same([bad.status, bad.body.code], [400, 'GA_CLAIM_BACK_BAD_AMOUNT'], `Amount ${amount} is refused`)
+    }
+    t.equal((await api(h, 'POST', '/api/v1/4d/shareClaimBack', tokens.ag1, { DownlineId: 'ag2', Amount: 5 })).status, 403, 'an agent records no claim-back')
+    const settled = await api(h, 'PUT', '/api/v1/4d/shareClaimBack', tokens.admin, { ClaimBackId: byHand.body.data.ClaimBackId })
+    t.match(settled.body.data, { Status: 'settled', Amount: -125.5 })
+    const { rows: [audit] } = await h.db.query<{ n: string }>("SELECT count(*) AS n FROM audits WHERE action = 'shareClaimBack.create'")
+    t.equal(Number(audit?.n), 1, 'audited once: the refused ones wrote nothing')
+  })
+
   t.test('Share Claim Setting and the company view', async (t) => {
     const rows = await api(h, 'GET', '/api/v1/4d/dMemberByShare', tokens.admin)
     t.match(rows.body.data.find((r: { UserId: string }) => r.UserId === 'ag1'), { dShare: 0.5, tShare: 0, dEnableViewShareClaim: 1 })

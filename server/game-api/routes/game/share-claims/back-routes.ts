@@ -1,5 +1,6 @@
 // Claim-backs, settling recorded claims: POST shareClaimBackSelect (the open claims to choose from), PUT shareClaimBackImport (import the chosen
-// ones as one claim-back), PUT shareClaimBack (settle it), DELETE shareClaimBack/:id (undo an unsettled one), GET selectReportShareClaimBack.
+// ones as one claim-back), POST shareClaimBack (one recorded by hand), PUT shareClaimBack (settle it), DELETE shareClaimBack/:id (undo an
+// unsettled one), GET selectReportShareClaimBack.
 import { Type, type Static } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
@@ -90,6 +91,38 @@ const backRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
         [game, first.upline_id, first.downline_id, request.body.Remarks ?? '', caller(request).userId, app.gaNow(), ids])
       await tx.query('UPDATE share_claims SET claim_back_id = $1 WHERE claim_id = ANY($2::int[])', [back!.id, ids])
       await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'shareClaimBack.import', detail: { ClaimBackId: Number(back!.id), ClaimIds: ids } })
+      return Number(back!.id)
+    })
+    return ok(await backById(app.db, id))
+  })
+
+  // An amount agreed with a direct downline outside the recorded claims (a correction, an advance), settled like any other claim-back.
+  app.post('/shareClaimBack', {
+    schema: {
+      body: Type.Object({
+        LocId: LocIdField,
+        UserId: Type.Optional(Type.String({ maxLength: 50, description: 'the upline (default: the caller)' })),
+        DownlineId: Type.String({ minLength: 1, maxLength: 50 }),
+        Amount: Type.Number({ minimum: -999999999, maximum: 999999999, description: 'positive: the downline pays the upline; in cents, not 0' }),
+        Remarks
+      }),
+      response: envelope(BackSchema)
+    }
+  }, async (request) => {
+    await assertShareClaimAdmin(app.db, request)
+    const body = request.body
+    const uplineId = body.UserId || caller(request).userId
+    await assertSelfOrDownline(app.db, caller(request), uplineId)
+    const { rows: [down] } = await app.db.query<{ parent_id: string | null }>('SELECT parent_id FROM users WHERE user_id = $1', [body.DownlineId])
+    if (down?.parent_id !== uplineId) throw shareClaimErrors.notDirectDownline(body.DownlineId, uplineId)
+    const cents = Math.round(body.Amount * 100)
+    if (cents === 0 || Math.abs(cents - body.Amount * 100) > 1e-6) throw shareClaimErrors.badAmount(String(body.Amount))
+    const id = await app.db.transaction(async (tx) => {
+      const { rows: [back] } = await tx.query<{ id: number }>(
+        `INSERT INTO share_claim_backs (game, upline_id, downline_id, amount, remarks, created_by, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING claim_back_id AS id`,
+        [game, uplineId, body.DownlineId, cents / 100, body.Remarks ?? '', caller(request).userId, app.gaNow()])
+      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'shareClaimBack.create', detail: { ClaimBackId: Number(back!.id), UplineId: uplineId, DownlineId: body.DownlineId, Amount: cents / 100 } })
       return Number(back!.id)
     })
     return ok(await backById(app.db, id))

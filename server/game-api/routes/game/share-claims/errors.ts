@@ -13,5 +13,6 @@ export const shareClaimErrors = {
   noClaimIds: coded('GA_SHARE_CLAIM_NO_IDS', 'Choose at least one claim to import: body/ClaimIds.', 400),
   claimBackNotFound: coded<[number]>('GA_CLAIM_BACK_NOT_FOUND', 'Claim-back %s does not exist or is not yours; pick one from selectReportShareClaimBack.', 404),
   claimBackSettled: coded<[number]>('GA_CLAIM_BACK_SETTLED', 'Claim-back %s is settled already: a settled claim-back cannot be changed or deleted.', 409),
+  badAmount: coded<[string]>('GA_CLAIM_BACK_BAD_AMOUNT', 'body/Amount %s must be an amount in cents other than 0: positive when the downline pays, negative when it is paid.', 400),
   settingOwn: coded('GA_SHARE_CLAIM_SETTING_OWN', 'You cannot change your own share-claim setting; ask your upline.', 403)
 } as const
