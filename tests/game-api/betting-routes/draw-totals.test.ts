@@ -11,7 +11,9 @@ import { api, moveTo, setSuperPassword, SUPER_PASSWORD, WEDNESDAY_CLOSE } from '
 // A fixed seed: a failure replays the same mix of placements, voids, settlements and resets.
 const SEED = 16
 const result = {
-  first: '1234', second: '2345', third: '3456',
+  first: '1234',
+  second: '2345',
+  third: '3456',
   starters: ['4567', '5678', '6789', '7890', '8901', '9012', '0123', '1357', '2468', '3579'],
   consolations: ['4680', '5791', '6802', '7913', '8024', '9135', '0246', '1350', '2461', '3572']
 }

@@ -13,7 +13,7 @@ export const PLAYED_NUMBERS = `CROSS JOIN LATERAL (
 const PART = "(CASE WHEN b.game = '4D' THEN b.combinations ELSE 1 END)"
 const PAY_PART = "(CASE WHEN b.form = 'ibet' THEN 1 ELSE b.combinations END)"
 // Bets sold before bets kept their rate (migration 008) settle at the bettor's rates; Singapore Pools' table stands in for them here.
-const RATE = `COALESCE(b.pay_rate, '{"big":{"first":2000,"second":1000,"third":490,"starter":250,"consolation":60},"small":{"first":3000,"second":2000,"third":800}}'::jsonb)`
+const RATE = 'COALESCE(b.pay_rate, \'{"big":{"first":2000,"second":1000,"third":490,"starter":250,"consolation":60},"small":{"first":3000,"second":2000,"third":800}}\'::jsonb)'
 
 /** What the level keeps pays if the played number takes the tier (4D; 0 for TOTO). */
 const tierPay = (tier: string) => `CASE WHEN b.game = '4D' THEN l.big_intake / ${PAY_PART} * (${RATE}->'big'->>'${tier}')::numeric
