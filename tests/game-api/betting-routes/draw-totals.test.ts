@@ -4,7 +4,10 @@ import type { Test } from 'tap'
 import type { Queryable } from '../../../server/shared/db.ts'
 import { seededRandom } from '../../../server/shared/seeded-random.ts'
 import { NUMBER_COLUMNS, NUMBER_KEY, USER_COLUMNS, USER_KEY, numberTotalsSelect, userTotalsSelect } from '../../../server/game-api/routes/game/betting/store/draw-totals-sql.ts'
+import { reportFull } from '../../../server/game-api/reports/report-full.ts'
+import { scopeParams, type ReportParams } from '../../../server/game-api/reports/scope.ts'
 import { eachDatabase } from '../../helpers/db.ts'
+import { FULL_FROM_BETS_SQL } from '../reports/full-from-bets.ts'
 import { gameApiHarness, type GameApiHarness } from '../harness.ts'
 import { api, moveTo, setSuperPassword, SUPER_PASSWORD, WEDNESDAY_CLOSE } from './support.ts'
 
@@ -93,6 +96,22 @@ eachDatabase(t, async (t, kind) => {
     const { rows: [paid] } = await h.db.query<{ n: string }>('SELECT count(*) AS n FROM draw_user_totals WHERE draw_id = $1 AND (payout <> 0 OR kept_payout <> 0)', [drawId])
     t.ok(finalised ? Number(paid?.n) > 0 : Number(paid?.n) === 0, `the draw's payouts in the aggregates follow its state (finalised: ${finalised})`)
     await assertRecount(t, h.db, 'at the end')
+  })
+
+  t.test('the Full report read from the aggregates equals the one counted from the bets', async (t) => {
+    const scopes: Array<Omit<ReportParams, 'userId'>> = [
+      { game: '4D', drawDate: '2030-01-02' },
+      { game: '4D', drawFrom: '2030-01-02', drawTo: '2030-01-06' },
+      { game: '4D' },
+      { game: 'TOTO', drawDate: '2030-01-03' }
+    ]
+    for (const userId of ['admin', 'ag1', 'ag2', 'mem1']) {
+      for (const scope of scopes) {
+        const params = { userId, ...scope }
+        const { rows } = await h.db.query(FULL_FROM_BETS_SQL, scopeParams(params))
+        t.same((await reportFull(h.db, params)).rows, rows, `${userId} ${JSON.stringify(scope)}`)
+      }
+    }
   })
 
   t.test("the migration's backfill counts the bets as the running totals do", async (t) => {
