@@ -289,7 +289,7 @@ export type SortSpec = Static<typeof SortSpec>
 /** A table's live source: a GET stream of server-sent events (gated like every call) whose events say the data moved. */
 export const TableLive = Type.Object({
   endpoint: Endpoint,
-  debounceMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 5000, description: 'wait this long after an event for more before reading again (default 150)' }))
+  debounceMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 5000, description: 'after an event, wait this long (gathering the events that follow) before reading again (default 150)' }))
 }, { additionalProperties: false })
 export type TableLive = Static<typeof TableLive>
 

@@ -10,7 +10,7 @@ import { isoDateOf } from '../betting/store/draws.ts'
 import { assertSelfOrDownline } from '../betting/store/hierarchy.ts'
 import { assertOutSet } from './access.ts'
 import { drawOf } from './draw-of.ts'
-import { exposureRows } from './exposure-store.ts'
+import { exposureOf } from './exposure-store.ts'
 
 const Money = Type.Union([Type.Number(), Type.Null()])
 const Row = Type.Object({
@@ -37,12 +37,13 @@ const Answer = Type.Object({
   DrawId: Type.Union([Type.Integer(), Type.Null()]),
   DrawDate: Type.Union([Type.String(), Type.Null()]),
   UserId: Type.String(),
-  Count: Type.Integer({ description: 'every row; at most MAX_ROWS are answered, largest liability first' }),
-  Totals: Type.Object({ Intake: Type.Number(), Kept: Type.Number(), PassedOn: Type.Number() }),
+  Count: Type.Integer({ description: 'every row; the MAX_ROWS of largest liability are answered' }),
+  Totals: Type.Object({ Intake: Type.Number(), Kept: Type.Number(), PassedOn: Type.Number() }, { description: 'over every row, not only those answered' }),
   rows: Type.Array(Row)
 })
 const DrawIdField = Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'the draw; the next to close when absent' }))
-const MAX_ROWS = 5000
+// The rows a live page can follow: the largest liabilities; Count and Totals still cover every row.
+const MAX_ROWS = 1000
 // A comment line this often keeps the stream open through proxies and the service's body timeout (10 s by default).
 const HEARTBEAT_MS = 4000
 const round = (v: number) => Math.round(v * 100) / 100
@@ -59,15 +60,14 @@ const exposureRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { 
     await assertSelfOrDownline(app.db, user, userId)
     const draw = await drawOf(app.db, game, request.query.DrawId, app.gaNow())
     if (!draw) return ok({ DrawId: null, DrawDate: null, UserId: userId, Count: 0, Totals: { Intake: 0, Kept: 0, PassedOn: 0 }, rows: [] })
-    const rows = await exposureRows(app.db, game, Number(draw.draw_id), userId)
-    const sum = (f: (r: typeof rows[number]) => number) => round(rows.reduce((s, r) => s + f(r), 0))
+    const exposure = await exposureOf(app.db, game, Number(draw.draw_id), userId, MAX_ROWS)
     return ok({
       DrawId: Number(draw.draw_id),
       DrawDate: isoDateOf(draw.draw_date),
       UserId: userId,
-      Count: rows.length,
-      Totals: { Intake: sum((r) => r.intake), Kept: sum((r) => r.kept), PassedOn: sum((r) => r.passed) },
-      rows: rows.slice(0, MAX_ROWS).map((r) => ({
+      Count: exposure.count,
+      Totals: { Intake: round(exposure.intake), Kept: round(exposure.kept), PassedOn: round(exposure.passed) },
+      rows: exposure.rows.map((r) => ({
         Key: `${r.number}|${r.form}`,
         Number: r.number,
         Form: r.form,

@@ -24,26 +24,41 @@ export interface ExposureRow {
   over: boolean
 }
 
-/** The level's rows of the draw, largest liability first; limits are its out settings (per number over the default row). */
-export async function exposureRows (q: Queryable, game: Game, drawId: number, userId: string): Promise<ExposureRow[]> {
-  const { rows } = await q.query<ExposureRow>(
+/** The level's exposure in the draw: the `limit` rows of largest liability, and the count and totals of every row. */
+export interface Exposure { rows: ExposureRow[], count: number, intake: number, kept: number, passed: number }
+
+/** Reads the level's rows of the draw once, ranks them by liability, and looks up limits only for the rows answered. */
+export async function exposureOf (q: Queryable, game: Game, drawId: number, userId: string, limit: number): Promise<Exposure> {
+  const { rows } = await q.query<ExposureRow & { total_count: string, total_intake: number, total_kept: number, total_passed: number }>(
     `WITH agg AS (
-       SELECT number, form, sum(bets)::int AS bets, sum(big_in) AS big_in, sum(small_in) AS small_in, sum(amount_in) AS intake, sum(amount_kept) AS kept,
-         sum(amount_out) AS passed, sum(max_payout) AS max_payout, sum(pay_first) AS first, sum(pay_second) AS second, sum(pay_third) AS third,
-         sum(pay_starter) AS starter, sum(pay_consolation) AS consolation
-       FROM draw_number_totals WHERE draw_id = $1 AND user_id = $2 GROUP BY number, form),
-     reached AS (SELECT number, sum(big_in) AS big, sum(small_in) AS small, sum(intake) AS units FROM agg GROUP BY number),
-     lim AS (
-       SELECT r.number, r.big, r.small, r.units, COALESCE(n.big_limit, d.big_limit) AS lb, COALESCE(n.small_limit, d.small_limit) AS ls, COALESCE(n.unit_limit, d.unit_limit) AS lu
-       FROM reached r LEFT JOIN out_settings d ON d.user_id = $2 AND d.game = $3 LEFT JOIN out_number_limits n ON n.user_id = $2 AND n.game = $3 AND n.number = r.number)
-     SELECT agg.number, agg.form, agg.bets, agg.intake::float8 AS intake, agg.kept::float8 AS kept, agg.passed::float8 AS passed,
-       agg.first::float8 AS first, agg.second::float8 AS second, agg.third::float8 AS third, agg.starter::float8 AS starter, agg.consolation::float8 AS consolation,
-       (CASE WHEN $3 = '4D' THEN GREATEST(agg.first, agg.second, agg.third, agg.starter, agg.consolation) ELSE agg.max_payout END)::float8 AS liability,
-       lim.lb::float8 AS lb, lim.ls::float8 AS ls, lim.lu::float8 AS lu,
-       CASE WHEN $3 = '4D' THEN COALESCE(lim.big > lim.lb + 0.005, false) OR COALESCE(lim.small > lim.ls + 0.005, false)
-         ELSE COALESCE(lim.units > lim.lu + 0.005, false) END AS over
-     FROM agg JOIN lim ON lim.number = agg.number
-     WHERE agg.bets > 0
-     ORDER BY liability DESC, agg.number, agg.form`, [drawId, userId, game])
-  return rows
+       SELECT number, form, sum(bets)::int AS bets, sum(amount_in) AS intake, sum(amount_kept) AS kept, sum(amount_out) AS passed, sum(max_payout) AS max_payout,
+         sum(pay_first) AS first, sum(pay_second) AS second, sum(pay_third) AS third, sum(pay_starter) AS starter, sum(pay_consolation) AS consolation
+       FROM draw_number_totals WHERE draw_id = $1 AND user_id = $2 GROUP BY number, form HAVING sum(bets) > 0),
+     ranked AS (SELECT agg.*, CASE WHEN $3 = '4D' THEN GREATEST(first, second, third, starter, consolation) ELSE max_payout END AS liability FROM agg),
+     top AS (SELECT * FROM ranked ORDER BY liability DESC, number, form LIMIT $4),
+     -- What reached the level on the answered numbers, every bet type together (what a limit is about).
+     reached AS (
+       SELECT number, sum(big_in) AS rb, sum(small_in) AS rs, sum(amount_in) AS ru FROM draw_number_totals
+       WHERE draw_id = $1 AND user_id = $2 AND number IN (SELECT number FROM top) GROUP BY number),
+     totals AS (SELECT count(*) AS total_count, sum(intake)::float8 AS total_intake, sum(kept)::float8 AS total_kept, sum(passed)::float8 AS total_passed FROM agg)
+     SELECT top.number, top.form, top.bets, top.intake::float8 AS intake, top.kept::float8 AS kept, top.passed::float8 AS passed,
+       top.first::float8 AS first, top.second::float8 AS second, top.third::float8 AS third, top.starter::float8 AS starter, top.consolation::float8 AS consolation,
+       top.liability::float8 AS liability,
+       COALESCE(n.big_limit, d.big_limit)::float8 AS lb, COALESCE(n.small_limit, d.small_limit)::float8 AS ls, COALESCE(n.unit_limit, d.unit_limit)::float8 AS lu,
+       CASE WHEN $3 = '4D' THEN COALESCE(r.rb > COALESCE(n.big_limit, d.big_limit) + 0.005, false) OR COALESCE(r.rs > COALESCE(n.small_limit, d.small_limit) + 0.005, false)
+         ELSE COALESCE(r.ru > COALESCE(n.unit_limit, d.unit_limit) + 0.005, false) END AS over,
+       totals.*
+     FROM totals LEFT JOIN top ON true
+     LEFT JOIN reached r ON r.number = top.number
+     LEFT JOIN out_settings d ON d.user_id = $2 AND d.game = $3
+     LEFT JOIN out_number_limits n ON n.user_id = $2 AND n.game = $3 AND n.number = top.number
+     ORDER BY top.liability DESC, top.number, top.form`, [drawId, userId, game, limit])
+  const first = rows[0]
+  return {
+    rows: rows.filter((r) => r.number !== null),
+    count: Number(first?.total_count ?? 0),
+    intake: Number(first?.total_intake ?? 0),
+    kept: Number(first?.total_kept ?? 0),
+    passed: Number(first?.total_passed ?? 0)
+  }
 }
