@@ -76,6 +76,20 @@ eachDatabase(t, async (t, kind) => {
     await eventually(async () => (await exposure(tokens.admin)).rows.every((r) => r.Number !== '4444'), { what: 'the voided bet to leave the exposure' })
   })
 
+  t.test('TOTO: an entry is one row, its worst case the stored best-case payout of what the level keeps', async (t) => {
+    const placed = await api(h, 'POST', '/api/v1/tt/bet/t', tokens.mem1, { DayCode: '4', Lines: [{ Type: 'ORDINARY', Numbers: [6, 5, 4, 3, 2, 1], Units: 2 }] })
+    t.equal(placed.status, 200, JSON.stringify(placed.body).slice(0, 300))
+    const totoDraw = placed.body.data.Draws[0].DrawId
+    const answer = await api(h, 'GET', `/api/v1/tt/exposure?DrawId=${totoDraw}`, tokens.admin)
+    t.equal(answer.status, 200)
+    const row = (answer.body.data.rows as Row[]).find((r) => r.Number === '01 02 03 04 05 06' && r.Form === 'ORDINARY')
+    t.ok(row && row.Intake > 0 && row.Liability > 0, `the entry reached admin with a worst case (${JSON.stringify(row)})`)
+    t.match(row, { First: 0, Second: 0, Consolation: 0 }, 'no 4D tiers')
+    const levels = (await api(h, 'GET', `/api/v1/tt/bet/view?TicketNo=${placed.body.data.TicketNo}`, tokens.admin)).body.data.Levels as Array<{ UserId: string, ttMaxPayout: number }>
+    const kept = levels.filter((l) => l.UserId === 'admin').reduce((sum, l) => sum + l.ttMaxPayout, 0)
+    t.ok(row!.Liability >= kept, `admin's worst case counts this ticket's (${kept})`)
+  })
+
   t.test('refusals', async (t) => {
     t.equal((await api(h, 'GET', '/api/v1/4d/exposure', tokens.mem1)).status, 403, 'OutSet is needed')
     t.equal((await api(h, 'GET', '/api/v1/4d/exposure/stream', tokens.mem1)).status, 403, 'for the stream too')
