@@ -7,26 +7,44 @@ import { queryKeys } from '../../lib/queries.ts'
 /** The wait after an event for more of a burst before reading again, unless the descriptor says. */
 export const LIVE_DEBOUNCE_MS = 150
 
-/** Reads every query of the data endpoint again after events (once per debounceMs however many came); the stream closes with the table. */
+/**
+ * Reads every query of the data endpoint again after events: one read at a time, never cancelled by the next event (under a
+ * steady stream a slow read would otherwise never finish), and one more once it ends if events came meanwhile.
+ */
 export function useLiveRefresh (live: TableLive | undefined, dataEndpoint: string): void {
   const client = useQueryClient()
   useEffect(() => {
     if (!live) return
     const source = new EventSource(live.endpoint)
+    const wait = live.debounceMs ?? LIVE_DEBOUNCE_MS
     let timer: ReturnType<typeof setTimeout> | undefined
-    // The first event of a burst starts the wait and the rest join it: under a steady stream the table still reads every debounceMs.
+    let dirty = false
+    let reading = false
+    let closed = false
+    const read = async () => {
+      reading = true
+      for (;;) {
+        if (!dirty || closed) break
+        dirty = false
+        await client.invalidateQueries({ queryKey: [...queryKeys.api, dataEndpoint] }, { cancelRefetch: false }).catch(() => undefined)
+      }
+      reading = false
+    }
+    // The first event of a burst starts the wait and the rest join it; events during a read make one more read after it.
     const refresh = () => {
-      if (timer !== undefined) return
+      dirty = true
+      if (reading || timer !== undefined) return
       timer = setTimeout(() => {
         timer = undefined
-        client.invalidateQueries({ queryKey: [...queryKeys.api, dataEndpoint] }).catch(() => undefined)
-      }, live.debounceMs ?? LIVE_DEBOUNCE_MS)
+        read().catch(() => undefined)
+      }, wait)
     }
     // ready comes on every (re)connection: after the first, events may have been missed while the stream was down.
     let connected = false
     source.addEventListener('ready', () => { if (connected) refresh(); connected = true })
     source.addEventListener('change', refresh)
     return () => {
+      closed = true
       clearTimeout(timer)
       source.close()
     }
