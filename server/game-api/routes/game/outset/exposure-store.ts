@@ -15,7 +15,7 @@ export interface ExposureRow {
   third: number
   starter: number
   consolation: number
-  /** The worst case: the most the kept part pays if the number wins (the best tier for 4D, the stored worst case for TOTO). */
+  /** The worst case: the most the kept part pays if the number wins (its best tier for 4D, the stored worst case for TOTO). */
   liability: number
   lb: number | null
   ls: number | null
@@ -27,23 +27,23 @@ export interface ExposureRow {
 /** The level's exposure in the draw: the `limit` rows of largest liability, and the count and totals of every row. */
 export interface Exposure { rows: ExposureRow[], count: number, intake: number, kept: number, passed: number }
 
-/** Reads the level's rows of the draw once, ranks them by liability, and looks up limits only for the rows answered. */
+/** The level's largest liabilities by index (no sort of the whole draw), limits looked up only for the rows answered. */
 export async function exposureOf (q: Queryable, game: Game, drawId: number, userId: string, limit: number): Promise<Exposure> {
   const { rows } = await q.query<ExposureRow & { total_count: string, total_intake: number, total_kept: number, total_passed: number }>(
-    `WITH agg AS (
-       SELECT number, form, sum(bets)::int AS bets, sum(amount_in) AS intake, sum(amount_kept) AS kept, sum(amount_out) AS passed, sum(max_payout) AS max_payout,
-         sum(pay_first) AS first, sum(pay_second) AS second, sum(pay_third) AS third, sum(pay_starter) AS starter, sum(pay_consolation) AS consolation
-       FROM draw_number_totals WHERE draw_id = $1 AND user_id = $2 GROUP BY number, form HAVING sum(bets) > 0),
-     ranked AS (SELECT agg.*, CASE WHEN $3 = '4D' THEN GREATEST(first, second, third, starter, consolation) ELSE max_payout END AS liability FROM agg),
-     top AS (SELECT * FROM ranked ORDER BY liability DESC, number, form LIMIT $4),
+    `WITH top AS (
+       SELECT * FROM draw_number_totals WHERE draw_id = $1 AND user_id = $2 AND bets > 0 ORDER BY liability DESC, number, form LIMIT $4),
      -- What reached the level on the answered numbers, every bet type together (what a limit is about).
      reached AS (
        SELECT number, sum(big_in) AS rb, sum(small_in) AS rs, sum(amount_in) AS ru FROM draw_number_totals
        WHERE draw_id = $1 AND user_id = $2 AND number IN (SELECT number FROM top) GROUP BY number),
-     totals AS (SELECT count(*) AS total_count, sum(intake)::float8 AS total_intake, sum(kept)::float8 AS total_kept, sum(passed)::float8 AS total_passed FROM agg)
-     SELECT top.number, top.form, top.bets, top.intake::float8 AS intake, top.kept::float8 AS kept, top.passed::float8 AS passed,
-       top.first::float8 AS first, top.second::float8 AS second, top.third::float8 AS third, top.starter::float8 AS starter, top.consolation::float8 AS consolation,
-       top.liability::float8 AS liability,
+     -- Every row counted, and the level's sums from draw_user_totals (a few rows per bettor), not from the numbers.
+     totals AS (
+       SELECT (SELECT count(*) FROM draw_number_totals WHERE draw_id = $1 AND user_id = $2 AND bets > 0) AS total_count,
+         sum(amount_in)::float8 AS total_intake, sum(amount_kept)::float8 AS total_kept, sum(amount_out)::float8 AS total_passed
+       FROM draw_user_totals WHERE draw_id = $1 AND user_id = $2)
+     SELECT top.number, top.form, top.bets, top.amount_in::float8 AS intake, top.amount_kept::float8 AS kept, top.amount_out::float8 AS passed,
+       top.pay_first::float8 AS first, top.pay_second::float8 AS second, top.pay_third::float8 AS third, top.pay_starter::float8 AS starter,
+       top.pay_consolation::float8 AS consolation, top.liability::float8 AS liability,
        COALESCE(n.big_limit, d.big_limit)::float8 AS lb, COALESCE(n.small_limit, d.small_limit)::float8 AS ls, COALESCE(n.unit_limit, d.unit_limit)::float8 AS lu,
        CASE WHEN $3 = '4D' THEN COALESCE(r.rb > COALESCE(n.big_limit, d.big_limit) + 0.005, false) OR COALESCE(r.rs > COALESCE(n.small_limit, d.small_limit) + 0.005, false)
          ELSE COALESCE(r.ru > COALESCE(n.unit_limit, d.unit_limit) + 0.005, false) END AS over,

@@ -25,21 +25,21 @@ export const TIERS = ['first', 'second', 'third', 'starter', 'consolation'] as c
 /** The columns of draw_number_totals after its key. */
 export const NUMBER_COLUMNS = ['bets', 'big_in', 'small_in', 'amount_in', 'big_kept', 'small_kept', 'amount_kept', 'big_out', 'small_out', 'amount_out', 'max_payout',
   ...TIERS.map((t) => `pay_${t}`)] as const
-/** The key of draw_number_totals. */
-export const NUMBER_KEY = ['draw_id', 'user_id', 'number', 'form', 'level'] as const
+/** The key of draw_number_totals (every level a user holds in bettors' chains together: its levels are in draw_user_totals). */
+export const NUMBER_KEY = ['draw_id', 'user_id', 'number', 'form'] as const
 
 /** draw_number_totals rows of the bets `where` selects, each figure times `sign` (a literal: 1 adds, -1 takes away). */
 export function numberTotalsSelect (where: string, sign: 1 | -1): string {
   const s = sign === 1 ? '' : '-'
-  return `SELECT b.draw_id, l.user_id, p.num AS number, b.form, l.level, ${s}count(*)::int AS bets,
+  return `SELECT b.draw_id, l.user_id, p.num AS number, b.form, ${s}count(*)::int AS bets,
     ${s}sum(l.big_in / ${PART}) AS big_in, ${s}sum(l.small_in / ${PART}) AS small_in, ${s}sum(l.amount_in / ${PART}) AS amount_in,
     ${s}sum(l.big_intake / ${PART}) AS big_kept, ${s}sum(l.small_intake / ${PART}) AS small_kept, ${s}sum(l.amount_intake / ${PART}) AS amount_kept,
     ${s}sum(l.big_out / ${PART}) AS big_out, ${s}sum(l.small_out / ${PART}) AS small_out, ${s}sum(l.amount_out / ${PART}) AS amount_out,
-    ${s}sum(l.max_payout) AS max_payout,
+    ${s}sum(CASE WHEN b.game = 'TOTO' THEN l.max_payout ELSE 0 END) AS max_payout,
     ${TIERS.map((t) => `${s}sum(${tierPay(t)}) AS pay_${t}`).join(',\n    ')}
   FROM bets b JOIN bet_levels l ON l.bet_id = b.bet_id ${PLAYED_NUMBERS}
   WHERE ${where}
-  GROUP BY b.draw_id, l.user_id, p.num, b.form, l.level`
+  GROUP BY b.draw_id, l.user_id, p.num, b.form`
 }
 
 /** The columns of draw_user_totals after its key. */
