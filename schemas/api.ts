@@ -12,6 +12,7 @@ export const ApiEndpoint = Type.Object({
   public: Type.Optional(Type.Boolean({ description: 'no session needed (the maintenance status)' })),
   cache: Type.Optional(Type.Boolean({ description: 'GET answers are cached per user, location, path and query for 180000 ms' })),
   clearsCaches: Type.Optional(Type.Boolean({ description: 'a successful call also drops every instance\'s cached user context (profile, locations, settings), not only the GET cache every non-GET clears (Clear Cache)' })),
+  stream: Type.Optional(Type.Boolean({ description: 'true: a server-sent-events stream (a table\'s live source): relayed as it comes, never cached, cut or held to the call timeout' })),
   multipart: Type.Optional(Type.Boolean({ description: 'true: the endpoint takes multipart/form-data (a file upload); the service forwards the parts with LocId set' }))
 }, { additionalProperties: false })
 export type ApiEndpoint = Static<typeof ApiEndpoint>

@@ -77,6 +77,8 @@ export const GAME_API_CONTRACT: readonly ContractEndpoint[] = [
   ...list('PUT', true, 'updateFixedSetting limit'),
   ...list('POST', true, 'updateProcessJob limit limit/delete outSetting6 outsettingProcess1 outsettingProcess2'),
   ...list('GET', true, 'outsettingProcess1/:id/status outsettingProcess2/:id/status'),
+  // Live exposure (issue #16): the open draw per number at the caller's level, and a server-sent-events stream of its changes.
+  ...list('GET', true, 'exposure exposure/stream'),
   ...list('DELETE', true, 'limit/:id'),
   // Payments
   ...list('GET', true, 'selectStatementSum selectStatementSumFull statementByMonth paymentUserIds selectStatementType statementByUserId'),

@@ -286,6 +286,13 @@ export type RowAction = Static<typeof RowAction>
 export const SortSpec = Type.Object({ field: Type.String({ minLength: 1 }), desc: Type.Boolean() }, { additionalProperties: false })
 export type SortSpec = Static<typeof SortSpec>
 
+/** A table's live source: a GET stream of server-sent events (gated like every call) whose events say the data moved. */
+export const TableLive = Type.Object({
+  endpoint: Endpoint,
+  debounceMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 5000, description: 'after an event, wait this long (gathering the events that follow) before reading again (default 150)' }))
+}, { additionalProperties: false })
+export type TableLive = Static<typeof TableLive>
+
 /** A data table: columns, default sort (CreatedDate descending unless told), footer sums, row actions, exports, draw colours. */
 export const TableWidget = Type.Object({
   type: Type.Literal('table'),
@@ -312,7 +319,9 @@ export const TableWidget = Type.Object({
   // The answer's sums over every row the query finds, shown in the footer instead of the sums of the rows shown.
   sumsPath: Type.Optional(Type.String({ minLength: 1 })),
   scrollWidth: Type.Optional(Type.Integer({ minimum: 100 })),
-  height: Type.Optional(Type.Integer({ minimum: 100 }))
+  height: Type.Optional(Type.Integer({ minimum: 100 })),
+  // A server-sent-events stream: each event reads the table's data again (a burst of events once, after debounceMs), no reload.
+  live: Type.Optional(TableLive)
 }, { additionalProperties: false })
 export type TableWidget = Static<typeof TableWidget>
 

@@ -51,7 +51,7 @@ export async function generateBets (db: Db, options: { count: number, drawId?: n
     await db.transaction((tx) => placeTickets(tx, requests, 'history', now))
   }
   // PGlite has no autovacuum: fresh statistics keep the report plans on hash joins.
-  await db.query('ANALYZE bets, bet_levels, tickets')
+  await db.query('ANALYZE bets, bet_levels, tickets, draw_number_totals, draw_user_totals')
   return { drawId: Number(draw.draw_id), game: draw.game, bets: options.count, seconds: (performance.now() - started) / 1000 }
 }
 

@@ -247,6 +247,7 @@ function checkApi (api: ApiAllowlist, pagePaths: ReadonlyMap<string, string>, er
     if (endpoint.public && endpoint.game) errors.push({ file, pointer: `${pointer}/public`, message: 'a public endpoint has no session location to choose 4d/ or tt/ from: remove "game" or "public"' })
     if (endpoint.cache && !endpoint.methods.includes('GET')) errors.push({ file, pointer: `${pointer}/cache`, message: 'only GET answers are cached: remove "cache" or add GET' })
     if (endpoint.clearsCaches && endpoint.methods.includes('GET')) errors.push({ file, pointer: `${pointer}/clearsCaches`, message: 'a GET clears nothing: remove "clearsCaches" or list only POST, PUT or DELETE' })
+    if (endpoint.stream && (endpoint.cache || endpoint.methods.some((m) => m !== 'GET'))) errors.push({ file, pointer: `${pointer}/stream`, message: 'a stream is only read (GET) and never cached: list only GET and remove "cache"' })
     if (endpoint.multipart && !endpoint.methods.some((m) => m === 'POST' || m === 'PUT')) errors.push({ file, pointer: `${pointer}/multipart`, message: 'only a POST or PUT carries a multipart body: remove "multipart" or add POST' })
     // Without a session there is no CSRF token and no user to audit: public endpoints are read-only.
     if (endpoint.public && endpoint.methods.some((m) => m !== 'GET')) errors.push({ file, pointer: `${pointer}/methods`, message: 'a public endpoint may only be read (GET): calls without a session carry no CSRF token and no user to audit; remove "public" or the other methods' })

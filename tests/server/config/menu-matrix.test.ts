@@ -3,7 +3,8 @@ import { loadConfig } from '../../../server/src/config/load.ts'
 import { buildMenu, type MenuGroup } from '../../../server/src/config/menu.ts'
 import { ctxFor, profiles, SG, shippedConfigDir, TT } from './fixtures.ts'
 
-// The expected menus, written out by hand from spec/menu-rules.md for each fixture user (not computed from the rules).
+// The expected menus, written out by hand from spec/menu-rules.md for each fixture user (not computed from the rules);
+// OutSet › Live Exposure (issue #16) is added for admins and agents with OutSet.
 // Settings in every context: Android download URL set, iOS empty.
 const ADMIN_ALL = 'profile agents payments paymentHist mobile changePassword installationGuide androidApp home'
 const ADMIN_MIN = 'profile mobile changePassword installationGuide androidApp home'
@@ -25,7 +26,7 @@ const expected: Record<string, { SG: Expected, TT: Expected }> = {
       bet: BET_ALL,
       report: 'reportFull reportCollection reportOut reportGroup reportGroup2 reportStake reportStrike reportStrike2 reportDrawResult reportSummary reportShareClaimCompany',
       control: 'controlAnnouncement drawSetting fixedSetting fixedProcess subShare payRate shareClaim shareClaimSetting shareClaimCompany permission',
-      outset: 'outSetting outSetting2 outSetting3 betsIn betsOut throwNumber betSpecial',
+      outset: 'outSetting outSetting2 outSetting3 betsIn betsOut throwNumber betSpecial exposure',
       utilities: 'backupARA creditRecal clearCache superPassword auditLog support',
       sms: SMS,
       smsGateway: 'smsGateway',
@@ -36,7 +37,7 @@ const expected: Record<string, { SG: Expected, TT: Expected }> = {
       bet: BET_ALL,
       report: 'reportFull reportCollection reportGroup reportGroup2 reportStake reportStrike reportStrike2 reportDrawResult reportSummary reportShareClaimCompany',
       control: 'controlAnnouncement drawSetting limitSetting fixedSetting fixedProcess subShare shareClaim shareClaimSetting shareClaimCompany permission',
-      outset: 'outSetting2 outSetting3 betsIn betsOut',
+      outset: 'outSetting2 outSetting3 betsIn betsOut exposure',
       utilities: 'creditRecal clearCache superPassword auditLog support',
       sms: SMS,
       options: OPTIONS_TT
@@ -48,7 +49,7 @@ const expected: Record<string, { SG: Expected, TT: Expected }> = {
       bet: BET_ALL,
       report: 'reportFull reportCollection reportOut reportStake reportStrike reportStrike2 reportDrawResult reportSummary',
       control: 'controlAnnouncement drawSetting subShare payRate shareClaim shareClaimSetting shareClaimCompany',
-      outset: 'outSetting outSetting2 outSetting3 betsIn betsOut throwNumber betSpecial',
+      outset: 'outSetting outSetting2 outSetting3 betsIn betsOut throwNumber betSpecial exposure',
       utilities: 'backupARA creditRecal clearCache auditLog',
       sms: SMS,
       options: OPTIONS_SG
@@ -58,7 +59,7 @@ const expected: Record<string, { SG: Expected, TT: Expected }> = {
       bet: BET_ALL,
       report: 'reportFull reportCollection reportGroup reportGroup2 reportStake reportDrawResult reportSummary',
       control: 'controlAnnouncement drawSetting limitSetting subShare shareClaim shareClaimSetting shareClaimCompany',
-      outset: 'outSetting2 outSetting3 betsIn betsOut',
+      outset: 'outSetting2 outSetting3 betsIn betsOut exposure',
       utilities: 'creditRecal clearCache auditLog',
       sms: SMS,
       options: OPTIONS_TT
@@ -102,14 +103,14 @@ const expected: Record<string, { SG: Expected, TT: Expected }> = {
       administration: 'profile players payments paymentHist mobile changePassword installationGuide androidApp home',
       bet: 'betSummary betSummary2 betsInstruction viewTickets ticketSearch ticketHistory',
       report: 'reportFull reportCollection reportOut reportStake reportStrike reportStrike2 reportDrawResult reportSummary',
-      outset: 'outSetting outSetting2 outSetting3 betsIn betsOut throwNumber betSpecial',
+      outset: 'outSetting outSetting2 outSetting3 betsIn betsOut throwNumber betSpecial exposure',
       options: OPTIONS_SG
     },
     TT: {
       administration: 'profile players payments paymentHist mobile changePassword installationGuide androidApp home',
       bet: 'betSummary betSummary2 betsInstruction viewTickets ticketSearch ticketHistory',
       report: 'reportFull reportCollection reportStake reportStrike reportStrike2 reportDrawResult reportSummary',
-      outset: 'outSetting outSetting2 outSetting3 betsIn betsOut',
+      outset: 'outSetting outSetting2 outSetting3 betsIn betsOut exposure',
       options: OPTIONS_TT
     }
   },

@@ -11,6 +11,7 @@ import { Spinner } from '../shared/Spinner.tsx'
 import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
 import { TableView } from './TableView.tsx'
 import { FormDialog } from '../actions/FormDialog.tsx'
+import { useLiveRefresh } from './useLiveRefresh.ts'
 
 /** A table bound to its endpoint: loading, error and empty ("No data.") states, then the virtualised view. */
 export function TableWidget ({ widget }: { widget: TableDescriptor }) {
@@ -26,6 +27,7 @@ export function TableWidget ({ widget }: { widget: TableDescriptor }) {
     return { ...widget.data, params, dataPath: undefined }
   }, [widget.data, widget.paging, whole, cursor])
   const state = useData<unknown>(binding)
+  useLiveRefresh(widget.live, widget.data.endpoint)
   // A row's form action open in a dialog (its save reloads this table through the write's invalidation).
   const [editing, setEditing] = useState<{ action: FormAction, row: Row } | null>(null)
   const closeEditing = useCallback(() => setEditing(null), [])

@@ -37,6 +37,8 @@ interface ProxyTarget {
   clearsCaches: boolean
   /** The user's columns cut of the answer, when the endpoint is bound through column sets. */
   projection: Projection | null
+  /** A server-sent-events stream (api.json stream): relayed as it comes, without the call timeout. */
+  stream: boolean
 }
 
 /** The column cut's switch: on always in service; a benchmark turns it off to measure what it costs. */
@@ -113,7 +115,7 @@ function gate (app: FastifyInstance) {
         app.metrics.cacheMisses.inc()
       }
     }
-    request.proxyTarget = { url, body, multipart: rebuilt, session, cacheKey: key, clearsCaches: endpoint.clearsCaches === true, projection }
+    request.proxyTarget = { url, body, multipart: rebuilt, session, cacheKey: key, clearsCaches: endpoint.clearsCaches === true, projection, stream: endpoint.stream === true }
     const detail = { endpoint: `${request.method} ${endpoint.path}`, ...(files.length > 0 ? { files } : {}) }
     if (request.method !== 'GET' && !(await app.audit.guard(request, reply, { action: 'api.call', detail }))) return reply
   }
@@ -172,6 +174,8 @@ async function proxy (app: FastifyInstance) {
       handler: (request, reply, _dest, options) => {
         const target = request.proxyTarget as ProxyTarget
         if (target.multipart) return reply.from(target.url, { ...options, body: target.multipart.body, contentType: target.multipart.contentType })
+        // A stream stays open as long as the browser watches: no call timeout (its heartbeats are not needed to keep it).
+        if (target.stream) return reply.from(target.url, { ...options, timeout: 0 })
         const withBody = request.method !== 'GET' && target.body !== undefined && target.body !== null && !Buffer.isBuffer(target.body)
         return reply.from(target.url, withBody ? { ...options, body: target.body } : options)
       },

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../../betting/index.ts'
 import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { errors } from '../../../lib/errors.ts'
+import { announceDrawChange } from '../../../lib/draw-changes.ts'
 import { zoneIso } from '../../../../../schemas/domain/calendar.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { IssueSchema, PlacedSchema, TicketSchema } from './schemas.ts'
@@ -164,6 +165,7 @@ const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
       await app.gaAudit(tx, request, { userId: user.userId, action: 'ticket.void', detail: { TicketNo: ticketNo, refund: amount } })
       return amount
     })
+    announceDrawChange(app.db, { kind: 'voided', game: view.Ticket.Game === 'TOTO' ? 'TOTO' : '4D', drawIds: view.Ticket.DrawIds, ticketNo: view.Ticket.TicketNo })
     return ok({ TicketNo: ticketNo, Status: 'void', Refund: refund })
   })
 }

@@ -3,6 +3,7 @@ import type { Game } from '../../../betting/index.ts'
 import betSpecialRoutes from './bet-special-routes.ts'
 import betsInOutRoutes from './bets-in-out.ts'
 import distributorRoutes from './distributors.ts'
+import exposureRoutes from './exposure-routes.ts'
 import limitStatusRoutes from './limit-status.ts'
 import outSettingRoutes from './out-settings.ts'
 import partnerRoutes from './partners.ts'
@@ -15,6 +16,7 @@ const outsetRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { ga
   await app.register(outSettingRoutes, { game })
   await app.register(betsInOutRoutes, { game })
   await app.register(limitStatusRoutes, { game })
+  await app.register(exposureRoutes, { game })
   await app.register(processRoutes, { game })
   await app.register(throwRoutes, { game })
   await app.register(distributorRoutes)

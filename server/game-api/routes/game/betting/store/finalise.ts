@@ -3,6 +3,7 @@ import type { Queryable } from '../../../../../shared/db.ts'
 import type { Game } from '../../../../betting/index.ts'
 import { zoneIso } from '../../../../../../schemas/domain/calendar.ts'
 import { levelRowsOf, openBetBatch } from './draw-batches.ts'
+import { addSettledPayouts } from './draw-totals.ts'
 import type { DrawRow } from './draws.ts'
 import { bettingErrors } from './errors.ts'
 import { bookDrawMoney } from './ledger.ts'
@@ -92,6 +93,7 @@ async function writeBatch (q: Queryable, drawId: number, outcome: BatchOutcome, 
       [drawId, strikes.map((s) => s.betId), strikes.map((s) => s.userId), strikes.map((s) => s.number), strikes.map((s) => s.prize), strikes.map((s) => s.table),
         strikes.map((s) => s.big), strikes.map((s) => s.small), strikes.map((s) => s.hits), strikes.map((s) => s.payout)])
   }
+  await addSettledPayouts(q, winners.map((w) => w.betId))
 }
 
 /** The figures of a finalised draw, from what is stored. */

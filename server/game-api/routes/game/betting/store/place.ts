@@ -5,6 +5,7 @@ import {
   type ChainLevel, type DrawSeries, type FourDLine, type FourDPayRates, type Game, type TotoLine, type TotoPayRates
 } from '../../../../betting/index.ts'
 import { loadChain } from './chain.ts'
+import { applyTicketTotals } from './draw-totals.ts'
 import { bettingErrors, lineErrors } from './errors.ts'
 import { enforceLimits, limitNumberOf } from './limits.ts'
 import { linesText } from './lines.ts'
@@ -234,6 +235,8 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
       [chunk.map((l) => betIds[l.bet]), col('level'), col('userId'), col('drawId'), col('share'), col('commission'), col('bigIn'), col('smallIn'), col('amountIn'),
         col('bigIntake'), col('smallIntake'), col('amountIntake'), col('bigOut'), col('smallOut'), col('amountOut'), col('maxPayout')])
   }
+  // The per-draw aggregates move in this transaction, from the rows just written (so they always equal a recount).
+  for (let start = 0; start < placed.length; start += CHUNK) await applyTicketTotals(q, placed.slice(start, start + CHUNK).map((p) => p.ticketId), 1)
   return placed
 }
 

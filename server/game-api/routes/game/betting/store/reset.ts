@@ -2,6 +2,7 @@
 import type { Queryable } from '../../../../../shared/db.ts'
 import type { Game } from '../../../../betting/index.ts'
 import type { DrawRow } from './draws.ts'
+import { clearDrawPayouts } from './draw-totals.ts'
 import { bettingErrors } from './errors.ts'
 import { reverseDrawMoney } from './ledger.ts'
 
@@ -17,6 +18,7 @@ export async function resetDraw (q: Queryable, game: Game, drawId: number, clear
   const { rowCount } = await q.query("UPDATE bets SET status = 'open', payout = 0, settled_at = NULL WHERE draw_id = $1 AND status IN ('won', 'lost')", [drawId])
   await q.query('DELETE FROM strikes WHERE draw_id = $1', [drawId])
   await q.query('UPDATE bet_levels SET intake_payout = 0, out_payout = 0 WHERE draw_id = $1 AND (intake_payout <> 0 OR out_payout <> 0)', [drawId])
+  await clearDrawPayouts(q, drawId)
   await q.query(`UPDATE draws SET is_finalised = false, finalised_at = NULL${clearResult ? ', result = NULL, result_entered_at = NULL' : ''} WHERE draw_id = $1`, [drawId])
   return { DrawId: drawId, Reversed: reversed, Bets: rowCount, ResultCleared: clearResult }
 }

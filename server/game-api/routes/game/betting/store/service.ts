@@ -6,6 +6,7 @@ import { assertOpen, drawsOfDayCode, ensureDraws, openDrawsByIds, toDrawAnswer, 
 import { bettingErrors } from './errors.ts'
 import { assertSelfOrDownline, isSuspended, mayPlaceBets } from './hierarchy.ts'
 import { errors } from '../../../../lib/errors.ts'
+import { announceDrawChange } from '../../../../lib/draw-changes.ts'
 import { placeTickets, type FourDLineInput, type PlacedTicket, type TicketRequest, type TotoLineInput } from './place.ts'
 
 /** What the caller asks to place. */
@@ -38,7 +39,7 @@ export async function placeOrder (db: Db, order: PlaceOrder, now: Date): Promise
   if (!await mayPlaceBets(db, order.user.userId)) throw bettingErrors.betNotAllowed(order.user.userId)
   // A suspended bettor takes no bets, whoever places them (a suspended caller is already stopped at sign-in and by its token).
   if (await isSuspended(db, order.userId)) throw errors.userSuspended(order.userId)
-  return db.transaction(async (tx) => {
+  const answer = await db.transaction(async (tx) => {
     await order.record?.(tx)
     let draws: DrawRow[]
     if (order.draws !== undefined) {
@@ -75,4 +76,7 @@ export async function placeOrder (db: Db, order: PlaceOrder, now: Date): Promise
     await order.finish?.(tx, answer)
     return answer
   })
+  // Committed: the live exposure of its draws moves now.
+  announceDrawChange(db, { kind: 'placed', game: order.game, drawIds: answer.drawRows.map((d) => d.DrawId), ticketNo: answer.ticketNo })
+  return answer
 }

@@ -4,6 +4,7 @@ import type { Game } from '../../../../betting/index.ts'
 import { zoneIso } from '../../../../../../schemas/domain/calendar.ts'
 import { isoDateOf } from './draws.ts'
 import { bettingErrors } from './errors.ts'
+import { applyTicketTotals } from './draw-totals.ts'
 import { releaseTicketIntake } from './intake-totals.ts'
 
 interface TicketRow {
@@ -107,6 +108,8 @@ export async function voidTicket (q: Queryable, ticketNo: string, now: Date): Pr
   const { rows: closed } = await q.query<{ draw_id: number, close_at: Date }>(
     'SELECT DISTINCT d.draw_id, d.close_at FROM bets b JOIN draws d ON d.draw_id = b.draw_id WHERE b.ticket_id = $1 AND (d.close_at <= $2 OR d.is_finalised) ORDER BY d.close_at', [ticket.ticket_id, now])
   if (closed[0]) throw bettingErrors.drawClosed(Number(closed[0].draw_id), zoneIso(new Date(closed[0].close_at)))
+  // Taken out of the per-draw aggregates while its bets still read as placed.
+  await applyTicketTotals(q, [ticket.ticket_id], -1)
   await q.query("UPDATE tickets SET status = 'void', voided_at = $2 WHERE ticket_id = $1", [ticket.ticket_id, now])
   await q.query("UPDATE bets SET status = 'void', settled_at = $2 WHERE ticket_id = $1", [ticket.ticket_id, now])
   // What the ticket's levels kept is free again under their out-setting limits.
