@@ -1,9 +1,9 @@
-// Bets accepted or voided, told to whoever watches a draw (the exposure stream), after their transaction has committed.
+// Bets accepted or voided and numbers thrown out, told to whoever watches a draw (the exposure stream), after their transaction has committed.
 import { EventEmitter } from 'node:events'
 import type { Game } from '../betting/index.ts'
 
 /** One committed change to the bets of some draws. */
-export interface DrawChange { kind: 'placed' | 'voided', game: Game, drawIds: number[], ticketNo: string }
+export interface DrawChange { kind: 'placed' | 'voided' | 'thrown', game: Game, drawIds: number[], ticketNo?: string }
 
 // One bus per database: tests and benchmarks run several game APIs in one process, each on its own database.
 const buses = new WeakMap<object, EventEmitter>()

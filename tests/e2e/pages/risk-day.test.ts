@@ -1,5 +1,6 @@
 import t from 'tap'
 import type { Locator, Page } from 'playwright-core'
+import { eventually } from '../../helpers/eventually.ts'
 import { gameApi, gameApiToken, openFromMenu, signInAt, startE2E, type E2E } from '../support.ts'
 
 // Issue "Risk", done when: ag1 sets a 4D Big limit of $50 on 1234; mem1 bets $80 Big on 1234 in two tickets; ag1's Bets Out
@@ -32,6 +33,28 @@ async function rowByHeading (table: Locator, text: string): Promise<Record<strin
   const cells = await row.locator('td').allInnerTexts()
   return Object.fromEntries(headings.map((h, i) => [h, (cells[i] ?? '').trim()]))
 }
+
+/** Opens Live Exposure for the draw, marks the window (a reload would drop the mark) and answers its table. */
+async function livePage (e2e: E2E, userId: string, drawId: number): Promise<{ page: Page, table: Locator }> {
+  const page = await signedIn(e2e, userId)
+  await openFromMenu(page, 'OutSet', 'Live Exposure', '/outset/exposure')
+  const filters = page.locator('[data-widget-id=filters]')
+  await filters.getByLabel('Draw (the next to close when empty)').selectOption(String(drawId))
+  await filters.getByRole('button', { name: 'Show' }).click()
+  await page.evaluate(() => { (window as unknown as { liveMark: number }).liveMark = 1 })
+  return { page, table: page.locator('[data-widget-id=exposure]') }
+}
+
+/** Waits until the live table's row of the number shows these cells (the page re-reads on each event, never reloads). */
+async function liveRow (table: Locator, number: string, want: Record<string, string>): Promise<Record<string, string>> {
+  const shows = async () => {
+    const row = await rowByHeading(table, number).catch(() => ({} as Record<string, string>))
+    return Object.entries(want).every(([k, v]) => row[k] === v) && row
+  }
+  return eventually(shows, { within: 15_000, every: 100, what: `the live row of ${number} showing ${JSON.stringify(want)}` })
+}
+
+const noReload = async (page: Page) => await page.evaluate(() => (window as unknown as { liveMark?: number }).liveMark) === 1
 
 /** Opens Bets In or Bets Out for the draw and answers its numbers table. */
 async function betsPage (page: Page, label: 'Bets In' | 'Bets Out', drawId: number): Promise<Locator> {
@@ -75,8 +98,17 @@ t.test('a limit, bets over it passed up, a throw, and the share claim of the fin
   })
 
   const tickets: string[] = []
-  await t.test('mem1 bets $80 Big on 1234 in two tickets: ag1 keeps $50, $30 passes up', async (t) => {
-    for (let i = 0; i < 2; i++) tickets.push((await gameApi(e2e, mem1, 'POST', '4d/bet', { DrawIds: [draw.DrawId], Lines: [{ Number: '1234', Big: 40 }] })).TicketNo)
+  const ag1Live = await livePage(e2e, 'ag1', draw.DrawId)
+  const adminLive = await livePage(e2e, 'admin', draw.DrawId)
+  const bet = async () => tickets.push((await gameApi(e2e, mem1, 'POST', '4d/bet', { DrawIds: [draw.DrawId], Lines: [{ Number: '1234', Big: 40 }] })).TicketNo)
+  await t.test('mem1 bets $80 Big on 1234 in two tickets: ag1 keeps $50, $30 passes up, live on both exposure pages', async (t) => {
+    await bet()
+    t.match(await liveRow(ag1Live.table, '1234', { Intake: '40.00', Kept: '40.00' }), { 'Passed on': '0.00', Limit: '' }, 'ag1\'s live page: the first $40 kept, under the limit')
+    await bet()
+    t.match(await liveRow(ag1Live.table, '1234', { Intake: '80.00', Kept: '50.00', 'Passed on': '30.00' }), { Limit: 'Over limit' }, 'the second ticket: $50 kept, $30 passed up, the number marked')
+    await liveRow(adminLive.table, '1234', { Intake: '30.00', Kept: '30.00' })
+    t.pass('admin\'s live page: the $30 came in')
+    t.ok(await noReload(ag1Live.page) && await noReload(adminLive.page), 'neither page reloaded')
     const out = await rowByHeading(await betsPage(ag1, 'Bets Out', draw.DrawId), '1234')
     t.match(out, { Number: '1234', To: 'admin' })
     t.equal(money(out.Big ?? ''), 30, 'ag1\'s Bets Out: $30 Big of 1234 passed up to admin')
@@ -107,6 +139,8 @@ t.test('a limit, bets over it passed up, a throw, and the share claim of the fin
     const out = await rowByHeading(await betsPage(admin, 'Bets Out', draw.DrawId), 'Outlet East')
     t.match(out, { Number: '1234', Form: 'throw' })
     t.equal(money(out.Big ?? ''), 20, 'admin\'s Bets Out: $20 Big of 1234 thrown to the distributor')
+    await liveRow(adminLive.table, '1234', { Intake: '30.00', 'Thrown out': '20.00', Kept: '10.00' })
+    t.ok(await noReload(adminLive.page), 'admin\'s live page: $20 thrown out, $10 left kept, without a reload')
   })
 
   await t.test('after the draw is finalised, ag1\'s share claim adds up to 100 % of the group\'s win/loss', async (t) => {

@@ -1,6 +1,6 @@
 // The live exposure of one level in one draw, read from the per-draw aggregates (draw_number_totals), never from the bets.
 import type { Queryable } from '../../../../shared/db.ts'
-import type { Game } from '../../../betting/index.ts'
+import { SINGAPORE_4D_PAY_TABLE, type Game } from '../../../betting/index.ts'
 
 /** One played number and bet type as the level sees it: what reached it, kept and passed on, and what its kept part pays per prize tier. */
 export interface ExposureRow {
@@ -10,6 +10,8 @@ export interface ExposureRow {
   intake: number
   kept: number
   passed: number
+  /** What the level threw out of this number by hand (on the number's straight row, else its largest); kept and the pays are net of it. */
+  thrown: number
   first: number
   second: number
   third: number
@@ -54,11 +56,38 @@ export async function exposureOf (q: Queryable, game: Game, drawId: number, user
      LEFT JOIN out_number_limits n ON n.user_id = $2 AND n.game = $3 AND n.number = top.number
      ORDER BY top.liability DESC, top.number, top.form`, [drawId, userId, game, limit])
   const first = rows[0]
+  const answered = rows.filter((r) => r.number !== null).map((r) => ({ ...r, thrown: 0 }))
+  if (game === '4D') await netOfThrows(q, drawId, userId, answered)
   return {
-    rows: rows.filter((r) => r.number !== null),
+    rows: answered.sort((a, b) => b.liability - a.liability || a.number.localeCompare(b.number) || a.form.localeCompare(b.form)),
     count: Number(first?.total_count ?? 0),
     intake: Number(first?.total_intake ?? 0),
     kept: Number(first?.total_kept ?? 0),
     passed: Number(first?.total_passed ?? 0)
+  }
+}
+
+/**
+ * Takes the level's 4D throws off its rows: a throw of a number leaves what the level keeps, and the distributor pays the thrown
+ * Big and Small at the ordinary table, so each tier's pay drops by that much. A throw lands on the number's straight row, or on
+ * its largest row when the number is played only by other forms.
+ */
+async function netOfThrows (q: Queryable, drawId: number, userId: string, rows: ExposureRow[]): Promise<void> {
+  const { rows: throws } = await q.query<{ number: string, big: number, small: number }>(
+    'SELECT number, sum(big)::float8 AS big, sum(small)::float8 AS small FROM throws WHERE draw_id = $1 AND user_id = $2 GROUP BY number', [drawId, userId])
+  const { big, small } = SINGAPORE_4D_PAY_TABLE
+  for (const t of throws) {
+    const ofNumber = rows.filter((r) => r.number === t.number)
+    const row = ofNumber.find((r) => r.form === 'straight') ?? ofNumber.sort((a, b) => b.liability - a.liability)[0]
+    if (!row) continue
+    const less = (pay: number, cut: number) => Math.max(0, pay - cut)
+    row.thrown = t.big + t.small
+    row.kept = less(row.kept, row.thrown)
+    row.first = less(row.first, t.big * big.first + t.small * small.first)
+    row.second = less(row.second, t.big * big.second + t.small * small.second)
+    row.third = less(row.third, t.big * big.third + t.small * small.third)
+    row.starter = less(row.starter, t.big * big.starter)
+    row.consolation = less(row.consolation, t.big * big.consolation)
+    row.liability = Math.max(row.first, row.second, row.third, row.starter, row.consolation)
   }
 }

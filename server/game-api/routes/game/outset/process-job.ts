@@ -1,5 +1,6 @@
 // Out Setting 2's processing (outsettingProcess1) as a durable job: every number a level keeps above its limit has the excess thrown out to one distributor.
 import type { Db } from '../../../../shared/db.ts'
+import { announceDrawChange } from '../../../lib/draw-changes.ts'
 import type { Game } from '../../../betting/index.ts'
 import type { JobHandler } from '../../../jobs/runner.ts'
 import { above, reachedWhere, standings } from './excess.ts'
@@ -15,7 +16,7 @@ export function outsetProcessJob (db: Db, now: () => Date): JobHandler<OutsetPro
   return {
     async run (job, context) {
       const { game, drawId, userId, distributorId } = job.payload
-      return db.transaction(async (tx) => {
+      const message = await db.transaction(async (tx) => {
         const { rows: [draw] } = await tx.query<{ settled: boolean }>('SELECT is_finalised OR result IS NOT NULL AS settled FROM draws WHERE draw_id = $1', [drawId])
         if (!draw || draw.settled) return `Draw ${drawId} has its result entered: nothing was thrown.`
         await tx.query('SELECT 1 FROM number_intake WHERE draw_id = $1 AND user_id = $2 ORDER BY number FOR UPDATE', [drawId, userId])
@@ -37,6 +38,9 @@ export function outsetProcessJob (db: Db, now: () => Date): JobHandler<OutsetPro
           [job.userId, 'outset.process', 'outsettingProcess1', JSON.stringify({ JobId: job.id, DrawId: drawId, UserId: userId, DistributorId: distributorId, Numbers: thrown }), now()])
         return thrown === 0 ? 'No number is kept above its limit: nothing to throw.' : `Threw the excess of ${thrown} number${thrown === 1 ? '' : 's'} out to the distributor.`
       })
+      // Committed: the exposure pages read the draw again.
+      announceDrawChange(db, { kind: 'thrown', game, drawIds: [drawId] })
+      return message
     }
   }
 }

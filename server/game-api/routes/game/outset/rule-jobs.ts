@@ -1,5 +1,6 @@
 // The by-rules outset jobs: one distributor's rules (PUT distributors/rule/{id}/outset) or every usable distributor's (outsettingProcess2).
 import type { Db } from '../../../../shared/db.ts'
+import { announceDrawChange } from '../../../lib/draw-changes.ts'
 import type { JobHandler } from '../../../jobs/runner.ts'
 import { throwByRules, type RuleThrowScope } from './rule-throws.ts'
 
@@ -12,7 +13,7 @@ export function outsetRuleJob (db: Db, now: () => Date, path: string): JobHandle
   return {
     async run (job, context) {
       const scope = job.payload
-      return db.transaction(async (tx) => {
+      const message = await db.transaction(async (tx) => {
         const { rows: [draw] } = await tx.query<{ settled: boolean }>('SELECT is_finalised OR result IS NOT NULL AS settled FROM draws WHERE draw_id = $1', [scope.drawId])
         if (!draw || draw.settled) return `Draw ${scope.drawId} has its result entered: nothing was thrown.`
         const outcome = await throwByRules(tx, scope, job.userId ?? scope.userId, now(), async (done, total, numbers) => {
@@ -25,6 +26,9 @@ export function outsetRuleJob (db: Db, now: () => Date, path: string): JobHandle
         const kept = outcome.kept === 0 ? 'no excess is left kept.' : outcome.kept === 1 ? '1 number keeps excess no rule takes.' : `${outcome.kept} numbers keep excess no rule takes.`
         return `${outcome.numbers} number${outcome.numbers === 1 ? '' : 's'} had excess: made ${outcome.throws} throw${outcome.throws === 1 ? '' : 's'} by the rules; ${kept}`
       })
+      // Committed: the exposure pages read the draw again.
+      announceDrawChange(db, { kind: 'thrown', game: scope.game, drawIds: [scope.drawId] })
+      return message
     }
   }
 }

@@ -5,6 +5,7 @@ import { zoneIso } from '../../../../../schemas/domain/calendar.ts'
 import { roundMoney, type Game } from '../../../betting/index.ts'
 import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { caller } from '../../../plugins/auth.ts'
+import { announceDrawChange } from '../../../lib/draw-changes.ts'
 import { isoDateOf, type DrawRow } from '../betting/store/draws.ts'
 import { intakeKey, lockIntake } from '../betting/store/intake-totals.ts'
 import { assertOutSet, normaliseNumber } from './access.ts'
@@ -110,6 +111,7 @@ const throwRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
         'SELECT t.*, d.draw_date, x.name FROM throws t JOIN draws d ON d.draw_id = t.draw_id JOIN distributors x ON x.distributor_id = t.distributor_id WHERE t.throw_id = $1', [inserted?.throw_id])
       return r as Row
     })
+    announceDrawChange(app.db, { kind: 'thrown', game, drawIds: [Number(row.draw_id)] })
     return ok(toThrow(row))
   })
 
@@ -127,8 +129,8 @@ const throwRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
     const ids = [...new Set(request.body.ThrowIds ?? request.query.ThrowIds?.split(',').map(Number) ?? [])]
     if (ids.length === 0) throw outsetErrors.noThrowIds()
     const deleted = await app.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ throw_id: number, draw_id: number, is_finalised: boolean, result: unknown }>(
-        'SELECT t.throw_id, t.draw_id, d.is_finalised, d.result FROM throws t JOIN draws d ON d.draw_id = t.draw_id WHERE t.throw_id = ANY($1::int[]) AND t.user_id = $2 ORDER BY t.throw_id FOR UPDATE OF t', [ids, user.userId])
+      const { rows } = await tx.query<{ throw_id: number, draw_id: number, game: string, is_finalised: boolean, result: unknown }>(
+        'SELECT t.throw_id, t.draw_id, t.game, d.is_finalised, d.result FROM throws t JOIN draws d ON d.draw_id = t.draw_id WHERE t.throw_id = ANY($1::int[]) AND t.user_id = $2 ORDER BY t.throw_id FOR UPDATE OF t', [ids, user.userId])
       const found = new Set(rows.map((r) => Number(r.throw_id)))
       const missing = ids.find((id) => !found.has(id))
       if (missing !== undefined) throw outsetErrors.throwNotFound(String(missing))
@@ -136,9 +138,13 @@ const throwRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
       if (closed) throw outsetErrors.drawSettled(Number(closed.draw_id))
       await tx.query('DELETE FROM throws WHERE throw_id = ANY($1::int[])', [ids])
       await app.gaAudit(tx, request, { userId: user.userId, action: 'throw.delete', detail: { ThrowIds: ids } })
-      return rows.length
+      return rows
     })
-    return ok({ Deleted: deleted })
+    for (const game of ['4D', 'TOTO'] as const) {
+      const drawIds = [...new Set(deleted.filter((r) => r.game === game).map((r) => Number(r.draw_id)))]
+      if (drawIds.length > 0) announceDrawChange(app.db, { kind: 'thrown', game, drawIds })
+    }
+    return ok({ Deleted: deleted.length })
   })
 }
 

@@ -4,7 +4,7 @@ import { eventually } from '../../../../helpers/eventually.ts'
 import { gameApiHarness } from '../../../harness.ts'
 import { api } from '../../../betting-routes/support.ts'
 
-interface Row { Number: string, Form: string, Bets: number, Intake: number, Kept: number, PassedOn: number, First: number, Second: number, Third: number, Starter: number, Consolation: number, Liability: number, LimitBig: number | null, OverLimit: boolean, Over: string }
+interface Row { Number: string, Form: string, Bets: number, Intake: number, Kept: number, PassedOn: number, Thrown: number, First: number, Second: number, Third: number, Starter: number, Consolation: number, Liability: number, LimitBig: number | null, OverLimit: boolean, Over: string }
 
 // GET exposure and exposure/stream: the open draw per played number at the viewer's level, from the aggregates, and a live stream of changes.
 eachDatabase(t, async (t, kind) => {
@@ -46,6 +46,15 @@ eachDatabase(t, async (t, kind) => {
     t.ok(rowOf((await exposure(tokens.admin)).rows, '3333'))
     t.equal((await api(h, 'DELETE', `/api/v1/4d/bet?TicketNo=${placed.body.data.TicketNo}`, tokens.mem1)).status, 200)
     t.notOk(rowOf((await exposure(tokens.admin)).rows, '3333'), 'gone with its ticket')
+  })
+
+  t.test('a throw leaves the level: kept and each tier\'s pay net of it, at the ordinary table', async (t) => {
+    const outlet = await api(h, 'POST', '/api/v1/4d/distributors', tokens.admin, { Name: 'Exposure outlet' })
+    t.equal(outlet.status, 200, JSON.stringify(outlet.body))
+    const thrown = await api(h, 'POST', '/api/v1/4d/bet/throw', tokens.admin, { DrawId: drawId, Number: '1111', Big: 5, DistributorId: outlet.body.data.DistributorId })
+    t.equal(thrown.status, 200, JSON.stringify(thrown.body))
+    t.match(rowOf((await exposure(tokens.admin)).rows, '1111'), { Intake: 15, Thrown: 5, Kept: 10, PassedOn: 0, First: 20000, Second: 10000, Liability: 20000 }, '$5 of the $15 kept went to the distributor')
+    t.equal(rowOf((await exposure(tokens.admin, '&UserId=ag1')).rows, '1111')?.Kept, 5, 'another level\'s figures do not move')
   })
 
   t.test('the stream says when a bet is accepted or voided', async (t) => {
