@@ -8,7 +8,7 @@ import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { assertOutSet } from './access.ts'
 import { usableDistributor } from './distributors.ts'
-import { drawOf } from './draw-of.ts'
+import { unsettledDraw } from './draw-of.ts'
 import { outsetErrors } from './errors.ts'
 import { OUTSET_PROCESS_JOB, type OutsetProcessPayload } from './process-job.ts'
 import { OUTSET_PROCESS2_JOB } from './rule-jobs.ts'
@@ -26,9 +26,7 @@ const processRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
   }, async (request) => {
     const user = caller(request)
     const jobId = await app.db.transaction(async (tx) => {
-      const draw = await drawOf(tx, game, request.body.DrawId, app.gaNow())
-      if (!draw) throw outsetErrors.noDraw(game)
-      if (draw.is_finalised || (draw.result !== null && draw.result !== undefined)) throw outsetErrors.drawSettled(Number(draw.draw_id))
+      const draw = await unsettledDraw(tx, game, request.body.DrawId, app.gaNow())
       await usableDistributor(tx, user.userId, request.body.DistributorId)
       const payload: OutsetProcessPayload = { game, drawId: Number(draw.draw_id), userId: user.userId, distributorId: request.body.DistributorId }
       const id = await enqueueJob(tx, { kind: OUTSET_PROCESS_JOB, subjectId: Number(draw.draw_id), userId: user.userId, payload, maxAttempts: 3 })
@@ -55,9 +53,7 @@ const processRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
   }, async (request) => {
     const user = caller(request)
     const jobId = await app.db.transaction(async (tx) => {
-      const draw = await drawOf(tx, game, request.body.DrawId, app.gaNow())
-      if (!draw) throw outsetErrors.noDraw(game)
-      if (draw.is_finalised || (draw.result !== null && draw.result !== undefined)) throw outsetErrors.drawSettled(Number(draw.draw_id))
+      const draw = await unsettledDraw(tx, game, request.body.DrawId, app.gaNow())
       const payload: RuleThrowScope = { game, drawId: Number(draw.draw_id), userId: user.userId }
       const id = await enqueueJob(tx, { kind: OUTSET_PROCESS2_JOB, subjectId: Number(draw.draw_id), userId: user.userId, payload, maxAttempts: 3 })
       await app.gaAudit(tx, request, { userId: user.userId, action: 'outset.process2.start', detail: { JobId: id, ...payload } })

@@ -7,7 +7,7 @@ import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { assertOutSet } from './access.ts'
 import { ownedDistributor, usableDistributor } from './distributors.ts'
-import { drawOf } from './draw-of.ts'
+import { unsettledDraw } from './draw-of.ts'
 import { outsetErrors } from './errors.ts'
 import { OUTSET_RULE_JOB } from './rule-jobs.ts'
 import { checkRule, replaceRules, ruleAnswer, rulesOf } from './rule-store.ts'
@@ -66,9 +66,7 @@ const ruleRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
     const id = request.params.id
     const game: Game = request.body.Game ?? prefixGame
     const jobId = await app.db.transaction(async (tx) => {
-      const draw = await drawOf(tx, game, request.body.DrawId, app.gaNow())
-      if (!draw) throw outsetErrors.noDraw(game)
-      if (draw.is_finalised || (draw.result !== null && draw.result !== undefined)) throw outsetErrors.drawSettled(Number(draw.draw_id))
+      const draw = await unsettledDraw(tx, game, request.body.DrawId, app.gaNow())
       await usableDistributor(tx, userId, id)
       if ((await rulesOf(tx, [id], game)).length === 0) throw outsetErrors.noRules(id, game)
       const payload: RuleThrowScope = { game, drawId: Number(draw.draw_id), userId, distributorId: id }

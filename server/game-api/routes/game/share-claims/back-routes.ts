@@ -9,7 +9,7 @@ import type { Game } from '../../../betting/index.ts'
 import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { assertSelfOrDownline } from '../betting/store/hierarchy.ts'
-import { assertShareClaimAdmin } from './access.ts'
+import { assertShareClaimAdmin, directPair } from './access.ts'
 import { ClaimSchema } from './claim-routes.ts'
 import { listClaims } from './claims-store.ts'
 import { shareClaimErrors } from './errors.ts'
@@ -111,10 +111,7 @@ const backRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
   }, async (request) => {
     await assertShareClaimAdmin(app.db, request)
     const body = request.body
-    const uplineId = body.UserId || caller(request).userId
-    await assertSelfOrDownline(app.db, caller(request), uplineId)
-    const { rows: [down] } = await app.db.query<{ parent_id: string | null }>('SELECT parent_id FROM users WHERE user_id = $1', [body.DownlineId])
-    if (down?.parent_id !== uplineId) throw shareClaimErrors.notDirectDownline(body.DownlineId, uplineId)
+    const uplineId = await directPair(app.db, request, body.UserId, body.DownlineId)
     const cents = Math.round(body.Amount * 100)
     if (cents === 0 || Math.abs(cents - body.Amount * 100) > 1e-6) throw shareClaimErrors.badAmount(String(body.Amount))
     const id = await app.db.transaction(async (tx) => {

@@ -5,7 +5,7 @@ import type { Game } from '../../../betting/index.ts'
 import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { assertSelfOrDownline } from '../betting/store/hierarchy.ts'
-import { assertShareClaimAdmin } from './access.ts'
+import { assertShareClaimAdmin, directPair } from './access.ts'
 import { listClaims, recordClaims, recordGroupClaims } from './claims-store.ts'
 import { shareClaimErrors } from './errors.ts'
 import { PeriodFields, closedPeriodOf, periodOf } from './period.ts'
@@ -45,10 +45,7 @@ const claimRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
   }, async (request) => {
     await assertShareClaimAdmin(app.db, request)
     const body = request.body
-    const uplineId = body.UserId || caller(request).userId
-    await assertSelfOrDownline(app.db, caller(request), uplineId)
-    const { rows: [down] } = await app.db.query<{ parent_id: string | null }>('SELECT parent_id FROM users WHERE user_id = $1', [body.DownlineId])
-    if (down?.parent_id !== uplineId) throw shareClaimErrors.notDirectDownline(body.DownlineId, uplineId)
+    const uplineId = await directPair(app.db, request, body.UserId, body.DownlineId)
     const period = await closedPeriodOf(app.db, game, body, shareClaimErrors.noPeriod)
     const written = await app.db.transaction(async (tx) => {
       const n = await recordClaims(tx, game, uplineId, period, caller(request).userId, app.gaNow(), body.DownlineId)
