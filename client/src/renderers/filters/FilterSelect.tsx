@@ -13,7 +13,7 @@ export function FilterSelect ({ id, field, value, onChange }: { id: string, fiel
         {field.options?.map((o) => <option key={o.value} value={o.value}>{t(o.labelKey)}</option>)}
         {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
       </select>
-      {field.optionsFrom && note && <span className='rr-option-note' role='status'>{t(note)}</span>}
+      {note && <span className='rr-option-note' role='status'>{t(note)}</span>}
     </>
   )
 }
