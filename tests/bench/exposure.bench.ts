@@ -53,7 +53,9 @@ async function measure (label: string, gameOn: DbOptions, storeOn: { url: string
     const gLarge = await generateBets(product.gameDb, { count: large, drawId: largeDraw, seed: 17 })
     console.log(`${label}: generated ${small} bets on draw ${smallDraw} (${Math.round(small / gSmall.seconds)} bets/s) and ${large} on draw ${largeDraw} (${Math.round(large / gLarge.seconds)} bets/s), aggregates kept in the same transactions`)
 
-    const call = (who: 'admin' | 'ag1', path: string) => async () => dataOf(await fetch(`${product.gameApiUrl}/api/v1/4d/${path}&LocId=SG`, { headers: { authorization: `Bearer ${tokens[who]}` } }), path)
+    // Once more on a failed fetch: writing the bets takes longer than the server keeps an idle connection, and the pool may hand out the closed one.
+    const get = (url: string, init: RequestInit) => fetch(url, init).catch((error: unknown) => { if (error instanceof TypeError) return fetch(url, init); throw error })
+    const call = (who: 'admin' | 'ag1', path: string) => async () => dataOf(await get(`${product.gameApiUrl}/api/v1/4d/${path}&LocId=SG`, { headers: { authorization: `Bearer ${tokens[who]}` } }), path)
     const ways = {
       exposureSmall: call('admin', `exposure?DrawId=${smallDraw}`),
       exposureLarge: call('admin', `exposure?DrawId=${largeDraw}`),
