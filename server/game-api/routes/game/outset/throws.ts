@@ -2,7 +2,7 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { zoneIso } from '../../../../../schemas/domain/calendar.ts'
-import { roundMoney, type Game } from '../../../betting/index.ts'
+import { bigProblem, roundMoney, smallProblem, type Game } from '../../../betting/index.ts'
 import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { announceDrawChange } from '../../../lib/draw-changes.ts'
@@ -101,6 +101,9 @@ const throwRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
         units: roundMoney(Math.floor((kept.units - Number(done?.units ?? 0)) * 100 + 1e-6) / 100)
       }
       for (const [field, asked] of [['big', big], ['small', small], ['units', units]] as const) {
+        // A throw is a bet passed out, so it takes the bet amount rule; what is left whole may always go (an AcceptDecimals upload's cents).
+        if (asked !== left[field] && field === 'big' && bigProblem(asked) !== undefined) throw outsetErrors.throwBig()
+        if (asked !== left[field] && field === 'small' && smallProblem(asked) !== undefined) throw outsetErrors.throwSmall()
         if (asked > left[field]) throw outsetErrors.throwTooMuch(`${left[field].toFixed(2)} ${field === 'units' ? 'units' : field === 'big' ? 'Big' : 'Small'}`, number, asked.toFixed(2), left[field].toFixed(2))
       }
       const { rows: [inserted] } = await tx.query<{ throw_id: number }>(
