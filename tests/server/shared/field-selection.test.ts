@@ -1,6 +1,6 @@
 import t from 'tap'
 import { decodeFieldSelection, encodeFieldSelection, selectFields, type FieldSelection } from '../../../server/shared/field-selection.ts'
-import { projectJson } from '../../../server/src/proxy/projection.ts'
+import { projectJson } from '../../../server/src/proxy/json-cutter.ts'
 
 // The game API's cut (on the answer before it is written) and the service's (on the bytes) must agree exactly.
 
