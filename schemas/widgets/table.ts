@@ -1,0 +1,94 @@
+// The data table and report filters: columns, row actions, live sources, sums, exports.
+import { Type, type Static } from 'typebox'
+import { DataBinding, Endpoint, HttpMethod, I18nKey, RowCondition } from './binding.ts'
+import { DateRange, FormAction, FormField } from './form.ts'
+
+export const ColumnType = Type.Enum(['text', 'number', 'money', 'percent', 'date', 'status'])
+export type ColumnType = Static<typeof ColumnType>
+
+/** One table column: field name in the row, label key, type and fixed width in px. */
+export const TableColumn = Type.Object({
+  field: Type.String({ minLength: 1 }),
+  labelKey: I18nKey,
+  type: ColumnType,
+  width: Type.Integer({ minimum: 20, maximum: 1000 }),
+  sortable: Type.Optional(Type.Boolean()),
+  // Footer sum of this column (number, money and percent columns).
+  sum: Type.Optional(Type.Boolean()),
+  // status columns: value → label key.
+  statusLabels: Type.Optional(Type.Record(Type.String(), I18nKey))
+}, { additionalProperties: false })
+export type TableColumn = Static<typeof TableColumn>
+
+/** A row action: open a route built from row values, call an endpoint (after an optional confirmation) and reload, or choose the row. */
+export const RowAction = Type.Union([
+  Type.Object({ kind: Type.Literal('link'), id: Type.String({ minLength: 1 }), labelKey: I18nKey, to: Type.String({ pattern: '^/' }), when: Type.Optional(RowCondition) }, { additionalProperties: false }),
+  Type.Object({
+    kind: Type.Literal('call'),
+    id: Type.String({ minLength: 1 }),
+    labelKey: I18nKey,
+    when: Type.Optional(RowCondition),
+    endpoint: Endpoint,
+    method: HttpMethod,
+    // Call parameters taken from the row (parameter name → row field): the query of a GET or DELETE (DELETE bet?TicketNo=), the body otherwise.
+    rowParams: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 }))),
+    confirmKey: Type.Optional(I18nKey)
+  }, { additionalProperties: false }),
+  // Chooses the row for other widgets: sets page filter values from row fields (filter name → row field), e.g. the file a job processes.
+  Type.Object({ kind: Type.Literal('choose'), id: Type.String({ minLength: 1 }), labelKey: I18nKey, when: Type.Optional(RowCondition), set: Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 })) }, { additionalProperties: false }),
+  // Opens a form in a dialog, prefilled from the row.
+  FormAction
+])
+export type RowAction = Static<typeof RowAction>
+
+export const SortSpec = Type.Object({ field: Type.String({ minLength: 1 }), desc: Type.Boolean() }, { additionalProperties: false })
+export type SortSpec = Static<typeof SortSpec>
+
+/** A table's live source: a GET stream of server-sent events (gated like every call) whose events say the data moved. */
+export const TableLive = Type.Object({
+  endpoint: Endpoint,
+  debounceMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 5000, description: 'after an event, wait this long (gathering the events that follow) before reading again (default 150)' }))
+}, { additionalProperties: false })
+export type TableLive = Static<typeof TableLive>
+
+/** A data table: columns, default sort (CreatedDate descending unless told), footer sums, row actions, exports, draw colours. */
+export const TableWidget = Type.Object({
+  type: Type.Literal('table'),
+  id: Type.String({ minLength: 1 }),
+  data: DataBinding,
+  // A heading above the table (shown with it: not while a required parameter is missing).
+  titleKey: Type.Optional(I18nKey),
+  columns: Type.Array(TableColumn, { minItems: 1 }),
+  rowKey: Type.Optional(Type.String({ minLength: 1 })),
+  defaultSort: Type.Optional(SortSpec),
+  rowActions: Type.Optional(Type.Array(RowAction)),
+  // Field holding the draw type code (0-7, 9, 24, 25, IBET, KBET, RRRR) that colours the row.
+  drawColourField: Type.Optional(Type.String({ minLength: 1 })),
+  export: Type.Optional(Type.Object({
+    csv: Type.Optional(Type.Boolean()),
+    ara: Type.Optional(Type.Boolean()),
+    fileName: Type.Optional(Type.String({ minLength: 1, pattern: '^[^/\\\\]+$' }))
+  }, { additionalProperties: false })),
+  print: Type.Optional(Type.Boolean()),
+  // Cursor paging: the answer's nextPath holds the cursor of the next (older) page, sent back as the param parameter.
+  paging: Type.Optional(Type.Object({ param: Type.String({ minLength: 1 }), nextPath: Type.String({ minLength: 1 }) }, { additionalProperties: false })),
+  // The answer's count of every row the query finds: fewer rows shown says "Showing 500 of 1,008".
+  totalPath: Type.Optional(Type.String({ minLength: 1 })),
+  // The answer's sums over every row the query finds, shown in the footer instead of the sums of the rows shown.
+  sumsPath: Type.Optional(Type.String({ minLength: 1 })),
+  scrollWidth: Type.Optional(Type.Integer({ minimum: 100 })),
+  height: Type.Optional(Type.Integer({ minimum: 100 })),
+  // A server-sent-events stream: each event reads the table's data again (a burst of events once, after debounceMs), no reload.
+  live: Type.Optional(TableLive)
+}, { additionalProperties: false })
+export type TableWidget = Static<typeof TableWidget>
+
+/** Report filters: their values feed other widgets' { from: 'filter' } parameters when applied. */
+export const FiltersWidget = Type.Object({
+  type: Type.Literal('filters'),
+  id: Type.String({ minLength: 1 }),
+  fields: Type.Array(FormField, { minItems: 1 }),
+  dateRanges: Type.Optional(Type.Array(DateRange)),
+  applyKey: Type.Optional(I18nKey)
+}, { additionalProperties: false })
+export type FiltersWidget = Static<typeof FiltersWidget>
