@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
+import pLimit from 'p-limit'
 
 /** Anything that runs one SQL statement: the database itself or a transaction. */
 export interface Queryable {
@@ -82,6 +83,9 @@ export function pgliteDb (lite: PGlite): Db {
   return db
 }
 
+/** Connections of a pool that transactions leave to single statements. */
+const READ_RESERVE = 2
+
 async function openPostgres (url: string, schema: string | undefined, applicationName: string | undefined, maxConnections = 10): Promise<Db> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`schema name "${schema}" must be lower-case letters, digits and _`)
   if (schema) {
@@ -94,6 +98,9 @@ async function openPostgres (url: string, schema: string | undefined, applicatio
   // 250 to 350 ms compiling a query that runs in about 100.
   const options = ['-c jit=off', ...(schema ? [`-c search_path=${schema}`] : [])].join(' ')
   const pool = new pg.Pool({ connectionString: url, max: maxConnections, options, ...(applicationName ? { application_name: applicationName } : {}) })
+  // Transactions hold at most all but two connections: a burst of writes queued on one row lock (a member's credit, a
+  // number's totals) then never makes a single read (a page, the live exposure, a token check) wait behind it.
+  const transactions = pLimit(Math.max(1, maxConnections - READ_RESERVE))
   const listeners = new Set<(error: Error) => void>()
   // An idle connection the server dropped emits 'error' on the pool; with no listener Node would end the process.
   pool.on('error', (error) => {
@@ -111,7 +118,7 @@ async function openPostgres (url: string, schema: string | undefined, applicatio
   return {
     kind: 'postgres',
     ...wrap(pool),
-    async transaction (fn) {
+    transaction: (fn) => transactions(async () => {
       const client = await pool.connect()
       // A checked-out connection that drops between two queries emits 'error' on itself, not on the pool.
       let lost: Error | undefined
@@ -131,7 +138,7 @@ async function openPostgres (url: string, schema: string | undefined, applicatio
         // A lost connection is destroyed, never handed to the next caller.
         client.release(lost)
       }
-    },
+    }),
     exec: async (sql) => { await pool.query(sql) },
     fork: async (max) => {
       const forked = await openPostgres(url, schema, applicationName, max)

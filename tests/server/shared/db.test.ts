@@ -3,7 +3,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { migrate } from '../../../server/shared/migrate.ts'
-import { eachDatabase, freshDb } from '../../helpers/db.ts'
+import { eachDatabase, freshDb, postgresReachable, testPostgresUrl } from '../../helpers/db.ts'
+import { eventually } from '../../helpers/eventually.ts'
 
 t.test('the adapter', (t) => eachDatabase(t, async (t, kind) => {
   const db = await freshDb(t, kind)
@@ -29,3 +30,26 @@ t.test('the adapter', (t) => eachDatabase(t, async (t, kind) => {
   await t.rejects(migrate(db, dir), 'a broken migration fails')
   t.equal((await db.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'c'")).rowCount, 0, 'and leaves no half-applied change')
 }))
+
+t.test('transactions queued on one row lock leave connections to single statements', async (t) => {
+  if (!await postgresReachable()) return t.skip(`PostgreSQL at ${testPostgresUrl} is not reachable`)
+  const schema = await freshDb(t, 'postgres')
+  await schema.exec('CREATE TABLE hot (id int PRIMARY KEY, n int); INSERT INTO hot VALUES (1, 0)')
+  const db = await schema.fork(4)
+  t.teardown(() => db.close())
+  let release!: () => void
+  const held = new Promise<void>((resolve) => { release = resolve })
+  // Six writers on one row, as a member's bets are on its credit: one holds the lock, the rest wait for it or for a connection.
+  const writers = Array.from({ length: 6 }, () => db.transaction(async (tx) => {
+    await tx.query('SELECT n FROM hot WHERE id = 1 FOR UPDATE')
+    await held
+    await tx.query('UPDATE hot SET n = n + 1 WHERE id = 1')
+  }))
+  // Once a writer waits on the lock, every connection a writer may take is taken.
+  await eventually(async () => Number((await schema.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'SELECT n FROM hot%'")).rows[0]?.n) >= 1)
+  const read = await Promise.race([db.query('SELECT n FROM hot WHERE id = 1'), new Promise((resolve) => setTimeout(() => resolve('waited'), 3000))])
+  t.not(read, 'waited', 'a read is answered while every writer waits')
+  release()
+  await Promise.all(writers)
+  t.same((await db.query('SELECT n FROM hot')).rows, [{ n: 6 }], 'and every writer commits')
+})
