@@ -35,3 +35,11 @@ export async function frames (page: Page, n: number): Promise<void> {
     requestAnimationFrame(next)
   }), n)
 }
+
+/** Answers the app's confirmation dialog (a row action or reset that asks before writing) with OK, after checking its question. */
+export async function confirmOk (page: Page, question?: string | RegExp): Promise<void> {
+  const dialog = page.locator('dialog.rr-confirm[open]')
+  if (question !== undefined) await dialog.getByText(question).waitFor()
+  await dialog.getByRole('button', { name: 'OK' }).click()
+  await dialog.waitFor({ state: 'detached' })
+}

@@ -1,6 +1,7 @@
 import t from 'tap'
 import type { Locator, Page } from 'playwright-core'
 import { closeHomePopup, latestCaptcha, openFromMenu, signIn, signInAt, startE2E, type E2E } from '../support.ts'
+import { confirmOk } from '../../helpers/browser.ts'
 
 // Issue "Downline and accounts", done when: admin creates an agent with credit, share and commission; the agent signs in and
 // changes the one-time password, creates a player; the player does the same and bets; the agent records a payment, which
@@ -151,9 +152,8 @@ t.test('admin → agent → player → bet → payment: Payment History shows it
   })
   await t.test('deleting the payment is the company\'s: the agent is told so; admin deletes it with the super password, in the body', async (t) => {
     const entries = (await showHistory(agent.page)).filter({ hasText: 'journey payment' })
-    // The row action's confirmation is the browser's own dialog.
-    agent.page.once('dialog', (d) => { d.accept().catch(() => {}) })
     await entries.getByRole('button', { name: 'Delete' }).click()
+    await confirmOk(agent.page)
     await agent.page.getByRole('alert').filter({ hasText: 'only the company' }).waitFor()
     t.pass('the agent hears that an administrator must delete it')
 

@@ -1,6 +1,7 @@
 import t from 'tap'
 import type { Page } from 'playwright-core'
 import { axeViolations, closeHomePopup, gameApi, gameApiToken, signInAt, startE2E, openFromMenu } from '../support.ts'
+import { confirmOk } from '../../helpers/browser.ts'
 
 // Issue #7's path through the product: a member bets 4D and TOTO on the Place Bets pages, sees the tickets, the draws are
 // settled by an administrator, and the member's agent finds the stake in the Full Report.
@@ -37,7 +38,6 @@ t.test('mem1 bets 4D and TOTO, sees the tickets; after settlement ag1\'s Full Re
   let offsetMs = 0
   const e2e = await startE2E(t, { now: () => new Date(Date.now() + offsetMs) })
   const { page, errors } = await e2e.newPage()
-  page.on('dialog', (d) => { d.accept().catch(() => {}) })
   await signInAt(e2e, page, 'mem1')
   const ag1Token = await gameApiToken(e2e, 'ag1')
   const stakeBefore = await gameApi(e2e, ag1Token, 'GET', '4d/reportFull').then((r) => r.rows.find((row: { UserId: string }) => row.UserId === 'mem1')?.Stake ?? 0) as number
@@ -167,7 +167,6 @@ t.test('mem1 bets 4D and TOTO, sees the tickets; after settlement ag1\'s Full Re
 t.test('ag1 uploads a bet file on Bet Upload, processes it with the job widget, and sees it processed', async (t) => {
   const e2e = await startE2E(t)
   const { page, errors } = await e2e.newPage()
-  page.on('dialog', (d) => { d.accept().catch(() => {}) })
   await signInAt(e2e, page, 'ag1')
   await openFromMenu(page, 'Bet', 'Bet Upload', '/bet/bet-upload')
   const form = page.locator('[data-widget-id=upload]')
@@ -195,6 +194,7 @@ t.test('ag1 uploads a bet file on Bet Upload, processes it with the job widget, 
   t.match(await row.innerText(), /Processed\s+31\s+30\s+1\s+weekly file/, 'lines, placed and failed counts')
 
   await row.getByRole('button', { name: 'Delete' }).click()
+  await confirmOk(page)
   await row.waitFor({ state: 'detached' })
   t.pass('a processed file can be deleted (its tickets stay)')
   t.same(errors, [], 'no script errors')

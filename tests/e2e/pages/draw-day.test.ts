@@ -39,7 +39,6 @@ async function placeBet (form: Locator): Promise<{ ticket: string, stake: number
 /** A fresh page signed in as the user at the game API's current time. */
 async function signedIn (e2e: E2E, userId: string): Promise<Page> {
   const { page } = await e2e.newPage()
-  page.on('dialog', (d) => { d.accept().catch(() => {}) })
   await signInAt(e2e, page, userId)
   return page
 }

@@ -1,12 +1,12 @@
 import t from 'tap'
 import { signInAt, startE2E, openFromMenu } from '../support.ts'
+import { confirmOk } from '../../helpers/browser.ts'
 
 // Signed-in pages drawn by the generic renderer from the service's descriptors, with real data from the game API.
 
 t.test('signed-in pages from descriptors', async (t) => {
   const e2e = await startE2E(t)
   const { page, errors } = await e2e.newPage()
-  page.on('dialog', (d) => { d.accept().catch(() => {}) })
   await signInAt(e2e, page, 'admin')
 
   await t.test('profile shows the admin\'s fields from GET profile', async (t) => {
@@ -32,6 +32,7 @@ t.test('signed-in pages from descriptors', async (t) => {
     await row.waitFor()
     t.pass('the new announcement is listed')
     await row.getByRole('button', { name: 'Delete' }).click()
+    await confirmOk(page)
     await row.waitFor({ state: 'detached' })
     t.pass('deleted, and gone from the list')
   })

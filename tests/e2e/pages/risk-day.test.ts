@@ -20,7 +20,6 @@ const RESULT = {
 /** A fresh page signed in as the user (row confirmations accepted). */
 async function signedIn (e2e: E2E, userId: string): Promise<Page> {
   const { page } = await e2e.newPage()
-  page.on('dialog', (d) => { d.accept().catch(() => {}) })
   await signInAt(e2e, page, userId)
   return page
 }

@@ -1,5 +1,6 @@
 import t from 'tap'
 import { gameApi, gameApiToken, openFromMenu, signInAt, startE2E } from '../support.ts'
+import { confirmOk } from '../../helpers/browser.ts'
 
 // Share Claim (Company) in the browser: after a draw with mem3's bets is finalised, ag1 opens the page from its Report menu
 // for that draw, and the holders of its group's win/loss add up to 100 % of it, as the game API's Full Report counts it.
@@ -50,7 +51,6 @@ t.test('ag1\'s Share Claim (Company) for a finalised draw: the holders add up to
   await t.test('admin imports its claim on ag1 for the draw into a claim-back and settles it on Control › Share Claim', async (t) => {
     const claim = (await gameApi(e2e, await gameApiToken(e2e, 'admin'), 'POST', '4d/shareClaim', { DownlineId: 'ag1', DrawId: draw.DrawId }))[0] as { ClaimId: number, Claim: number }
     const { page: adminPage, errors: adminErrors } = await e2e.newPage()
-    adminPage.on('dialog', (d) => { d.accept().catch(() => {}) })
     await signInAt(e2e, adminPage, 'admin')
     // Two menu links start with /control/shareClaim and read Share Claim…: the Control group's is the one named exactly so.
     const control = adminPage.locator('#sidebar').getByRole('button', { name: 'Control', exact: true })
@@ -69,6 +69,7 @@ t.test('ag1\'s Share Claim (Company) for a finalised draw: the holders add up to
     const back = adminPage.locator('[data-widget-id=claimBacks] tbody tr').filter({ hasText: 'ag1' }).filter({ hasText: 'In a claim-back' }).first()
     await back.waitFor()
     await back.getByRole('button', { name: 'Settle' }).click()
+    await confirmOk(adminPage)
     await adminPage.locator('[data-widget-id=claimBacks] tbody tr').filter({ hasText: 'ag1' }).filter({ hasText: 'Settled' }).first().waitFor()
     const settled = await gameApi(e2e, await gameApiToken(e2e, 'admin'), 'GET', '4d/selectReportShareClaimBack') as Array<{ Status: string, Amount: number, UserId: string }>
     t.match(settled, [{ UserId: 'ag1', Status: 'settled', Amount: claim.Claim }], 'the claim-back holds the claim and is settled')

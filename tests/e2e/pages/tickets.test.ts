@@ -1,12 +1,12 @@
 import t from 'tap'
 import { axeViolations, gameApiToken, signInAt, startE2E, openFromMenu } from '../support.ts'
+import { confirmOk } from '../../helpers/browser.ts'
 
 // The Bet group's ticket pages in the browser, drawn from their descriptors with the seed's real tickets.
 
 t.test('a member\'s tickets and the bet text check', async (t) => {
   const e2e = await startE2E(t)
   const { page, errors } = await e2e.newPage()
-  page.on('dialog', (d) => { d.accept().catch(() => {}) })
   await signInAt(e2e, page, 'mem1')
   // A number mem1 has bet on (read from a ticket's detail), for the search.
   let number = ''
@@ -55,6 +55,7 @@ t.test('a member\'s tickets and the bet text check', async (t) => {
     const row = rows.filter({ hasText: ticketNo })
     t.match(await row.innerText(), /Active/)
     await open.getByRole('button', { name: 'Void' }).click()
+    await confirmOk(page)
     await row.getByRole('button', { name: 'Void' }).waitFor({ state: 'detached' })
     t.pass('voided: the action is gone')
     const text = await row.innerText()
@@ -82,6 +83,7 @@ t.test('a member\'s tickets and the bet text check', async (t) => {
     await row.waitFor()
     t.match(await row.innerText(), /10\.00/, 'a roll costs ten times its amount per draw')
     await row.getByRole('button', { name: 'Delete' }).click()
+    await confirmOk(page)
     await row.waitFor({ state: 'detached' })
     t.pass('deleted')
   })

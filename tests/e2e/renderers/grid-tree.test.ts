@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { Page } from 'playwright-core'
-import { launchBrowser } from '../../helpers/browser.ts'
+import { confirmOk, launchBrowser } from '../../helpers/browser.ts'
 import { harnessBuild, serveHarness, type ApiRoute } from './harness-server.ts'
 import './harness-api.ts'
 
@@ -137,9 +137,9 @@ t.test('grid and tree in a real browser', async (t) => {
     t.equal(await cell(page, 1, 1).innerText(), '3500', 'discarded')
 
     // Reset asks first, then calls the reset endpoint with the row's parameters and reloads.
-    page.once('dialog', (d) => { t.equal(d.message(), 'Reset this row?'); d.accept().catch(() => {}) })
     const atReset = calls.length
     await page.getByRole('row').nth(1).getByRole('button', { name: 'Reset' }).click()
+    await confirmOk(page, 'Reset this row?')
     await page.waitForFunction(() => document.querySelector('[data-cell="g-0-1"]')?.textContent === '2000')
     t.same(since(atReset), [{ method: 'PUT', path: '/api/v1/4d/rateDefault', body: { BetType: 'Big' } }])
   })

@@ -1,5 +1,6 @@
 import t from 'tap'
 import { gameApiToken, signInAt, startE2E, openFromMenu } from '../support.ts'
+import { confirmOk } from '../../helpers/browser.ts'
 
 // The shipped Pay Rate page as the service serves it: a downline tree (mLoadDirectDownLine) whose chosen user's 4D pay table the
 // grid edits (payRates, PUT payRate, PUT payRateDefault), through the proxy, in Debian's Chromium, signed in as admin.
@@ -53,8 +54,8 @@ t.test('pay rates: a grid save and reset, and a tree node opened and chosen driv
   })
 
   await t.test('reset to default: confirmed, PUT payRateDefault, the row reloaded', async (t) => {
-    page.once('dialog', (d) => { d.accept().catch(() => {}) })
     await page.getByRole('row').nth(1).getByRole('button', { name: 'Reset to default' }).click()
+    await confirmOk(page)
     await page.waitForFunction(() => document.querySelector('[data-cell="rates-0-3"]')?.textContent === '2000')
     t.equal((await rate('N-Big'))!.First, 2000, 'back to the Singapore Pools figure')
   })

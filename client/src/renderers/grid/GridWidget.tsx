@@ -8,6 +8,7 @@ import type { Row } from '../lib/tableModel.ts'
 import { Spinner } from '../shared/Spinner.tsx'
 import { Alert } from '../shared/Alert.tsx'
 import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
+import { useConfirm } from '../shared/useConfirm.tsx'
 import { GridCell, type EditEnd } from './GridCell.tsx'
 import { isResetCall, useGridState } from './useGridState.ts'
 
@@ -40,6 +41,7 @@ const TANSTACK_COLUMNS = (columns: readonly GridColumn[]): ColumnDef<Row>[] => c
 function GridView ({ widget, rows, defaults }: { widget: GridDescriptor, rows: readonly Row[], defaults: readonly Row[] | undefined }) {
   const { t } = useTranslation()
   const grid = useGridState(widget, rows, defaults)
+  const confirm = useConfirm()
   const columns = useMemo(() => TANSTACK_COLUMNS(widget.columns), [widget.columns])
   const table = useReactTable({ data: rows as Row[], columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => rowId(row, widget.rowKey) })
   const [active, setActive] = useState<Position>({ r: 0, c: 0 })
@@ -95,6 +97,7 @@ function GridView ({ widget, rows, defaults }: { widget: GridDescriptor, rows: r
   return (
     <div className='rr-grid-wrap' data-widget-id={widget.id}>
       <p className='rr-grid-hint' id={`${widget.id}-hint`}>{t('renderers.grid.hint')}</p>
+      {confirm.dialog}
       {grid.saving.error && <CallErrorAlert error={grid.saving.error} labelField={(path) => gridFieldLabel(widget.columns, path, t)} />}
       {grid.resetting.error && <CallErrorAlert error={grid.resetting.error} />}
       {blocked && grid.errors.size > 0 && <Alert type='error' message='renderers.grid.invalid' />}
@@ -131,7 +134,7 @@ function GridView ({ widget, rows, defaults }: { widget: GridDescriptor, rows: r
                       <button type='button' disabled={!rowDirty || grid.saving.isPending} onClick={() => setBlocked(!grid.saveRows(id))}>{t(grid.save.labelKey)}</button>
                     )}
                     {grid.reset && (
-                      <button type='button' disabled={grid.resetting.isPending || (!isResetCall(grid.reset) && !defaults)} onClick={() => grid.resetRow(row, (key) => window.confirm(t(key)))}>
+                      <button type='button' disabled={grid.resetting.isPending || (!isResetCall(grid.reset) && !defaults)} onClick={() => grid.resetRow(row, (key) => confirm.ask(key, grid.reset?.labelKey ?? key))}>
                         {t(grid.reset.labelKey)}
                       </button>
                     )}

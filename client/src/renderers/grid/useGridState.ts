@@ -58,11 +58,11 @@ export function useGridState (widget: GridWidget, rows: readonly Row[], defaults
       return true
     },
     // Resets one row; confirm asks the user first when the reset call names a confirmation.
-    resetRow: (row: Row, confirm: (key: string) => boolean) => {
+    resetRow: async (row: Row, confirm: (key: string) => Promise<boolean>) => {
       if (!reset) return
       setSaved(undefined)
       if (isResetCall(reset)) {
-        if (reset.confirmKey && !confirm(reset.confirmKey)) return
+        if (reset.confirmKey && !(await confirm(reset.confirmKey))) return
         resetting.mutate(row)
         return
       }

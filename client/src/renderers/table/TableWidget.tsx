@@ -9,6 +9,7 @@ import { getPath, withQuery } from '../lib/binding.ts'
 import { fillPath, rowParams, type Row } from '../lib/tableModel.ts'
 import { Spinner } from '../shared/Spinner.tsx'
 import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
+import { useConfirm } from '../shared/useConfirm.tsx'
 import { TableView } from './TableView.tsx'
 import { FormDialog } from '../actions/FormDialog.tsx'
 import { useLiveRefresh } from './useLiveRefresh.ts'
@@ -39,7 +40,8 @@ export function TableWidget ({ widget }: { widget: TableDescriptor }) {
       ? callData(action.method, withQuery(endpoint, params))
       : callData(action.method, endpoint, action.rowParams ? params : undefined)
   })
-  const onAction = (action: RowAction, row: Row) => {
+  const confirm = useConfirm()
+  const onAction = async (action: RowAction, row: Row) => {
     if (action.kind === 'choose') {
       // The row's values become page filters, which the widgets bound to them (a job, a detail table) read.
       const chosen: Record<string, unknown> = {}
@@ -49,7 +51,7 @@ export function TableWidget ({ widget }: { widget: TableDescriptor }) {
     }
     if (action.kind === 'form') { setEditing({ action, row }); return }
     if (action.kind !== 'call') return
-    if (action.confirmKey && !window.confirm(t(action.confirmKey))) return
+    if (action.confirmKey && !(await confirm.ask(action.confirmKey, action.labelKey))) return
     rowCall.mutate({ action, row })
   }
   if (state.status === 'loading') return <Spinner />
@@ -75,6 +77,7 @@ export function TableWidget ({ widget }: { widget: TableDescriptor }) {
         ? <p className='rr-empty' data-widget-id={widget.id}>{t('renderers.noData')}</p>
         : <TableView widget={widget} rows={rows} onAction={onAction} total={Number.isFinite(total) ? total : undefined} serverSums={sums && typeof sums === 'object' ? sums as Record<string, unknown> : undefined} />}
       {paging}
+      {confirm.dialog}
       {editing && <FormDialog action={editing.action} row={editing.row} onClose={closeEditing} />}
     </>
   )
