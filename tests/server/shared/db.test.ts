@@ -31,8 +31,8 @@ t.test('the adapter', (t) => eachDatabase(t, async (t, kind) => {
   t.equal((await db.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'c'")).rowCount, 0, 'and leaves no half-applied change')
 }))
 
-t.test('transactions queued on one row lock leave connections to single statements', async (t) => {
-  if (!await postgresReachable()) return t.skip(`PostgreSQL at ${testPostgresUrl} is not reachable`)
+const onPostgres = await postgresReachable()
+t.test('transactions queued on one row lock leave connections to single statements', { skip: onPostgres ? false : `PostgreSQL at ${testPostgresUrl} is not reachable` }, async (t) => {
   const schema = await freshDb(t, 'postgres')
   await schema.exec('CREATE TABLE hot (id int PRIMARY KEY, n int); INSERT INTO hot VALUES (1, 0)')
   const db = await schema.fork(4)
