@@ -8,6 +8,13 @@ export async function launchBrowser (t: Test): Promise<Browser> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
   })
   t.teardown(() => browser.close())
+  // Tests load through tsx, whose esbuild keeps function names with a __name helper: functions sent to page.evaluate call it.
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = async (options) => {
+    const context = await newContext(options)
+    await context.addInitScript('globalThis.__name = (fn) => fn')
+    return context
+  }
   return browser
 }
 
