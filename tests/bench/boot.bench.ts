@@ -15,9 +15,9 @@ async function boot (open: 'cold' | 'snapshot'): Promise<number> {
   if (open === 'cold') {
     const [db, store] = [await openDb({}), await openDb({})]
     opened.push(() => db.close(), () => store.close())
-    await buildProduct(owner, { db, store })
+    await buildProduct(owner, { kind: 'pglite', db, store })
   } else {
-    await buildProduct(owner)
+    await buildProduct(owner, { kind: 'pglite' })
   }
   const ms = performance.now() - started
   for (const close of opened.reverse()) await close()

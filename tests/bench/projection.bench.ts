@@ -104,7 +104,7 @@ async function bigThroughService (report: BigReport, gameApiCuts: boolean) {
   })
   await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve))
   try {
-    const { service, serviceUrl } = await buildService({ teardown: (fn) => { opened.push(fn) } }, { gameApiUrl: `http://127.0.0.1:${(relay.address() as AddressInfo).port}` })
+    const { service, serviceUrl } = await buildService({ teardown: (fn) => { opened.push(fn) } }, { kind: 'pglite', gameApiUrl: `http://127.0.0.1:${(relay.address() as AddressInfo).port}` })
     const login = await fetch(`${serviceUrl}/ui/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ UserId: USER, Password: 'Demo#1234', Lang: 'en' }) })
     const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
     const get = (on: boolean) => async () => {

@@ -3,7 +3,8 @@ import { buildProduct } from '../helpers/build.ts'
 import { launchBrowser } from '../helpers/browser.ts'
 
 t.test('the service serves the built client to a real browser', async (t) => {
-  const { serviceUrl } = await buildProduct(t)
+  // The embedded default, as `npm start` runs it.
+  const { serviceUrl } = await buildProduct(t, { kind: 'pglite' })
   const browser = await launchBrowser(t)
   const page = await browser.newPage()
   const response = await page.goto(`${serviceUrl}/some/deep/link`)

@@ -2,12 +2,13 @@ import { loadSettings } from '../../server/shared/env.ts'
 import type { Db } from '../../server/shared/db.ts'
 import { buildGameApi as buildGameApiApp } from '../../server/game-api/app.ts'
 import { buildService as buildServiceApp } from '../../server/src/app.ts'
-import { freshDb, type DbKind, type Owner } from './db.ts'
+import { freshDb, productDbKind, type DbKind, type Owner } from './db.ts'
 
 /** Learns each captcha's answer by its x-token (the game API's test hook), so a test can type it. */
 export type CaptchaAnswerSink = (xToken: string, answer: string) => void
 
 export interface GameApiBuildOptions {
+  /** Default: productDbKind() (PostgreSQL when it answers). */
   kind?: DbKind
   /** Listen on a free port (default); otherwise gameApiUrl is '' and the test injects. */
   listen?: boolean
@@ -20,8 +21,9 @@ export interface GameApiBuildOptions {
   trustProxy?: false | number | string
 }
 
-/** The reference game API, migrated and seeded on a fresh database (PGlite: loaded from a snapshot), closed when t ends. */
-export async function buildGameApi (t: Owner, { kind = 'pglite', listen = true, captchaAnswerSink, now, db = undefined, trustProxy }: GameApiBuildOptions = {}) {
+/** The reference game API, migrated and seeded on a fresh database (copied from a snapshot), closed when t ends. */
+export async function buildGameApi (t: Owner, { kind, listen = true, captchaAnswerSink, now, db = undefined, trustProxy }: GameApiBuildOptions = {}) {
+  kind ??= await productDbKind()
   const seedAt = now?.()
   // A clock that reads real time shares the 'now' snapshot; a fixed test clock has one of its own.
   const seededAt = seedAt === undefined || Math.abs(seedAt.getTime() - Date.now()) < 60_000 ? 'now' : seedAt
@@ -34,6 +36,7 @@ export async function buildGameApi (t: Owner, { kind = 'pglite', listen = true, 
 
 export interface ServiceBuildOptions {
   gameApiUrl: string
+  /** Default: productDbKind() (PostgreSQL when it answers). */
   kind?: DbKind
   /** Settings over the test defaults (silent log, memory DATA_DIR); DATABASE_URL here makes the service open its own store. */
   env?: NodeJS.ProcessEnv
@@ -43,8 +46,9 @@ export interface ServiceBuildOptions {
   store?: Db
 }
 
-/** The service on a fresh store (PGlite: loaded from the migrated snapshot), closed when t ends; it trusts loopback (TRUST_PROXY), as test browsers name their address in X-Forwarded-For. */
-export async function buildService (t: Owner, { gameApiUrl, kind = 'pglite', env = {}, listen = true, store = undefined }: ServiceBuildOptions) {
+/** The service on a fresh store (copied from the migrated snapshot), closed when t ends; it trusts loopback (TRUST_PROXY), as test browsers name their address in X-Forwarded-For. */
+export async function buildService (t: Owner, { gameApiUrl, kind, env = {}, listen = true, store = undefined }: ServiceBuildOptions) {
+  kind ??= await productDbKind()
   const settings = loadSettings({ LOG_LEVEL: 'silent', DATA_DIR: 'memory://', TRUST_PROXY: 'loopback', ...env })
   // Opened here rather than by the service: a store the test holds is one it can read, and its start never counts against a plugin timeout.
   store ??= settings.DATABASE_URL ? undefined : await freshDb(t, kind, { of: 'service' })

@@ -13,6 +13,18 @@ export const postgresReachable = () => reachable(testPostgresUrl, 5432)
 
 export type DbKind = Db['kind']
 
+/**
+ * The database a test product runs its game API and store on when the test names none: TEST_DB_KIND, else PostgreSQL when
+ * it answers (the deployed topology; its queries run in the server's processes, not in the test's one thread, which makes
+ * the suite a quarter faster), else PGlite. PGlite, the embedded default, stays covered: every game API route test runs
+ * on both through eachDatabase, and the start tests and the smoke browser test run it as `npm start` does.
+ */
+export async function productDbKind (): Promise<DbKind> {
+  const named = process.env.TEST_DB_KIND
+  if (named === 'pglite' || named === 'postgres') return named
+  return await postgresReachable() ? 'postgres' : 'pglite'
+}
+
 /** Whatever closes what a helper opened when it ends: a tap test, or a benchmark's own list (bench/lib/product.ts). */
 export interface Owner { teardown: (fn: () => unknown) => void }
 

@@ -84,9 +84,9 @@ export interface SessionProduct {
 }
 
 /** buildProduct with the game API's captcha answers kept for the test. */
-export async function startSessionProduct (t: Test, { kind = 'pglite', env = {} }: { kind?: DbKind, env?: NodeJS.ProcessEnv } = {}): Promise<SessionProduct> {
+export async function startSessionProduct (t: Test, { kind, env = {} }: { kind?: DbKind, env?: NodeJS.ProcessEnv } = {}): Promise<SessionProduct> {
   const captchas = new Map<string, string>()
-  const { gameApi, gameApiUrl, service, serviceUrl, settings } = await buildProduct(t, { kind, env, captchaAnswerSink: (xToken, answer) => captchas.set(xToken, answer) })
+  const { gameApi, gameApiUrl, service, serviceUrl, settings } = await buildProduct(t, { ...(kind ? { kind } : {}), env, captchaAnswerSink: (xToken, answer) => captchas.set(xToken, answer) })
   return {
     gameApi,
     gameApiUrl,

@@ -16,7 +16,7 @@ export async function startBenchProduct (env: NodeJS.ProcessEnv = {}, storeOn?: 
   opened.push(() => gameDb.close())
   const store = storeOn ? await openDb(storeOn) : undefined
   if (store) opened.push(() => store.close())
-  const { service, gameApiUrl, serviceUrl } = await buildProduct(owner, { env, db: gameDb, ...(store ? { store } : {}) })
+  const { service, gameApiUrl, serviceUrl } = await buildProduct(owner, { env, kind: 'pglite', db: gameDb, ...(store ? { store } : {}) })
   return {
     service,
     /** The game API's database, for measuring its SQL directly and checking what the calls left in it. */
