@@ -17,7 +17,7 @@ async function boot (open: 'cold' | 'snapshot' | 'template'): Promise<number> {
   if (open === 'cold') {
     const [db, store] = [await openDb({}), await openDb({})]
     opened.push(() => db.close(), () => store.close())
-    await buildProduct(owner, { kind: 'pglite', db, store })
+    await buildProduct(owner, { db, store })
   } else {
     await buildProduct(owner, { kind: open === 'snapshot' ? 'pglite' : 'postgres' })
   }

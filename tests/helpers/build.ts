@@ -23,11 +23,10 @@ export interface GameApiBuildOptions {
 
 /** The reference game API, migrated and seeded on a fresh database (copied from a snapshot), closed when t ends. */
 export async function buildGameApi (t: Owner, { kind, listen = true, captchaAnswerSink, now, db = undefined, trustProxy }: GameApiBuildOptions = {}) {
-  kind ??= await productDbKind()
   const seedAt = now?.()
   // A clock that reads real time shares the 'now' snapshot; a fixed test clock has one of its own.
   const seededAt = seedAt === undefined || Math.abs(seedAt.getTime() - Date.now()) < 60_000 ? 'now' : seedAt
-  db ??= await freshDb(t, kind, { of: 'game-api', seededAt })
+  db ??= await freshDb(t, kind ?? await productDbKind(), { of: 'game-api', seededAt })
   const gameApi = await buildGameApiApp({ db, ...(captchaAnswerSink ? { captchaAnswerSink } : {}), ...(now ? { now } : {}), ...(trustProxy !== undefined ? { trustProxy } : {}) })
   t.teardown(() => gameApi.close())
   const gameApiUrl = listen ? await gameApi.listen({ port: 0, host: '127.0.0.1' }) : ''
@@ -48,10 +47,9 @@ export interface ServiceBuildOptions {
 
 /** The service on a fresh store (copied from the migrated snapshot), closed when t ends; it trusts loopback (TRUST_PROXY), as test browsers name their address in X-Forwarded-For. */
 export async function buildService (t: Owner, { gameApiUrl, kind, env = {}, listen = true, store = undefined }: ServiceBuildOptions) {
-  kind ??= await productDbKind()
   const settings = loadSettings({ LOG_LEVEL: 'silent', DATA_DIR: 'memory://', TRUST_PROXY: 'loopback', ...env })
   // Opened here rather than by the service: a store the test holds is one it can read, and its start never counts against a plugin timeout.
-  store ??= settings.DATABASE_URL ? undefined : await freshDb(t, kind, { of: 'service' })
+  store ??= settings.DATABASE_URL ? undefined : await freshDb(t, kind ?? await productDbKind(), { of: 'service' })
   const service = await buildServiceApp({ settings, gameApiUrl, ...(store ? { store } : {}) })
   t.teardown(() => service.close())
   const serviceUrl = listen ? await service.listen({ port: 0, host: '127.0.0.1' }) : ''

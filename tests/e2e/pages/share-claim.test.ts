@@ -70,7 +70,7 @@ t.test('ag1\'s Share Claim (Company) for a finalised draw: the holders add up to
     await back.waitFor()
     await back.getByRole('button', { name: 'Settle' }).click()
     await confirmOk(adminPage)
-    // The status cell itself: a row's text also holds its closed confirmation ("…as settled?"), which a substring would match at once.
+    // The status cell itself, exactly: a substring of the row's text (any case) says less than the state waited for.
     await adminPage.locator('[data-widget-id=claimBacks] tbody tr').filter({ hasText: 'ag1' }).filter({ has: adminPage.locator('td', { hasText: /^Settled$/ }) }).first().waitFor()
     const settled = await gameApi(e2e, await gameApiToken(e2e, 'admin'), 'GET', '4d/selectReportShareClaimBack') as Array<{ Status: string, Amount: number, UserId: string }>
     t.match(settled, [{ UserId: 'ag1', Status: 'settled', Amount: claim.Claim }], 'the claim-back holds the claim and is settled')
