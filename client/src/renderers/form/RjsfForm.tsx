@@ -1,7 +1,6 @@
-// Loaded lazily (see FormWidget): react-jsonschema-form and ajv stay out of the first-load bundle.
+// Loaded lazily (see FormWidget): react-jsonschema-form and its schema validator stay out of the first-load bundle.
 import { useMemo, useRef, useState } from 'react'
 import Form from '@rjsf/core'
-import validator from '@rjsf/validator-ajv8'
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils'
 import { useTranslation } from 'react-i18next'
 import type { FormWidget } from '../../../../schemas/widgets.ts'
@@ -15,6 +14,7 @@ import { Spinner } from '../shared/Spinner.tsx'
 import { LayoutTemplate } from './FormLayout.tsx'
 import { blankRows } from '../lib/formLines.ts'
 import { toRjsf } from '../lib/formSchema.ts'
+import { formValidator } from '../lib/formValidator.ts'
 import { resultSections } from '../lib/formAnswer.ts'
 import { fileFields, formFieldLabel, submitPayload, successValues, toMultipart } from '../lib/formSubmit.ts'
 import { startTarget } from '../lib/job.ts'
@@ -138,7 +138,7 @@ function FormBody ({ widget, prefill, loaded, onSent }: FormProps & { loaded?: u
         schema={schema as RJSFSchema}
         uiSchema={uiSchema}
         formData={data}
-        validator={validator}
+        validator={formValidator}
         widgets={customWidgets}
         fields={customFields}
         formContext={formContext}
@@ -146,7 +146,7 @@ function FormBody ({ widget, prefill, loaded, onSent }: FormProps & { loaded?: u
         // Choices start as the descriptor says: rjsf would otherwise preselect the first option of every select.
         experimental_defaultFormStateBehavior={{ constAsDefaults: 'skipOneOf' }}
         showErrorList={false}
-        // Schema validation is replaced by the form rules: nothing raw from ajv reaches the user.
+        // Schema validation is replaced by the form rules: nothing raw from the schema validator reaches the user.
         transformErrors={() => []}
         extraErrors={shown}
         onChange={(e, id) => {
