@@ -1,14 +1,15 @@
 // The kill tests' harness: the game API as a child process (so SIGKILL ends it outright), a signed-in caller of it over HTTP, and each
-// test run once on a PGlite data dir and once on a fresh PostgreSQL schema.
+// test run once on a PGlite data dir and once on a PostgreSQL database of its own.
 import type { Test } from 'tap'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
-import type { DbOptions } from '../../../server/shared/db.ts'
+import { openDb, type DbOptions } from '../../../server/shared/db.ts'
 import { postgresReachable, testPostgresUrl } from '../../helpers/db.ts'
+import { databaseUrl, onServer, pgTemplate, TEMPLATE_SCHEMA } from '../../helpers/pg-template.ts'
+import { snapshot } from '../../helpers/snapshot.ts'
 import { demoPassword } from '../harness.ts'
 
 const script = new URL('./game-api-process.ts', import.meta.url).pathname
@@ -55,22 +56,27 @@ export async function signInTo (url: string, username: string): Promise<GameApiC
 /** The child's environment and the test's own view of one store. */
 export type KillTest = (t: Test, env: NodeJS.ProcessEnv, store: DbOptions) => Promise<void>
 
-/** Runs a kill test on a PGlite data dir, then on a fresh PostgreSQL schema (skipped, saying so, when PostgreSQL does not answer). */
+/** Where the child's clock stands (game-api-process.ts): the seed the stores are copied from was made at the same instant. */
+const SEEDED_AT = new Date('2030-01-02T02:00:00Z')
+
+/**
+ * Runs a kill test on a PGlite data dir, then on a PostgreSQL database of its own (skipped, saying so, when PostgreSQL does not
+ * answer): each already migrated and seeded, copied from the tests' snapshot and template instead of a first start that seeds.
+ */
 export async function onEachStore (t: Test, name: string, run: KillTest): Promise<void> {
   t.test(`${name} on PGlite`, async (t) => {
     const dir = await mkdtemp(join(tmpdir(), 'kill-'))
     t.teardown(() => rm(dir, { recursive: true, force: true }))
-    await run(t, { CHILD_DATA_DIR: dir }, { dataDir: dir })
+    await (await openDb({ dataDir: dir, loadDataDir: await snapshot({ of: 'game-api', seededAt: SEEDED_AT }) })).close()
+    await run(t, { CHILD_DATA_DIR: dir, CHILD_NOW: SEEDED_AT.toISOString() }, { dataDir: dir })
   })
   const noPostgres = await postgresReachable() ? false : `PostgreSQL at ${testPostgresUrl} is not reachable: skipped the PostgreSQL run`
   t.test(`${name} on PostgreSQL`, { skip: noPostgres }, async (t) => {
-    const schema = `kill_${randomBytes(5).toString('hex')}`
-    t.teardown(async () => {
-      const client = new pg.Client({ connectionString: testPostgresUrl })
-      await client.connect()
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
-      await client.end()
-    })
-    await run(t, { CHILD_DATABASE_URL: testPostgresUrl, CHILD_SCHEMA: schema }, { url: testPostgresUrl, schema })
+    const database = `kill_${randomBytes(5).toString('hex')}`
+    const template = await pgTemplate(testPostgresUrl, { of: 'game-api', seededAt: SEEDED_AT })
+    await onServer(testPostgresUrl, (client) => client.query(`CREATE DATABASE ${database} TEMPLATE ${template}`))
+    t.teardown(() => onServer(testPostgresUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)))
+    const url = databaseUrl(testPostgresUrl, database)
+    await run(t, { CHILD_DATABASE_URL: url, CHILD_SCHEMA: TEMPLATE_SCHEMA, CHILD_NOW: SEEDED_AT.toISOString() }, { url, schema: TEMPLATE_SCHEMA })
   })
 }
