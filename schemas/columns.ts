@@ -3,8 +3,6 @@ import { Key, SchemaRef } from './common.ts'
 import { Rule } from './rule.ts'
 import { TableColumn } from './widgets.ts'
 
-export const COLUMN_TYPES = ['text', 'number', 'money', 'percent', 'date', 'status'] as const
-
 /** One table column as the operator writes it: the table widget's column (field, labelKey, type, width, sum…) plus a rule that hides it (TT-only, share-dependent, …). */
 export const ColumnConfig = Type.Object({
   ...TableColumn.properties,

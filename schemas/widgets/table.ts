@@ -3,7 +3,8 @@ import { Type, type Static } from 'typebox'
 import { DataBinding, Endpoint, HttpMethod, I18nKey, RowCondition } from './binding.ts'
 import { DateRange, FormAction, FormField } from './form.ts'
 
-export const ColumnType = Type.Enum(['text', 'number', 'money', 'percent', 'date', 'status'])
+// html: rich text written upstream (an announcement); a cell shows its text, never its markup.
+export const ColumnType = Type.Enum(['text', 'number', 'money', 'percent', 'date', 'status', 'html'])
 export type ColumnType = Static<typeof ColumnType>
 
 /** One table column: field name in the row, label key, type and fixed width in px. */

@@ -64,4 +64,19 @@ t.test('home announcements', async (t) => {
     const p2 = await line.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41)
     t.equal(p2, p1, 'paused while hovered')
   })
+
+  await t.test('the administrator\'s list on Control › Announcement shows each one\'s text, not its markup, and runs nothing', async (t) => {
+    const admin = (await e2e.newPage()).page
+    await signInAt(e2e, admin, 'admin')
+    await admin.goto(`${e2e.url}/control/announcement?LocId=SG`)
+    const table = admin.locator('[data-widget-id=announcements]')
+    const welcome = table.locator('tbody tr').filter({ hasText: 'Welcome to the demo back office.' })
+    await welcome.waitFor()
+    t.match(await welcome.innerText(), 'Welcome to the demo back office. 4D betting closes at 18:00', 'the text, a line break read as a space')
+    const cells = await table.locator('tbody td').allInnerTexts()
+    t.same(cells.filter((c) => /<\/?[a-z]/i.test(c)), [], 'no markup in any cell')
+    t.ok(cells.some((c) => c.startsWith('Hostile payload kept on purpose:')), 'the hostile one by its text')
+    await settled(admin)
+    t.equal(await admin.evaluate(() => (window as unknown as { __xss?: number }).__xss), undefined, 'its payload never ran')
+  })
 })

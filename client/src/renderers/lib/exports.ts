@@ -2,6 +2,7 @@
 import Papa from 'papaparse'
 import type { TableColumn } from '../../../../schemas/widgets.ts'
 import type { Row } from './tableModel.ts'
+import { htmlText } from '../../lib/htmlText.ts'
 import { DEFAULT_ARA_NAME, readAra, writeAra } from '../../../../schemas/domain/ara.ts'
 
 export { DEFAULT_ARA_NAME }
@@ -13,7 +14,7 @@ function exportValue (value: unknown, column: TableColumn): string {
     const n = Number(value)
     return Number.isFinite(n) ? n.toFixed(2) : String(value)
   }
-  return String(value)
+  return column.type === 'html' ? htmlText(String(value)) : String(value)
 }
 
 /** CSV with the translated column labels as header line, CRLF line ends, RFC 4180 quoting. */

@@ -1,5 +1,6 @@
 // Pure table logic: cell text by column type, sort keys, footer sums, draw colours. The table hook turns these into TanStack state.
 import type { ColumnType, RowAction, TableColumn } from '../../../../schemas/widgets.ts'
+import { htmlText } from '../../lib/htmlText.ts'
 
 export type Row = Record<string, unknown>
 
@@ -38,6 +39,7 @@ export function formatCell (value: unknown, type: ColumnType): string {
     case 'percent': { const n = toNumber(value); return n === null ? String(value) : formatPercent(n) }
     case 'number': { const n = toNumber(value); return n === null ? String(value) : numberFormat.format(n) }
     case 'date': return formatDate(String(value))
+    case 'html': return htmlText(String(value))
     default: return String(value)
   }
 }
@@ -49,7 +51,8 @@ export function sortKey (value: unknown, type: ColumnType): number | string {
     const t = typeof value === 'string' ? Date.parse(value) : NaN
     return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t
   }
-  return value === null || value === undefined ? '' : String(value)
+  if (value === null || value === undefined) return ''
+  return type === 'html' ? htmlText(String(value)) : String(value)
 }
 
 /** Plain comparison of two sort keys (no locale collation: sorting 100,000 rows must stay well under half a second). */
@@ -119,7 +122,7 @@ export function sortRows<R extends Row> (rows: readonly R[], columns: readonly T
     const column = columns.find((c) => c.field === s.id)
     if (!column) return []
     const keys = new Float64Array(rows.length)
-    if (column.type !== 'text' && column.type !== 'status') {
+    if (column.type !== 'text' && column.type !== 'status' && column.type !== 'html') {
       for (let i = 0; i < rows.length; i++) keys[i] = sortKey(rows[i]![column.field], column.type) as number
     } else {
       // Text becomes its rank among the distinct values: strings are compared once per distinct value, not per pair of rows.

@@ -8,7 +8,7 @@ import { useRenderer } from '../context.tsx'
 import { ROW_HEIGHT, useTableState } from './useTableState.ts'
 
 type Translate = (key: string) => string
-const align = (c: TableColumn) => c.type === 'text' || c.type === 'status' || c.type === 'date' ? 'left' : 'right'
+const align = (c: TableColumn) => c.type === 'text' || c.type === 'status' || c.type === 'date' || c.type === 'html' ? 'left' : 'right'
 const cellStyle = (c: TableColumn): CSSProperties => ({ width: c.width, minWidth: c.width, textAlign: align(c) })
 // The actions column's width is set once on the table (--rr-actions-width: the widest set of buttons a row shows).
 const ACTIONS_VAR = `var(--rr-actions-width, ${ACTIONS_WIDTH}px)`
