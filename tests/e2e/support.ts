@@ -1,7 +1,7 @@
 import type { Test } from 'tap'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { buildProduct, type TestProduct } from '../helpers/build.ts'
-import { launchBrowser, settled } from '../helpers/browser.ts'
+import { launchBrowser, REPORT_REFUSED_EVAL, settled } from '../helpers/browser.ts'
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { eventually } from '../helpers/eventually.ts'
@@ -38,9 +38,8 @@ export async function startE2E (t: Test, { env = {}, now }: { env?: NodeJS.Proce
       const address = `10.${++contexts % 250}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`
       // Closed with the browser: a context's own close could hang the teardown (tap stops at the first that fails) with the servers still open.
       const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 }, extraHTTPHeaders: { 'x-forwarded-for': address } })
-      // Code made from strings is refused by the policy; the refusal may be caught by the library that tried (Ajv did, on
-      // every keystroke of a form), so the browser's own report of it is made a console error the handler below records.
-      await context.addInitScript("document.addEventListener('securitypolicyviolation', (e) => { if (e.blockedURI === 'eval') console.error('Content Security Policy refused eval in ' + e.sourceFile + ':' + e.lineNumber) })")
+      // A refused eval is reported as a console error, which the handler below records.
+      await context.addInitScript(REPORT_REFUSED_EVAL)
       const page = await context.newPage()
       const errors: string[] = []
       page.on('pageerror', (error) => errors.push(error.message))

@@ -1,8 +1,8 @@
-import type { Test } from 'tap'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Owner } from './db.ts'
 
 /** Debian's Chromium, launched headless with the flags this machine needs (no downloads, no background traffic). */
-export async function launchBrowser (t: Test): Promise<Browser> {
+export async function launchBrowser (t: Owner): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
@@ -17,6 +17,13 @@ export async function launchBrowser (t: Test): Promise<Browser> {
   }
   return browser
 }
+
+/**
+ * An init script: code made from strings that the page's policy refused becomes a console error ('Content Security Policy
+ * refused eval in …'). The library that tried may catch the refusal itself (Ajv did, on every keystroke of a form), so the
+ * browser's own report is what a test can see.
+ */
+export const REPORT_REFUSED_EVAL = "document.addEventListener('securitypolicyviolation', (e) => { if (e.blockedURI === 'eval') console.error('Content Security Policy refused eval in ' + e.sourceFile + ':' + e.lineNumber) })"
 
 /**
  * Resolves once the page has run the tasks it had queued, n rounds deep (message-channel tasks, which a fake page

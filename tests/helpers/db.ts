@@ -39,24 +39,31 @@ export async function freshDb (t: Owner, kind: DbKind, from?: Snapshot): Promise
     t.teardown(() => db.close())
     return db
   }
-  const name = `t_${randomBytes(6).toString('hex')}`
   if (from) {
-    // A copy of the migrated (and seeded) template: a file copy instead of a migration and a seed per test.
-    const template = await pgTemplate(testPostgresUrl, from)
-    await onServer(testPostgresUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`))
-    const db = await openDb({ url: databaseUrl(testPostgresUrl, name), schema: TEMPLATE_SCHEMA })
-    t.teardown(async () => {
-      await db.close()
-      await onServer(testPostgresUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
-    })
+    const db = await openDb(await templateCopy(t, from))
+    // Closed before the copy is dropped (teardowns run last first).
+    t.teardown(() => db.close())
     return db
   }
+  const name = `t_${randomBytes(6).toString('hex')}`
   const db = await openDb({ url: testPostgresUrl, schema: name })
   t.teardown(async () => {
     await db.close()
     await onServer(testPostgresUrl, (client) => client.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`))
   })
   return db
+}
+
+/**
+ * A PostgreSQL database of its own, copied from the snapshot's template (a file copy instead of a migration and a seed) and
+ * dropped after; answers where its data is, for a test that opens it itself or hands it to a child process.
+ */
+export async function templateCopy (t: Owner, from: Snapshot): Promise<{ url: string, schema: string }> {
+  const name = `t_${randomBytes(6).toString('hex')}`
+  const template = await pgTemplate(testPostgresUrl, from)
+  await onServer(testPostgresUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`))
+  t.teardown(() => onServer(testPostgresUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)))
+  return { url: databaseUrl(testPostgresUrl, name), schema: TEMPLATE_SCHEMA }
 }
 
 /** Runs body once per database kind: PGlite always, PostgreSQL when reachable (and says so when it is not). */

@@ -7,8 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDb, type DbOptions } from '../../../server/shared/db.ts'
-import { postgresReachable, testPostgresUrl } from '../../helpers/db.ts'
-import { databaseUrl, onServer, pgTemplate, TEMPLATE_SCHEMA } from '../../helpers/pg-template.ts'
+import { postgresReachable, templateCopy, testPostgresUrl } from '../../helpers/db.ts'
 import { snapshot } from '../../helpers/snapshot.ts'
 import { demoPassword } from '../harness.ts'
 
@@ -72,11 +71,7 @@ export async function onEachStore (t: Test, name: string, run: KillTest): Promis
   })
   const noPostgres = await postgresReachable() ? false : `PostgreSQL at ${testPostgresUrl} is not reachable: skipped the PostgreSQL run`
   t.test(`${name} on PostgreSQL`, { skip: noPostgres }, async (t) => {
-    const database = `kill_${randomBytes(5).toString('hex')}`
-    const template = await pgTemplate(testPostgresUrl, { of: 'game-api', seededAt: SEEDED_AT })
-    await onServer(testPostgresUrl, (client) => client.query(`CREATE DATABASE ${database} TEMPLATE ${template}`))
-    t.teardown(() => onServer(testPostgresUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)))
-    const url = databaseUrl(testPostgresUrl, database)
-    await run(t, { CHILD_DATABASE_URL: url, CHILD_SCHEMA: TEMPLATE_SCHEMA, CHILD_NOW: SEEDED_AT.toISOString() }, { url, schema: TEMPLATE_SCHEMA })
+    const store = await templateCopy(t, { of: 'game-api', seededAt: SEEDED_AT })
+    await run(t, { CHILD_DATABASE_URL: store.url, CHILD_SCHEMA: store.schema, CHILD_NOW: SEEDED_AT.toISOString() }, store)
   })
 }

@@ -44,6 +44,9 @@ export function formatCell (value: unknown, type: ColumnType): string {
   }
 }
 
+/** Whether a column's values are words (sorted as text), not numbers or dates. */
+export const textual = (type: ColumnType) => type === 'text' || type === 'status' || type === 'html'
+
 /** The value a column sorts by: numbers for numeric and date columns (parsed once per row), text otherwise. */
 export function sortKey (value: unknown, type: ColumnType): number | string {
   if (type === 'number' || type === 'money' || type === 'percent') return toNumber(value) ?? Number.NEGATIVE_INFINITY
@@ -122,7 +125,7 @@ export function sortRows<R extends Row> (rows: readonly R[], columns: readonly T
     const column = columns.find((c) => c.field === s.id)
     if (!column) return []
     const keys = new Float64Array(rows.length)
-    if (column.type !== 'text' && column.type !== 'status' && column.type !== 'html') {
+    if (!textual(column.type)) {
       for (let i = 0; i < rows.length; i++) keys[i] = sortKey(rows[i]![column.field], column.type) as number
     } else {
       // Text becomes its rank among the distinct values: strings are compared once per distinct value, not per pair of rows.

@@ -3,12 +3,12 @@ import type { Header, SortingState, Table } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useTranslation } from 'react-i18next'
 import type { RowAction, TableColumn, TableWidget } from '../../../../schemas/widgets.ts'
-import { ACTIONS_WIDTH, actionApplies, drawColour, fillPath, formatCell, formatMoney, type Row } from '../lib/tableModel.ts'
+import { ACTIONS_WIDTH, actionApplies, drawColour, fillPath, formatCell, formatMoney, textual, type Row } from '../lib/tableModel.ts'
 import { useRenderer } from '../context.tsx'
 import { ROW_HEIGHT, useTableState } from './useTableState.ts'
 
 type Translate = (key: string) => string
-const align = (c: TableColumn) => c.type === 'text' || c.type === 'status' || c.type === 'date' || c.type === 'html' ? 'left' : 'right'
+const align = (c: TableColumn) => textual(c.type) || c.type === 'date' ? 'left' : 'right'
 const cellStyle = (c: TableColumn): CSSProperties => ({ width: c.width, minWidth: c.width, textAlign: align(c) })
 // The actions column's width is set once on the table (--rr-actions-width: the widest set of buttons a row shows).
 const ACTIONS_VAR = `var(--rr-actions-width, ${ACTIONS_WIDTH}px)`
