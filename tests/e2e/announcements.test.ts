@@ -14,7 +14,7 @@ t.test('home announcements', async (t) => {
     body: JSON.stringify({ Content: hostileAnnouncement, Color: '#ffffff', PopUp: 'N', AllLocations: true })
   })
   t.equal(posted.status, 200, 'the hostile announcement is stored')
-  const { page, errors } = await e2e.newPage()
+  const { page, errors } = await e2e.newPage({ reducedMotion: 'no-preference' })
   const dialogs: string[] = []
   page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss().catch(() => {}) })
   await signInAt(e2e, page, 'mem1', { keepPopup: true })
@@ -63,6 +63,17 @@ t.test('home announcements', async (t) => {
     await frames(page, 20)
     const p2 = await line.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41)
     t.equal(p2, p1, 'paused while hovered')
+  })
+
+  await t.test('the banner stands still, its whole text in its title, for a user who asked for reduced motion', async (t) => {
+    const still = (await e2e.newPage({ reducedMotion: 'reduce' })).page
+    await signInAt(e2e, still, 'mem1')
+    const line = still.locator('.banner .banner__line')
+    await line.waitFor()
+    await frames(still, 20)
+    t.equal(await line.evaluate((el) => getComputedStyle(el).transform), 'none', 'not moved')
+    t.match(await line.getAttribute('title'), 'Hostile payload kept on purpose', 'the text to read whole')
+    t.equal(await still.locator('.banner').evaluate((el) => getComputedStyle(el).textOverflow), 'ellipsis', 'cut with an ellipsis where it does not fit')
   })
 
   await t.test('the administrator\'s list on Control › Announcement shows each one\'s text, not its markup, and runs nothing', async (t) => {

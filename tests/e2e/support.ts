@@ -18,7 +18,7 @@ export interface E2E {
   url: string
   browser: Browser
   captchas: Map<string, string>
-  newPage: (options?: { viewport?: { width: number, height: number } }) => Promise<{ page: Page, context: BrowserContext, errors: string[] }>
+  newPage: (options?: { viewport?: { width: number, height: number }, reducedMotion?: 'reduce' | 'no-preference' }) => Promise<{ page: Page, context: BrowserContext, errors: string[] }>
 }
 
 /** Starts the product (env such as CONFIG_DIR passed to the service) and Chromium; pages log their script errors and CSP violations into errors so a test can assert none happened. A test that moves time passes the game API's clock as now. */
@@ -37,7 +37,13 @@ export async function startE2E (t: Test, { env = {}, now }: { env?: NodeJS.Proce
       // Each page signs in from its own address, as separate people would: the per-address sign-in limit stays out of the way.
       const address = `10.${++contexts % 250}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`
       // Closed with the browser: a context's own close could hang the teardown (tap stops at the first that fails) with the servers still open.
-      const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 }, extraHTTPHeaders: { 'x-forwarded-for': address } })
+      // Reduced motion unless a test looks at the motion: the banner stands still, so a page left open costs nothing while the
+      // file's later tests run, and screenshots do not depend on the instant they were taken.
+      const context = await browser.newContext({
+        viewport: options.viewport ?? { width: 1280, height: 800 },
+        reducedMotion: options.reducedMotion ?? 'reduce',
+        extraHTTPHeaders: { 'x-forwarded-for': address }
+      })
       // A refused eval is reported as a console error, which the handler below records.
       await context.addInitScript(REPORT_REFUSED_EVAL)
       const page = await context.newPage()
