@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import pLimit from 'p-limit'
+import { pgliteLikeTypes } from './db-types.ts'
 
 /** Anything that runs one SQL statement: the database itself or a transaction. */
 export interface Queryable {
@@ -97,7 +98,7 @@ async function openPostgres (url: string, schema: string | undefined, applicatio
   // JIT off: these are short OLTP statements, and the planner's overestimate of a recursive downline made the search spend
   // 250 to 350 ms compiling a query that runs in about 100.
   const options = ['-c jit=off', ...(schema ? [`-c search_path=${schema}`] : [])].join(' ')
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections, options, ...(applicationName ? { application_name: applicationName } : {}) })
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections, options, types: pgliteLikeTypes, ...(applicationName ? { application_name: applicationName } : {}) })
   // Transactions hold at most all but two connections: a burst of writes queued on one row lock (a member's credit, a
   // number's totals) then never makes a single read (a page, the live exposure, a token check) wait behind it.
   const transactions = pLimit(Math.max(1, maxConnections - READ_RESERVE))

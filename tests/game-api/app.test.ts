@@ -1,10 +1,10 @@
 import t from 'tap'
 import { buildGameApi } from '../../server/game-api/app.ts'
-import { eachDatabase } from '../helpers/db.ts'
+import { onTestDatabase } from '../helpers/db.ts'
 import { gameApiHarness } from './harness.ts'
 import { contractFields } from '../helpers/envelope.ts'
 
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const count = async (table: string) => Number((await h.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n)
 

@@ -16,8 +16,8 @@ export type DbKind = Db['kind']
 /**
  * The database a test product runs its game API and store on when the test names none: TEST_DB_KIND, else PostgreSQL when
  * it answers (the deployed topology; its queries run in the server's processes, not in the test's one thread, which makes
- * the suite a quarter faster), else PGlite. PGlite, the embedded default, stays covered: every game API route test runs
- * on both through eachDatabase, and the start tests and the smoke browser test run it as `npm start` does.
+ * the suite a quarter faster), else PGlite. PGlite, the embedded default, stays covered: what the stores do differently is
+ * tested on both through eachDatabase, and the start tests and the smoke browser test run it as `npm start` does.
  */
 export async function productDbKind (): Promise<DbKind> {
   const named = process.env.TEST_DB_KIND
@@ -64,6 +64,17 @@ export async function templateCopy (t: Owner, from: Snapshot): Promise<{ url: st
   await onServer(testPostgresUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`))
   t.teardown(() => onServer(testPostgresUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)))
   return { url: databaseUrl(testPostgresUrl, name), schema: TEMPLATE_SCHEMA }
+}
+
+/**
+ * Runs body once, on the store a test product uses (productDbKind: PostgreSQL when it answers). Route tests run here: no server
+ * code branches on the store, and the two read every type alike (server/shared/db-types.ts, held by the parity test in
+ * tests/server/shared/db.test.ts), so a route runs the same SQL to the same values on either. What the stores do differently
+ * (transactions, locks, job claims, migrations) is tested on both through eachDatabase; TEST_DB_KIND=pglite runs the rest on PGlite.
+ */
+export async function onTestDatabase (t: Test, body: (t: Test, kind: DbKind) => Promise<void>): Promise<void> {
+  const kind = await productDbKind()
+  await t.test(kind === 'postgres' ? 'on PostgreSQL' : 'on PGlite', (tt) => body(tt, kind))
 }
 
 /** Runs body once per database kind: PGlite always, PostgreSQL when reachable (and says so when it is not). */

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { BIG_PATTERN, bigProblem, smallProblem, overLineMaximum } from '../../../server/game-api/betting/index.ts'
 import { fromRoot } from '../../../server/shared/paths.ts'
 import { validateLines } from '../../../client/src/renderers/lib/formLines.ts'
-import { eachDatabase } from '../../helpers/db.ts'
+import { onTestDatabase } from '../../helpers/db.ts'
 import { gameApiHarness, type GameApiHarness } from '../harness.ts'
 import { api } from './support.ts'
 
@@ -61,7 +61,7 @@ async function uploadAndRun (h: GameApiHarness, token: string, content: string, 
 /** A bet text placed through bet/text. */
 const betText = (h: GameApiHarness, token: string, text: string, extra: object = {}) => api(h, 'POST', '/api/v1/4d/bet/text', token, { Text: text, ...extra })
 
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const tokens = { admin: await h.signIn('admin'), ag1: await h.signIn('ag1'), mem1: await h.signIn('mem1') }
 

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { eachDatabase } from '../../helpers/db.ts'
+import { onTestDatabase } from '../../helpers/db.ts'
 import { gameApiHarness } from '../harness.ts'
 import { api } from './support.ts'
 
@@ -8,7 +8,7 @@ const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100)
 const sumOf = (rows: Array<Record<string, unknown>>, column: string) => rows.reduce((s, r) => s + cents(r[column]), 0)
 const GROUP_SQL = 'WITH RECURSIVE grp (user_id) AS (SELECT $1::text UNION ALL SELECT u.user_id FROM users u JOIN grp ON u.parent_id = grp.user_id)'
 
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const tokens = { admin: await h.signIn('admin'), ag1: await h.signIn('ag1'), ag2: await h.signIn('ag2'), mem1: await h.signIn('mem1') }
   /** The stake of the live bets on a draw placed in a user's group (or by one user only). */

@@ -1,10 +1,10 @@
 import t from 'tap'
-import { eachDatabase } from '../../helpers/db.ts'
+import { onTestDatabase } from '../../helpers/db.ts'
 import { gameApiHarness } from '../harness.ts'
 import { api } from './support.ts'
 
 // Seeded 4D commission rates: mem1 5 %, ag1 10 %, admin (the top) 12 %.
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const mem1 = await h.signIn('mem1')
 

@@ -6,7 +6,7 @@ import { seededRandom } from '../../../server/shared/seeded-random.ts'
 import { NUMBER_COLUMNS, NUMBER_KEY, USER_COLUMNS, USER_KEY, numberTotalsSelect, userTotalsSelect } from '../../../server/game-api/routes/game/betting/store/draw-totals-sql.ts'
 import { reportFull } from '../../../server/game-api/reports/report-full.ts'
 import { scopeParams, type ReportParams } from '../../../server/game-api/reports/scope.ts'
-import { eachDatabase } from '../../helpers/db.ts'
+import { onTestDatabase } from '../../helpers/db.ts'
 import { FULL_FROM_BETS_SQL } from '../reports/full-from-bets.ts'
 import { gameApiHarness, type GameApiHarness } from '../harness.ts'
 import { api, moveTo, setSuperPassword, SUPER_PASSWORD, WEDNESDAY_CLOSE } from './support.ts'
@@ -44,7 +44,7 @@ async function assertRecount (t: Test, q: Queryable, when: string, drawId?: numb
   t.same(users, await rowsOf(q, userTotalsSelect(live, 1), USER_KEY, USER_COLUMNS), `${when}: draw_user_totals equals a recount (${users.length} rows)`)
 }
 
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h: GameApiHarness = await gameApiHarness(t, kind)
   const random = seededRandom(SEED)
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T

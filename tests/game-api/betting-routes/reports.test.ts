@@ -1,5 +1,5 @@
 import t from 'tap'
-import { eachDatabase } from '../../helpers/db.ts'
+import { onTestDatabase } from '../../helpers/db.ts'
 import { gameApiHarness } from '../harness.ts'
 import { api } from './support.ts'
 import { contractFields } from '../../helpers/envelope.ts'
@@ -9,7 +9,7 @@ const REPORTS = ['reportFull', 'reportCollectionFull', 'reportOutFull', 'mMember
 const ADDITIVE = ['Tickets', 'Bets', 'Stake', 'Commission', 'Strike', 'Net', 'Intake', 'IntakeStrike', 'IntakeNet']
 const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100)
 
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const tokens = { admin: await h.signIn('admin'), ag1: await h.signIn('ag1'), ag2: await h.signIn('ag2'), mem1: await h.signIn('mem1') }
 

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { settleFourDLine, settleTotoLine, type FourDResult, type NumberForm, type TotoBetType, type TotoResult } from '../../../server/game-api/betting/index.ts'
-import { eachDatabase } from '../../helpers/db.ts'
+import { onTestDatabase } from '../../helpers/db.ts'
 import { gameApiHarness } from '../harness.ts'
 import { api, money, moveTo, THURSDAY_CLOSE, WEDNESDAY_CLOSE } from './support.ts'
 
@@ -41,7 +41,7 @@ const totoLines = [
   { Type: 'TT', Units: 1 }
 ]
 
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
 
   t.test('4D: finalising pays every tier as the pure settlement does, and moves the bettor\'s money', async (t) => {

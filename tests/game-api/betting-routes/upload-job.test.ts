@@ -1,5 +1,5 @@
 import t from 'tap'
-import { eachDatabase } from '../../helpers/db.ts'
+import { onTestDatabase } from '../../helpers/db.ts'
 import { gameApiHarness, type GameApiHarness } from '../harness.ts'
 import { api } from './support.ts'
 
@@ -29,7 +29,7 @@ async function waitForJob (h: GameApiHarness, token: string, game: string, fileI
   throw new Error('the job did not end')
 }
 
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const tokens = { ag1: await h.signIn('ag1'), mem1: await h.signIn('mem1'), ag2: await h.signIn('ag2') }
 

@@ -1,11 +1,11 @@
 import t from 'tap'
-import { eachDatabase } from '../../helpers/db.ts'
+import { onTestDatabase } from '../../helpers/db.ts'
 import { gameApiHarness } from '../harness.ts'
 import { betHoldings, shareClaimCompany, shareClaimDownLine } from '../../../server/game-api/reports/share-claim.ts'
 
 // The share-claim invariant: every settled bet of the seeded draws is held 100 % across its levels and Out, to the cent,
 // and the reports built on those parts (per downline, per holder) add up to the same win/loss.
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const { rows: draws } = await h.db.query<{ draw_id: number, game: '4D' | 'TOTO' }>('SELECT draw_id, game FROM draws WHERE is_finalised ORDER BY draw_id')
 

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { eachDatabase } from '../../helpers/db.ts'
+import { onTestDatabase } from '../../helpers/db.ts'
 import { demoPassword, freshAddress, gameApiHarness } from '../harness.ts'
 import { contractFields } from '../../helpers/envelope.ts'
 
@@ -12,7 +12,7 @@ const underMaintenance = {
   params: ['02/01/2030 12:00']
 }
 
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const admin = await h.signIn('admin')
   const member = await h.signIn('mem1')

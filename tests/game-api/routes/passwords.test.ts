@@ -1,5 +1,5 @@
 import t from 'tap'
-import { eachDatabase } from '../../helpers/db.ts'
+import { onTestDatabase } from '../../helpers/db.ts'
 import { demoPassword, gameApiHarness } from '../harness.ts'
 import { contractFields } from '../../helpers/envelope.ts'
 
@@ -13,7 +13,7 @@ const rules = {
   match: 'Password does not match'
 }
 
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const updatePassword = async (fields: Record<string, string>, { captcha = true, form = true } = {}) => {
     const { xToken, answer } = await h.captcha()

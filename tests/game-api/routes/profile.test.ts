@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import t from 'tap'
 import { Value } from 'typebox/value'
 import { Profile } from '../../../schemas/game-api.ts'
-import { eachDatabase } from '../../helpers/db.ts'
+import { onTestDatabase } from '../../helpers/db.ts'
 import { gameApiHarness } from '../harness.ts'
 import { contractFields } from '../../helpers/envelope.ts'
 
@@ -11,7 +11,7 @@ const fixture = JSON.parse(readFileSync(new URL('../../../server/game-api/seed/d
   users: Array<Record<string, unknown> & { UserId: string, Locations: string[] }>
 }
 
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
 
   t.test('every fixture user signs in and reads a profile that matches the fixture', async (t) => {

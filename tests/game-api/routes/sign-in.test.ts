@@ -1,12 +1,12 @@
 import t from 'tap'
-import { eachDatabase } from '../../helpers/db.ts'
+import { onTestDatabase } from '../../helpers/db.ts'
 import { demoPassword, freshAddress, gameApiHarness } from '../harness.ts'
 import { contractFields } from '../../helpers/envelope.ts'
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
 const formHeaders = (extra: Record<string, string> = {}) => ({ 'content-type': 'application/x-www-form-urlencoded', ...extra })
 
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const login = (fields: Record<string, string>, options: { address?: string, xToken?: string } = {}) =>
     h.call('POST', '/api/v1/oauth/token', { payload: form(fields), headers: formHeaders(options.xToken ? { token: options.xToken } : {}), address: options.address ?? freshAddress() })

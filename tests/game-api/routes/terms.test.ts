@@ -1,8 +1,8 @@
 import t from 'tap'
-import { eachDatabase } from '../../helpers/db.ts'
+import { onTestDatabase } from '../../helpers/db.ts'
 import { gameApiHarness } from '../harness.ts'
 
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const decisions = async (userId: string) =>
     (await h.db.query<{ decision: string }>('SELECT decision FROM terms_decisions WHERE user_id = $1 ORDER BY decision_id', [userId])).rows.map((r) => r.decision)

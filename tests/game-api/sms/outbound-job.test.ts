@@ -4,13 +4,13 @@ import { settingKeys, writeSetting } from '../../../server/game-api/lib/settings
 import { startStandInGateway } from '../../../server/game-api/sms/stand-in-gateway.ts'
 import { twilioSignature } from '../../../server/game-api/sms/twilio-signature.ts'
 import { testClockStart } from '../../helpers/clock.ts'
-import { eachDatabase, freshDb } from '../../helpers/db.ts'
+import { onTestDatabase, freshDb } from '../../helpers/db.ts'
 
 // The reply to an inbound SMS leaves through the durable job runner to the configured gateway (the local stand-in), retried with backoff when the gateway fails.
 const SECRET = 'gateway-auth-token'
 const INBOUND_URL = 'https://sms.example.test/api/v1/sms/twilio'
 
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const now = new Date(testClockStart)
   const db = await freshDb(t, kind, { of: 'game-api', seededAt: now })
   const app = await buildGameApi({ db, now: () => new Date(now), jobs: { pollMs: 20, leaseMs: 2000, heartbeatMs: 500, retryMs: 30 } })

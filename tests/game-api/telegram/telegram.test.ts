@@ -1,7 +1,7 @@
 import t from 'tap'
 import { webhookSecret } from '../../../server/game-api/telegram/settings.ts'
 import { startStandInBotApi } from '../../../server/game-api/telegram/stand-in-bot-api.ts'
-import { eachDatabase } from '../../helpers/db.ts'
+import { onTestDatabase } from '../../helpers/db.ts'
 import { gameApiHarness } from '../harness.ts'
 
 // Betting by Telegram: the game's bot (grammY, webhook mode) against a stand-in Bot API. A member links the account with the Mobile
@@ -27,7 +27,7 @@ function update (text: string, from = ALICE, id = ++updateId) {
   }
 }
 
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const botApi = await startStandInBotApi([{ token: TOKEN_4D, username: 'Demo4DBetBot' }, { token: TOKEN_TOTO, username: 'DemoTotoBetBot' }])
   t.teardown(() => botApi.close())

@@ -10,7 +10,7 @@ import eventsPlugin from '../../../server/src/plugins/app/events.ts'
 import metricsPlugin from '../../../server/src/plugins/app/metrics.ts'
 import auditPlugin from '../../../server/src/plugins/app/audit.ts'
 import { verifyAuditLog } from '../../../server/src/audit/store.ts'
-import { eachDatabase, freshDb, type DbKind } from '../../helpers/db.ts'
+import { onTestDatabase, freshDb, type DbKind } from '../../helpers/db.ts'
 import { wholeAuditTable } from './helpers.ts'
 import { eventually } from '../../helpers/eventually.ts'
 
@@ -50,7 +50,7 @@ async function rig (t: Test, kind: DbKind): Promise<Rig> {
   return { app, db, forks, logs, effects, emitConfig: (change) => { for (const fn of listeners) fn(change) } }
 }
 
-t.test('guarded calls: record committed before the effect, outcome appended after', (t) => eachDatabase(t, async (t, kind) => {
+t.test('guarded calls: record committed before the effect, outcome appended after', (t) => onTestDatabase(t, async (t, kind) => {
   const { app, db, effects } = await rig(t, kind)
   const res = await app.inject({ method: 'POST', url: '/api/v1/4d/thing?LocId=SG', payload: { a: 1 }, headers: { 'x-request-id': 'req-abc' } })
   t.equal(res.statusCode, 200)
@@ -63,7 +63,7 @@ t.test('guarded calls: record committed before the effect, outcome appended afte
   t.match(await verifyAuditLog(db), { ok: true, count: 2 })
 }))
 
-t.test('session events and config changes are recorded', (t) => eachDatabase(t, async (t, kind) => {
+t.test('session events and config changes are recorded', (t) => onTestDatabase(t, async (t, kind) => {
   const { app, db, emitConfig } = await rig(t, kind)
   const base = { ip: '10.1.2.3', requestId: 'r-ev' }
   app.events.emit('login', { ...base, UserId: 'ag1', LocId: 'SG', updatePassword: false, termsAccepted: true })
@@ -89,7 +89,7 @@ t.test('session events and config changes are recorded', (t) => eachDatabase(t, 
   t.match(metrics, /config_reloads_total\{result="rejected"\} 1/)
 }))
 
-t.test('canaries: no password, token, captcha answer or cookie reaches the audit table or the log', (t) => eachDatabase(t, async (t, kind) => {
+t.test('canaries: no password, token, captcha answer or cookie reaches the audit table or the log', (t) => onTestDatabase(t, async (t, kind) => {
   const { app, db, logs } = await rig(t, kind)
   const canary = {
     password: 'CANARY-pw-7f3a91',
@@ -121,7 +121,7 @@ t.test('canaries: no password, token, captcha answer or cookie reaches the audit
   }
 }))
 
-t.test('CR, LF and markup are neutralised in stored fields', (t) => eachDatabase(t, async (t, kind) => {
+t.test('CR, LF and markup are neutralised in stored fields', (t) => onTestDatabase(t, async (t, kind) => {
   const { app, db } = await rig(t, kind)
   await app.audit.record({ action: 'denied', userId: 'ag1\r\n2024-01-01 INFO admin signed in', path: '/x<script>', detail: { note: '<img src=x onerror=alert(1)>\nnext' } })
   const { rows } = await db.query<Record<string, any>>('SELECT user_id, path, detail FROM audit_log')
@@ -131,7 +131,7 @@ t.test('CR, LF and markup are neutralised in stored fields', (t) => eachDatabase
   t.notOk(/[\r\n<>]/.test(JSON.stringify(rows)), 'no raw CR, LF or angle bracket is stored')
 }))
 
-t.test('store down: record rejects, mutating calls answer 503 without effect, reads go on', (t) => eachDatabase(t, async (t, kind) => {
+t.test('store down: record rejects, mutating calls answer 503 without effect, reads go on', (t) => onTestDatabase(t, async (t, kind) => {
   const { app, db, effects, forks } = await rig(t, kind)
   t.equal((await app.inject({ method: 'POST', url: '/api/v1/4d/thing', payload: {} })).statusCode, 200, 'up: the call goes through')
   // The server goes away for every handle: the store's and the audit writer's own connection (a fork of the store).

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { eachDatabase } from '../../helpers/db.ts'
+import { onTestDatabase } from '../../helpers/db.ts'
 import { startSessionProduct } from '../../helpers/http-browser.ts'
 import { verifyAuditLog } from '../../../server/src/audit/store.ts'
 import { wholeAuditTable } from './helpers.ts'
@@ -7,7 +7,7 @@ import { wholeAuditTable } from './helpers.ts'
 const AUDIT_TOKEN = 'audit-token-for-support-tooling-0123'
 const bearer = { authorization: `Bearer ${AUDIT_TOKEN}` }
 
-t.test('GET /ui/audit over HTTP against the reference game API', (t) => eachDatabase(t, async (t, kind) => {
+t.test('GET /ui/audit over HTTP against the reference game API', (t) => onTestDatabase(t, async (t, kind) => {
   const product = await startSessionProduct(t, { kind, env: { AUDIT_TOKEN } })
   const { service } = product
   const support = product.browser()

@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { Test } from 'tap'
-import { eachDatabase, type DbKind } from '../../helpers/db.ts'
+import { onTestDatabase, type DbKind } from '../../helpers/db.ts'
 import { buildGameApi, buildService } from '../../helpers/build.ts'
 
 /** The service on a fresh store, talking to the reference game API on a free port. */
@@ -13,7 +13,7 @@ async function service (t: Test, kind: DbKind, env: NodeJS.ProcessEnv = {}) {
   return { app, gameApi, gameApiUrl, store }
 }
 
-t.test('/healthz, /readyz and the request id', (t) => eachDatabase(t, async (t, kind) => {
+t.test('/healthz, /readyz and the request id', (t) => onTestDatabase(t, async (t, kind) => {
   const { app, gameApi, gameApiUrl, store } = await service(t, kind)
   const health = await app.inject('/healthz')
   t.equal(health.statusCode, 200)
@@ -43,7 +43,7 @@ t.test('/healthz, /readyz and the request id', (t) => eachDatabase(t, async (t, 
   t.same(noStore.json().failed, ['gameApi', 'store'], 'store down is named too')
 }))
 
-t.test('/metrics is Prometheus text with requests, latency, audit writes, cache and config counters', (t) => eachDatabase(t, async (t, kind) => {
+t.test('/metrics is Prometheus text with requests, latency, audit writes, cache and config counters', (t) => onTestDatabase(t, async (t, kind) => {
   const { app } = await service(t, kind)
   await app.inject('/healthz')
   await app.inject('/healthz')

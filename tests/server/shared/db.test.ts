@@ -53,3 +53,16 @@ t.test('transactions queued on one row lock leave connections to single statemen
   await Promise.all(writers)
   t.same((await db.query('SELECT n FROM hot')).rows, [{ n: 6 }], 'and every writer commits')
 })
+
+// Route tests run on one store (helpers/db.ts testDbKind): the two must hand code the same values for every type the migrations use.
+t.test('PGlite and PostgreSQL read every column type the same', { skip: onPostgres ? false : `PostgreSQL at ${testPostgresUrl} is not reachable` }, async (t) => {
+  const values = `SELECT 7::int AS int, 9007199254740991::bigint AS bigint, 9007199254740993::bigint AS big, 12.50::numeric(12,2) AS numeric,
+    'x'::text AS text, true AS bool, '2030-01-03'::date AS date, '2030-01-03T02:00:00Z'::timestamptz AS timestamptz,
+    '{"a":[1,"b"]}'::jsonb AS jsonb, '90 minutes'::interval AS interval, ARRAY[1,2] AS ints, ARRAY[3,4]::bigint[] AS bigints,
+    ARRAY['a',NULL] AS texts, NULL::numeric AS none, count(*) AS count, sum(2) AS sum, sum(2.5) AS sum_numeric, avg(3) AS avg`
+  const read = async (kind: 'pglite' | 'postgres') => (await (await freshDb(t, kind)).query(values)).rows[0]
+  const [lite, server] = await Promise.all([read('pglite'), read('postgres')])
+  t.same(server, lite, 'the same values')
+  t.same(Object.values(server ?? {}).map((v) => v?.constructor.name), Object.values(lite ?? {}).map((v) => v?.constructor.name), 'of the same types')
+  t.match(lite, { bigint: 9007199254740991, big: 9007199254740993n, count: 1, date: new Date('2030-01-03T00:00:00Z'), interval: '01:30:00' }, 'a bigint is a number while it is exact, a date midnight UTC')
+})

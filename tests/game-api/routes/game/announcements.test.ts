@@ -1,13 +1,13 @@
 import t from 'tap'
 import { Value } from 'typebox/value'
 import { Announcement } from '../../../../schemas/game-api.ts'
-import { eachDatabase } from '../../../helpers/db.ts'
+import { onTestDatabase } from '../../../helpers/db.ts'
 import { gameApiHarness } from '../../harness.ts'
 import { contractFields } from '../../../helpers/envelope.ts'
 
 const hostile = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>'
 
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const tokens = { admin: await h.signIn('admin'), ops: await h.signIn('ops'), ag1: await h.signIn('ag1'), mem1: await h.signIn('mem1'), mem2: await h.signIn('mem2') }
   const list = async (token: string, query = '', prefix = '4d') => {

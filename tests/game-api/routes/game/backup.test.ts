@@ -1,11 +1,11 @@
 import t from 'tap'
-import { eachDatabase } from '../../../helpers/db.ts'
+import { onTestDatabase } from '../../../helpers/db.ts'
 import { gameApiHarness } from '../../harness.ts'
 import { api, moveTo } from '../../betting-routes/support.ts'
 import { readAra } from '../../../../schemas/domain/ara.ts'
 
 // Backup ARA: a draw's bets as an .ara file, the tickets not yet backed up (countCreateARA), marking them done (resetUpdateCreateARA).
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const tokens = await moveTo(h, '2030-01-02T02:00:00Z', ['admin', 'ag1', 'mem1'])
   const place = (lines: unknown[]) => api(h, 'POST', '/api/v1/4d/bet', tokens.mem1, { DayCode: '3', Lines: lines })

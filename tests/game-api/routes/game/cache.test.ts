@@ -1,9 +1,9 @@
 import t from 'tap'
-import { eachDatabase } from '../../../helpers/db.ts'
+import { onTestDatabase } from '../../../helpers/db.ts'
 import { gameApiHarness } from '../../harness.ts'
 
 // POST cache/clear: ADMIN only, audited in the game API (the service clears its own caches on the answer).
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const admin = await h.signIn('admin')
   const ag1 = await h.signIn('ag1')

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { eachDatabase } from '../../../helpers/db.ts'
+import { onTestDatabase } from '../../../helpers/db.ts'
 import { eventually } from '../../../helpers/eventually.ts'
 import { gameApiHarness, type GameApiHarness } from '../../harness.ts'
 import { api } from '../../betting-routes/support.ts'
@@ -20,7 +20,7 @@ async function jobForDraw (h: GameApiHarness, drawId: number): Promise<string> {
 const fixedOn = async (h: GameApiHarness, userId: string, drawId: number) => (await h.db.query<{ n: number }>(
   "SELECT count(DISTINCT t.ticket_id)::int AS n FROM tickets t JOIN bets b ON b.ticket_id = t.ticket_id WHERE t.user_id = $1 AND t.source = 'fixed' AND b.draw_id = $2", [userId, drawId])).rows[0]?.n
 
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const tokens = { admin: await h.signIn('admin'), mem1: await h.signIn('mem1'), mem2: await h.signIn('mem2') }
   // mem1 bets Magnum's Tuesday special (9M) every week, mem2 Singapore's Wednesday (3).

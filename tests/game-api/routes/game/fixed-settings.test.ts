@@ -1,5 +1,5 @@
 import t from 'tap'
-import { eachDatabase } from '../../../helpers/db.ts'
+import { onTestDatabase } from '../../../helpers/db.ts'
 import { eventually } from '../../../helpers/eventually.ts'
 import { gameApiHarness, type GameApiHarness } from '../../harness.ts'
 import { api, moveTo } from '../../betting-routes/support.ts'
@@ -17,7 +17,7 @@ async function runJob (h: GameApiHarness, token: string): Promise<{ Status: stri
   return { ...last, seen }
 }
 
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   // Wednesday 2030-01-02 10:00 GMT+8: day code 0 covers Wednesday, Saturday and Sunday's SG4D draws.
   const tokens = await moveTo(h, '2030-01-02T02:00:00Z', ['admin', 'ops', 'mem1', 'mem2', 'mem3'])

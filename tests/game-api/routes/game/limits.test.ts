@@ -1,10 +1,10 @@
 import t from 'tap'
-import { eachDatabase } from '../../../helpers/db.ts'
+import { onTestDatabase } from '../../../helpers/db.ts'
 import { gameApiHarness } from '../../harness.ts'
 import { api, money, moveTo } from '../../betting-routes/support.ts'
 
 // Limit Setting (TT): the most units a number and bet type may take per draw, refused at placement naming the number and what is left.
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   // Thursday 2030-01-03 10:00 GMT+8: that day's TOTO draw is open until 21:00.
   const tokens = await moveTo(h, '2030-01-03T02:00:00Z', ['admin', 'ag1', 'mem1'])

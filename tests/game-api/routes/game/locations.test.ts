@@ -1,11 +1,11 @@
 import t from 'tap'
-import { eachDatabase } from '../../../helpers/db.ts'
+import { onTestDatabase } from '../../../helpers/db.ts'
 import { gameApiHarness } from '../../harness.ts'
 import { contractFields } from '../../../helpers/envelope.ts'
 
 const ids = (body: { data: Array<{ LocId: string }> }) => body.data.map((l) => l.LocId)
 
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const tokens = { admin: await h.signIn('admin'), ag1: await h.signIn('ag1'), ag2: await h.signIn('ag2'), mem1: await h.signIn('mem1'), clerk: await h.signIn('clerk') }
 

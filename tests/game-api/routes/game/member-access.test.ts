@@ -1,10 +1,10 @@
 import t from 'tap'
-import { eachDatabase } from '../../../helpers/db.ts'
+import { onTestDatabase } from '../../../helpers/db.ts'
 import { gameApiHarness } from '../../harness.ts'
 import { contractFields } from '../../../helpers/envelope.ts'
 
 // GET checkMemberAccess/:id: the access gate's check (demo tree: admin > ag1 > ag2 > mem2; ag1 > mem1, mem3).
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const tokens = { admin: await h.signIn('admin'), ag1: await h.signIn('ag1'), ag2: await h.signIn('ag2'), mem1: await h.signIn('mem1') }
   const check = (as: keyof typeof tokens, id: string, game = '4d') => h.call('GET', `/api/v1/${game}/checkMemberAccess/${id}`, { token: tokens[as] })

@@ -1,8 +1,8 @@
 import t from 'tap'
-import { eachDatabase } from '../../../helpers/db.ts'
+import { onTestDatabase } from '../../../helpers/db.ts'
 import { gameApiHarness } from '../../harness.ts'
 
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const mem1 = await h.signIn('mem1')
   const ag1 = await h.signIn('ag1')

@@ -1,10 +1,10 @@
 import t from 'tap'
-import { eachDatabase } from '../../../helpers/db.ts'
+import { onTestDatabase } from '../../../helpers/db.ts'
 import { gameApiHarness } from '../../harness.ts'
 import { contractFields } from '../../../helpers/envelope.ts'
 
 // GET payRates, PUT payRate, PUT payRateDefault: the 4D tables settlement reads, as grid rows (demo tree: admin > ag1 > ag2 > mem2).
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const admin = await h.signIn('admin')
   const ag1 = await h.signIn('ag1')

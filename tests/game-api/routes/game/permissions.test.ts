@@ -1,9 +1,9 @@
 import t from 'tap'
-import { eachDatabase } from '../../../helpers/db.ts'
+import { onTestDatabase } from '../../../helpers/db.ts'
 import { gameApiHarness } from '../../harness.ts'
 
 // GET permissions, permissionGranted; POST permissions; DELETE permissions/{UserId}?Attribute=: ADMIN with AdminEdit manages the nine names.
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const tokens = { admin: await h.signIn('admin'), ops: await h.signIn('ops'), ag1: await h.signIn('ag1') }
   const call = (as: keyof typeof tokens, method: 'GET' | 'POST' | 'DELETE', path: string, payload?: Record<string, unknown>) =>

@@ -1,10 +1,10 @@
 import t from 'tap'
 import { Value } from 'typebox/value'
 import { ServerSettings } from '../../../../schemas/game-api.ts'
-import { eachDatabase } from '../../../helpers/db.ts'
+import { onTestDatabase } from '../../../helpers/db.ts'
 import { gameApiHarness } from '../../harness.ts'
 
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   let token = await h.signIn('mem1')
   // Moving the clock by days idles the token out: sign in again at the new time.

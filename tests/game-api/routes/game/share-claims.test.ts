@@ -1,11 +1,11 @@
 import t from 'tap'
-import { eachDatabase } from '../../../helpers/db.ts'
+import { onTestDatabase } from '../../../helpers/db.ts'
 import { gameApiHarness } from '../../harness.ts'
 import { api } from '../../betting-routes/support.ts'
 
 // Share claims on the seeded settled draws: the live report per downline, recording claims, the claim-back flow
 // (select, import, settle), Share Claim Setting and the company view, each behind its menu rule.
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const tokens = { admin: await h.signIn('admin'), ops: await h.signIn('ops'), clerk: await h.signIn('clerk'), ag1: await h.signIn('ag1'), ag2: await h.signIn('ag2') }
   const period = { DrawFrom: '2029-12-01', DrawTo: '2030-01-02' }

@@ -1,9 +1,9 @@
 import t from 'tap'
-import { eachDatabase } from '../../../helpers/db.ts'
+import { onTestDatabase } from '../../../helpers/db.ts'
 import { gameApiHarness } from '../../harness.ts'
 
 // GET/POST subShare, DELETE subShare/{id}: the company's share split among named holders, never above 100 % per game.
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const admin = await h.signIn('admin')
   const add = (Holder: string, Share: number, game = '4d') => h.call('POST', `/api/v1/${game}/subShare`, { token: admin, payload: { Holder, Share } })

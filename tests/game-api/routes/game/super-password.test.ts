@@ -1,10 +1,10 @@
 import t from 'tap'
-import { eachDatabase } from '../../../helpers/db.ts'
+import { onTestDatabase } from '../../../helpers/db.ts'
 import { gameApiHarness } from '../../harness.ts'
 import { confirmSuperPassword, SUPER_PASSWORD_LOCK_MS, SUPER_PASSWORD_TRIES } from '../../../../server/game-api/lib/super-password.ts'
 
 // PUT super-password: an ADMIN holding SuperPwd sets a second secret under the six password rules, stored hashed, audited.
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const tokens = { admin: await h.signIn('admin'), ops: await h.signIn('ops'), ag1: await h.signIn('ag1') }
   const put = (as: keyof typeof tokens, payload: Record<string, unknown>) => h.call('PUT', '/api/v1/4d/super-password', { token: tokens[as], payload })

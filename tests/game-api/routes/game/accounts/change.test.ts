@@ -1,10 +1,10 @@
 import t from 'tap'
-import { eachDatabase } from '../../../../helpers/db.ts'
+import { onTestDatabase } from '../../../../helpers/db.ts'
 import { freshAddress, gameApiHarness } from '../../../harness.ts'
 import { setSuperPassword, SUPER_PASSWORD } from '../../../betting-routes/support.ts'
 
 // PUT agents / players (players/update), …/position, …/credit, …/suspend and DELETE …/{ParentId}/{UserId}, each checked against the parent.
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const tokens = { admin: await h.signIn('admin'), ag1: await h.signIn('ag1'), ag2: await h.signIn('ag2') }
   type Who = keyof typeof tokens

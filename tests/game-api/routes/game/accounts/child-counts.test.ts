@@ -1,5 +1,5 @@
 import t from 'tap'
-import { eachDatabase } from '../../../../helpers/db.ts'
+import { onTestDatabase } from '../../../../helpers/db.ts'
 import { gameApiHarness } from '../../../harness.ts'
 import { directDownline, loadAccount, searchDownline } from '../../../../../server/game-api/routes/game/accounts/store.ts'
 
@@ -8,7 +8,7 @@ import { directDownline, loadAccount, searchDownline } from '../../../../../serv
 // A name the JSON the database writes must escape: quotes, a backslash, a tab, and text beyond ASCII.
 const ODD_NAME = 'Count "three" \\ \t 三'
 
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const token = await h.signIn('ag1')
   const counted = async (id: string) => Number((await h.db.query<{ n: string }>('SELECT count(*) AS n FROM users WHERE parent_id = $1 AND deleted_at IS NULL', [id])).rows[0]?.n)

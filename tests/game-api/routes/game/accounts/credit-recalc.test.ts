@@ -1,10 +1,10 @@
 import t from 'tap'
-import { eachDatabase } from '../../../../helpers/db.ts'
+import { onTestDatabase } from '../../../../helpers/db.ts'
 import { eventually } from '../../../../helpers/eventually.ts'
 import { gameApiHarness } from '../../../harness.ts'
 
 // POST relcalCredit queues the recalculation on the durable job runner; the status call reports progress and every correction.
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const admin = await h.signIn('admin')
   const ag1 = await h.signIn('ag1')

@@ -1,11 +1,11 @@
 import t from 'tap'
-import { eachDatabase } from '../../../../helpers/db.ts'
+import { onTestDatabase } from '../../../../helpers/db.ts'
 import { gameApiHarness } from '../../../harness.ts'
 import { api, setSuperPassword, SUPER_PASSWORD } from '../../../betting-routes/support.ts'
 
 // Destructive deletes (a user with betting history or ledger entries, a ledger entry) need the super password, which only an
 // ADMIN holds: an agent is told the company must do it; the secret travels in the body, never the query string.
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const tokens = { admin: await h.signIn('admin'), ag1: await h.signIn('ag1') }
   const del = (as: keyof typeof tokens, path: string, body?: Record<string, unknown>) => api(h, 'DELETE', `/api/v1/4d/${path}`, tokens[as], body)

@@ -1,9 +1,9 @@
 import t from 'tap'
-import { eachDatabase } from '../../../../helpers/db.ts'
+import { onTestDatabase } from '../../../../helpers/db.ts'
 import { gameApiHarness } from '../../../harness.ts'
 
 // GET memberTree, dMemberByRole, selectAllowEditShare: the pickers' look-ups, inside the caller's tree.
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const ag1 = await h.signIn('ag1')
   const get = async (path: string) => h.call('GET', `/api/v1/4d/${path}`, { token: ag1 })

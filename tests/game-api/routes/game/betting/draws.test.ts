@@ -1,10 +1,10 @@
 import t from 'tap'
-import { eachDatabase } from '../../../../helpers/db.ts'
+import { onTestDatabase } from '../../../../helpers/db.ts'
 import { gameApiHarness } from '../../../harness.ts'
 import { api, moveTo } from '../../../betting-routes/support.ts'
 
 // Draws by series with status; create and edit (date, open time, close time); close and reopen by hand; the one cut-off for every entry path.
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
 
   t.test('create, list by series, open time, close and reopen by hand, and the bet cut-off', async (t) => {

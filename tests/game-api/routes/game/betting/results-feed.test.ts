@@ -1,10 +1,10 @@
 import t from 'tap'
-import { eachDatabase } from '../../../../helpers/db.ts'
+import { onTestDatabase } from '../../../../helpers/db.ts'
 import { gameApiHarness } from '../../../harness.ts'
 import { api } from '../../../betting-routes/support.ts'
 
 // GET result/SMSString and GET result/feed: the results SMS string of a draw and the entered results as a feed (seeded: three weeks of results).
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const mem1 = await h.signIn('mem1')
 

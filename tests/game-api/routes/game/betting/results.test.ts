@@ -1,5 +1,5 @@
 import t from 'tap'
-import { eachDatabase } from '../../../../helpers/db.ts'
+import { onTestDatabase } from '../../../../helpers/db.ts'
 import { eventually } from '../../../../helpers/eventually.ts'
 import { finaliseDraw } from '../../../../../server/game-api/routes/game/betting/store/finalise.ts'
 import { gameApiHarness, type GameApiHarness } from '../../../harness.ts'
@@ -46,7 +46,7 @@ async function finaliseJob (h: GameApiHarness, prefix: string, token: string, dr
 const ledger = async (h: GameApiHarness, drawId: number) => (await h.db.query<{ user_id: string, kind: string, acc_bal: string, reverses: string | null }>(
   'SELECT user_id, kind, acc_bal, reverses FROM draw_ledger WHERE draw_id = $1 ORDER BY entry_id', [drawId])).rows
 
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
 
   t.test('4D: every tier of every form by hand, preview, finalise job, idempotent, reset and identical re-finalise', async (t) => {

@@ -1,10 +1,10 @@
 import t from 'tap'
-import { eachDatabase } from '../../../../helpers/db.ts'
+import { onTestDatabase } from '../../../../helpers/db.ts'
 import { gameApiHarness } from '../../../harness.ts'
 import { api } from '../../../betting-routes/support.ts'
 
 // Distributor partners (GET distributors/users/{id}, PUT distributors/{id}/partners): the owner shares an outlet with downline agents, who may then throw to it.
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const tokens = { admin: await h.signIn('admin'), ops: await h.signIn('ops'), ag1: await h.signIn('ag1'), ag2: await h.signIn('ag2'), mem1: await h.signIn('mem1') }
   // ag1 keeps half of what mem1 bets (up to its $5 limit); OutSet lets it throw.

@@ -1,11 +1,11 @@
 import t, { type Test } from 'tap'
-import { eachDatabase } from '../../../../helpers/db.ts'
+import { onTestDatabase } from '../../../../helpers/db.ts'
 import { eventually } from '../../../../helpers/eventually.ts'
 import { gameApiHarness } from '../../../harness.ts'
 import { api } from '../../../betting-routes/support.ts'
 
 // Distributor rules (GET, PUT distributors/rule/{id}), the per-distributor outset job and outsettingProcess2 (every rule, in priority order).
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const tokens = { admin: await h.signIn('admin'), ag1: await h.signIn('ag1'), ag2: await h.signIn('ag2'), mem1: await h.signIn('mem1') }
   const draws = (await api(h, 'GET', '/api/v1/4d/draw/activeLatest', tokens.mem1)).body.data as Array<{ DrawId: number, Series: string }>

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { eachDatabase } from '../../../../helpers/db.ts'
+import { onTestDatabase } from '../../../../helpers/db.ts'
 import { eventually } from '../../../../helpers/eventually.ts'
 import { gameApiHarness } from '../../../harness.ts'
 import { api } from '../../../betting-routes/support.ts'
@@ -7,7 +7,7 @@ import { api } from '../../../betting-routes/support.ts'
 interface Row { Number: string, Form: string, Bets: number, Intake: number, Kept: number, PassedOn: number, Thrown: number, First: number, Second: number, Third: number, Starter: number, Consolation: number, Liability: number, LimitBig: number | null, OverLimit: boolean, Over: string }
 
 // GET exposure and exposure/stream: the open draw per played number at the viewer's level, from the aggregates, and a live stream of changes.
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const tokens = { admin: await h.signIn('admin'), ag1: await h.signIn('ag1'), ag2: await h.signIn('ag2'), mem1: await h.signIn('mem1') }
   const draws = (await api(h, 'GET', '/api/v1/4d/draw/activeLatest', tokens.mem1)).body.data as Array<{ DrawId: number, Series: string }>

@@ -1,10 +1,10 @@
 import t from 'tap'
-import { eachDatabase } from '../../../../helpers/db.ts'
+import { onTestDatabase } from '../../../../helpers/db.ts'
 import { gameApiHarness } from '../../../harness.ts'
 import { api } from '../../../betting-routes/support.ts'
 
 // Bets In / Bets Out (bet/byDayGroupByNumber), distributors/* and Throw Number (bet/throw, bet/throwT, DELETE bet/throws) on one open draw.
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const tokens = { admin: await h.signIn('admin'), ag1: await h.signIn('ag1'), ag2: await h.signIn('ag2'), mem1: await h.signIn('mem1') }
   const draws = (await api(h, 'GET', '/api/v1/4d/draw/activeLatest', tokens.mem1)).body.data as Array<{ DrawId: number, Series: string }>

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { seededRandom } from '../../../../../server/shared/seeded-random.ts'
-import { eachDatabase } from '../../../../helpers/db.ts'
+import { onTestDatabase } from '../../../../helpers/db.ts'
 import { gameApiHarness, type GameApiHarness } from '../../../harness.ts'
 import { api, moveTo, setSuperPassword, SUPER_PASSWORD, WEDNESDAY_CLOSE } from '../../../betting-routes/support.ts'
 
@@ -13,7 +13,7 @@ async function offLedger (h: GameApiHarness) {
 }
 
 // Payments in and out move AccBal through the append-only ledger; a deleted payment is reversed; AccBal is always the ledger's sum.
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   let tokens = { ag1: await h.signIn('ag1'), ag2: await h.signIn('ag2'), mem1: await h.signIn('mem1'), mem3: await h.signIn('mem3'), admin: await h.signIn('admin') }
   const pay = (as: keyof typeof tokens, payload: Record<string, unknown>) => api(h, 'POST', '/api/v1/4d/insertStatement2', tokens[as], payload)

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { eachDatabase } from '../../../../helpers/db.ts'
+import { onTestDatabase } from '../../../../helpers/db.ts'
 import { gameApiHarness } from '../../../harness.ts'
 import { api, moveTo, WEDNESDAY_CLOSE } from '../../../betting-routes/support.ts'
 
@@ -8,7 +8,7 @@ const cents = (n: number) => Math.round(n * 100)
 
 // The statement per user per draw week: settled bets (win/loss, commission, tax) and payments make the closing; the downline's
 // group figures add up to the upline's.
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   let tokens = { admin: await h.signIn('admin'), ag1: await h.signIn('ag1'), mem1: await h.signIn('mem1'), mem3: await h.signIn('mem3') }
 

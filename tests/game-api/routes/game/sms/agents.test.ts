@@ -1,11 +1,11 @@
 import t from 'tap'
-import { eachDatabase } from '../../../../helpers/db.ts'
+import { onTestDatabase } from '../../../../helpers/db.ts'
 import { writeSetting, settingKeys } from '../../../../../server/game-api/lib/settings-store.ts'
 import { twilioSignature } from '../../../../../server/game-api/sms/twilio-signature.ts'
 import { gameApiHarness } from '../../../harness.ts'
 
 // SMS Agent (registered phones: one phone, one user) and SMS View (inbound with parse results, outbound queue), ADMIN only.
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const admin = await h.signIn('admin')
   const ag1 = await h.signIn('ag1')

@@ -3,7 +3,7 @@ import { buildGameApi } from '../../../../../server/game-api/app.ts'
 import { enqueueJob } from '../../../../../server/game-api/jobs/runner.ts'
 import { SMS_BROADCAST_JOB } from '../../../../../server/game-api/sms/broadcast.ts'
 import { startStandInGateway } from '../../../../../server/game-api/sms/stand-in-gateway.ts'
-import { eachDatabase } from '../../../../helpers/db.ts'
+import { onTestDatabase } from '../../../../helpers/db.ts'
 import { gameApiHarness, type GameApiHarness } from '../../../harness.ts'
 
 // SMS Subscribe, Send Result and Send Strike: subscriptions by the hierarchy, a preview of who gets what, and a durable job that writes
@@ -21,7 +21,7 @@ async function until<T> (what: string, read: () => Promise<T>, done: (value: T) 
   }
 }
 
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const gateway = await startStandInGateway({ accountSid: ACCOUNT, authToken: TOKEN })
   t.teardown(() => gateway.close())

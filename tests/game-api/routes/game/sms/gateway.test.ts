@@ -1,5 +1,5 @@
 import t from 'tap'
-import { eachDatabase } from '../../../../helpers/db.ts'
+import { onTestDatabase } from '../../../../helpers/db.ts'
 import { readSetting, settingKeys } from '../../../../../server/game-api/lib/settings-store.ts'
 import { reserveSendSlot } from '../../../../../server/game-api/sms/gateway.ts'
 import { startStandInGateway } from '../../../../../server/game-api/sms/stand-in-gateway.ts'
@@ -10,7 +10,7 @@ import { gameApiHarness } from '../../../harness.ts'
 const ACCOUNT = 'AC00000000000000000000000000000042'
 const TOKEN = 'gateway-test-auth-token-7f3a'
 
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const gateway = await startStandInGateway({ accountSid: ACCOUNT, authToken: TOKEN })
   t.teardown(() => gateway.close())

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { eachDatabase } from '../../../../helpers/db.ts'
+import { onTestDatabase } from '../../../../helpers/db.ts'
 import { writeSetting, settingKeys } from '../../../../../server/game-api/lib/settings-store.ts'
 import { twilioSignature } from '../../../../../server/game-api/sms/twilio-signature.ts'
 import { gameApiHarness, type GameApiHarness } from '../../../harness.ts'
@@ -28,7 +28,7 @@ function webhook (h: GameApiHarness) {
 const smsTickets = async (h: GameApiHarness) => Number((await h.db.query<{ n: string }>("SELECT count(*) AS n FROM tickets WHERE source = 'sms'")).rows[0]?.n)
 const creditLeft = async (h: GameApiHarness, userId: string) => Number((await h.db.query<{ c: string }>('SELECT credit_left AS c FROM users WHERE user_id = $1', [userId])).rows[0]?.c)
 
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const send = webhook(h)
   const admin = await h.signIn('admin')

@@ -1,9 +1,9 @@
 import t from 'tap'
-import { eachDatabase } from '../../../../helpers/db.ts'
+import { onTestDatabase } from '../../../../helpers/db.ts'
 import { gameApiHarness } from '../../../harness.ts'
 
 // SMS Report: messages and cost per user and day (GMT+8 days), per user over a period, with sums.
-eachDatabase(t, async (t, kind) => {
+onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const admin = await h.signIn('admin')
   const inbound = async (userId: string | null, at: string, n: number) => {
