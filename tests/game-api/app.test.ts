@@ -1,5 +1,5 @@
 import t from 'tap'
-import { buildGameApi } from '../../server/game-api/app.ts'
+import { buildGameApi } from '../helpers/build.ts'
 import { onTestDatabase } from '../helpers/db.ts'
 import { gameApiHarness } from './harness.ts'
 import { contractFields } from '../helpers/envelope.ts'
@@ -15,8 +15,7 @@ onTestDatabase(t, async (t, kind) => {
     t.equal(await count('sms_settings'), 2)
     const announcements = await count('announcements')
     t.ok(announcements >= 6)
-    const again = await buildGameApi({ db: h.db, logLevel: 'silent' })
-    t.teardown(() => again.close())
+    const { gameApi: again } = await buildGameApi(t, { db: h.db, listen: false })
     t.equal(await count('users'), 8)
     t.equal(await count('announcements'), announcements)
     t.equal(await count("audits WHERE action = 'seed'"), 1)

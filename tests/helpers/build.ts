@@ -1,13 +1,13 @@
 import { loadSettings } from '../../server/shared/env.ts'
 import type { Db } from '../../server/shared/db.ts'
-import { buildGameApi as buildGameApiApp } from '../../server/game-api/app.ts'
+import { buildGameApi as buildGameApiApp, type GameApiOptions } from '../../server/game-api/app.ts'
 import { buildService as buildServiceApp } from '../../server/src/app.ts'
 import { freshDb, productDbKind, type DbKind, type Owner } from './db.ts'
 
 /** Learns each captcha's answer by its x-token (the game API's test hook), so a test can type it. */
 export type CaptchaAnswerSink = (xToken: string, answer: string) => void
 
-export interface GameApiBuildOptions {
+export interface GameApiBuildOptions extends Pick<GameApiOptions, 'jobs' | 'demoSmsGateway'> {
   /** Default: productDbKind() (PostgreSQL when it answers). */
   kind?: DbKind
   /** Listen on a free port (default); otherwise gameApiUrl is '' and the test injects. */
@@ -22,12 +22,12 @@ export interface GameApiBuildOptions {
 }
 
 /** The reference game API, migrated and seeded on a fresh database (copied from a snapshot), closed when t ends. */
-export async function buildGameApi (t: Owner, { kind, listen = true, captchaAnswerSink, now, db = undefined, trustProxy }: GameApiBuildOptions = {}) {
+export async function buildGameApi (t: Owner, { kind, listen = true, captchaAnswerSink, now, db = undefined, trustProxy, ...appOptions }: GameApiBuildOptions = {}) {
   const seedAt = now?.()
   // A clock that reads real time shares the 'now' snapshot; a fixed test clock has one of its own.
   const seededAt = seedAt === undefined || Math.abs(seedAt.getTime() - Date.now()) < 60_000 ? 'now' : seedAt
   db ??= await freshDb(t, kind ?? await productDbKind(), { of: 'game-api', seededAt })
-  const gameApi = await buildGameApiApp({ db, ...(captchaAnswerSink ? { captchaAnswerSink } : {}), ...(now ? { now } : {}), ...(trustProxy !== undefined ? { trustProxy } : {}) })
+  const gameApi = await buildGameApiApp({ db, ...appOptions, ...(captchaAnswerSink ? { captchaAnswerSink } : {}), ...(now ? { now } : {}), ...(trustProxy !== undefined ? { trustProxy } : {}) })
   t.teardown(() => gameApi.close())
   const gameApiUrl = listen ? await gameApi.listen({ port: 0, host: '127.0.0.1' }) : ''
   return { gameApi, gameApiUrl, db }

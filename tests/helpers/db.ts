@@ -70,7 +70,8 @@ export async function templateCopy (t: Owner, from: Snapshot): Promise<{ url: st
  * Runs body once, on the store a test product uses (productDbKind: PostgreSQL when it answers). Route tests run here: no server
  * code branches on the store, and the two read every type alike (server/shared/db-types.ts, held by the parity test in
  * tests/server/shared/db.test.ts), so a route runs the same SQL to the same values on either. What the stores do differently
- * (transactions, locks, job claims, migrations) is tested on both through eachDatabase; TEST_DB_KIND=pglite runs the rest on PGlite.
+ * (transactions, locks, job claims, migrations, the audit verify script) is tested on both through eachDatabase;
+ * TEST_DB_KIND=pglite runs the rest on PGlite.
  */
 export async function onTestDatabase (t: Test, body: (t: Test, kind: DbKind) => Promise<void>): Promise<void> {
   const kind = await productDbKind()

@@ -1,17 +1,13 @@
 import t from 'tap'
-import { buildGameApi } from '../../../server/game-api/app.ts'
+import { buildGameApi } from '../../helpers/build.ts'
 import { readSetting, settingKeys, writeSetting } from '../../../server/game-api/lib/settings-store.ts'
 import { useDemoGateway } from '../../../server/game-api/sms/demo-gateway.ts'
 import { testClockStart } from '../../helpers/clock.ts'
-import { freshDb } from '../../helpers/db.ts'
 
 // npm start's demo: the stand-in gateway mounted on the game API, SMS Gateway pointed at it, so a sent message shows in SMS View.
 t.test('the demo gateway takes what the game API sends, and an operator\'s own gateway is left alone', async (t) => {
   const now = new Date(testClockStart)
-  const db = await freshDb(t, 'pglite', { of: 'game-api', seededAt: now })
-  const app = await buildGameApi({ db, now: () => new Date(now), demoSmsGateway: true })
-  t.teardown(() => app.close())
-  const address = await app.listen({ port: 0, host: '127.0.0.1' })
+  const { gameApi: app, gameApiUrl: address, db } = await buildGameApi(t, { kind: 'pglite', now: () => new Date(now), demoSmsGateway: true })
   t.equal(await useDemoGateway(db, address), true)
   t.match(await readSetting(db, settingKeys.smsGatewayUrl), `${address}/demo-sms-gateway/2010-04-01/Accounts/`)
   const token = (await app.inject({ method: 'POST', url: '/api/v1/oauth/token', payload: { username: 'admin', password: 'Demo#1234' } })).json().data.access_token as string

@@ -1,10 +1,10 @@
 import t from 'tap'
-import { buildGameApi } from '../../../server/game-api/app.ts'
+import { buildGameApi } from '../../helpers/build.ts'
 import { settingKeys, writeSetting } from '../../../server/game-api/lib/settings-store.ts'
 import { startStandInGateway } from '../../../server/game-api/sms/stand-in-gateway.ts'
 import { twilioSignature } from '../../../server/game-api/sms/twilio-signature.ts'
 import { testClockStart } from '../../helpers/clock.ts'
-import { onTestDatabase, freshDb } from '../../helpers/db.ts'
+import { onTestDatabase } from '../../helpers/db.ts'
 
 // The reply to an inbound SMS leaves through the durable job runner to the configured gateway (the local stand-in), retried with backoff when the gateway fails.
 const SECRET = 'gateway-auth-token'
@@ -12,9 +12,7 @@ const INBOUND_URL = 'https://sms.example.test/api/v1/sms/twilio'
 
 onTestDatabase(t, async (t, kind) => {
   const now = new Date(testClockStart)
-  const db = await freshDb(t, kind, { of: 'game-api', seededAt: now })
-  const app = await buildGameApi({ db, now: () => new Date(now), jobs: { pollMs: 20, leaseMs: 2000, heartbeatMs: 500, retryMs: 30 } })
-  t.teardown(() => app.close())
+  const { gameApi: app, db } = await buildGameApi(t, { kind, listen: false, now: () => new Date(now), jobs: { pollMs: 20, leaseMs: 2000, heartbeatMs: 500, retryMs: 30 } })
   const gateway = await startStandInGateway({ accountSid: 'AC00000000000000000000000000000001', authToken: SECRET })
   t.teardown(() => gateway.close())
   await app.ready()

@@ -8,7 +8,7 @@ import { openDb, type Db } from '../../../server/shared/db.ts'
 import { migrate } from '../../../server/shared/migrate.ts'
 import { appendRecords } from '../../../server/src/audit/store.ts'
 import { shapeRecord } from '../../../server/src/audit/record.ts'
-import { onTestDatabase, freshDb, testPostgresUrl } from '../../helpers/db.ts'
+import { eachDatabase, freshDb, testPostgresUrl } from '../../helpers/db.ts'
 import { migrationsDir as serviceMigrations } from '../../../server/src/plugins/app/store.ts'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
@@ -27,7 +27,7 @@ function auditVerify (env: Record<string, string>): Promise<{ code: number | nul
   })
 }
 
-t.test('npm run audit:verify: exit 0 with the count, 1 naming the first broken record, 2 when the store cannot be read', (t) => onTestDatabase(t, async (t, kind) => {
+t.test('npm run audit:verify: exit 0 with the count, 1 naming the first broken record, 2 when the store cannot be read', (t) => eachDatabase(t, async (t, kind) => {
   let env: Record<string, string>
   let reopen: () => Promise<Db>
   if (kind === 'pglite') {

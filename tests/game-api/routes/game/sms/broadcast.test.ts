@@ -1,5 +1,5 @@
 import t from 'tap'
-import { buildGameApi } from '../../../../../server/game-api/app.ts'
+import { buildGameApi } from '../../../../helpers/build.ts'
 import { enqueueJob } from '../../../../../server/game-api/jobs/runner.ts'
 import { SMS_BROADCAST_JOB } from '../../../../../server/game-api/sms/broadcast.ts'
 import { startStandInGateway } from '../../../../../server/game-api/sms/stand-in-gateway.ts'
@@ -131,8 +131,8 @@ onTestDatabase(t, async (t, kind) => {
   t.test('two instances, two jobs at once: still one message per subscriber', async (t) => {
     // Another instance: its own connections to the same store (PGlite: the one connection).
     const store = await h.db.fork(4)
-    const second = await buildGameApi({ db: store, now: h.clock.now })
-    t.teardown(async () => { await second.close(); await store.close() })
+    t.teardown(() => store.close())
+    const { gameApi: second } = await buildGameApi(t, { db: store, listen: false, now: h.clock.now })
     await second.ready()
     const { rows: [draw] } = await h.db.query<{ draw_id: number }>(
       "SELECT draw_id FROM draws WHERE series = 'SG4D' AND is_finalised AND draw_id <> $1 ORDER BY draw_date DESC LIMIT 1", [drawId])
