@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useMediaQuery } from './useMediaQuery.ts'
 
 /** Pixels the banner moves per frame (seed 001 §9's speed 2), at 60 frames a second. */
@@ -15,18 +15,27 @@ export function Banner ({ text, label }: { text: string, label: string }) {
   const line = useRef<HTMLSpanElement>(null)
   const animation = useRef<Animation | null>(null)
   const still = useMediaQuery('(prefers-reduced-motion: reduce)')
+  // The width the line enters from: measured again when the window changes, so it always starts at the right edge.
+  const [width, setWidth] = useState(0)
+  useEffect(() => {
+    const outer = box.current
+    if (!outer) return
+    const observer = new ResizeObserver(() => setWidth(outer.clientWidth))
+    observer.observe(outer)
+    return () => observer.disconnect()
+  }, [])
   useEffect(() => {
     const outer = box.current
     const inner = line.current
     // A user who asked for less motion gets the line standing still, cut with an ellipsis (the whole text is its title).
-    if (!outer || !inner || !text || still) return
-    const from = outer.clientWidth
+    if (!outer || !inner || !text || still || width === 0) return
+    const from = width
     const to = -inner.offsetWidth
     const pxPerMs = BANNER_SPEED * FRAMES_PER_SECOND / 1000
     animation.current = inner.animate([{ transform: `translateX(${from}px)` }, { transform: `translateX(${to}px)` }], { duration: (from - to) / pxPerMs, iterations: Infinity })
     if (outer.dataset['paused'] === 'true') animation.current.pause()
     return () => { animation.current?.cancel(); animation.current = null }
-  }, [text, still])
+  }, [text, still, width])
   const pause = (on: boolean) => {
     if (on) animation.current?.pause()
     else animation.current?.play()
