@@ -58,6 +58,8 @@ function coded<Args extends unknown[] = []> (code: string, message: string, stat
 export const errors = {
   badRequest: coded<[string]>('UI_BAD_REQUEST', '%s: correct that field and send again.', 400),
   notFound: coded<[string, string]>('UI_NOT_FOUND', 'No route %s %s: check the address (the service answers under /ui and /api/v1).', 404),
+  /** Fastify's own refusal of a request it could not read (broken JSON, a content type no route takes): its message, under the status Fastify gave. */
+  requestUnreadable: coded<[string]>('UI_REQUEST_UNREADABLE', '%s', 400),
   internal: coded<[string]>('UI_INTERNAL', 'The service failed to answer: try again; if it persists, give the support team the request id %s.', 500),
   notSignedIn: coded('UI_NOT_SIGNED_IN', 'Not signed in or the session has ended: sign in again at /login.', 401),
   sessionExpired: coded('UI_SESSION_EXPIRED', 'Session Error. The game API no longer accepts this session: sign in again at /login.', 401),
@@ -170,7 +172,7 @@ export function serviceErrorHandler (error: FastifyError | CataloguedError, requ
     request.log.error({ err: error }, 'request failed')
     return reply.code(status).send(errors.internal(request.id).toBody())
   }
-  return reply.code(status).send({ success: false, code: error.code ?? 'UI_REQUEST_FAILED', message: error.message })
+  return reply.code(status).send(errors.requestUnreadable(error.message).toBody())
 }
 
 /** Not-found handler of the service's own routes: a coded 404. */

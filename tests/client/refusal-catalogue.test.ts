@@ -9,6 +9,7 @@ import { fromRoot } from '../../server/shared/paths.ts'
 const notForUsers: Record<string, string> = {
   GA_PASSWORD_RULES: 'its message and data are the broken password rules as the contract words them; the password forms check the same rules first and say each as password.<id>',
   GA_ROUTE_NOT_FOUND: 'an unknown path: a developer\'s mistake',
+  GA_REQUEST_UNREADABLE: 'Fastify\'s own refusal of a body it could not read: the service sends the game API well-formed JSON, so only other callers meet it',
   GA_JOB_NOT_FOUND: 'the upload page only polls jobs it started',
   GA_SMS_BAD_SIGNATURE: 'answered to an SMS gateway, never a browser',
   GA_SMS_NOT_CONFIGURED: 'answered to an SMS gateway, never a browser',

@@ -85,5 +85,8 @@ export const errors = {
   superPasswordSame: coded('GA_SUPER_PASSWORD_SAME', 'The super password must differ from your sign-in password.', 400),
   superPasswordWrong: coded('GA_SUPER_PASSWORD_WRONG', 'The super password is wrong; type the one you set in Utilities › Super Password.', 400),
   superPasswordLocked: coded<[string]>('GA_SUPER_PASSWORD_LOCKED', 'Too many wrong super passwords: it is locked until %s (GMT+8); try again then.', 429),
-  storeUnavailable: coded('GA_STORE_UNAVAILABLE', 'The game API cannot reach its database just now; try again in a few seconds.', 503)
+  storeUnavailable: coded('GA_STORE_UNAVAILABLE', 'The game API cannot reach its database just now; try again in a few seconds.', 503),
+  /** Fastify's own refusal of a request it could not read (broken JSON, a content type no route takes, a body over the limit): its message, under the status Fastify gave. */
+  requestUnreadable: coded<[string]>('GA_REQUEST_UNREADABLE', '%s', 400),
+  internal: coded('GA_INTERNAL', 'The game API failed to answer; try again, and tell the operator if it keeps failing.', 500)
 } as const

@@ -1,8 +1,21 @@
 import fp from 'fastify-plugin'
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import { isStoreUnavailable } from '../../shared/db.ts'
 import { GameApiError, errors } from '../lib/errors.ts'
 import { validationMessage, type AjvError } from '../lib/validation-message.ts'
+
+/** The failure envelope of a catalogued error, under its status. */
+function answer (reply: FastifyReply, error: GameApiError) {
+  return reply.status(error.statusCode).send({
+    success: false,
+    message: error.message,
+    code: error.code,
+    ...(error.params ? { params: error.params } : {}),
+    ...(error.data ? { data: error.data } : {}),
+    ...(error.subCode !== undefined ? { subCode: error.subCode, t: error.t } : {}),
+    ...(error.captchaRequired ? { captchaRequired: true } : {})
+  })
+}
 
 /** Every failure leaves as the contract's envelope: validation errors become 400 naming the field, unknown paths 404, and only real faults 500. */
 async function envelopePlugin (app: FastifyInstance) {
@@ -13,23 +26,15 @@ async function envelopePlugin (app: FastifyInstance) {
     }
     if (error instanceof GameApiError) {
       if (error.statusCode === 503) reply.header('retry-after', error.subCode === undefined ? '5' : '60')
-      return reply.status(error.statusCode).send({
-        success: false,
-        message: error.message,
-        code: error.code,
-        ...(error.params ? { params: error.params } : {}),
-        ...(error.data ? { data: error.data } : {}),
-        ...(error.subCode !== undefined ? { subCode: error.subCode, t: error.t } : {}),
-        ...(error.captchaRequired ? { captchaRequired: true } : {})
-      })
+      return answer(reply, error)
     }
     if (error.validation) {
       return reply.status(400).send({ success: false, ...validationMessage(error.validationContext ?? 'request', error.validation as AjvError[]) })
     }
     const status = error.statusCode ?? 500
-    if (status >= 400 && status < 500) return reply.status(status).send({ success: false, message: error.message })
+    if (status >= 400 && status < 500) return answer(reply, Object.assign(errors.requestUnreadable(error.message), { statusCode: status }))
     request.log.error({ err: error }, 'game API fault')
-    return reply.status(500).send({ success: false, message: 'The game API failed to answer; try again, and tell the operator if it keeps failing.' })
+    return answer(reply, errors.internal())
   })
   app.setNotFoundHandler((request) => { throw errors.routeNotFound(request.method, request.url) })
 }
