@@ -37,7 +37,7 @@ export async function startE2E (t: Test, { env = {}, now }: { env?: NodeJS.Proce
       // Each page signs in from its own address, as separate people would: the per-address sign-in limit stays out of the way.
       const address = `10.${++contexts % 250}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`
       // Closed with the browser: a context's own close could hang the teardown (tap stops at the first that fails) with the servers still open.
-      // Reduced motion unless a test looks at the motion: the banner stands still, so a page left open costs nothing while the
+      // Reduced motion unless a test looks at the motion: the banner stands still, so a page left open stays idle while the
       // file's later tests run, and screenshots do not depend on the instant they were taken.
       const context = await browser.newContext({
         viewport: options.viewport ?? { width: 1280, height: 800 },
