@@ -4,9 +4,9 @@ import { isStoreUnavailable } from '../../shared/db.ts'
 import { GameApiError, errors } from '../lib/errors.ts'
 import { validationMessage, type AjvError } from '../lib/validation-message.ts'
 
-/** The failure envelope of a catalogued error, under its status. */
-function answer (reply: FastifyReply, error: GameApiError) {
-  return reply.status(error.statusCode).send({
+/** The failure envelope of a catalogued error, under its own status or the one given. */
+function answer (reply: FastifyReply, error: GameApiError, status = error.statusCode) {
+  return reply.status(status).send({
     success: false,
     message: error.message,
     code: error.code,
@@ -32,7 +32,7 @@ async function envelopePlugin (app: FastifyInstance) {
       return reply.status(400).send({ success: false, ...validationMessage(error.validationContext ?? 'request', error.validation as AjvError[]) })
     }
     const status = error.statusCode ?? 500
-    if (status >= 400 && status < 500) return answer(reply, Object.assign(errors.requestUnreadable(error.message), { statusCode: status }))
+    if (status >= 400 && status < 500) return answer(reply, errors.requestUnreadable(error.message), status)
     request.log.error({ err: error }, 'game API fault')
     return answer(reply, errors.internal())
   })
