@@ -1,8 +1,9 @@
 // Descriptor → editable grid state: the unsaved changes, their checks, the active cell, and the save, reset and discard actions.
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import type { GridAction, GridResetAction, GridSaveAction, GridWidget } from '../../../../schemas/widgets.ts'
 import { callData } from '../../lib/api.ts'
-import { useApiMutation } from '../../lib/queries.ts'
+import { invalidateAfterWrite, useApiMutation } from '../../lib/queries.ts'
 import { useRenderer } from '../context.tsx'
 import { resolveParams, withQuery } from '../lib/binding.ts'
 import { dropRow, gridErrors, restoreDefaults, rowId, saveCalls, setCell, type Drafts } from '../lib/gridModel.ts'
@@ -23,13 +24,28 @@ export function useGridState (widget: GridWidget, rows: readonly Row[], defaults
   const save = widget.actions?.find((a): a is GridSaveAction => a.kind === 'save')
   const reset = widget.actions?.find((a): a is ResetAction => a.kind === 'reset')
   const errors = useMemo(() => gridErrors(rows, widget.rowKey, widget.columns, drafts), [rows, widget.rowKey, widget.columns, drafts])
+  const client = useQueryClient()
+  // The rows a save or reset wrote: their edits stay shown until the write has ended and its reload holds their new values
+  // (dropped at once, a cell would flash its old value while the reload is on the way).
+  const written = useRef<string[]>([])
+  const dropWritten = () => {
+    const ids = written.current
+    written.current = []
+    setDrafts((d) => ids.reduce(dropRow, d))
+  }
   const saving = useApiMutation(async (only: string | undefined) => {
     if (!save) return
     const params = resolveParams(save.params, { session, query, filters })
-    // One row after the other, so a refusal stops the save at the row it names and the rows before stay saved.
-    for (const call of saveCalls(save, widget.columns, rows, widget.rowKey, drafts, params, only)) {
-      await callData(save.method, call.endpoint, call.body)
-      setDrafts((d) => call.rows.reduce(dropRow, d))
+    try {
+      // One row after the other, so a refusal stops the save at the row it names and the rows before stay saved.
+      for (const call of saveCalls(save, widget.columns, rows, widget.rowKey, drafts, params, only)) {
+        await callData(save.method, call.endpoint, call.body)
+        written.current.push(...call.rows)
+      }
+    } catch (error) {
+      // The rows saved before the refusal changed on the server: reload them too (a write's own reload follows its success only).
+      if (written.current.length > 0) await invalidateAfterWrite(client)
+      throw error
     }
   })
   const resetting = useApiMutation(async (row: Row) => {
@@ -37,7 +53,7 @@ export function useGridState (widget: GridWidget, rows: readonly Row[], defaults
     const endpoint = fillPath(reset.endpoint, row)
     const params = { ...resolveParams(reset.params, { session, query, filters }), ...rowParams(reset.rowParams, row) }
     await (reset.method === 'GET' || reset.method === 'DELETE' ? callData(reset.method, withQuery(endpoint, params)) : callData(reset.method, endpoint, params))
-    setDrafts((d) => dropRow(d, rowId(row, widget.rowKey)))
+    written.current.push(rowId(row, widget.rowKey))
   })
   return {
     drafts,
@@ -54,7 +70,7 @@ export function useGridState (widget: GridWidget, rows: readonly Row[], defaults
     // Saves the changed rows (or one): refused while any changed cell is broken.
     saveRows: (only?: string) => {
       if (!save || errors.size > 0) return false
-      saving.mutate(only, { onSuccess: () => setSaved(save.successKey ?? 'renderers.saved') })
+      saving.mutate(only, { onSuccess: () => setSaved(save.successKey ?? 'renderers.saved'), onSettled: dropWritten })
       return true
     },
     // Resets one row; confirm asks the user first when the reset call names a confirmation.
@@ -63,7 +79,7 @@ export function useGridState (widget: GridWidget, rows: readonly Row[], defaults
       setSaved(undefined)
       if (isResetCall(reset)) {
         if (reset.confirmKey && !(await confirm(reset.confirmKey))) return
-        resetting.mutate(row)
+        resetting.mutate(row, { onSettled: dropWritten })
         return
       }
       const id = rowId(row, widget.rowKey)
