@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { GridColumn, GridSaveAction } from '../../../schemas/widgets.ts'
-import { cellValue, checkCell, dirtyRows, dropRow, gridErrors, gridFieldLabel, isDirty, parseCell, restoreDefaults, saveCalls, setCell, type Drafts } from '../../../client/src/renderers/lib/gridModel.ts'
+import { cellValue, checkCell, dirtyRows, dropWritten, gridErrors, gridFieldLabel, isDirty, parseCell, restoreDefaults, saveCalls, setCell, type Drafts } from '../../../client/src/renderers/lib/gridModel.ts'
 
 // Pay rates per bet type: the grid's pure state (what is changed, what is broken, what a save sends).
 const columns: GridColumn[] = [
@@ -25,7 +25,16 @@ t.test('a changed cell is dirty; setting it back to the loaded value is no chang
   d = setCell(d, rows[0]!, '1', 'First', 2500)
   t.same(d, {}, 'back to the loaded value: the row has no changes left')
   t.same(setCell({}, rows[1]!, '2', 'Code', 'SM'), {}, 'the same value is no change')
-  t.same(dropRow(setCell({}, rows[1]!, '2', 'On', true), '2'), {})
+})
+
+t.test('a written row loses the changes the write sent, and keeps a cell changed again while it was on the way', async (t) => {
+  const sent = setCell(setCell({}, rows[0]!, '1', 'First', 2600), rows[0]!, '1', 'On', false)
+  const other = setCell(sent, rows[1]!, '2', 'On', true)
+  t.same(dropWritten(other, '1', sent['1']), { 2: { On: true } }, 'the written row goes, other rows stay')
+  const editedMeanwhile = setCell(setCell(other, rows[0]!, '1', 'First', 2700), rows[0]!, '1', 'Form', 'S')
+  t.same(dropWritten(editedMeanwhile, '1', sent['1']), { 1: { First: 2700, Form: 'S' }, 2: { On: true } }, 'only the cells still as they were sent go')
+  t.same(dropWritten(other, '2', undefined), other, 'a row clean when its reset was sent keeps what was typed since')
+  t.same(dropWritten({}, '1', sent['1']), {}, 'nothing left to drop')
 })
 
 t.test('entered text becomes typed values', async (t) => {

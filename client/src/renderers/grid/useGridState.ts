@@ -6,7 +6,7 @@ import { callData } from '../../lib/api.ts'
 import { invalidateAfterWrite, useApiMutation } from '../../lib/queries.ts'
 import { useRenderer } from '../context.tsx'
 import { resolveParams, withQuery } from '../lib/binding.ts'
-import { dropRow, gridErrors, restoreDefaults, rowId, saveCalls, setCell, type Drafts } from '../lib/gridModel.ts'
+import { dropWritten, gridErrors, restoreDefaults, rowId, saveCalls, setCell, type Drafts } from '../lib/gridModel.ts'
 import { fillPath, rowParams, type Row } from '../lib/tableModel.ts'
 
 type ResetAction = Extract<GridAction, GridResetAction>
@@ -25,13 +25,13 @@ export function useGridState (widget: GridWidget, rows: readonly Row[], defaults
   const reset = widget.actions?.find((a): a is ResetAction => a.kind === 'reset')
   const errors = useMemo(() => gridErrors(rows, widget.rowKey, widget.columns, drafts), [rows, widget.rowKey, widget.columns, drafts])
   const client = useQueryClient()
-  // The rows a save or reset wrote: their edits stay shown until the write has ended and its reload holds their new values
-  // (dropped at once, a cell would flash its old value while the reload is on the way).
-  const written = useRef<string[]>([])
-  const dropWritten = () => {
-    const ids = written.current
+  // The rows a save or reset wrote, with the changes it wrote: they stay shown until the write has ended and its reload holds the
+  // new values (dropped at once, a cell would flash its old value while the reload is on the way).
+  const written = useRef<Array<{ id: string, changes: Drafts[string] | undefined }>>([])
+  const settleWritten = () => {
+    const rows = written.current
     written.current = []
-    setDrafts((d) => ids.reduce(dropRow, d))
+    setDrafts((d) => rows.reduce((next, { id, changes }) => dropWritten(next, id, changes), d))
   }
   const saving = useApiMutation(async (only: string | undefined) => {
     if (!save) return
@@ -40,7 +40,7 @@ export function useGridState (widget: GridWidget, rows: readonly Row[], defaults
       // One row after the other, so a refusal stops the save at the row it names and the rows before stay saved.
       for (const call of saveCalls(save, widget.columns, rows, widget.rowKey, drafts, params, only)) {
         await callData(save.method, call.endpoint, call.body)
-        written.current.push(...call.rows)
+        written.current.push(...call.rows.map((id) => ({ id, changes: drafts[id] })))
       }
     } catch (error) {
       // The rows saved before the refusal changed on the server: reload them too (a write's own reload follows its success only).
@@ -53,7 +53,8 @@ export function useGridState (widget: GridWidget, rows: readonly Row[], defaults
     const endpoint = fillPath(reset.endpoint, row)
     const params = { ...resolveParams(reset.params, { session, query, filters }), ...rowParams(reset.rowParams, row) }
     await (reset.method === 'GET' || reset.method === 'DELETE' ? callData(reset.method, withQuery(endpoint, params)) : callData(reset.method, endpoint, params))
-    written.current.push(rowId(row, widget.rowKey))
+    const id = rowId(row, widget.rowKey)
+    written.current.push({ id, changes: drafts[id] })
   })
   return {
     drafts,
@@ -70,7 +71,7 @@ export function useGridState (widget: GridWidget, rows: readonly Row[], defaults
     // Saves the changed rows (or one): refused while any changed cell is broken.
     saveRows: (only?: string) => {
       if (!save || errors.size > 0) return false
-      saving.mutate(only, { onSuccess: () => setSaved(save.successKey ?? 'renderers.saved'), onSettled: dropWritten })
+      saving.mutate(only, { onSuccess: () => setSaved(save.successKey ?? 'renderers.saved'), onSettled: settleWritten })
       return true
     },
     // Resets one row; confirm asks the user first when the reset call names a confirmation.
@@ -79,7 +80,7 @@ export function useGridState (widget: GridWidget, rows: readonly Row[], defaults
       setSaved(undefined)
       if (isResetCall(reset)) {
         if (reset.confirmKey && !(await confirm(reset.confirmKey))) return
-        resetting.mutate(row, { onSettled: dropWritten })
+        resetting.mutate(row, { onSettled: settleWritten })
         return
       }
       const id = rowId(row, widget.rowKey)

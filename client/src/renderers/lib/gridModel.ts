@@ -54,10 +54,21 @@ export function setCell (drafts: Drafts, row: Row, id: string, field: string, va
   return Object.keys(changes).length === 0 ? others : { ...others, [id]: changes }
 }
 
-/** Drafts without a row's changes (after its save, or a reset through the game API). */
-export function dropRow (drafts: Drafts, id: string): Drafts {
+/** Drafts without a row's changes. */
+function dropRow (drafts: Drafts, id: string): Drafts {
   const { [id]: _row, ...others } = drafts
   return others
+}
+
+/**
+ * Drafts once a write of a row's changes has ended (its save, or a reset through the game API) and its reload is in: the changes it
+ * wrote go; a cell changed again while the write was on the way keeps its new value.
+ */
+export function dropWritten (drafts: Drafts, id: string, written: Drafts[string] | undefined): Drafts {
+  const now = drafts[id]
+  if (now === undefined) return drafts
+  const left = Object.entries(now).filter(([field, value]) => !(written !== undefined && field in written && written[field] === value))
+  return left.length === 0 ? dropRow(drafts, id) : { ...drafts, [id]: Object.fromEntries(left) }
 }
 
 /** Drafts with a row's editable cells set to its default row's values (a change wherever they differ, none where they match). */
