@@ -29,9 +29,9 @@ export function useGridState (widget: GridWidget, rows: readonly Row[], defaults
   // new values (dropped at once, a cell would flash its old value while the reload is on the way).
   const written = useRef<Array<{ id: string, changes: Drafts[string] | undefined }>>([])
   const settleWritten = () => {
-    const rows = written.current
+    const done = written.current
     written.current = []
-    setDrafts((d) => rows.reduce((next, { id, changes }) => dropWritten(next, id, changes), d))
+    setDrafts((d) => done.reduce((next, { id, changes }) => dropWritten(next, id, changes), d))
   }
   const saving = useApiMutation(async (only: string | undefined) => {
     if (!save) return
