@@ -1,9 +1,8 @@
 // Descriptor → editable grid state: the unsaved changes, their checks, the active cell, and the save, reset and discard actions.
 import { useMemo, useRef, useState } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
 import type { GridAction, GridResetAction, GridSaveAction, GridWidget } from '../../../../schemas/widgets.ts'
 import { callData } from '../../lib/api.ts'
-import { invalidateAfterWrite, useApiMutation } from '../../lib/queries.ts'
+import { useApiMutation } from '../../lib/queries.ts'
 import { useRenderer } from '../context.tsx'
 import { resolveParams, withQuery } from '../lib/binding.ts'
 import { dropWritten, gridErrors, restoreDefaults, rowId, saveCalls, setCell, type Drafts } from '../lib/gridModel.ts'
@@ -24,7 +23,6 @@ export function useGridState (widget: GridWidget, rows: readonly Row[], defaults
   const save = widget.actions?.find((a): a is GridSaveAction => a.kind === 'save')
   const reset = widget.actions?.find((a): a is ResetAction => a.kind === 'reset')
   const errors = useMemo(() => gridErrors(rows, widget.rowKey, widget.columns, drafts), [rows, widget.rowKey, widget.columns, drafts])
-  const client = useQueryClient()
   // The rows a save or reset wrote, with the changes it wrote: they stay shown until the write has ended and its reload holds the
   // new values (dropped at once, a cell would flash its old value while the reload is on the way).
   const written = useRef<Array<{ id: string, changes: Drafts[string] | undefined }>>([])
@@ -36,16 +34,10 @@ export function useGridState (widget: GridWidget, rows: readonly Row[], defaults
   const saving = useApiMutation(async (only: string | undefined) => {
     if (!save) return
     const params = resolveParams(save.params, { session, query, filters })
-    try {
-      // One row after the other, so a refusal stops the save at the row it names and the rows before stay saved.
-      for (const call of saveCalls(save, widget.columns, rows, widget.rowKey, drafts, params, only)) {
-        await callData(save.method, call.endpoint, call.body)
-        written.current.push(...call.rows.map((id) => ({ id, changes: drafts[id] })))
-      }
-    } catch (error) {
-      // The rows saved before the refusal changed on the server: reload them too (a write's own reload follows its success only).
-      if (written.current.length > 0) await invalidateAfterWrite(client)
-      throw error
+    // One row after the other, so a refusal stops the save at the row it names and the rows before stay saved.
+    for (const call of saveCalls(save, widget.columns, rows, widget.rowKey, drafts, params, only)) {
+      await callData(save.method, call.endpoint, call.body)
+      written.current.push(...call.rows.map((id) => ({ id, changes: drafts[id] })))
     }
   })
   const resetting = useApiMutation(async (row: Row) => {
