@@ -23,6 +23,12 @@ const directives = {
   upgradeInsecureRequests: null
 }
 
+/** A CSP with its frame-ancestors replaced by 'none': for pages that bring their own policy (Swagger UI's allows 'self'). */
+export function unframable (csp: string): string {
+  const cut = csp.replace(/;?\s*frame-ancestors[^;]*/gi, '').replace(/;\s*$/, '')
+  return `${cut}; frame-ancestors 'none'`
+}
+
 /** Security headers from @fastify/helmet: CSP, nosniff, Referrer-Policy, X-Frame-Options; HSTS only over TLS; FRAME_ANCESTORS may frame /embed. */
 async function helmetHeaders (app: FastifyInstance) {
   await app.register(helmet, {

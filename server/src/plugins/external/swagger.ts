@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import { SESSION_COOKIE } from './secure-session.ts'
+import { unframable } from './helmet.ts'
 
 const opsRoutes = new Set(['/healthz', '/readyz', '/metrics'])
 
@@ -28,7 +29,8 @@ async function swaggerDocs (app: FastifyInstance) {
     // Only /ui and the operations endpoints are published; the proxy, assets and the docs themselves are not.
     transform: ({ schema, url }) => ({ schema: documented(url) ? schema : { ...schema, hide: true }, url })
   })
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiHooks: { onRequest: app.opsGuard } })
+  // Swagger UI's own policy lets the same origin frame /docs; the service is framed by nobody but FRAME_ANCESTORS on /embed.
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, transformStaticCSP: (csp) => unframable(csp), uiHooks: { onRequest: app.opsGuard } })
 }
 
 export default fp(swaggerDocs, { name: 'swagger', dependencies: ['ops-access'] })

@@ -41,3 +41,16 @@ t.test('FRAME_ANCESTORS lets those hosts frame the embed layout, and only it', a
   }
   t.throws(() => loadSettings({ FRAME_ANCESTORS: "'self'; script-src *" }), /FRAME_ANCESTORS=.*must be space-separated http\(s\) origins/)
 })
+
+t.test('/docs is framed by nobody either: Swagger UI\'s own policy (frame-ancestors \'self\') is not kept', async (t) => {
+  const OPS_TOKEN = 'ops-token-for-the-tests-0123456789'
+  const app = await service(t, { OPS_TOKEN, FRAME_ANCESTORS: 'https://portal.example.com' })
+  for (const url of ['/docs', '/docs/', '/docs/static/index.html', '/docs/json']) {
+    const res = await app.inject({ url, headers: { authorization: `Bearer ${OPS_TOKEN}` } })
+    t.ok(res.statusCode < 400, `${url} answers (${res.statusCode})`)
+    const csp = String(res.headers['content-security-policy'])
+    t.same(directives(csp).get('frame-ancestors'), ["'none'"], `${url}: framed by nobody`)
+    t.equal(csp.match(/frame-ancestors/g)?.length, 1, `${url}: one frame-ancestors directive`)
+    t.equal(res.headers['x-frame-options'], 'DENY')
+  }
+})
