@@ -54,6 +54,22 @@ t.test('the signed-in shell in a real browser', async (t) => {
     t.ok(await page.locator('.header').getByRole('radio', { name: 'TOTO' }).isChecked(), 'the service now serves TT')
   })
 
+  await t.test('a link to another location the user may use switches to it and opens the linked page there', async (t) => {
+    const { page, errors } = await e2e.newPage()
+    await signInAt(e2e, page, 'mem1')
+    await page.goto(`${e2e.url}/bet/placeBets/add-simple?VW=PLACEBET&LocId=TT`)
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    t.equal(new URL(page.url()).pathname, '/bet/placeBets/add-simple', 'the linked page, not home')
+    t.ok(await page.locator('.header').getByRole('radio', { name: 'TOTO' }).isChecked(), 'the session now serves TT')
+    t.equal(await page.getByRole('alert').filter({ hasText: 'Unauthorized Access' }).count(), 0, 'no Unauthorized Access')
+    t.equal(await page.evaluate(() => localStorage.getItem('loc')), 'TT')
+
+    await page.goto(`${e2e.url}/admin/home?LocId=MG`)
+    await page.getByTestId('credit').waitFor()
+    t.ok(await page.locator('.header').getByRole('radio', { name: 'TOTO' }).isChecked(), 'a location mem1 may not use leaves the session where it was')
+    t.same(errors, [])
+  })
+
   await t.test('language switch: English / 中文, stored under locale, kept after reload', async (t) => {
     const { page } = await e2e.newPage()
     await signInAt(e2e, page, 'mem1')

@@ -14,6 +14,7 @@ import { Header } from './Header.tsx'
 import { PreviewBar } from './PreviewBar.tsx'
 import { Sidebar } from './Sidebar.tsx'
 import { useMediaQuery } from './useMediaQuery.ts'
+import { useLinkedLocation } from './useLinkedLocation.ts'
 import { useBrandFace } from '../../lib/brandFace.ts'
 
 /** Announcements for the banner load this long after the layout starts. */
@@ -109,11 +110,12 @@ export function MainLayout () {
   const [newLayout, setNewLayout] = useState(() => sessionGet(keys.newLayout) !== 'false')
   const logoutState = useLogout()
   const handleLogout = logoutState.ask
+  const switching = useLinkedLocation(session)
   // The tab's title: the brand's name, else the product's, in the user's language.
   const { name } = useBrandFace(brand)
   useEffect(() => { document.title = name }, [name])
 
-  if (!session) return <div className='app app--loading' aria-busy='true' />
+  if (!session || switching) return <div className='app app--loading' aria-busy='true' />
   if (!session.termsAccepted) return <Navigate to='/terms' replace />
 
   const closeOnMobile = () => { if (mobile) setMenuOpen(false) }
@@ -147,7 +149,8 @@ export function MainLayout () {
 export function EmbedLayout () {
   const session = useSignedInSession()
   const [params] = useSearchParams()
-  if (!session) return <div className='app app--loading' aria-busy='true' />
+  const switching = useLinkedLocation(session)
+  if (!session || switching) return <div className='app app--loading' aria-busy='true' />
   if (!session.termsAccepted) return <Navigate to='/terms' replace />
   return (
     <SessionContext.Provider value={session}>
