@@ -1,6 +1,9 @@
 /** Query names the service owns: a client's value for any spelling of them (any case, padded, LocId[] or LocId[0][x]) is dropped. */
 const serviceOwned = /^\s*locid\s*(\[[^\]]*\]\s*)*$/i
 
+/** Whether a query, body or multipart field name is one the service owns (LocId in any spelling). */
+export const isServiceOwned = (name: string): boolean => serviceOwned.test(name)
+
 /** The client's query with LocId replaced by the session's (every spelling and every repeat of the client's removed). */
 export function upstreamQuery (clientQuery: string, locId: string): string {
   const params = new URLSearchParams(clientQuery)

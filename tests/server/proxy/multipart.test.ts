@@ -28,7 +28,7 @@ t.equal((await ag1.login('ag1')).status, 200)
 
 t.test('an upload reaches the game API with its fields and file, LocId from the session only', async (t) => {
   const before = relay.seen.length
-  const answer = await postForm(ag1, '/api/v1/files/upload', betFile('mem1 3 1234 1-\nmem1 3 5678 -2\n', { Remarks: 'through the proxy', StrictNumber: 'true', LocId: 'TT', locid: 'IN' }))
+  const answer = await postForm(ag1, '/api/v1/files/upload', betFile('mem1 3 1234 1-\nmem1 3 5678 -2\n', { Remarks: 'through the proxy', StrictNumber: 'true', LocId: 'TT', locid: 'IN', 'LocId[]': 'TT', ' LocId': 'IN', 'LocId[0][x]': 'TT' }))
   t.equal(answer.status, 200, JSON.stringify(answer.json))
   t.match(answer.json.data, { FileName: 'bets.txt', Remarks: 'through the proxy', Lines: 2, FileStatus: 'uploaded', UserId: 'ag1' })
   const sent = relay.seen.slice(before).find((r) => r.url.startsWith('/api/v1/4d/files/upload'))
@@ -37,8 +37,8 @@ t.test('an upload reaches the game API with its fields and file, LocId from the 
   t.equal(Number(sent!.headers['content-length']), Buffer.byteLength(sent!.body), 'a length that matches the rebuilt body')
   t.equal(sent!.headers.cookie, undefined)
   t.equal(sent!.headers['x-csrf-token'], undefined)
-  const locIds = [...sent!.body.matchAll(/name="(locid)"\r\n\r\n([^\r]*)/gi)].map((m) => `${m[1]}=${m[2]}`)
-  t.same(locIds, ['LocId=SG'], 'the client\'s LocId fields are dropped, the session\'s is added')
+  const locIds = [...sent!.body.matchAll(/name="([^"]*locid[^"]*)"\r\n\r\n([^\r]*)/gi)].map((m) => `${m[1]}=${m[2]}`)
+  t.same(locIds, ['LocId=SG'], 'the client\'s LocId fields in every spelling (case, LocId[], padded) are dropped, the session\'s is added')
   t.match(sent!.body, 'mem1 3 1234 1-\nmem1 3 5678 -2\n', 'the file content is forwarded byte for byte')
   t.match(sent!.body, /filename="bets.txt"/)
 })
