@@ -17,7 +17,10 @@ export const TableColumn = Type.Object({
   // Footer sum of this column (number, money and percent columns).
   sum: Type.Optional(Type.Boolean()),
   // status columns: value → label key.
-  statusLabels: Type.Optional(Type.Record(Type.String(), I18nKey))
+  statusLabels: Type.Optional(Type.Record(Type.String(), I18nKey)),
+  // A vocabulary shared by every column of that kind of value (common.betForm): the cell shows its entry for the value, each item's
+  // for a list; characters a translation name cannot hold read as _ (api.call → api_call); a value it lacks shows as it is.
+  valueLabels: Type.Optional(I18nKey)
 }, { additionalProperties: false })
 export type TableColumn = Static<typeof TableColumn>
 

@@ -200,10 +200,12 @@ export function validateConfig (files: ConfigFiles, now: Date = new Date()): Loa
 
   const keys = { en: catalogues.en ? flattenCatalogue(catalogues.en) : undefined, zh: catalogues.zh ? flattenCatalogue(catalogues.zh) : undefined }
   if (keys.en && keys.zh) crossLanguage(keys.en, keys.zh, errors)
-  const requireKey = (file: string, pointer: string, key: string) => {
+  const requireKey: RequireKey = (file, pointer, key, kind = 'text') => {
     for (const lang of LANGUAGES) {
       const known = keys[lang]
-      if (known && !known.has(key)) errors.push({ file, pointer, message: `unknown i18n key "${key}": add it to i18n/${lang}.json (or fix the key)` })
+      if (!known) continue
+      if (kind === 'text' && !known.has(key)) errors.push({ file, pointer, message: `unknown i18n key "${key}": add it to i18n/${lang}.json (or fix the key)` })
+      if (kind === 'vocabulary' && ![...known.keys()].some((k) => k.startsWith(`${key}.`))) errors.push({ file, pointer, message: `no vocabulary "${key}" in i18n/${lang}.json: add a section of value → text there (or fix the name)` })
     }
   }
 
@@ -284,7 +286,7 @@ function pagePathIndex (pages: ReadonlyArray<{ file: string, page: PageConfig }>
   return index
 }
 
-type RequireKey = (file: string, pointer: string, key: string) => void
+type RequireKey = (file: string, pointer: string, key: string, kind?: 'text' | 'vocabulary') => void
 
 function checkMenu (menu: MenuConfig, pagePaths: ReadonlyMap<string, string>, requireKey: RequireKey, errors: ConfigError[]) {
   const file = 'menu.json'
@@ -345,6 +347,7 @@ function checkPage (file: string, page: PageConfig, columnSets: ReadonlyMap<stri
       errors.push({ file, pointer: table.pointer, message: `unknown column set "${table.columns}": add columns/${table.columns}.json or use one of ${[...columnSets.keys()].join(', ') || '(none defined)'}` })
     } else if (Array.isArray(table.columns)) {
       checkColumnList(file, table.pointer, table.columns as ColumnSetConfig['columns'], errors)
+      checkValueLabels(file, table.pointer, table.columns as ColumnSetConfig['columns'], requireKey)
     }
   }
   page.widgets.forEach((widget, w) => propKeys(widget, `/widgets/${w}`, (pointer, key) => requireKey(file, pointer, key)))
@@ -369,8 +372,17 @@ function checkColumnList (file: string, pointer: string, columns: ColumnSetConfi
   })
 }
 
+/** The keys a column's values show through: each status label, and its vocabulary. */
+function checkValueLabels (file: string, pointer: string, columns: ColumnSetConfig['columns'], requireKey: RequireKey) {
+  columns.forEach((column, c) => {
+    for (const [value, key] of Object.entries(column.statusLabels ?? {})) requireKey(file, `${pointer}/${c}/statusLabels/${segment(value)}`, key)
+    if (column.valueLabels !== undefined) requireKey(file, `${pointer}/${c}/valueLabels`, column.valueLabels, 'vocabulary')
+  })
+}
+
 function checkColumns (file: string, set: ColumnSetConfig, requireKey: RequireKey, errors: ConfigError[]) {
   checkColumnList(file, '/columns', set.columns, errors)
+  checkValueLabels(file, '/columns', set.columns, requireKey)
   set.columns.forEach((column, c) => requireKey(file, `/columns/${c}/labelKey`, column.labelKey))
 }
 

@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { TableColumn } from '../../../schemas/widgets.ts'
-import { compareKeys, drawColour, DRAW_COLOURS, fillPath, footerSums, formatCell, sortKey, sortRows } from '../../../client/src/renderers/lib/tableModel.ts'
+import { compareKeys, drawColour, DRAW_COLOURS, fillPath, footerSums, formatCell, sortKey, sortRows, vocabularyText } from '../../../client/src/renderers/lib/tableModel.ts'
 
 t.test('cells by column type; money has exactly 2 decimals', async (t) => {
   t.equal(formatCell(1234.5, 'money'), '1,234.50')
@@ -13,6 +13,15 @@ t.test('cells by column type; money has exactly 2 decimals', async (t) => {
   t.equal(formatCell('A', 'status'), 'A')
   t.equal(formatCell(null, 'money'), '')
   t.equal(formatCell('n/a', 'money'), 'n/a')
+})
+
+t.test('vocabulary cells: a value, each item of a list, names a translation cannot hold, values it lacks', async (t) => {
+  const vocabulary = { straight: '直买', true: '是', api_call: '游戏接口调用', Report: '报表 (Report)', OutSet: '外放 (OutSet)' }
+  t.equal(vocabularyText('straight', vocabulary), '直买')
+  t.equal(vocabularyText(true, vocabulary), '是', 'a boolean reads as a word')
+  t.equal(vocabularyText('api.call', vocabulary), '游戏接口调用', 'a dot reads as _')
+  t.equal(vocabularyText(['Report', 'OutSet'], vocabulary), '报表 (Report), 外放 (OutSet)', 'a list item by item')
+  t.equal(vocabularyText('zeta', vocabulary), 'zeta', 'an unknown value shows as it is')
 })
 
 t.test('sort keys: numbers and dates numerically, text plainly', async (t) => {

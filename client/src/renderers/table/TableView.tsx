@@ -2,12 +2,13 @@ import { memo, useEffect, useMemo, useRef, useState, type CSSProperties } from '
 import type { Header, SortingState, Table } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import type { RowAction, TableColumn, TableWidget } from '../../../../schemas/widgets.ts'
-import { ACTIONS_WIDTH, actionApplies, drawColour, fillPath, formatCell, formatMoney, textual, type Row } from '../lib/tableModel.ts'
+import { ACTIONS_WIDTH, actionApplies, drawColour, fillPath, formatCell, formatMoney, textual, vocabularyText, type Row } from '../lib/tableModel.ts'
 import { useRenderer } from '../context.tsx'
 import { ROW_HEIGHT, useTableState } from './useTableState.ts'
 
-type Translate = (key: string) => string
+type Translate = TFunction
 const align = (c: TableColumn) => textual(c.type) || c.type === 'date' ? 'left' : 'right'
 const cellStyle = (c: TableColumn): CSSProperties => ({ width: c.width, minWidth: c.width, textAlign: align(c) })
 // The actions column's width is set once on the table (--rr-actions-width: the widest set of buttons a row shows).
@@ -21,6 +22,10 @@ function cellText (row: Row, c: TableColumn, t: Translate): string {
   if (c.type === 'status' && c.statusLabels && value !== undefined && value !== null) {
     const key = c.statusLabels[String(value)]
     if (key) return t(key)
+  }
+  if (c.valueLabels && value !== undefined && value !== null) {
+    const vocabulary: unknown = t(c.valueLabels, { returnObjects: true })
+    if (vocabulary !== null && typeof vocabulary === 'object') return vocabularyText(value, vocabulary as Record<string, unknown>)
   }
   return formatCell(value, c.type)
 }
