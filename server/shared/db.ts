@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import pLimit from 'p-limit'
 import { pgliteLikeTypes } from './db-types.ts'
+import { STATEMENT_TIMEOUT_MS, TRANSACTION_TIMEOUT_MS, transactionGuard } from './transaction-guard.ts'
 
 /** Anything that runs one SQL statement: the database itself or a transaction. */
 export interface Queryable {
@@ -17,8 +18,11 @@ export interface Transaction extends Queryable {
 /** The one storage adapter: plain PostgreSQL SQL on PGlite (embedded) or on a server through pg. */
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres'
-  /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>
+  /**
+   * Runs fn in one transaction: committed when fn resolves, rolled back when it throws or outlives its bound (TransactionTimeout).
+   * Inside fn every statement goes through tx: the database's own handle refuses them (QueryInsideTransaction).
+   */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>
   /** Another handle on the same database with connections of its own (PGlite: the same single connection), closed on its own. */
@@ -28,8 +32,15 @@ export interface Db extends Queryable {
   close(): Promise<void>
 }
 
+/** A transaction's own bound, for the few that do more than a request's work (a migration, the first seed). */
+export interface TransactionOptions {
+  /** Default TRANSACTION_TIMEOUT_MS; on PostgreSQL it is the transaction's statement timeout too. */
+  timeoutMs?: number
+}
+
 // Codes and messages of a store that cannot answer now (connection lost, server shutting down or starting): a 503, not a fault.
-const UNAVAILABLE_CODES = /^(08|57P0[1-3]|53300)|^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND)$/
+// A statement or transaction cut at its bound (57014, STORE_TIMEOUT) is one too: the same call may pass when the store is less busy.
+const UNAVAILABLE_CODES = /^(08|57P0[1-3]|53300|57014)|^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|STORE_TIMEOUT)$/
 const UNAVAILABLE_MESSAGES = /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|terminating connection/
 
 /** Whether error says the store is unreachable for now (the caller answers 503 and tries again later), not that the SQL is wrong. */
@@ -52,29 +63,46 @@ export interface DbOptions {
   applicationName?: string | undefined
   /** PGlite only: starts from this data-dir tarball (PGlite's dumpDataDir) instead of an initdb, as tests do. */
   loadDataDir?: Blob | undefined
+  /** How long a transaction may hold the store (default TRANSACTION_TIMEOUT_MS); tests shorten it. */
+  transactionTimeoutMs?: number | undefined
+  /** PostgreSQL only: how long one statement may run (default STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs?: number | undefined
 }
 
 /** Opens PGlite or a pg pool behind the same interface. */
 export async function openDb (options: DbOptions): Promise<Db> {
-  return options.url ? openPostgres(options.url, options.schema, options.applicationName) : openPglite(options.dataDir, options.loadDataDir)
+  const bounds = { transactionMs: options.transactionTimeoutMs ?? TRANSACTION_TIMEOUT_MS, statementMs: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS }
+  return options.url ? openPostgres(options.url, options.schema, options.applicationName, bounds) : openPglite(options.dataDir, options.loadDataDir, bounds.transactionMs)
 }
 
-async function openPglite (dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Db> {
+async function openPglite (dataDir: string | undefined, loadDataDir: Blob | undefined, transactionTimeoutMs: number): Promise<Db> {
   if (dataDir && !dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true })
-  return pgliteDb(await PGlite.create(dataDir ?? 'memory://', loadDataDir ? { loadDataDir } : {}))
+  return pgliteDb(await PGlite.create(dataDir ?? 'memory://', loadDataDir ? { loadDataDir } : {}), transactionTimeoutMs)
 }
 
 /** The adapter over an open PGlite (tests open one themselves to dump its data dir). */
-export function pgliteDb (lite: PGlite): Db {
+export function pgliteDb (lite: PGlite, transactionTimeoutMs = TRANSACTION_TIMEOUT_MS): Db {
   const run = async <Row>(q: Pick<PGlite, 'query'>, text: string, params?: unknown[]) => {
     const result = await q.query<Row>(text, params as never)
     return { rows: result.rows, rowCount: result.affectedRows || result.rows.length }
   }
+  // PGlite has one connection: a statement sent to it from inside its own transaction would wait for that transaction forever.
+  const guard = transactionGuard()
   const db: Db = {
     kind: 'pglite',
-    query: (text, params) => run(lite, text, params),
-    transaction: (fn) => lite.transaction((tx) => fn({ query: (text, params) => run(tx, text, params), exec: async (sql) => { await tx.exec(sql) } })),
-    exec: async (sql) => { await lite.exec(sql) },
+    query: async (text, params) => {
+      guard.assertOutside(text)
+      return run(lite, text, params)
+    },
+    // A timed-out body is rejected, so PGlite rolls back and frees the connection; the body's later statements meet a closed transaction.
+    transaction: async (fn, options) => {
+      guard.assertOutside('BEGIN')
+      return lite.transaction((tx) => guard.run(() => fn({ query: (text, params) => run(tx, text, params), exec: async (sql) => { await tx.exec(sql) } }), options?.timeoutMs ?? transactionTimeoutMs, () => {}))
+    },
+    exec: async (sql) => {
+      guard.assertOutside(sql)
+      await lite.exec(sql)
+    },
     // An embedded database has one connection: a fork shares it, and closing the fork leaves it open.
     fork: async () => ({ ...db, close: async () => {} }),
     // An embedded database has no connection to lose.
@@ -87,7 +115,10 @@ export function pgliteDb (lite: PGlite): Db {
 /** Connections of a pool that transactions leave to single statements. */
 const READ_RESERVE = 2
 
-async function openPostgres (url: string, schema: string | undefined, applicationName: string | undefined, maxConnections = 10): Promise<Db> {
+interface Bounds { transactionMs: number, statementMs: number }
+
+// Forks share the guard: a fork's statement inside the first handle's transaction may wait on that transaction's locks.
+async function openPostgres (url: string, schema: string | undefined, applicationName: string | undefined, bounds: Bounds, maxConnections = 10, guard = transactionGuard()): Promise<Db> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`schema name "${schema}" must be lower-case letters, digits and _`)
   if (schema) {
     const admin = new pg.Client({ connectionString: url })
@@ -97,7 +128,8 @@ async function openPostgres (url: string, schema: string | undefined, applicatio
   }
   // JIT off: these are short OLTP statements, and the planner's overestimate of a recursive downline made the search spend
   // 250 to 350 ms compiling a query that runs in about 100.
-  const options = ['-c jit=off', ...(schema ? [`-c search_path=${schema}`] : [])].join(' ')
+  // The server ends a statement past its bound, and a connection left idle inside a transaction (a client that died mid-way).
+  const options = ['-c jit=off', `-c statement_timeout=${bounds.statementMs}`, `-c idle_in_transaction_session_timeout=${bounds.transactionMs}`, ...(schema ? [`-c search_path=${schema}`] : [])].join(' ')
   const pool = new pg.Pool({ connectionString: url, max: maxConnections, options, types: pgliteLikeTypes, ...(applicationName ? { application_name: applicationName } : {}) })
   // Transactions hold at most all but two connections: a burst of writes queued on one row lock (a member's credit, a
   // number's totals) then never makes a single read (a page, the live exposure, a token check) wait behind it.
@@ -108,41 +140,59 @@ async function openPostgres (url: string, schema: string | undefined, applicatio
     if (listeners.size === 0) console.error(`PostgreSQL connection lost (the pool reconnects on the next query): ${error.message}`)
     for (const listener of listeners) listener(error)
   })
+  // A statement sent to the pool from inside a transaction may wait on that transaction's locks, or for a connection it holds (see guard).
   // A query without parameters goes over the simple protocol, which takes a script of several statements.
-  const wrap = (client: pg.Pool | pg.PoolClient): Transaction => ({
+  const wrap = (client: pg.Pool | pg.PoolClient, usable: (text: string) => void): Transaction => ({
     query: async (text, params) => {
+      usable(text)
       const result = await client.query(text, params)
       return { rows: result.rows, rowCount: result.rowCount ?? 0 }
     },
-    exec: async (sql) => { await client.query(sql) }
+    exec: async (sql) => {
+      usable(sql)
+      await client.query(sql)
+    }
   })
   return {
     kind: 'postgres',
-    ...wrap(pool),
-    transaction: (fn) => transactions(async () => {
-      const client = await pool.connect()
-      // A checked-out connection that drops between two queries emits 'error' on itself, not on the pool.
-      let lost: Error | undefined
-      const onLost = (error: Error) => { lost = error }
-      client.on('error', onLost)
-      try {
-        await client.query('BEGIN')
-        const value = await fn(wrap(client))
-        await client.query('COMMIT')
-        return value
-      } catch (error) {
-        if (isStoreUnavailable(error)) lost ??= error as Error
-        else await client.query('ROLLBACK').catch(() => {})
-        throw error
-      } finally {
-        client.removeListener('error', onLost)
-        // A lost connection is destroyed, never handed to the next caller.
-        client.release(lost)
-      }
-    }),
-    exec: async (sql) => { await pool.query(sql) },
+    ...wrap(pool, guard.assertOutside),
+    transaction: async (fn, txOptions) => {
+      guard.assertOutside('BEGIN')
+      return transactions(async () => {
+        const client = await pool.connect()
+        // A checked-out connection that drops between two queries emits 'error' on itself, not on the pool.
+        let lost: Error | undefined
+        const onLost = (error: Error) => { lost = error }
+        client.on('error', onLost)
+        const timeoutMs = txOptions?.timeoutMs ?? bounds.transactionMs
+        // Once the transaction has ended (a timeout), a body still running may not use the connection, which another caller may hold.
+        let ended = false
+        const usable = (text: string) => { if (ended) throw new Error(`The transaction had ended when this statement came: ${text.trim().slice(0, 80)}`) }
+        try {
+          await client.query('BEGIN')
+          if (txOptions?.timeoutMs !== undefined) await client.query(`SET LOCAL statement_timeout = ${Math.max(0, Math.floor(timeoutMs))}`)
+          // A timeout destroys the connection (released with the error below), which makes the server roll back.
+          const value = await guard.run(() => fn(wrap(client, usable)), timeoutMs, (error) => { lost ??= error })
+          await client.query('COMMIT')
+          return value
+        } catch (error) {
+          if (isStoreUnavailable(error)) lost ??= error as Error
+          else await client.query('ROLLBACK').catch(() => {})
+          throw error
+        } finally {
+          ended = true
+          client.removeListener('error', onLost)
+          // A lost connection is destroyed, never handed to the next caller.
+          client.release(lost)
+        }
+      })
+    },
+    exec: async (sql) => {
+      guard.assertOutside(sql)
+      await pool.query(sql)
+    },
     fork: async (max) => {
-      const forked = await openPostgres(url, schema, applicationName, max)
+      const forked = await openPostgres(url, schema, applicationName, bounds, max, guard)
       for (const listener of listeners) forked.onConnectionError(listener)
       return forked
     },

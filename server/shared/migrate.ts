@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Db } from './db.ts'
+import { SETUP_TRANSACTION_TIMEOUT_MS } from './transaction-guard.ts'
 
 /** Applies the numbered NNN_name.sql files of dir that have not run yet, each in its own transaction. */
 export async function migrate (db: Db, dir: string): Promise<string[]> {
@@ -18,7 +19,7 @@ export async function migrate (db: Db, dir: string): Promise<string[]> {
       await tx.exec(sql)
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name])
       return true
-    })
+    }, { timeoutMs: SETUP_TRANSACTION_TIMEOUT_MS })
     if (ran) applied.push(name)
   }
   return applied

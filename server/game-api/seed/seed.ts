@@ -8,6 +8,7 @@ import { settingKeys, writeSetting } from '../lib/settings-store.ts'
 import { seedBetting } from './betting-seed.ts'
 import { demoAnnouncements, demoSettings, demoSmsSettings, demoTheme } from './demo-content.ts'
 import { fromRoot } from '../../shared/paths.ts'
+import { SETUP_TRANSACTION_TIMEOUT_MS } from '../../shared/transaction-guard.ts'
 
 const n = Type.Number()
 /** The shape of seed/demo-users.json. */
@@ -80,7 +81,7 @@ export async function seedDemoData (db: Db, now: Date): Promise<boolean> {
     await tx.query('INSERT INTO audits (user_id, action, path, detail, created_at) VALUES (NULL, $1, $2, $3, $4)',
       ['seed', 'seed/demo-users.json', JSON.stringify({ users: fixture.users.length, announcements: announcements.length }), now])
     return true
-  })
+  }, { timeoutMs: SETUP_TRANSACTION_TIMEOUT_MS })
 }
 
 async function insertFixture (tx: Queryable, fixture: DemoFixture, hashes: string[], now: Date): Promise<void> {

@@ -1,33 +1,8 @@
 import t from 'tap'
 import { onTestDatabase } from '../../helpers/db.ts'
-import { gameApiHarness, type GameApiHarness } from '../harness.ts'
+import { gameApiHarness } from '../harness.ts'
+import { upload, waitForJob } from './upload-support.ts'
 import { api } from './support.ts'
-
-/** A multipart body with the file and the form fields, as a browser sends it. */
-function multipart (fields: Record<string, string>, file: { name: string, content: string }): { payload: string, headers: Record<string, string> } {
-  const boundary = '----betfile' + Math.random().toString(16).slice(2)
-  const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-  parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/plain\r\n\r\n${file.content}\r\n`)
-  return { payload: parts.join('') + `--${boundary}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
-}
-
-async function upload (h: GameApiHarness, token: string, game: string, fields: Record<string, string>, content: string) {
-  const { payload, headers } = multipart(fields, { name: 'bets.txt', content })
-  const r = await h.call('POST', `/api/v1/${game}/files/upload`, { token, payload, headers })
-  return { status: r.statusCode, body: r.json() }
-}
-
-/** Polls the status call until the job ends, keeping every status seen. */
-async function waitForJob (h: GameApiHarness, token: string, game: string, fileId: number) {
-  const seen: string[] = []
-  for (let i = 0; i < 400; i++) {
-    const { body } = await api(h, 'GET', `/api/v1/${game}/files/processUpload/${fileId}/status`, token)
-    if (seen[seen.length - 1] !== body.data.Status) seen.push(body.data.Status)
-    if (body.data.Status === 'done' || body.data.Status === 'failed') return { seen, last: body.data }
-    await new Promise((resolve) => setTimeout(resolve, 5))
-  }
-  throw new Error('the job did not end')
-}
 
 onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)

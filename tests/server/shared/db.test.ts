@@ -3,6 +3,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { migrate } from '../../../server/shared/migrate.ts'
+import { isStoreUnavailable } from '../../../server/shared/db.ts'
+import { QueryInsideTransaction, STATEMENT_TIMEOUT_MS, TransactionTimeout } from '../../../server/shared/transaction-guard.ts'
 import { eachDatabase, freshDb, postgresReachable, testPostgresUrl } from '../../helpers/db.ts'
 import { eventually } from '../../helpers/eventually.ts'
 
@@ -66,3 +68,34 @@ t.test('PGlite and PostgreSQL read every column type the same', { skip: onPostgr
   t.same(Object.values(server ?? {}).map((v) => v?.constructor.name), Object.values(lite ?? {}).map((v) => v?.constructor.name), 'of the same types')
   t.match(lite, { bigint: 9007199254740991, big: 9007199254740993n, count: 1, date: new Date('2030-01-03T00:00:00Z'), interval: '01:30:00' }, 'a bigint is a number while it is exact, a date midnight UTC')
 })
+
+// One request that used the database's own handle inside its transaction held PGlite's one connection forever (every later call 504).
+t.test('no transaction holds the store: a statement on the database inside its own transaction is refused at once, and a transaction past its bound is rolled back', (t) => eachDatabase(t, async (t, kind) => {
+  const db = await freshDb(t, kind)
+  await db.exec('CREATE TABLE held (id int PRIMARY KEY)')
+  const inside = await Promise.race([
+    db.transaction(async (tx) => {
+      await tx.query('INSERT INTO held VALUES (1)')
+      await db.query('SELECT count(*) FROM held')
+    }).then(() => 'ran', (error: Error) => error),
+    new Promise((resolve) => setTimeout(() => resolve('waited'), 3000))
+  ])
+  t.type(inside, QueryInsideTransaction, 'the database handle refuses a statement inside its transaction instead of waiting for it')
+  await t.rejects(db.transaction(async () => { await db.transaction(async () => {}) }), QueryInsideTransaction, 'and a transaction inside a transaction')
+  t.equal((await db.query('SELECT 1 FROM held')).rowCount, 0, 'the refused transaction left nothing behind')
+
+  const started = Date.now()
+  const slow = db.transaction(async (tx) => {
+    await tx.query('INSERT INTO held VALUES (2)')
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    await tx.query('INSERT INTO held VALUES (3)')
+  }, { timeoutMs: 300 })
+  const refusal = await slow.then(() => undefined, (error: unknown) => error)
+  t.type(refusal, TransactionTimeout, 'a transaction past its bound is refused')
+  t.ok(isStoreUnavailable(refusal), 'as a store busy for now (503, try again), not a fault')
+  t.ok(Date.now() - started < 1500, `at its bound, not at its end (${Date.now() - started} ms)`)
+  t.same((await db.query('SELECT id FROM held')).rows, [], 'rolled back, and the store answers the next statement at once')
+  await new Promise((resolve) => setTimeout(resolve, 2000))
+  t.same((await db.query('SELECT id FROM held')).rows, [], 'the body that went on after its bound wrote nothing')
+  if (kind === 'postgres') t.equal((await db.query<{ statement_timeout: string }>('SHOW statement_timeout')).rows[0]?.statement_timeout, `${STATEMENT_TIMEOUT_MS / 1000}s`, 'PostgreSQL ends a statement past its bound')
+}))

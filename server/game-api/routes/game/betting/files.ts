@@ -7,7 +7,7 @@ import { errors } from '../../../lib/errors.ts'
 import { zoneIso } from '../../../../../schemas/domain/calendar.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { bettingErrors } from './store/errors.ts'
-import { assertSelfOrDownline } from './store/hierarchy.ts'
+import { assertSelfOrDownline, groupOf } from './store/hierarchy.ts'
 import { percentDone } from '../../../jobs/runner.ts'
 import { UPLOAD_JOB, betLines, queueUploadJob } from './store/upload-job.ts'
 
@@ -110,9 +110,11 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
     schema: { querystring: Type.Object({ UserId: Type.Optional(Type.String({ maxLength: 50 })), LocId: LocIdField }), response: envelope(Type.Array(FileSchema)) }
   }, async (request) => {
     const user = caller(request)
-    const owner = request.query.UserId || user.userId
-    await assertSelfOrDownline(app.db, user, owner)
-    const { rows } = await app.db.query<FileRow>('SELECT * FROM files WHERE user_id = $1 AND game = $2 ORDER BY file_id DESC LIMIT 500', [owner, game])
+    const owner = request.query.UserId
+    if (owner) await assertSelfOrDownline(app.db, user, owner)
+    // Without UserId the caller sees the files of its whole group: a file uploaded for a downline is listed where it was uploaded.
+    const owners = owner ? [owner] : (await groupOf(app.db, user.userId)).map((m) => m.UserId)
+    const { rows } = await app.db.query<FileRow>('SELECT * FROM files WHERE user_id = ANY($1::text[]) AND game = $2 ORDER BY file_id DESC LIMIT 500', [owners, game])
     return ok(rows.map(toFile))
   })
 
@@ -142,7 +144,7 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
     const user = caller(request)
     const fileId = request.params.id
     const overrides = { strictNumber: request.query.StrictNumber, acceptDecimals: request.query.AcceptDecimals }
-    const jobId = await queueUploadJob(app.db, fileId, user, overrides, (owner) => assertSelfOrDownline(app.db, user, owner))
+    const jobId = await queueUploadJob(app.db, fileId, user, overrides, (tx, owner) => assertSelfOrDownline(tx, user, owner))
     // The job runner (any instance's) runs it after the answer; the status call reports it.
     app.jobs.wake()
     return ok({ JobId: jobId, FileId: fileId, Status: 'queued' })

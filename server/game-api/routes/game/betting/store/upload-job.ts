@@ -25,12 +25,12 @@ export function betLines (content: string): Array<{ text: string, line: number }
   return content.split(/\r?\n/).map((text, i) => ({ text, line: i + 1 })).filter((l) => l.text.trim() !== '')
 }
 
-/** Marks the file processing and queues its job in one transaction (options default to the file's own); answers the job id. */
-export async function queueUploadJob (db: Db, fileId: number, user: AuthUser, overrides: TextOptions, check: (owner: string) => Promise<void>): Promise<number> {
+/** Marks the file processing and queues its job in one transaction (options default to the file's own); check runs in it too; answers the job id. */
+export async function queueUploadJob (db: Db, fileId: number, user: AuthUser, overrides: TextOptions, check: (tx: Queryable, owner: string) => Promise<void>): Promise<number> {
   return db.transaction(async (tx) => {
     const { rows: [file] } = await tx.query<FileRow>('SELECT file_id, user_id, file_status, strict_number, accept_decimals FROM files WHERE file_id = $1 FOR UPDATE', [fileId])
     if (!file) throw bettingErrors.fileNotFound(fileId)
-    await check(file.user_id)
+    await check(tx, file.user_id)
     if (file.file_status === 'processing') throw bettingErrors.fileBusy(fileId, 'processing')
     if (file.file_status === 'processed') throw bettingErrors.fileAlreadyProcessed(fileId)
     await tx.query("UPDATE files SET file_status = 'processing', placed_count = 0, failed_count = 0, errors = '[]' WHERE file_id = $1", [fileId])
