@@ -71,6 +71,8 @@ export const errors = {
   loginFailed: coded<[string]>('UI_LOGIN_FAILED', '%s', 400),
   /** Add the Retry-After header with `with`. */
   loginRateLimited: coded<['address' | 'user id', number]>('UI_LOGIN_RATE_LIMITED', 'Too many sign-in attempts for this %s: wait %s s before trying again.', 429),
+  /** The query parameter's name. */
+  credentialsInQuery: coded<[string]>('UI_CREDENTIALS_IN_QUERY', 'querystring/%s: credentials go in the request body, never in the address (addresses are kept in logs and browser history). Send them in the body, and change that password if it was a real one.', 400),
   passwordFieldMissing: coded<[string]>('UI_PASSWORD_FIELD_MISSING', 'body/%s is required to change the password when not signed in (the change-password form from the sign-in area sends UserId, OldPassword, Password1, Password2, Token and xToken).', 400),
   /** The game API's password message; its rule list comes with `with`. */
   passwordRejected: coded<[string]>('UI_PASSWORD_REJECTED', '%s', 400),

@@ -4,6 +4,8 @@ import type { Profile, TokenGrant } from '../../../../schemas/game-api.ts'
 import { LoginAnswer, LoginBody } from '../../../../schemas/session.ts'
 import { UiError, errors, isGameApiFailure } from '../../errors.ts'
 import { detectMobile } from '../../session/mobile.ts'
+import { refuseSecretsInQuery } from '../../session/secrets-in-query.ts'
+import { keepableUserId } from '../../../../schemas/domain/user-id.ts'
 
 /** Sign-in limits (decided): per client address 10 attempts a minute, per user id 5 a minute; the game API's captcha rule still applies below them. */
 export const LOGIN_LIMITS = { perAddress: 10, perUserId: 5, windowMs: 60_000 } as const
@@ -26,6 +28,7 @@ export default async function loginRoutes (fastify: FastifyInstance) {
 
   app.post('/ui/login', {
     config: { csrf: 'sign-in' },
+    onRequest: refuseSecretsInQuery,
     preHandler: limit,
     schema: {
       summary: 'Sign in: the game API token stays in the HttpOnly session cookie; the answer carries the CSRF token',
@@ -47,7 +50,8 @@ export default async function loginRoutes (fastify: FastifyInstance) {
       })
     } catch (err) {
       if (isGameApiFailure(err)) {
-        app.events.emit('login-failed', { ...base, message: err.message, captchaRequired: err.details?.captchaRequired === true, status: err.statusCode })
+        // A password typed into the user id field must not be kept: only a name shaped as a user id is recorded.
+        app.events.emit('login-failed', { ...base, UserId: keepableUserId(UserId) ? UserId : '', message: err.message, captchaRequired: err.details?.captchaRequired === true, status: err.statusCode })
         if (err.statusCode === 400) throw errors.loginFailed(err.message).with({ captchaRequired: err.details?.captchaRequired === true, ...(err.details?.gameApiCode ? { gameApiCode: err.details.gameApiCode } : {}) })
       }
       throw err

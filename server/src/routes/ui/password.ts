@@ -4,6 +4,7 @@ import { PasswordAnswer, PasswordBody } from '../../../../schemas/session.ts'
 import { UiError, errors, isGameApiFailure } from '../../errors.ts'
 import type { GameEnvelope } from '../../plugins/app/game-client.ts'
 import type { UiSession } from '../../plugins/app/session.ts'
+import { refuseSecretsInQuery } from '../../session/secrets-in-query.ts'
 
 /** POST /ui/password: the forced change from the sign-in area (UserId, captcha) or the signed-in change; the game API's message and rule list pass through. */
 export default async function passwordRoutes (fastify: FastifyInstance) {
@@ -41,6 +42,7 @@ export default async function passwordRoutes (fastify: FastifyInstance) {
 
   app.post('/ui/password', {
     config: { csrf: 'session-or-sign-in' },
+    onRequest: refuseSecretsInQuery,
     schema: {
       summary: 'Change the password: forced (not signed in: UserId, OldPassword, Password1, Password2, Token, xToken) or signed in (OldPassword, Password1, Password2)',
       tags: ['session'],

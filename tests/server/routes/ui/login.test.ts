@@ -117,6 +117,30 @@ t.test('sign-in over HTTP against the reference game API', async (t) => {
     t.equal(b.cookie, '', 'no session')
   })
 
+  await t.test('credentials in the query string are refused before anything reads them; a failed sign-in keeps only a user id shaped as one', async (t) => {
+    const b = browser()
+    for (const query of ['Password=Demo%231234', 'password=x&UserId=ag1', ' Token=abcde', 'xToken=a', 'Password[]=x']) {
+      const answer = await b.request('POST', `/ui/login?${query}`, { body: { UserId: 'ag1', Password: 'Demo#1234', Lang: 'en' } })
+      t.equal(answer.status, 400, `?${query}: ${answer.text}`)
+      t.equal(answer.json.code, 'UI_CREDENTIALS_IN_QUERY')
+      t.match(answer.json.message, /^querystring\/\S+: credentials go in the request body, never in the address/)
+    }
+    t.equal(b.cookie, '', 'no session')
+    const password = await b.request('POST', '/ui/password?OldPassword=Demo%231234', { body: { UserId: 'mem2', OldPassword: 'Demo#1234', Password1: 'New#12345', Password2: 'New#12345', Token: 'abcde', xToken: 'a' } })
+    t.equal(password.status, 400)
+    t.equal(password.json.code, 'UI_CREDENTIALS_IN_QUERY', 'the password change refuses them too')
+    t.equal((await browser().request('POST', '/ui/login?Lang=en', { body: { UserId: 'ag1', Password: 'Demo#1234', Lang: 'en' } })).status, 200, 'a query without credentials is no reason to refuse')
+
+    const typos = ['Demo#1234', 'Demo_12345', 'nobody_here']
+    for (const UserId of typos) t.equal((await browser().login(UserId, 'Wrong#1234')).status, 400)
+    const failed = (await product.service.audit.query({ action: 'login-failed' })).items
+    const users = failed.map((r) => r.userId)
+    t.notOk(users.includes('Demo#1234'), 'a password typed as the user id is not kept')
+    t.notOk(users.includes('Demo_12345'), 'nor one that has a user id\'s shape but passes every password rule')
+    t.ok(users.includes('nobody_here'), 'a mistyped user id is kept')
+    t.notOk(JSON.stringify(failed).includes('Demo_12345'), 'nowhere in the record')
+  })
+
   await t.test('logout ends the session here and at the game API', async (t) => {
     const b = browser()
     await b.login('mem1')

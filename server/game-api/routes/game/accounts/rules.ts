@@ -1,10 +1,7 @@
 // The rules a parent cannot break when it creates or changes a downline, as pure functions: each answers the coded refusal, or undefined.
 import { errors, type GameApiError } from '../../../lib/errors.ts'
 import { accountErrors } from './errors.ts'
-
-/** User ids: a letter, then 2 to 19 letters, digits or underscores; unique without regard to case (checked in the store). */
-export const USER_ID_PATTERN = /^[A-Za-z][A-Za-z0-9_]{2,19}$/
-export const USER_ID_RULE = 'a letter followed by 2 to 19 letters, digits or underscores'
+import { USER_ID_PATTERN } from '../../../../../schemas/domain/user-id.ts'
 // GA_BAD_USER_ID (./errors.ts) words this rule again: catalogue messages are literals, as the client's catalogue test reads them.
 
 /** The flags a parent hands down only when it has them itself. */

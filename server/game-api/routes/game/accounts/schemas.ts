@@ -2,7 +2,8 @@
 import { PlainText } from '../../../../../schemas/common.ts'
 import { Type, type Static } from 'typebox'
 import { LocIdField } from '../../../lib/envelope.ts'
-import { POSITION_RANGES, USER_ID_RULE } from './rules.ts'
+import { POSITION_RANGES } from './rules.ts'
+import { USER_ID_RULE } from '../../../../../schemas/domain/user-id.ts'
 
 const Money = Type.Number({ minimum: 0, maximum: 1e12, description: 'dollars, in cents at most' })
 // An integer, so a form's checkbox (true or false) is taken as 1 or 0.
