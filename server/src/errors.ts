@@ -79,6 +79,8 @@ export const errors = {
   /** The allowed locations joined, or '(none)'. */
   locationNotAllowed: coded<[string, string]>('UI_LOCATION_NOT_ALLOWED', 'Location %s is not available to this user: choose one of %s.', 403),
   noLocation: coded('UI_NO_LOCATION', 'This user may not use any location: ask an administrator to grant one.', 403),
+  termsRequired: coded('UI_TERMS_REQUIRED', 'Accept the terms first: open /terms and choose Agree (until then only the session, the terms decision and sign-out answer).', 403),
+  passwordChangeRequired: coded('UI_PASSWORD_CHANGE_REQUIRED', 'Change your password first: open /change-password (until then only the session, the password change and sign-out answer).', 403),
   pageDenied: coded<[string]>('UI_PAGE_FORBIDDEN', 'The page %s is not in your menu for this location: open it from the menu, or switch to a location where it is offered.', 403),
   pageNotFound: coded<[string]>('UI_PAGE_NOT_FOUND', 'No page has the path %s: check the address, or add a page template for it in the operator config.', 404),
   gameApiTimeout: coded<[number]>('UI_GAME_API_TIMEOUT', 'The game API did not answer within %s ms: try again, or raise PROXY_TIMEOUT_MS if it is slow.', 504),

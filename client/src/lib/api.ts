@@ -35,9 +35,21 @@ export function setCsrfToken (token: string | undefined): void {
   if (token) sessionSet(keys.csrfToken, token)
 }
 
-/** Reacts to the answers every caller shares: 401 → sign-in with Session Error., subCode 8000 → maintenance. */
+/** Where the service's gates send a signed-in user first (its 403 codes for terms not accepted and a password to change). */
+const GATE_PAGES: Record<string, string> = { UI_TERMS_REQUIRED: '/terms', UI_PASSWORD_CHANGE_REQUIRED: '/change-password' }
+
+/** The page a gate refusal sends the user to, with the signed-in user id for the password page. */
+function gatePage (code: unknown): string | undefined {
+  const page = typeof code === 'string' ? GATE_PAGES[code] : undefined
+  if (page !== '/change-password') return page
+  let userId = ''
+  try { userId = (JSON.parse(sessionGet(keys.user) ?? '{}') as { UserId?: string }).UserId ?? '' } catch { /* no stored user: the page asks for the id */ }
+  return userId ? `${page}?LoginId=${encodeURIComponent(userId)}` : page
+}
+
+/** Reacts to the answers every caller shares: 401 → sign-in with Session Error., subCode 8000 → maintenance, a gate's 403 → terms or password page. */
 function handleShared (status: number, body: unknown, options: CallOptions): void {
-  const record = (body && typeof body === 'object' ? body : {}) as { subCode?: unknown, t?: unknown, data?: unknown }
+  const record = (body && typeof body === 'object' ? body : {}) as { subCode?: unknown, t?: unknown, data?: unknown, code?: unknown }
   const t = typeof record.t === 'string' ? record.t : (record.data && typeof record.data === 'object' ? (record.data as { t?: unknown }).t : undefined)
   if (record.subCode === 8000 && typeof t === 'string' && t) {
     clearAuth()
@@ -48,6 +60,12 @@ function handleShared (status: number, body: unknown, options: CallOptions): voi
   if (status === 401 && options.handleAuth !== false) {
     clearAuth()
     redirect.to(`/login?Msg=${encodeURIComponent(SESSION_ERROR)}`)
+    return
+  }
+  const gate = status === 403 ? gatePage(record.code) : undefined
+  if (gate !== undefined && options.handleAuth !== false) {
+    if (gate === '/terms') sessionSet(keys.termsAccepted, 'false')
+    redirect.to(gate)
   }
 }
 

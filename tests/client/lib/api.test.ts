@@ -56,3 +56,20 @@ t.test('maintenance (subCode 8000) goes to /maintenance with its end time; no an
   const error = await call('GET', '/api/v1/4d/x').catch((e: unknown) => e)
   t.equal((error as ApiError).status, 0)
 })
+
+t.test('a gate\'s 403 sends a signed-in user to the terms or the password page; another 403 stays with the caller', async (t) => {
+  answer = () => Response.json({ success: false, code: 'UI_TERMS_REQUIRED', message: 'Accept the terms first.' }, { status: 403 })
+  const error = await call('GET', '/ui/pages?path=/bet/placeBets/add').catch((e: unknown) => e)
+  t.equal((error as ApiError).status, 403, 'the caller still gets the refusal')
+  t.same(went, ['/terms'])
+  t.equal(store.get(keys.termsAccepted), 'false', 'the shell will not send the user back before the terms are decided')
+  went.length = 0
+  store.set(keys.user, JSON.stringify({ UserId: 'mem1', LocId: 'SG' }))
+  answer = () => Response.json({ success: false, code: 'UI_PASSWORD_CHANGE_REQUIRED', message: 'Change your password first.' }, { status: 403 })
+  await call('GET', '/api/v1/4d/bet/page2').catch(() => {})
+  t.same(went, ['/change-password?LoginId=mem1'], 'the password page, with the user id')
+  went.length = 0
+  answer = () => Response.json({ success: false, code: 'UI_PAGE_FORBIDDEN', message: 'Not in your menu.' }, { status: 403 })
+  await call('GET', '/ui/pages?path=/x').catch(() => {})
+  t.same(went, [], 'a denial is the page\'s to show')
+})

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { errors, type GameApiFailureBody } from '../../errors.ts'
 import { menuAllows } from '../../config/menu.ts'
 import { sharedRuleContext } from '../../session/rule-context.ts'
+import { assertPastGates } from '../../session/gate.ts'
 import { endpointAllowed } from '../../proxy/allowlist.ts'
 import { cacheKey } from '../../proxy/cache-key.ts'
 import { pipeline } from 'node:stream'
@@ -89,6 +90,7 @@ function gate (app: FastifyInstance) {
     let projection: Projection | null = null
     if (session) {
       const user = await app.userContext.load(request, session)
+      assertPastGates(session, user)
       const ctx = sharedRuleContext(user, session.mobile)
       const menuHolds = (path: string) => menuAllows(config, ctx, path)
       if (!endpointAllowed(endpoint, menuHolds, ctx)) {

@@ -8,6 +8,7 @@ import type { LoadedConfig } from '../../config/load.ts'
 import type { RuleContext } from '../../config/rules.ts'
 import { UiError, errors } from '../../errors.ts'
 import { sharedRuleContext } from '../../session/rule-context.ts'
+import { assertPastGates } from '../../session/gate.ts'
 
 // The descriptor holds recursive parts (field conditions, form layouts) in several places: their definitions are hoisted to
 // one $defs at the root, so the serializer sees each definition once.
@@ -51,6 +52,7 @@ export default async function pagesRoutes (fastify: FastifyInstance) {
     if (!session) throw errors.notSignedIn()
     const path = request.query.path.split(/[?#]/)[0] ?? ''
     const user = await app.userContext.load(request, session)
+    assertPastGates(session, user)
     const result = resolvedPage(app.configStore.current(), sharedRuleContext(user, session.mobile), path)
     if (result.status === 'not-found') throw errors.pageNotFound(path)
     if (result.status === 'forbidden') {

@@ -58,6 +58,43 @@ t.test('password changes and terms over HTTP', async (t) => {
     t.equal((await product.browser().login('ag1', 'Changed#123')).status, 200, 'the new password works')
   })
 
+  await t.test('until mem3 accepts the terms, no page and no game API call is served; the session, sign-out and public endpoints are', async (t) => {
+    const b = product.browser()
+    t.equal((await b.login('mem3')).json.termsAccepted, false)
+    const before = (await product.gameApi.db.query<{ n: number }>("SELECT count(*)::int AS n FROM tickets WHERE user_id = 'mem3'")).rows[0]?.n
+    const refused = [
+      await b.get('/ui/pages?path=/bet/placeBets/add'),
+      await b.get('/api/v1/4d/bet/page2'),
+      await b.post('/api/v1/4d/bet', { DayCode: '3', Lines: [{ Number: '4321', Form: 'straight', Big: 1, Small: 1 }] }),
+      await b.get('/api/v1/4d/announcements?LocId=SG')
+    ]
+    for (const answer of refused) {
+      t.equal(answer.status, 403, answer.text.slice(0, 200))
+      t.equal(answer.json.code, 'UI_TERMS_REQUIRED')
+    }
+    t.equal((await product.gameApi.db.query<{ n: number }>("SELECT count(*)::int AS n FROM tickets WHERE user_id = 'mem3'")).rows[0]?.n, before, 'no ticket was placed')
+    t.equal((await b.get('/ui/session')).status, 200, 'the session answers')
+    t.equal((await b.get('/api/v1/status')).status, 200, 'a public endpoint answers')
+    t.equal((await b.post('/ui/logout', {})).status, 200, 'sign-out works')
+  })
+
+  await t.test('a user who must change the password mid-session gets pages and calls refused until the change; the change itself works', async (t) => {
+    const b = product.browser()
+    t.equal((await b.login('mem1')).status, 200)
+    t.equal((await b.get('/ui/pages?path=/bet/placeBets/add')).status, 200)
+    await product.gameApi.db.query("UPDATE users SET update_password = true WHERE user_id = 'mem1'")
+    // As an upline's call about mem1 would: the service reads mem1's profile afresh.
+    product.service.userContext.forgetUser('mem1')
+    for (const answer of [await b.get('/ui/pages?path=/bet/placeBets/add'), await b.get('/api/v1/4d/bet/page2')]) {
+      t.equal(answer.status, 403, answer.text.slice(0, 200))
+      t.equal(answer.json.code, 'UI_PASSWORD_CHANGE_REQUIRED')
+    }
+    t.equal((await b.get('/ui/session')).status, 200, 'the session answers')
+    const changed = await b.post('/ui/password', { OldPassword: 'Demo#1234', Password1: 'Fresh#1234', Password2: 'Fresh#1234' })
+    t.equal(changed.status, 200, changed.text)
+    if (!changed.json.signedOut) t.equal((await b.get('/ui/pages?path=/bet/placeBets/add')).status, 200, 'after the change the pages answer')
+  })
+
   await t.test('mem3 disagrees: the session ends; then agrees: terms accepted', async (t) => {
     const events: Array<{ UserId: string, agree: boolean }> = []
     product.service.events.on('terms', (e) => events.push(e))
