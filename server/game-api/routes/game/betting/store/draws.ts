@@ -73,6 +73,16 @@ export function assertOpen (draws: DrawRow[], now: Date): void {
   }
 }
 
+/** Refuses to void a ticket on a draw that no longer takes bets, saying why (closed by hand or by time, result entered, finalised). */
+export function assertVoidable (ticketNo: string, d: DrawRow, now: Date): void {
+  const drawId = Number(d.draw_id)
+  const status = drawStatus(d, now)
+  if (status === 'finalised') throw bettingErrors.voidFinalised(ticketNo, drawId)
+  if (status === 'result') throw bettingErrors.voidAfterResult(ticketNo, drawId)
+  if (status === 'closed') throw d.closed_by_hand === true ? bettingErrors.voidClosedByHand(ticketNo, drawId) : bettingErrors.voidClosed(ticketNo, drawId, zoneIso(new Date(d.close_at)))
+  if (status === 'pending') throw bettingErrors.drawNotOpen(drawId, zoneIso(new Date(d.open_at as Date)))
+}
+
 /** The answer shape of a draw row; its status is read at `now`. */
 export function toDrawAnswer (r: DrawRow, now: Date = new Date()): DrawAnswer {
   return {

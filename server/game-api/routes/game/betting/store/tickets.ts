@@ -2,7 +2,7 @@
 import type { Queryable } from '../../../../../shared/db.ts'
 import type { Game } from '../../../../betting/index.ts'
 import { zoneIso } from '../../../../../../schemas/domain/calendar.ts'
-import { isoDateOf } from './draws.ts'
+import { assertVoidable, isoDateOf, type DrawRow } from './draws.ts'
 import { bettingErrors } from './errors.ts'
 import { applyTicketTotals } from './draw-totals.ts'
 import { releaseTicketIntake } from './intake-totals.ts'
@@ -99,15 +99,16 @@ export async function ticketView (q: Queryable, ticketNo: string, now: Date) {
   return { Ticket: toTicket(ticket), Bets: bets.map(({ draw_date: drawDate, ...b }) => ({ ...b, DrawDate: isoDateOf(drawDate) })), Levels: levels, Strikes: strikes }
 }
 
-/** Voids a ticket while every one of its draws is still open; gives a charged ticket's stake back to CreditLeft; answers the refund. */
+/** Voids a ticket while every one of its draws takes bets (not closed by time or hand, no result, not finalised); gives a charged ticket's stake back to CreditLeft; answers the refund. */
 export async function voidTicket (q: Queryable, ticketNo: string, now: Date): Promise<number> {
   const { rows: [ticket] } = await q.query<{ ticket_id: string, user_id: string, stake: string, charged: boolean, status: string }>(
     'SELECT ticket_id, user_id, stake, charged, status FROM tickets WHERE ticket_no = $1 FOR UPDATE', [ticketNo.toUpperCase()])
   if (!ticket) throw bettingErrors.ticketNotFound(ticketNo)
   if (ticket.status === 'void') throw bettingErrors.ticketVoid(ticketNo)
-  const { rows: closed } = await q.query<{ draw_id: number, close_at: Date }>(
-    'SELECT DISTINCT d.draw_id, d.close_at FROM bets b JOIN draws d ON d.draw_id = b.draw_id WHERE b.ticket_id = $1 AND (d.close_at <= $2 OR d.is_finalised) ORDER BY d.close_at', [ticket.ticket_id, now])
-  if (closed[0]) throw bettingErrors.drawClosed(Number(closed[0].draw_id), zoneIso(new Date(closed[0].close_at)))
+  // Shared locks: a draw cannot be closed, given its result or finalised between this check and the void.
+  const { rows: draws } = await q.query<DrawRow>(
+    'SELECT * FROM draws WHERE draw_id IN (SELECT draw_id FROM bets WHERE ticket_id = $1) ORDER BY close_at, draw_id FOR SHARE', [ticket.ticket_id])
+  for (const draw of draws) assertVoidable(ticketNo, draw, now)
   // Taken out of the per-draw aggregates while its bets still read as placed.
   await applyTicketTotals(q, [ticket.ticket_id], -1)
   await q.query("UPDATE tickets SET status = 'void', voided_at = $2 WHERE ticket_id = $1", [ticket.ticket_id, now])
