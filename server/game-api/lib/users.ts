@@ -49,6 +49,19 @@ export async function isAncestor (q: Queryable, ancestorId: string, userId: stri
   return rows.length > 0
 }
 
+/**
+ * The account whose books a user reads and acts for: a staff admin (an ADMIN sub-account under an ADMIN) acts for the company
+ * admin at the top of its chain; anyone else for themself.
+ */
+export async function accountOf (q: Queryable, userId: string): Promise<string> {
+  const { rows } = await q.query<{ user_id: string }>(
+    `WITH RECURSIVE up (user_id, parent_id, depth) AS (
+       SELECT user_id, parent_id, 0 FROM users WHERE user_id = $1 AND role = 'ADMIN'
+       UNION ALL SELECT u.user_id, u.parent_id, up.depth + 1 FROM users u JOIN up ON u.user_id = up.parent_id WHERE u.role = 'ADMIN' AND up.depth < 64
+     ) SELECT user_id FROM up ORDER BY depth DESC LIMIT 1`, [userId])
+  return rows[0]?.user_id ?? userId
+}
+
 interface ProfileRow {
   user_id: string
   login_id: string
@@ -77,11 +90,15 @@ interface ProfileRow {
   update_password: boolean
 }
 
-/** The user's profile as stored (money and shares are numeric columns, read back as numbers). */
+/** The user's profile as stored (money and shares are numeric columns, read back as numbers); a staff admin's shares are its company's, whose figures it sees. */
 export async function loadProfile (q: Queryable, userId: string): Promise<Profile | undefined> {
   const { rows } = await q.query<ProfileRow>('SELECT * FROM users WHERE user_id = $1', [userId])
-  const r = rows[0]
-  if (!r) return undefined
+  const own = rows[0]
+  if (!own) return undefined
+  // A staff admin holds no share of its own: its menu, columns and reports follow the company's.
+  const account = own.role === 'ADMIN' && own.parent_id !== null ? await accountOf(q, userId) : userId
+  const shares = account === userId ? own : (await q.query<ProfileRow>('SELECT * FROM users WHERE user_id = $1', [account])).rows[0] ?? own
+  const r = { ...own, d_share: shares.d_share, t_share: shares.t_share, d_enable_view_share_claim: shares.d_enable_view_share_claim }
   const locations = await userLocations(q, userId)
   const first = locations[0] ?? (await allLocations(q)).find((l) => l.LocId === 'SG')
   return {

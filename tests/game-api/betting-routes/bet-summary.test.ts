@@ -107,9 +107,12 @@ onTestDatabase(t, async (t, kind) => {
     t.equal((await h.call('GET', '/api/v1/4d/summary/drawDate')).statusCode, 401, 'signed in only')
   })
 
-  t.test('a user without bets gets an empty summary, not an error', async (t) => {
+  t.test('a staff admin reads the company\'s summaries; a user without bets gets an empty one, not an error', async (t) => {
     const ops = await h.signIn('ops')
-    t.same((await api(h, 'GET', '/api/v1/4d/summary/drawDate', ops)).body.data, [])
-    t.same((await api(h, 'GET', '/api/v1/4d/betSummaryFull', ops)).body.data, { DrawId: null, DrawDate: null, rows: [], totals: {}, count: 0 })
+    for (const path of ['summary/drawDate', 'summary/userIds', 'betSummaryFull']) {
+      const company = (await api(h, 'GET', `/api/v1/4d/${path}`, tokens.admin)).body.data
+      t.same((await api(h, 'GET', `/api/v1/4d/${path}`, ops)).body.data, company, `${path}: ops sees what admin sees`)
+    }
+    t.same((await api(h, 'GET', '/api/v1/4d/betSummaryFull?UserId=clerk', ops)).body.data, { DrawId: null, DrawDate: null, rows: [], totals: {}, count: 0 }, 'clerk placed no bets')
   })
 })

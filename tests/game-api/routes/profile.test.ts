@@ -11,6 +11,12 @@ const fixture = JSON.parse(readFileSync(new URL('../../../server/game-api/seed/d
   users: Array<Record<string, unknown> & { UserId: string, Locations: string[] }>
 }
 
+/** A staff admin (an ADMIN under an ADMIN) sees with the company's shares; anyone else with its own. */
+function sharesSeenBy (user: Record<string, unknown>): Record<string, unknown> {
+  const company = user.Role === 'ADMIN' ? fixture.users.find((u) => u.UserId === user.ParentId) : undefined
+  return company === undefined ? {} : { dShare: company.dShare, tShare: company.tShare, dEnableViewShareClaim: company.dEnableViewShareClaim }
+}
+
 onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
 
@@ -24,7 +30,7 @@ onTestDatabase(t, async (t, kind) => {
         const profile = r.json().data
         t.ok(Value.Check(Profile, profile), `${user.UserId}: the Profile schema`)
         const { Locations, ...fields } = user
-        t.match(profile, fields, `${user.UserId}: every fixture field`)
+        t.match(profile, { ...fields, ...sharesSeenBy(user) }, `${user.UserId}: every fixture field (a staff admin's shares are the company's)`)
         const first = fixture.locations.find((l) => l.LocId === Locations[0])
         t.same(profile.Loc, { LocId: first?.LocId, Loc: first?.Loc }, `${user.UserId}: the default (first) location`)
         t.equal(profile.LoginId, user.UserId)

@@ -1,7 +1,8 @@
 import t, { type Test } from 'tap'
-import type { DataBinding, PageDescriptor, TableWidget, Widget } from '../../../../schemas/widgets.ts'
+import type { PageDescriptor, TableWidget } from '../../../../schemas/widgets.ts'
 import { Browser } from '../../../helpers/http-browser.ts'
 import { buildProduct } from '../../../helpers/build.ts'
+import { pathOf, urlOf, widgetsOf } from '../../../helpers/page-data.ts'
 
 // The Report pages and Bet Summary pages through the service, as the client draws them: the descriptor from GET /ui/pages,
 // then every endpoint it binds called through /api/v1 (the proxy picks 4d/ or tt/ and checks the menu), answering rows with figures.
@@ -10,30 +11,12 @@ const SG_PAGES = ['/report/full', '/report/collection', '/report/out', '/report/
 // ag1 has no TOTO share: no Strike pages at TT (spec: not TT or tShare > 0).
 const TT_PAGES = ['/report/tt/full', '/report/tt/group', '/report/tt/group2', '/report/tt/stake', '/bet/betSummary', '/bet/betSummary2']
 
-/** Every widget of a page, tabs and access gates opened. */
-const widgetsOf = (widgets: readonly Widget[]): Widget[] => widgets.flatMap((w) => w.type === 'tabs' ? widgetsOf(w.tabs.flatMap((tab) => tab.widgets)) : w.type === 'accessGate' ? widgetsOf(w.widgets) : [w])
-
-/** The URL a binding calls with no filter chosen (what the client sends when the page opens): constants, VW and rand. */
-function urlOf (binding: DataBinding, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams()
-  for (const [name, source] of Object.entries(binding.params ?? {})) {
-    if (source.from === 'const') params.set(name, String(source.value))
-    if (source.from === 'query' && name === 'VW') params.set(name, 'RPT')
-  }
-  if (binding.cacheBuster) params.set(binding.cacheBuster, String(Date.now()))
-  for (const [k, v] of Object.entries(extra)) params.set(k, v)
-  const qs = params.toString()
-  return qs ? `${binding.endpoint}?${qs}` : binding.endpoint
-}
-
-const pathOf = (value: unknown, path: string | undefined) => (path ? path.split('.') : []).reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], value)
-
 /** The page's tables with their rows as loaded when the page opens. */
 async function tablesOf (browser: Browser, t: Test, page: PageDescriptor) {
   const out: Array<{ table: TableWidget, rows: Array<Record<string, unknown>> }> = []
   for (const w of widgetsOf(page.widgets)) {
     if (w.type !== 'table') continue
-    const answer = await browser.get(urlOf(w.data))
+    const answer = await browser.get(urlOf(w.data, { VW: 'RPT' }))
     t.equal(answer.status, 200, `${page.path} ${w.id}: GET ${w.data.endpoint}`)
     const rows = pathOf(answer.json?.data, w.data.dataPath)
     out.push({ table: w, rows: Array.isArray(rows) ? rows : [] })
@@ -58,7 +41,7 @@ t.test('ag1 opens every Report and Bet Summary page: each bound endpoint answers
         if (w.type !== 'filters') continue
         for (const field of w.fields) {
           if (!field.data) continue
-          const list = await ag1.get(urlOf(field.data))
+          const list = await ag1.get(urlOf(field.data, { VW: 'RPT' }))
           t.equal(list.status, 200, `${LocId} ${path} filter ${field.name}: GET ${field.data.endpoint}`)
           t.ok(Array.isArray(list.json?.data) && list.json.data.length > 0, `${LocId} ${path} filter ${field.name}: has choices`)
         }

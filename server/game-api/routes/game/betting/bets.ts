@@ -9,7 +9,7 @@ import { caller } from '../../../plugins/auth.ts'
 import { IssueSchema, PlacedSchema, TicketSchema } from './schemas.ts'
 import { isoDateOf } from './store/draws.ts'
 import { bettingErrors } from './store/errors.ts'
-import { assertSelfOrDownline, groupOf } from './store/hierarchy.ts'
+import { assertSelfOrDownline, groupOf, subjectOf } from './store/hierarchy.ts'
 import { fourDLinesOf, totoLinesOf } from './store/lines.ts'
 import { placeOrder, type PlaceAnswer } from './store/service.ts'
 import { parseText, ticketSummary, userIdOf } from './store/text.ts'
@@ -112,7 +112,7 @@ const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
     const user = caller(request)
     const q = request.query
     if (q.UserId) await assertSelfOrDownline(app.db, user, q.UserId)
-    return ok(await ticketsPage(app.db, { game, caller: user.userId, userId: q.UserId || null, drawId: q.DrawId ?? null, drawDate: q.DrawDate || null, page: q.page ?? 1, pageSize: q.pageSize ?? 100, now: app.gaNow() }))
+    return ok(await ticketsPage(app.db, { game, root: await subjectOf(app.db, user), userId: q.UserId || null, drawId: q.DrawId ?? null, drawDate: q.DrawDate || null, page: q.page ?? 1, pageSize: q.pageSize ?? 100, now: app.gaNow() }))
   })
 
   app.get('/bet/view', {
@@ -134,8 +134,7 @@ const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
     }
   }, async (request) => {
     const user = caller(request)
-    const root = request.query.UserId || user.userId
-    await assertSelfOrDownline(app.db, user, root)
+    const root = await subjectOf(app.db, user, request.query.UserId)
     const number = request.query.Number.trim()
     const { rows } = await app.db.query<Record<string, unknown> & { draw_date: string | Date, placed_at: Date }>(
       `WITH RECURSIVE down (user_id, depth) AS (SELECT $1::text, 0 UNION ALL SELECT u.user_id, down.depth + 1 FROM users u JOIN down ON u.parent_id = down.user_id WHERE down.depth < 64)
@@ -150,7 +149,7 @@ const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
 
   app.get('/bet/userIds', {
     schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(Type.Object({ UserId: Type.String(), UserName: Type.String(), Role: Type.String(), ParentId: Type.Union([Type.String(), Type.Null()]) }))) }
-  }, async (request) => ok((await groupOf(app.db, caller(request).userId)).map(({ Depth: _depth, ...m }) => m)))
+  }, async (request) => ok((await groupOf(app.db, await subjectOf(app.db, caller(request)))).map(({ Depth: _depth, ...m }) => m)))
 
   app.delete('/bet', {
     schema: { querystring: Type.Object({ TicketNo: Type.String({ minLength: 1, maxLength: 20 }), LocId: LocIdField }), response: envelope(Type.Object({ TicketNo: Type.String(), Status: Type.String(), Refund: Type.Number() })) }

@@ -6,7 +6,7 @@ import { errors } from '../../../lib/errors.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { reports } from '../../../reports/index.ts'
 import { ReportSchema } from './schemas.ts'
-import { assertSelfOrDownline } from './store/hierarchy.ts'
+import { subjectOf } from './store/hierarchy.ts'
 
 const DateField = Type.Optional(Type.String({ maxLength: 10 }))
 const ReportQuery = Type.Object({
@@ -21,7 +21,7 @@ const ReportQuery = Type.Object({
   VW: Type.Optional(Type.String({ maxLength: 40 }))
 })
 
-/** GET <report name> for every report of reports/: for the caller or a downline (403 otherwise), by draw, draw date or draw range. */
+/** GET <report name> for every report of reports/: for the caller's account or a downline (403 otherwise), by draw, draw date or draw range. */
 const reportRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
   for (const [name, report] of Object.entries(reports)) {
     app.get(`/${name}`, { schema: { querystring: ReportQuery, response: envelope(ReportSchema) } }, async (request) => {
@@ -32,8 +32,7 @@ const reportRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { ga
         if (value && !isIsoDate(value)) throw errors.fieldNotDate(`querystring/${key}`, value)
       }
       if (q.DrawFrom && q.DrawTo && q.DrawFrom > q.DrawTo) throw errors.periodReversed(q.DrawFrom, q.DrawTo)
-      const userId = q.UserId || user.userId
-      await assertSelfOrDownline(app.db, user, userId)
+      const userId = await subjectOf(app.db, user, q.UserId)
       return ok(await report(app.db, { userId, game, drawId: q.DrawId ?? null, drawDate: q.DrawDate || null, drawFrom: q.DrawFrom || null, drawTo: q.DrawTo || null }))
     })
   }

@@ -8,7 +8,7 @@ import type { Queryable } from '../../../../shared/db.ts'
 import { DrawSchema } from './schemas.ts'
 import { bettingErrors } from './store/errors.ts'
 import { toDrawAnswer, type DrawRow } from './store/draws.ts'
-import { assertSelfOrDownline } from './store/hierarchy.ts'
+import { assertSelfOrDownline, subjectOf } from './store/hierarchy.ts'
 
 const DrawIdField = Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 }))
 const SummaryQuery = Type.Object({
@@ -28,22 +28,22 @@ const SummarySchema = Type.Object({
 })
 const UserSchema = Type.Object({ UserId: Type.String(), UserName: Type.String(), Role: Type.String(), ParentId: Type.Union([Type.String(), Type.Null()]) })
 
-/** Bet summaries of the caller's group (summary/drawDate, summary/userIds, betSummaryFull, betSummary3Full); UserId must be the caller or a downline. */
+/** Bet summaries of the caller's group, a staff admin's being the company's (summary/drawDate, summary/userIds, betSummaryFull, betSummary3Full); UserId must be the caller or a downline. */
 const summaryRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
   app.get('/summary/drawDate', {
     schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(DrawSchema)) }
-  }, async (request) => ok((await summaryDraws(app.db, caller(request).userId, game)).map((r) => toDrawAnswer(r as unknown as DrawRow, app.gaNow()))))
+  }, async (request) => ok((await summaryDraws(app.db, await subjectOf(app.db, caller(request)), game)).map((r) => toDrawAnswer(r as unknown as DrawRow, app.gaNow()))))
 
   app.get('/summary/userIds', {
     schema: { querystring: Type.Object({ DrawId: DrawIdField, LocId: LocIdField }), response: envelope(Type.Array(UserSchema)) }
-  }, async (request) => ok(await summaryUsers(app.db, caller(request).userId, game, request.query.DrawId ?? null)))
+  }, async (request) => ok(await summaryUsers(app.db, await subjectOf(app.db, caller(request)), game, request.query.DrawId ?? null)))
 
   const summaryRoute = (path: string, summary: (q: Queryable, p: SummaryParams) => Promise<Summary | undefined>) => {
     app.get(path, { schema: { querystring: SummaryQuery, response: envelope(SummarySchema) } }, async (request) => {
       const user = caller(request)
       const { DrawId: drawId, UserId: userId } = request.query
       if (userId) await assertSelfOrDownline(app.db, user, userId)
-      const answer = await summary(app.db, { root: user.userId, game, drawId: drawId ?? null, userId: userId || null })
+      const answer = await summary(app.db, { root: await subjectOf(app.db, user), game, drawId: drawId ?? null, userId: userId || null })
       if (!answer) throw bettingErrors.drawNotFound(Number(drawId))
       return ok(answer)
     })

@@ -5,7 +5,7 @@ import type { Game } from '../../../betting/index.ts'
 import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { isoDateOf } from '../betting/store/draws.ts'
-import { assertSelfOrDownline } from '../betting/store/hierarchy.ts'
+import { subjectOf } from '../betting/store/hierarchy.ts'
 import { drawOf } from './draw-of.ts'
 
 const Row = Type.Object({
@@ -45,8 +45,7 @@ const betsInOutRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, {
   }, async (request) => {
     const user = caller(request)
     const { Choice: choice, DrawId: drawId } = request.query
-    const userId = request.query.UserId || user.userId
-    await assertSelfOrDownline(app.db, user, userId)
+    const userId = await subjectOf(app.db, user, request.query.UserId)
     const draw = await drawOf(app.db, game, drawId, app.gaNow())
     if (!draw) return ok({ DrawId: null, DrawDate: null, Choice: choice, UserId: userId, Total: 0, rows: [] })
     // Level rows of the viewer: level 0 is its own bet (nothing comes in to it), level > 0 its downline's.

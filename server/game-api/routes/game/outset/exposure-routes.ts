@@ -7,7 +7,7 @@ import { drawChanges, type DrawChange } from '../../../lib/draw-changes.ts'
 import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { isoDateOf } from '../betting/store/draws.ts'
-import { assertSelfOrDownline } from '../betting/store/hierarchy.ts'
+import { subjectOf } from '../betting/store/hierarchy.ts'
 import { assertOutSet } from './access.ts'
 import { drawOf } from './draw-of.ts'
 import { exposureOf } from './exposure-store.ts'
@@ -57,8 +57,7 @@ const exposureRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { 
     schema: { querystring: Type.Object({ DrawId: DrawIdField, UserId: Type.Optional(Type.String({ maxLength: 50 })), LocId: LocIdField }), response: envelope(Answer) }
   }, async (request) => {
     const user = caller(request)
-    const userId = request.query.UserId || user.userId
-    await assertSelfOrDownline(app.db, user, userId)
+    const userId = await subjectOf(app.db, user, request.query.UserId)
     const draw = await drawOf(app.db, game, request.query.DrawId, app.gaNow())
     if (!draw) return ok({ DrawId: null, DrawDate: null, UserId: userId, Count: 0, Totals: { Intake: 0, Kept: 0, PassedOn: 0 }, rows: [] })
     const exposure = await exposureOf(app.db, game, Number(draw.draw_id), userId, MAX_ROWS)

@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { Queryable } from '../../../../shared/db.ts'
 import { caller } from '../../../plugins/auth.ts'
-import { assertSelfOrDownline } from '../betting/store/hierarchy.ts'
+import { subjectOf } from '../betting/store/hierarchy.ts'
 import { assertAdminPermission } from '../permissions.ts'
 import { shareClaimErrors } from './errors.ts'
 
@@ -23,12 +23,11 @@ export async function assertCompanyView (q: Queryable, request: FastifyRequest):
 }
 
 /**
- * The upline a claim call acts for (the given UserId, else the caller; within the caller's tree), after checking that downlineId
+ * The upline a claim call acts for (the given UserId, else the caller's account; within the caller's tree), after checking that downlineId
  * sits directly under it: claims run between a level and the level just below.
  */
 export async function directPair (q: Queryable, request: FastifyRequest, userId: string | undefined, downlineId: string): Promise<string> {
-  const uplineId = userId || caller(request).userId
-  await assertSelfOrDownline(q, caller(request), uplineId)
+  const uplineId = await subjectOf(q, caller(request), userId)
   const { rows: [down] } = await q.query<{ parent_id: string | null }>('SELECT parent_id FROM users WHERE user_id = $1', [downlineId])
   if (down?.parent_id !== uplineId) throw shareClaimErrors.notDirectDownline(downlineId, uplineId)
   return uplineId

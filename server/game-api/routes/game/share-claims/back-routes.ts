@@ -8,7 +8,7 @@ import type { Queryable } from '../../../../shared/db.ts'
 import type { Game } from '../../../betting/index.ts'
 import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { caller } from '../../../plugins/auth.ts'
-import { assertSelfOrDownline } from '../betting/store/hierarchy.ts'
+import { assertSelfOrDownline, subjectOf } from '../betting/store/hierarchy.ts'
 import { assertShareClaimAdmin, directPair } from './access.ts'
 import { ClaimSchema } from './claim-routes.ts'
 import { listClaims } from './claims-store.ts'
@@ -61,8 +61,7 @@ const backRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
     }
   }, async (request) => {
     await assertShareClaimAdmin(app.db, request)
-    const uplineId = request.body.UserId || caller(request).userId
-    await assertSelfOrDownline(app.db, caller(request), uplineId)
+    const uplineId = await subjectOf(app.db, caller(request), request.body.UserId)
     const { drawFrom, drawTo } = periodOf(request.body, 'body')
     const claims = await listClaims(app.db, game, uplineId, { drawFrom, drawTo, downline: request.body.DownlineId, open: true })
     const total = claims.reduce((cents, c) => cents + Math.round(c.Claim * 100), 0) / 100
@@ -159,8 +158,7 @@ const backRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
     schema: { querystring: Type.Object({ ...PeriodFields, DownlineId: Type.Optional(Type.String({ maxLength: 50 })) }), response: envelope(Type.Array(BackSchema)) }
   }, async (request) => {
     await assertShareClaimAdmin(app.db, request)
-    const uplineId = request.query.UserId || caller(request).userId
-    await assertSelfOrDownline(app.db, caller(request), uplineId)
+    const uplineId = await subjectOf(app.db, caller(request), request.query.UserId)
     const { rows } = await app.db.query<Back>(
       `${BACKS_SQL} WHERE b.game = $1 AND b.upline_id = $2 AND ($3::text IS NULL OR b.downline_id = $3) GROUP BY b.claim_back_id ORDER BY b.claim_back_id DESC`,
       [game, uplineId, request.query.DownlineId || null])

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../../betting/index.ts'
 import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { caller } from '../../../plugins/auth.ts'
-import { assertSelfOrDownline } from '../betting/store/hierarchy.ts'
+import { assertSelfOrDownline, subjectOf } from '../betting/store/hierarchy.ts'
 import { assertShareClaimAdmin, directPair } from './access.ts'
 import { listClaims, recordClaims, recordGroupClaims } from './claims-store.ts'
 import { shareClaimErrors } from './errors.ts'
@@ -34,8 +34,7 @@ const claimRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
     schema: { querystring: Type.Object({ ...PeriodFields, DownlineId: Type.Optional(Type.String({ maxLength: 50 })) }), response: envelope(Type.Array(ClaimSchema)) }
   }, async (request) => {
     await assertShareClaimAdmin(app.db, request)
-    const uplineId = request.query.UserId || caller(request).userId
-    await assertSelfOrDownline(app.db, caller(request), uplineId)
+    const uplineId = await subjectOf(app.db, caller(request), request.query.UserId)
     const { drawFrom, drawTo } = periodOf(request.query, 'querystring')
     return ok(await listClaims(app.db, game, uplineId, { drawFrom, drawTo, downline: request.query.DownlineId || undefined }))
   })
@@ -60,8 +59,7 @@ const claimRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
     schema: { body: Type.Object(PeriodFields), response: envelope(Type.Object({ DrawFrom: Type.String(), DrawTo: Type.String(), Claims: Type.Integer() })) }
   }, async (request) => {
     await assertShareClaimAdmin(app.db, request)
-    const userId = request.body.UserId || caller(request).userId
-    await assertSelfOrDownline(app.db, caller(request), userId)
+    const userId = await subjectOf(app.db, caller(request), request.body.UserId)
     const period = await closedPeriodOf(app.db, game, request.body, shareClaimErrors.noPeriod)
     const claims = await app.db.transaction(async (tx) => {
       const n = await recordGroupClaims(tx, game, userId, period, caller(request).userId, app.gaNow())

@@ -6,7 +6,7 @@ import { envelope, ok } from '../../../lib/envelope.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { shareClaimCompany, shareClaimDownLine } from '../../../reports/share-claim.ts'
 import { ReportSchema } from '../betting/schemas.ts'
-import { assertSelfOrDownline } from '../betting/store/hierarchy.ts'
+import { subjectOf } from '../betting/store/hierarchy.ts'
 import { assertCompanyView, assertShareClaimAdmin } from './access.ts'
 import { PeriodFields, periodOf } from './period.ts'
 
@@ -16,15 +16,13 @@ const CompanyReport = Type.Intersect([ReportSchema, Type.Object({ WinLoss: Type.
 const shareClaimReportRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
   app.get('/reportDownLine', { schema: { querystring: Type.Object(PeriodFields), response: envelope(ReportSchema) } }, async (request) => {
     await assertShareClaimAdmin(app.db, request)
-    const userId = request.query.UserId || caller(request).userId
-    await assertSelfOrDownline(app.db, caller(request), userId)
+    const userId = await subjectOf(app.db, caller(request), request.query.UserId)
     return ok(await shareClaimDownLine(app.db, { userId, game, ...periodOf(request.query, 'querystring') }))
   })
 
   app.get('/selectReportShareClaim', { schema: { querystring: Type.Object(PeriodFields), response: envelope(CompanyReport) } }, async (request) => {
     await assertCompanyView(app.db, request)
-    const userId = request.query.UserId || caller(request).userId
-    await assertSelfOrDownline(app.db, caller(request), userId)
+    const userId = await subjectOf(app.db, caller(request), request.query.UserId)
     return ok(await shareClaimCompany(app.db, { userId, game, ...periodOf(request.query, 'querystring') }))
   })
 }

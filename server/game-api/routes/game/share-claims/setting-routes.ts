@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { errors } from '../../../lib/errors.ts'
 import { caller } from '../../../plugins/auth.ts'
-import { assertSelfOrDownline } from '../betting/store/hierarchy.ts'
+import { assertSelfOrDownline, subjectOf } from '../betting/store/hierarchy.ts'
 import { assertShareClaimAdmin } from './access.ts'
 import { shareClaimErrors } from './errors.ts'
 
@@ -25,11 +25,11 @@ const ROWS_SQL = `WITH RECURSIVE down (user_id, depth) AS (SELECT $1::text, 0 UN
   FROM down JOIN users u ON u.user_id = down.user_id WHERE down.depth > 0 AND u.role IN ('ADMIN', 'AG') AND u.deleted_at IS NULL AND ($2::text IS NULL OR u.user_id = $2)
   ORDER BY down.depth, u.user_id`
 
-/** The share-claim settings of the caller's downline agents and admins (members hold no share). */
+/** The share-claim settings of the downline agents and admins of the caller's account (members hold no share). */
 const settingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/dMemberByShare', { schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(SettingRow)) } }, async (request) => {
     await assertShareClaimAdmin(app.db, request)
-    return ok((await app.db.query<Row>(ROWS_SQL, [caller(request).userId, null])).rows)
+    return ok((await app.db.query<Row>(ROWS_SQL, [await subjectOf(app.db, caller(request)), null])).rows)
   })
 
   app.put('/updateReportShare', {
@@ -40,12 +40,13 @@ const settingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     await assertShareClaimAdmin(app.db, request)
     const { UserId: userId, dEnableViewShareClaim: view } = request.body
-    if (userId === caller(request).userId) throw shareClaimErrors.settingOwn()
+    const account = await subjectOf(app.db, caller(request))
+    if (userId === caller(request).userId || userId === account) throw shareClaimErrors.settingOwn()
     await assertSelfOrDownline(app.db, caller(request), userId)
     const { rows: [row] } = await app.db.transaction(async (tx) => {
       await tx.query('UPDATE users SET d_enable_view_share_claim = $2 WHERE user_id = $1', [userId, view])
       await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'shareClaim.setting', detail: { UserId: userId, dEnableViewShareClaim: view } })
-      return tx.query<Row>(ROWS_SQL, [caller(request).userId, userId])
+      return tx.query<Row>(ROWS_SQL, [account, userId])
     })
     if (!row) throw errors.userNotFound(userId)
     return ok(row)

@@ -10,7 +10,7 @@ import { caller } from '../../../plugins/auth.ts'
 import type { BroadcastKind } from '../../../sms/broadcast.ts'
 import { smsErrors } from '../../../sms/errors.ts'
 import { normalisePhone } from '../../../sms/phone.ts'
-import { assertSelfOrDownline, groupOf } from '../betting/store/hierarchy.ts'
+import { groupOf, subjectOf } from '../betting/store/hierarchy.ts'
 import type { Game } from '../index.ts'
 
 const Kind = Type.Union([Type.Literal('result'), Type.Literal('strike')])
@@ -82,8 +82,7 @@ const smsSubscriptionRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (
   })
   for (const [path, kind] of [['/mSMSSubscribeTree', 'result'], ['/mSMSSubscribeStrikeTree', 'strike']] as const) {
     app.get(path, { schema: { querystring: TreeQuery, response: envelope(Type.Array(TreeRow)) } }, async (request) => {
-      const parent = request.query.UserId || caller(request).userId
-      await assertSelfOrDownline(app.db, caller(request), parent)
+      const parent = await subjectOf(app.db, caller(request), request.query.UserId)
       return ok(await tree(app.db, parent, kind))
     })
   }
@@ -92,8 +91,7 @@ const smsSubscriptionRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (
   app.get('/dSMSSubscribeStrikeTree', {
     schema: { querystring: TreeQuery, response: envelope(Type.Array(GroupRow)) }
   }, async (request) => {
-    const root = request.query.UserId || caller(request).userId
-    await assertSelfOrDownline(app.db, caller(request), root)
+    const root = await subjectOf(app.db, caller(request), request.query.UserId)
     const members = (await groupOf(app.db, root)).filter((m) => m.Depth > 0)
     const { rows } = await app.db.query<{ user_id: string, phone: string | null, mobile: string | null, subscription_id: string | null }>(
       `SELECT u.user_id, (SELECT p.phone FROM sms_phones p WHERE p.user_id = u.user_id ORDER BY p.phone_id LIMIT 1) AS phone, m.mobile, s.subscription_id

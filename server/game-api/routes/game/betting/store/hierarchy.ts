@@ -2,7 +2,7 @@
 import type { Queryable } from '../../../../../shared/db.ts'
 import { errors } from '../../../../lib/errors.ts'
 import type { AuthUser } from '../../../../lib/tokens.ts'
-import { findRole, isAncestor } from '../../../../lib/users.ts'
+import { accountOf, findRole, isAncestor } from '../../../../lib/users.ts'
 
 /**
  * Throws 403 unless target is the caller, a downline of the caller, or the caller is ADMIN (404 for ADMIN when absent).
@@ -15,6 +15,13 @@ export async function assertSelfOrDownline (q: Queryable, user: AuthUser, target
     return
   }
   if (!await isAncestor(q, user.userId, target)) throw what === undefined ? errors.notYourDownline(target) : errors.recordOutsideDownline(what)
+}
+
+/** Whose books a call is about: the user it names (checked as assertSelfOrDownline does), else the caller's account (the company for a staff admin). */
+export async function subjectOf (q: Queryable, user: AuthUser, named?: string | null): Promise<string> {
+  if (!named) return user.role === 'ADMIN' ? accountOf(q, user.userId) : user.userId
+  await assertSelfOrDownline(q, user, named)
+  return named
 }
 
 /** A user of the caller's group: the caller first, then every downline by depth and id. */

@@ -55,8 +55,8 @@ const toTicket = (r: TicketRow) => ({
 /** A ticket as the API answers it. */
 export type TicketAnswer = ReturnType<typeof toTicket>
 
-/** What a ticket page asks: one user's tickets, or (userId null) the whole group under the caller; by draw or draw date. */
-export interface TicketQuery { game: Game, caller: string, userId: string | null, drawId: number | null, drawDate: string | null, page: number, pageSize: number, now: Date }
+/** What a ticket page asks: one user's tickets, or (userId null) the whole group under root (the caller's account); by draw or draw date. */
+export interface TicketQuery { game: Game, root: string, userId: string | null, drawId: number | null, drawDate: string | null, page: number, pageSize: number, now: Date }
 
 /** A page of tickets, newest first, with the total count. */
 /** One page of tickets, newest first, with the count and the Stake and Payout sums of every ticket the filter finds, and the next page's number ('' after the last). */
@@ -67,7 +67,7 @@ export async function ticketsPage (q: Queryable, query: TicketQuery): Promise<{ 
       SELECT user_id FROM down) END)
     AND ($4::int IS NULL OR EXISTS (SELECT 1 FROM bets b WHERE b.ticket_id = t.ticket_id AND b.draw_id = $4))
     AND ($5::date IS NULL OR EXISTS (SELECT 1 FROM bets b JOIN draws d ON d.draw_id = b.draw_id WHERE b.ticket_id = t.ticket_id AND d.draw_date = $5::date))`
-  const params = [query.game, query.userId, query.caller, query.drawId, query.drawDate]
+  const params = [query.game, query.userId, query.root, query.drawId, query.drawDate]
   const { rows: [count] } = await q.query<{ n: string, stake: string | null, payout: string | null }>(
     `SELECT count(*) AS n, sum(t.stake) AS stake, (SELECT COALESCE(sum(b.payout), 0) FROM bets b WHERE b.ticket_id IN (SELECT t.ticket_id ${where})) AS payout ${where}`, params)
   const { rows } = await q.query<TicketRow>(`SELECT ${ticketColumns('$8::timestamptz')} ${where} ORDER BY t.placed_at DESC, t.ticket_id DESC LIMIT $6 OFFSET $7`,
