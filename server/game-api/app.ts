@@ -12,6 +12,7 @@ import authPlugin from './plugins/auth.ts'
 import captchaPlugin from './plugins/captcha.ts'
 import clockPlugin from './plugins/clock.ts'
 import envelopePlugin from './plugins/envelope.ts'
+import absentBodyPlugin from './plugins/absent-body.ts'
 import fieldSelectionPlugin from './plugins/field-selection.ts'
 import maintenancePlugin from './plugins/maintenance.ts'
 import jobsPlugin from './jobs/plugin.ts'
@@ -78,6 +79,7 @@ export async function buildGameApi (options: GameApiOptions): Promise<FastifyIns
   await seedDemoData(options.db, app.gaNow())
 
   await app.register(formbody)
+  await app.register(absentBodyPlugin)
   await app.register(envelopePlugin)
   await app.register(fieldSelectionPlugin)
   await app.register(auditPlugin)
