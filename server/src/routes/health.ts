@@ -11,9 +11,10 @@ const Check = Type.Object({
   message: Type.Optional(Type.String({ description: 'Why the check failed' }))
 })
 const Readiness = Type.Object({
-  status: Type.Union([Type.Literal('ready'), Type.Literal('not ready')]),
-  failed: Type.Array(Type.String(), { description: 'Names of the checks that failed' }),
-  checks: Type.Object({ gameApi: Check, store: Check })
+  status: Type.Union([Type.Literal('ready'), Type.Literal('degraded'), Type.Literal('not ready')]),
+  failed: Type.Array(Type.String(), { description: 'Names of the checks that failed and stop the service from serving' }),
+  degraded: Type.Array(Type.String(), { description: 'Names of the checks that failed while the service still serves (Redis: sign-in limits counted per instance)' }),
+  checks: Type.Object({ gameApi: Check, store: Check, redis: Type.Optional(Check) })
 })
 
 /** An error's message with the code or message of its cause (the game client keeps ECONNREFUSED there). */
@@ -44,13 +45,14 @@ export default async function healthRoutes (fastify: FastifyInstance) {
 
   app.get('/readyz', {
     schema: {
-      summary: 'Readiness: the game API answers, and the store answers and takes audit records',
-      description: `503 names the failed checks. The game API counts as reachable when GET /api/v1/status answers below HTTP 500 within ${READY_TIMEOUT_MS} ms.`,
+      summary: 'Readiness: the game API answers, and the store answers and takes audit records; with REDIS_URL, whether Redis answers',
+      description: `503 names the failed checks. The game API counts as reachable when GET /api/v1/status answers below HTTP 500 within ${READY_TIMEOUT_MS} ms. Redis away is 200 with status degraded: the service serves, its sign-in limits counted in each instance until Redis is back.`,
       tags: ['operations'],
       response: { 200: Readiness, 503: Readiness }
     }
   }, async (request, reply) => {
-    const [gameApi, store] = await Promise.all([
+    const { ping } = app.rateLimitBackend
+    const [gameApi, store, redis] = await Promise.all([
       timed(async (signal) => {
         const answer = await app.gameApi.fetch({ method: 'GET', path: '/api/v1/status', headers: { 'x-request-id': request.id }, signal })
         await answer.body.dump()
@@ -60,11 +62,15 @@ export default async function healthRoutes (fastify: FastifyInstance) {
         await app.store.query('SELECT 1')
         // Mutating calls need the audit writer (its own connection), not just a store that answers reads.
         await app.audit.ready()
-      })
+      }),
+      ping ? timed(ping) : undefined
     ])
     if (!gameApi.ok && gameApi.message) gameApi.message = `game API at ${app.gameApiUrl}: ${gameApi.message}`
-    const checks = { gameApi, store }
-    const failed = Object.entries(checks).filter(([, c]) => !c.ok).map(([name]) => name)
-    return reply.code(failed.length ? 503 : 200).send({ status: failed.length ? 'not ready' : 'ready', failed, checks })
+    if (redis && !redis.ok) redis.message = `Redis: ${redis.message ?? 'no answer'}; sign-in limits are counted in each instance until it is back`
+    const checks = { gameApi, store, ...(redis ? { redis } : {}) }
+    const failed = Object.entries({ gameApi, store }).filter(([, c]) => !c.ok).map(([name]) => name)
+    const degraded = redis && !redis.ok ? ['redis'] : []
+    const status = failed.length ? 'not ready' : degraded.length ? 'degraded' : 'ready'
+    return reply.code(failed.length ? 503 : 200).send({ status, failed, degraded, checks })
   })
 }

@@ -49,6 +49,8 @@ async function apiCache (app: FastifyInstance) {
   const publisher = REDIS_URL ? new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 }) : undefined
   const subscriber = REDIS_URL ? new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 }) : undefined
   if (publisher && subscriber) {
+    // Redis away is reported by /readyz and the rate limiter; each failed reconnect here is only a debug line, not an unhandled error event.
+    for (const client of [publisher, subscriber]) client.on('error', (err: Error) => app.log.debug({ err: err.message }, 'cache broadcast Redis error'))
     await Promise.all([publisher.connect(), subscriber.connect()])
     await subscriber.subscribe(channel)
     // A message is "<instance>" (answers) or "<instance> all"; an instance ignores its own.

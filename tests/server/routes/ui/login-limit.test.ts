@@ -4,6 +4,8 @@ import t from 'tap'
 import type { Test } from 'tap'
 import { LOGIN_LIMITS } from '../../../../server/src/routes/ui/login.ts'
 import { startSessionProduct, type SessionProduct } from '../../../helpers/http-browser.ts'
+import { eventually } from '../../../helpers/eventually.ts'
+import { startTcpGate } from '../../chaos/tcp-gate.ts'
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
@@ -71,4 +73,22 @@ t.test('sign-in rate limit, Redis store', { skip: redisUp ? false : `Redis at ${
   for (let i = 0; i < LOGIN_LIMITS.perUserId; i++) await product.browser().login(user, 'Wrong#1234')
   const second = await startSessionProduct(t, { env: { REDIS_URL: redisUrl } })
   t.equal((await second.browser().login(user, 'Wrong#1234')).status, 429, 'another instance refuses the same user id')
+})
+
+t.test('Redis going away: the limits fall back to this process, /readyz says degraded; back, they count in Redis again', { skip: redisUp ? false : `Redis at ${redisUrl} is not reachable` }, async (t) => {
+  const { hostname, port } = new URL(redisUrl)
+  const gate = await startTcpGate(t, { host: hostname, port: Number(port || 6379) })
+  const product = await startSessionProduct(t, { env: { REDIS_URL: `redis://127.0.0.1:${gate.port}` } })
+  const ready = async () => (await fetch(`${product.serviceUrl}/readyz`).then(async (r) => ({ status: r.status, json: await r.json() as any })))
+  t.match(await ready(), { status: 200, json: { status: 'ready', degraded: [], checks: { redis: { ok: true } } } })
+  gate.down()
+  const away = await ready()
+  t.equal(away.status, 200, 'the service still serves')
+  t.match(away.json, { status: 'degraded', failed: [], degraded: ['redis'], checks: { redis: { ok: false, message: /^Redis: .*sign-in limits are counted in each instance until it is back$/ } } })
+  t.equal(product.service.rateLimitBackend.mode(), 'fallback', 'the limits count in this process')
+  await checkLimits(t, product)
+  gate.up()
+  await eventually(async () => (await ready()).json.status === 'ready', { within: 15_000, every: 200, what: 'Redis answering again' })
+  t.equal((await product.browser().login(uniqueUser(), 'Wrong#1234')).status, 400)
+  t.equal(product.service.rateLimitBackend.mode(), 'redis', 'back in Redis')
 })
