@@ -106,7 +106,13 @@ export const errors = {
   apiBadMultipart: coded<[string]>('UI_API_BAD_MULTIPART', 'The multipart/form-data body could not be read (%s): send it as a browser\'s FormData does.', 400),
   apiMultipartTooLarge: coded<[string]>('UI_API_MULTIPART_TOO_LARGE', 'The upload has %s: send one file of at most 1024 KiB with at most 20 other fields.', 413),
   /** The limit in KiB. */
-  apiBodyTooLarge: coded<[number]>('UI_API_BODY_TOO_LARGE', 'The request body is larger than the %s KiB the game API proxy accepts: send less data at once.', 413)
+  apiBodyTooLarge: coded<[number]>('UI_API_BODY_TOO_LARGE', 'The request body is larger than the %s KiB the game API proxy accepts: send less data at once.', 413),
+  // Idempotency-Key on a proxied write (server/src/proxy/idempotency.ts).
+  idempotencyKeyInvalid: coded('UI_IDEMPOTENCY_KEY_INVALID', 'The Idempotency-Key header must be one value of 1 to 255 visible ASCII characters: send a new UUID for each user action, the same on every retry of it.', 400),
+  /** The key. */
+  idempotencyKeyReused: coded<[string]>('UI_IDEMPOTENCY_KEY_REUSED', 'The Idempotency-Key %s was first sent with another request (another path, location or body): send a new key for a new action, and a key again only with the request it was made for.', 422),
+  /** Add the Retry-After header with `with`. */
+  idempotencyKeyBusy: coded('UI_IDEMPOTENCY_KEY_BUSY', 'The first request with this Idempotency-Key has not answered yet: send it again with the same key in a few seconds to get its answer; if this persists, look whether the action took effect before doing it again.', 409)
 }
 
 /** The audit log's part of the catalogue, by code (GET /ui/audit names a refusal by its code). */

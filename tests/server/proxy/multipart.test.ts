@@ -68,3 +68,22 @@ t.test('the same gates as JSON calls: CSRF, and the menu (a member has no Bet Up
   t.equal(denied.status, 403)
   t.equal(denied.json.code, 'UI_API_FORBIDDEN')
 })
+
+t.test('an upload repeated with its Idempotency-Key is answered from the first, though each sends its own boundary', async (t) => {
+  const upload = async (content: string, key: string) => {
+    const res = await fetch(serviceUrl + '/api/v1/files/upload', { method: 'POST', headers: { cookie: ag1.cookie, 'x-forwarded-for': ag1.ip, 'x-csrf-token': ag1.csrf, 'idempotency-key': key }, body: betFile(content) })
+    return { status: res.status, replayed: res.headers.get('idempotent-replayed'), json: await res.json() as any }
+  }
+  const before = relay.seen.length
+  const key = `upload-${Date.now()}`
+  const first = await upload('mem1 3 1111 1-\n', key)
+  const again = await upload('mem1 3 1111 1-\n', key)
+  t.equal(first.status, 200, JSON.stringify(first.json))
+  t.equal(again.status, 200)
+  t.equal(again.replayed, 'true')
+  t.equal(again.json.data.FileId, first.json.data.FileId, 'the same file, not a second one')
+  const other = await upload('mem1 3 2222 1-\n', key)
+  t.equal(other.status, 422, 'another file under the same key is refused')
+  t.equal(other.json.code, 'UI_IDEMPOTENCY_KEY_REUSED')
+  t.equal(relay.seen.slice(before).filter((r) => r.url.startsWith('/api/v1/4d/files/upload')).length, 1, 'the game API got one upload')
+})

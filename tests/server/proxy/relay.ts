@@ -7,7 +7,8 @@ export interface Relayed { method: string, url: string, headers: http.IncomingHt
 /** A recording relay in front of the game API: every forwarded call is kept, and calls can be slowed down. */
 export async function startRelay (t: Test, target: string) {
   const seen: Relayed[] = []
-  const state = { delayMs: 0 }
+  // delayMs holds a call before it reaches the game API; answerDelayMs holds the game API's answer after it acted (for paths starting with heldPath).
+  const state = { delayMs: 0, answerDelayMs: 0, heldPath: '/' }
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
@@ -16,8 +17,10 @@ export async function startRelay (t: Test, target: string) {
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: body.toString() })
       setTimeout(() => {
         const upstream = http.request(target + (req.url ?? ''), { method: req.method, headers: { ...req.headers, host: new URL(target).host } }, (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers)
-          answer.pipe(res)
+          setTimeout(() => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers)
+            answer.pipe(res)
+          }, (req.url ?? '').startsWith(state.heldPath) ? state.answerDelayMs : 0)
         })
         upstream.on('error', () => { if (!res.headersSent) res.writeHead(502); res.end() })
         upstream.end(body)

@@ -16,6 +16,8 @@ import { safeEndpointPath } from '../../proxy/safe-path.ts'
 import { MULTIPART_LIMITS, upstreamMultipart } from '../../proxy/multipart.ts'
 import { upstreamBody, upstreamPath, upstreamQuery, withoutGamePrefix } from '../../proxy/upstream.ts'
 import { upstreamHeaders } from './game-client.ts'
+import { awaitKey, claimKey, fingerprint, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY, keepAnswer, releaseKey, type KeyRef, type StoredAnswer } from '../../proxy/idempotency.ts'
+import { HELD_WRITE_WAIT_FACTOR, neverSent, sendHeldWrite, type WriteAnswer } from '../../proxy/held-write.ts'
 import type { UiSession } from './session.ts'
 
 /** Where a gated request goes upstream, decided by the gate before anything is forwarded. */
@@ -41,6 +43,8 @@ interface ProxyTarget {
   projection: Projection | null
   /** A server-sent-events stream (api.json stream): relayed as it comes, without the call timeout. */
   stream: boolean
+  /** A write named by an Idempotency-Key this request claimed: its answer is kept for the key's repeats. */
+  idempotency: KeyRef | undefined
 }
 
 /** The column cut's switch: on always in service; a benchmark turns it off to measure what it costs. */
@@ -118,10 +122,43 @@ function gate (app: FastifyInstance) {
         app.metrics.cacheMisses.inc()
       }
     }
-    request.proxyTarget = { url, body, multipart: rebuilt, session, cacheKey: key, clearsCaches: endpoint.clearsCaches === true, projection, stream: endpoint.stream === true }
-    const detail = { endpoint: `${request.method} ${endpoint.path}`, ...(files.length > 0 ? { files } : {}) }
+    const idempotency = session && request.method !== 'GET' ? idempotencyRef(request, session.UserId) : undefined
+    request.proxyTarget = { url, body, multipart: rebuilt, session, cacheKey: key, clearsCaches: endpoint.clearsCaches === true, projection, stream: endpoint.stream === true, idempotency }
+    const detail = { endpoint: `${request.method} ${endpoint.path}`, ...(files.length > 0 ? { files } : {}), ...(idempotency ? { idempotencyKey: idempotency.key } : {}) }
     if (request.method !== 'GET' && !(await app.audit.guard(request, reply, { action: 'api.call', detail }))) return reply
+    if (idempotency && await answeredBefore(app, reply, idempotency, writePrint(request.method, request.proxyTarget))) return reply
   }
+}
+
+/** The Idempotency-Key a signed-in user's write carries, if any; a malformed one is refused before anything is recorded. */
+function idempotencyRef (request: FastifyRequest, userId: string): KeyRef | undefined {
+  const key = request.headers[IDEMPOTENCY_HEADER]
+  if (key === undefined) return undefined
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) throw errors.idempotencyKeyInvalid()
+  return { userId, key }
+}
+
+/** What a repeat must match: method, upstream path and query, and the body as sent upstream (a multipart body without its random boundary). */
+function writePrint (method: string, target: ProxyTarget): string {
+  if (target.multipart) {
+    const boundary = /boundary=([^;]+)/.exec(target.multipart.contentType)?.[1] ?? ''
+    return fingerprint(method, target.url, target.multipart.body.toString('latin1').replaceAll(boundary, ''))
+  }
+  return fingerprint(method, target.url, Buffer.isBuffer(target.body) ? target.body : JSON.stringify(target.body ?? null))
+}
+
+/**
+ * Claims the key for this request, or answers a repeat: the kept answer once the first request has one (waiting for it up to
+ * PROXY_TIMEOUT_MS), 409 while it still runs, 422 when the key was made for another request.
+ */
+async function answeredBefore (app: FastifyInstance, reply: FastifyReply, ref: KeyRef, print: string): Promise<boolean> {
+  let claim = await claimKey(app.store, ref, print)
+  if (claim.kind === 'running') claim = await awaitKey(app.store, ref, print, app.settings.PROXY_TIMEOUT_MS)
+  if (claim.kind === 'claimed') return false
+  if (claim.kind === 'mismatch') throw errors.idempotencyKeyReused(ref.key)
+  if (claim.kind === 'running') throw errors.idempotencyKeyBusy().with({}, { 'retry-after': '2' })
+  await reply.code(claim.answer.status).type(claim.answer.contentType).header('idempotent-replayed', 'true').send(claim.answer.body)
+  return true
 }
 
 /** The client's multipart body rebuilt with the session's LocId; the parser's limit and format errors as catalogued errors. */
@@ -153,6 +190,79 @@ function parsed (body: Buffer): GameApiFailureBody | null {
   }
 }
 
+/** What a write changes in the service's caches: answers (or all, for Clear Cache), the user's profile, and the users it names. */
+async function afterWrite (app: FastifyInstance, request: FastifyRequest, target: ProxyTarget, status: number): Promise<void> {
+  await app.apiCache.clear(target.clearsCaches && status < 400 ? 'all' : 'answers')
+  // The call may have moved the user's own credit or balances; locations and settings expire on their own.
+  if (target.session) app.sessions.forget(target.session.token, 'profile')
+  // A call about another user (a grant, a suspension, a credit change) reaches that user's next request, not after the cache expires.
+  if (status < 400) for (const userId of namedUsers(request, target.body)) app.userContext.forgetUser(userId)
+}
+
+/** The column cut an answer still needs: a game API that cut it itself says so with the very selection asked for. */
+function cutToApply (target: ProxyTarget, status: number, applied: unknown): Projection | null {
+  return status === 200 && (target.projection?.header === undefined || applied !== target.projection.header) ? target.projection : null
+}
+
+/** A keyed write's upstream answer as the browser gets it (cut to its columns), with the service's caches and session brought up to date. */
+async function keptAnswer (app: FastifyInstance, request: FastifyRequest, target: ProxyTarget, res: WriteAnswer, clientWaits: boolean): Promise<StoredAnswer> {
+  await afterWrite(app, request, target, res.status)
+  const contentType = String(res.headers['content-type'] ?? 'application/json')
+  // A failure that ends the session ends it for the request still waiting; a later request meets the same failure itself.
+  if (res.status >= 400) app.gameApi.failure(clientWaits ? request : undefined, target.session?.token, res.status, parsed(res.body))
+  const projection = cutToApply(target, res.status, res.headers[FIELDS_APPLIED_HEADER])
+  const body = projection && JSON_TYPE.test(contentType) ? projectJson(res.body, projection) : res.body
+  return { status: res.status, contentType, body }
+}
+
+/**
+ * A write named by an Idempotency-Key: sent upstream and waited for longer than the client waits (PROXY_TIMEOUT_MS, then
+ * 504), so an answer that comes late is still kept for the key and a retry gets it instead of placing the write again.
+ */
+async function keyedWrite (app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, target: ProxyTarget, ref: KeyRef) {
+  const timeoutMs = app.settings.PROXY_TIMEOUT_MS
+  let clientWaits = true
+  const fields = target.projection?.header
+  const contentType = target.multipart?.contentType ?? 'application/json'
+  const body = target.multipart?.body ?? (target.body === undefined || target.body === null ? undefined : Buffer.isBuffer(target.body) ? target.body : JSON.stringify(target.body))
+  const headers = upstreamHeaders({ client: { 'accept-language': request.headers['accept-language'] }, token: target.session?.token, request, extra: { ...(body === undefined ? {} : { 'content-type': contentType }), ...(fields ? { [FIELDS_HEADER]: fields } : {}) } })
+  const started = Date.now()
+  // The write happened: a store that cannot keep its answer leaves the key running (a retry hears 409), never a lost answer.
+  const kept = async (answer: StoredAnswer) => {
+    await keepAnswer(app.store, ref, answer).catch((error: unknown) => { request.log.error({ err: error }, 'could not keep the answer of an Idempotency-Key') })
+    // The client's 504 is already in the audit log; what the game API did after it is recorded as a further outcome.
+    if (!clientWaits && request.auditId !== null) await app.audit.outcome(request.auditId, { status: answer.status, durationMs: Date.now() - started }).catch(() => { /* logged by the audit log */ })
+    return answer
+  }
+  const settled = (async (): Promise<StoredAnswer> => {
+    let res: WriteAnswer
+    try {
+      res = await sendHeldWrite(app.gameApi.dispatcher, { url: app.gameApiUrl + target.url, method: request.method as 'POST' | 'PUT' | 'DELETE', headers, body }, timeoutMs * HELD_WRITE_WAIT_FACTOR)
+    } catch (error) {
+      request.log.warn({ err: error }, 'game API write failed')
+      const failure = app.gameApi.transportError(error)
+      // Never sent: the key is free for a retry. Otherwise whether it took effect is unknown, and every retry hears so.
+      if (neverSent(error)) {
+        await releaseKey(app.store, ref)
+        throw failure
+      }
+      return kept({ status: failure.statusCode, contentType: 'application/json', body: Buffer.from(JSON.stringify(failure.toBody())) })
+    }
+    return kept(await keptAnswer(app, request, target, res, clientWaits))
+  })()
+  settled.catch((error: unknown) => { if (!clientWaits) request.log.warn({ err: error }, 'a write the client stopped waiting for failed') })
+  const late = new Promise<undefined>((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs)
+    settled.finally(() => { clearTimeout(timer) }).catch(() => {})
+  })
+  const answer = await Promise.race([settled, late])
+  if (answer === undefined) {
+    clientWaits = false
+    throw errors.gameApiTimeout(timeoutMs)
+  }
+  return reply.code(answer.status).type(answer.contentType).send(answer.body)
+}
+
 /** /api/v1/*: the game API through @fastify/http-proxy, gated by the same rules as the menu, cached and audited. */
 async function proxy (app: FastifyInstance) {
   app.decorateRequest('proxyTarget', null)
@@ -176,6 +286,7 @@ async function proxy (app: FastifyInstance) {
       preHandler: gate(app),
       handler: (request, reply, _dest, options) => {
         const target = request.proxyTarget as ProxyTarget
+        if (target.idempotency) return keyedWrite(app, request, reply, target, target.idempotency)
         if (target.multipart) return reply.from(target.url, { ...options, body: target.multipart.body, contentType: target.multipart.contentType })
         // A stream stays open as long as the browser watches: no call timeout (its heartbeats are not needed to keep it).
         if (target.stream) return reply.from(target.url, { ...options, timeout: 0 })
@@ -199,13 +310,7 @@ async function proxy (app: FastifyInstance) {
           const target = request.proxyTarget as ProxyTarget
           const status = res.statusCode
           const settle = async () => {
-            if (request.method !== 'GET') {
-              await app.apiCache.clear(target.clearsCaches && status < 400 ? 'all' : 'answers')
-              // The call may have moved the user's own credit or balances; locations and settings expire on their own.
-              if (target.session) app.sessions.forget(target.session.token, 'profile')
-              // A call about another user (a grant, a suspension, a credit change) reaches that user's next request, not after the cache expires.
-              if (status < 400) for (const userId of namedUsers(request, target.body)) app.userContext.forgetUser(userId)
-            }
+            if (request.method !== 'GET') await afterWrite(app, request, target, status)
             if (status >= 400) {
               // The game client maps the failure (a dead token or maintenance ends the session); its body goes to the browser unchanged.
               const body = await readAll(res.stream)
@@ -215,7 +320,7 @@ async function proxy (app: FastifyInstance) {
             // A game API that cut the answer itself says so with the very selection asked for; then nothing is left to cut.
             const applied = reply.getHeader(FIELDS_APPLIED_HEADER)
             reply.removeHeader(FIELDS_APPLIED_HEADER)
-            const projection = status === 200 && (target.projection?.header === undefined || applied !== target.projection.header) ? target.projection : null
+            const projection = cutToApply(target, status, applied)
             if (projection) {
               // A cut answer must be JSON the cut can read: anything else is refused rather than relayed whole.
               const encoding = String(reply.getHeader('content-encoding') ?? 'identity').toLowerCase()
