@@ -7,6 +7,7 @@ import type { Announcement } from '../../../schemas/game-api.ts'
 import type { LoginFailure } from '../../../schemas/errors.ts'
 import { ApiError, SESSION_ERROR } from './errors.ts'
 import { clearAuth, keys, sessionGet, sessionSet } from './storage.ts'
+import { answerPending, IDEMPOTENCY_HEADER, newIdempotencyKey, writeRetry } from './idempotency.ts'
 
 export type { PublicBrand, PageDescriptor, Announcement, LoginFailure }
 
@@ -78,14 +79,25 @@ export async function call<T> (method: string, url: string, body?: unknown, opti
   if (method !== 'GET') {
     const csrf = sessionGet(keys.csrfToken)
     if (csrf) headers['x-csrf-token'] = csrf
+    // One key per call, that is per user action: its retries below carry it too, so the service never acts on it twice.
+    headers[IDEMPOTENCY_HEADER] ??= newIdempotencyKey()
   }
-  let response: Response
-  try {
-    response = await fetch(url, { method, headers, body: body === undefined ? undefined : multipart ? body : JSON.stringify(body), credentials: 'same-origin' })
-  } catch {
-    throw new ApiError(0, '', undefined)
+  // A proxied write that timed out or lost its answer is sent again with its key; the service answers what the first did.
+  const attempts = method !== 'GET' && url.startsWith('/api/v1/') ? writeRetry.attempts : 1
+  let response: Response | undefined
+  let text = ''
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, writeRetry.pauseMs(attempt - 1, response?.headers.get('retry-after') ?? null)))
+    try {
+      response = await fetch(url, { method, headers, body: body === undefined ? undefined : multipart ? body : JSON.stringify(body), credentials: 'same-origin' })
+    } catch {
+      response = undefined
+      continue
+    }
+    text = await response.text()
+    if (!answerPending(response.status, text)) break
   }
-  const text = await response.text()
+  if (!response) throw new ApiError(0, '', undefined)
   let parsed: unknown
   try { parsed = text ? JSON.parse(text) : undefined } catch { parsed = text }
   handleShared(response.status, parsed, options)

@@ -2,6 +2,7 @@ import t from 'tap'
 import { call, callData, redirect } from '../../../client/src/lib/api.ts'
 import { ApiError, SESSION_ERROR } from '../../../client/src/lib/errors.ts'
 import { keys } from '../../../client/src/lib/storage.ts'
+import { writeRetry } from '../../../client/src/lib/idempotency.ts'
 
 // The one API client, with fetch and the browser-session storage replaced: what it sends, and how it reads each kind of answer.
 const store = new Map<string, string>()
@@ -72,4 +73,46 @@ t.test('a gate\'s 403 sends a signed-in user to the terms or the password page; 
   answer = () => Response.json({ success: false, code: 'UI_PAGE_FORBIDDEN', message: 'Not in your menu.' }, { status: 403 })
   await call('GET', '/ui/pages?path=/x').catch(() => {})
   t.same(went, [], 'a denial is the page\'s to show')
+})
+
+t.test('every write carries an Idempotency-Key of its own; a proxied write that timed out is sent again with the same key', async (t) => {
+  const pauses = writeRetry.pauseMs
+  writeRetry.pauseMs = () => 0
+  t.teardown(() => { writeRetry.pauseMs = pauses })
+  const keyOf = (i: number) => new Headers(sent[i]?.init.headers).get('idempotency-key')
+  answer = () => Response.json({ success: true, data: 1 })
+  await call('GET', '/api/v1/4d/x')
+  await call('POST', '/api/v1/4d/bet', { a: 1 })
+  await call('POST', '/api/v1/4d/bet', { a: 1 })
+  t.equal(keyOf(0), null, 'a read has none')
+  t.match(keyOf(1), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+  t.not(keyOf(1), keyOf(2), 'two actions, two keys')
+
+  sent.length = 0
+  const answers = [
+    () => Response.json({ success: false, code: 'UI_GAME_API_TIMEOUT', message: 'slow' }, { status: 504 }),
+    () => { throw new TypeError('Failed to fetch') },
+    () => Response.json({ success: true, data: { TicketNo: 'D1' } })
+  ]
+  answer = () => answers.shift()!()
+  t.same(await callData('POST', '/api/v1/4d/bet', { a: 1 }), { TicketNo: 'D1' }, 'the retry\'s answer is the call\'s')
+  t.equal(sent.length, 3)
+  t.ok(keyOf(0) && keyOf(0) === keyOf(1) && keyOf(1) === keyOf(2), 'the same key on every attempt')
+  t.same(sent.map((s) => s.init.body), ['{"a":1}', '{"a":1}', '{"a":1}'])
+
+  sent.length = 0
+  answer = () => Response.json({ success: false, code: 'UI_IDEMPOTENCY_KEY_BUSY', message: 'running' }, { status: 409 })
+  const busy = await call('PUT', '/api/v1/4d/x', {}).catch((e: unknown) => e)
+  t.equal((busy as ApiError).status, 409, 'after its attempts the caller hears the first is still running')
+  t.equal(sent.length, writeRetry.attempts)
+  sent.length = 0
+  answer = () => Response.json({ success: false, message: 'No result yet.' }, { status: 409 })
+  await call('PUT', '/api/v1/4d/x', {}).catch(() => {})
+  t.equal(sent.length, 1, 'a conflict the game API answered is not retried')
+  sent.length = 0
+  answer = () => Response.json({ success: false }, { status: 504 })
+  await call('POST', '/ui/terms', { agree: true }).catch(() => {})
+  t.equal(sent.length, 1, 'the service\'s own writes are not retried')
+  t.equal(pauses(1, '2'), 2000, 'Retry-After is honoured')
+  t.equal(pauses(2, null), 2000)
 })
