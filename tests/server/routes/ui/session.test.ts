@@ -30,7 +30,7 @@ t.test('GET /ui/session, PUT /ui/session/location and GET /ui/pages over HTTP', 
     const answer = await b.get('/ui/session')
     t.equal(answer.status, 200)
     const s = answer.json
-    t.same(s.profile, { UserId: 'ag1', AliasId: 'ag1', Role: 'AG', Rank: 1, Credit: 50000, AccBal: 1250.5, CreditLeft: 48749.5 })
+    t.same(s.profile, { UserId: 'ag1', AliasId: 'ag1', Role: 'AG', Rank: 1, Credit: 50000, AccBal: 1250.5, CreditLeft: 39450.5 })
     t.equal(s.termsAccepted, true)
     t.same(s.location, { LocId: 'SG', Loc: 'Singapore', flags: [] })
     t.same(s.locations.map((l: { LocId: string }) => l.LocId), ['SG', 'TT', 'MG'])
