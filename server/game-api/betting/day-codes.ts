@@ -1,5 +1,5 @@
 // The SMS day codes of seed 001 §5: which series and which days of the week a code bets on.
-import { DEFAULT_CLOSE_TIMES, nextDraws, type CloseTimes, type Draw, type DrawSeries } from '../../../schemas/domain/calendar.ts'
+import { DEFAULT_CLOSE_TIMES, addDays, closeTimeFor, drawOn, weekdayOf, zoneDateOf, type CloseTimes, type Draw, type DrawSeries, type IsoDate } from '../../../schemas/domain/calendar.ts'
 
 /** The game a bet text is written for; 4D covers Singapore Pools and Magnum (M codes). */
 export type Game = '4D' | 'TOTO'
@@ -44,10 +44,24 @@ export function resolveDayCode (game: Game, code: string): DayCodeMeaning | unde
   return days && { series: magnum ? 'MG4D' : 'SG4D', weekdays: days.weekdays, label: magnum ? `Magnum ${days.label}` : days.label }
 }
 
-/** The concrete draws a day code bets on at `from`: the next open draw on each of its days, earliest first. */
-export function drawsForDayCode (meaning: DayCodeMeaning, from: Date, closeTimes: CloseTimes = DEFAULT_CLOSE_TIMES): Draw[] {
-  return meaning.weekdays
-    .map((day) => nextDraws(meaning.series, from, 1, [day], closeTimes)[0])
-    .filter((draw): draw is Draw => draw !== undefined)
-    .sort((a, b) => a.date.localeCompare(b.date))
+/** When a series' draw on a date closes: the draw row's own close once it exists, else the series setting's (store/draw-closes.ts). */
+export type CloseOf = (series: DrawSeries, date: IsoDate) => Date
+
+/** The close of every draw under a close-time setting alone, for a caller with no draw rows (the pure parser's default). */
+export const settingCloses = (closeTimes: CloseTimes = DEFAULT_CLOSE_TIMES): CloseOf => (series, date) => closeTimeFor(series, date, closeTimes)
+
+/** The concrete draws a day code bets on at `from`: on each of its days the nearest draw still open by its close, earliest first. */
+export function drawsForDayCode (meaning: DayCodeMeaning, from: Date, closeOf: CloseOf = settingCloses()): Draw[] {
+  const draws: Draw[] = []
+  for (const day of meaning.weekdays) {
+    // From the day before (a caller behind GMT+8 never skips today's draw), two weeks on: a draw edited to close later stays ahead of the next one.
+    for (let i = 0, date = addDays(zoneDateOf(from), -1); i < 16; i++, date = addDays(date, 1)) {
+      if (weekdayOf(date) !== day) continue
+      const closesAt = closeOf(meaning.series, date)
+      if (closesAt.getTime() <= from.getTime()) continue
+      draws.push({ ...drawOn(meaning.series, date), closesAt })
+      break
+    }
+  }
+  return draws.sort((a, b) => a.date.localeCompare(b.date))
 }

@@ -1,6 +1,6 @@
 // The SMS and Telegram bet text of seed 001 §5: `ID daycode bets…`, parsed into a ticket or into positioned errors.
 import { limitWarnings } from './bet-text-limits.ts'
-import { dayCodesOf, drawsForDayCode, resolveDayCode, type Game } from './day-codes.ts'
+import { dayCodesOf, drawsForDayCode, resolveDayCode, type CloseOf, type Game } from './day-codes.ts'
 import { parseFourDBody, type FourDBodyOptions } from './parse-four-d-body.ts'
 import { parseTotoBody } from './parse-toto-body.ts'
 import type { TextIssue, Ticket } from './ticket.ts'
@@ -11,6 +11,8 @@ export interface ParseBetTextOptions extends FourDBodyOptions {
   game: Game
   /** The instant the text is received; day codes resolve to the draws still open then. Defaults to now. */
   now?: Date
+  /** When each draw closes (the draw rows' own closes through store/draw-closes.ts); defaults to the default close times. */
+  closeOf?: CloseOf
 }
 
 /** The parser's answer: a ticket, or every error found; warnings (advisory limits) either way. */
@@ -41,7 +43,7 @@ export function parseBetText (text: string, options: ParseBetTextOptions): Parse
     return failed([...errors, { ...end, message: `no bet after the day code: expected ${what}` }], [])
   }
   const now = options.now ?? new Date()
-  const draws = meaning === undefined ? [] : drawsForDayCode(meaning, now)
+  const draws = meaning === undefined ? [] : drawsForDayCode(meaning, now, options.closeOf)
   const common = { userId: idToken.text, dayCode: dayToken.text.toUpperCase(), series: meaning?.series ?? 'SG4D', draws }
   if (options.game === 'TOTO') {
     const parsed = parseTotoBody(body)

@@ -96,7 +96,7 @@ export async function receiveBet (db: Db, message: InboundMessage, game: Game, s
   if (seen) return seen
   const finish = (g: Game | null, outcome: Outcome, parsed?: ParseBetTextResult) => finishWith(db, message, g, outcome, parsed, now)
   // Parsed before any other check, so SMS View shows what every text said.
-  const parsed = parseText(game, message.body, {}, now)
+  const parsed = await parseText(db, game, message.body, {}, now)
   if (sender === undefined) return finish(game, rejected('unregistered', unregisteredReply), parsed)
   const senderId = sender.userId
   const hours = await hoursOf(db, game)

@@ -59,7 +59,7 @@ const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
   app.post('/bet/text', { schema: { body: TextBody, response: envelope(PlacedSchema) } }, async (request) => {
     const user = caller(request)
     const { Text: text } = request.body
-    const parsed = parseText(game, text, { strictNumber: request.body.StrictNumber, acceptDecimals: request.body.AcceptDecimals }, app.gaNow())
+    const parsed = await parseText(app.db, game, text, { strictNumber: request.body.StrictNumber, acceptDecimals: request.body.AcceptDecimals }, app.gaNow())
     if (!parsed.ok) throw bettingErrors.badBetText(parsed.errors)
     const { ticket } = parsed
     const userId = await userIdOf(app.db, ticket.userId)
@@ -84,7 +84,7 @@ const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
       response: envelope(Type.Object({ ok: Type.Boolean(), errors: Type.Array(IssueSchema), warnings: Type.Array(IssueSchema), ticket: Type.Union([Type.Null(), Type.Record(Type.String(), Type.Unknown())]) }))
     }
   }, async (request) => {
-    const parsed = parseText(game, request.body.Text, { strictNumber: request.body.StrictNumber, acceptDecimals: request.body.AcceptDecimals }, app.gaNow())
+    const parsed = await parseText(app.db, game, request.body.Text, { strictNumber: request.body.StrictNumber, acceptDecimals: request.body.AcceptDecimals }, app.gaNow())
     const strip = (i: { position: number, length: number, message: string }) => ({ position: i.position, length: i.length, message: i.message })
     return ok({ ok: parsed.ok, errors: parsed.ok ? [] : parsed.errors.map(strip), warnings: parsed.warnings.map(strip), ticket: ticketSummary(parsed) })
   })

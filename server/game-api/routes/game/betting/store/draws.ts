@@ -3,6 +3,7 @@ import type { Queryable } from '../../../../../shared/db.ts'
 import { DRAW_WEEKDAYS, dayCodesOf, drawOn, drawsForDayCode, nextDraws, resolveDayCode, type DrawSeries, type Game, type IsoDate } from '../../../../betting/index.ts'
 import { zoneIso } from '../../../../../../schemas/domain/calendar.ts'
 import { readCloseTimes } from './close-times.ts'
+import { drawCloses } from './draw-closes.ts'
 import { wallTimeOf } from './draw-times.ts'
 import { bettingErrors } from './errors.ts'
 import { queueFixedForNewDraws } from './fixed-on-new-draws.ts'
@@ -127,7 +128,7 @@ export async function ensureUpcomingDraws (q: Queryable, game: Game, now: Date):
 export async function drawsOfDayCode (q: Queryable, game: Game, dayCode: string, now: Date): Promise<DrawRow[]> {
   const meaning = resolveDayCode(game, dayCode)
   if (meaning === undefined) throw bettingErrors.badDayCode(game, dayCode, dayCodesOf(game))
-  const dates = drawsForDayCode(meaning, now, await readCloseTimes(q)).map((d) => d.date)
+  const dates = drawsForDayCode(meaning, now, await drawCloses(q, game, now)).map((d) => d.date)
   await ensureDraws(q, meaning.series, dates, now)
   const { rows } = await q.query<DrawRow>('SELECT * FROM draws WHERE series = $1 AND draw_date = ANY($2::date[]) ORDER BY draw_date', [meaning.series, dates])
   return rows

@@ -1,13 +1,14 @@
 // A bet text turned into a placement order: parsed with the pure parser, its ID matched to a user (ignoring case).
 import type { Queryable } from '../../../../../shared/db.ts'
 import { parseBetText, stakeOf, type Game, type ParseBetTextResult } from '../../../../betting/index.ts'
+import { drawCloses } from './draw-closes.ts'
 
 /** Parser options as the routes and the upload take them. */
 export interface TextOptions { strictNumber?: boolean | undefined, acceptDecimals?: boolean | undefined }
 
-/** Parses a bet text for a game at an instant. */
-export function parseText (game: Game, text: string, options: TextOptions, now: Date): ParseBetTextResult {
-  return parseBetText(text, { game, now, strictNumber: options.strictNumber ?? true, acceptDecimals: options.acceptDecimals ?? false })
+/** Parses a bet text for a game at an instant; its day code resolves to the draws the JSON path would choose (draw-closes.ts). */
+export async function parseText (q: Queryable, game: Game, text: string, options: TextOptions, now: Date): Promise<ParseBetTextResult> {
+  return parseBetText(text, { game, now, closeOf: await drawCloses(q, game, now), strictNumber: options.strictNumber ?? true, acceptDecimals: options.acceptDecimals ?? false })
 }
 
 /** The stored user id a text's ID names (IDs are matched ignoring case), or undefined. */

@@ -81,7 +81,7 @@ async function placeLine (db: Db, l: LineToPlace, step: (q: Queryable) => Promis
     await tx.query('INSERT INTO upload_lines (file_id, line_no, placed, errors) VALUES ($1, $2, $3, $4)', [l.fileId, l.line, problems.length === 0, JSON.stringify(problems)])
     await step(tx)
   }
-  const parsed = parseText(l.game, l.text, l.options, l.now)
+  const parsed = await parseText(db, l.game, l.text, l.options, l.now)
   if (!parsed.ok) return db.transaction(record(parsed.errors.map((e) => ({ Position: e.position, Message: e.message }))))
   try {
     const userId = await userIdOf(db, parsed.ticket.userId)
