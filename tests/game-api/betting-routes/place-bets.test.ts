@@ -5,7 +5,7 @@ import { api, money, moveTo, WEDNESDAY_CLOSE } from './support.ts'
 
 onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
-  let tokens = { mem1: await h.signIn('mem1'), mem2: await h.signIn('mem2'), ag1: await h.signIn('ag1'), ag2: await h.signIn('ag2') }
+  let tokens = { mem1: await h.signIn('mem1'), mem2: await h.signIn('mem2'), ag1: await h.signIn('ag1'), ag2: await h.signIn('ag2'), admin: await h.signIn('admin') }
 
   t.test('4D: every form, stake per the rules, CreditLeft taken, ticket number', async (t) => {
     const before = await money(h, tokens.mem1)
@@ -29,9 +29,9 @@ onTestDatabase(t, async (t, kind) => {
     t.equal((await money(h, tokens.mem1)).CreditLeft, before.CreditLeft - 34)
     const view = await api(h, 'GET', `/api/v1/4d/bet/view?TicketNo=${body.data.TicketNo}`, tokens.mem1)
     t.same(view.body.data.Bets.map((b: { Form: string, Amount: number, Combinations: number }) => [b.Form, b.Amount, b.Combinations]), [['straight', 3, 1], ['roll', 10, 10], ['ibet', 12, 12], ['kbet', 9, 6]])
-    const level0 = view.body.data.Levels.filter((l: { Level: number }) => l.Level === 0)
-    t.same(level0.map((l: { UserId: string }) => l.UserId), ['mem1', 'mem1', 'mem1', 'mem1'])
-    const chain = view.body.data.Levels.filter((l: { BetId: number }) => l.BetId === view.body.data.Bets[0].BetId)
+    t.same(view.body.data.Levels.map((l: { Level: number, UserId: string }) => [l.Level, l.UserId]), [[0, 'mem1'], [0, 'mem1'], [0, 'mem1'], [0, 'mem1']], 'the bettor sees its own level of each bet, none of its uplines\'')
+    const levels = (await api(h, 'GET', `/api/v1/4d/bet/view?TicketNo=${body.data.TicketNo}`, tokens.admin)).body.data.Levels
+    const chain = levels.filter((l: { BetId: number }) => l.BetId === view.body.data.Bets[0].BetId)
     t.same(chain.map((l: { UserId: string }) => l.UserId), ['mem1', 'ag1', 'admin'], 'the chain runs bettor, agent, top')
     for (const l of chain) t.equal(Math.round((l.ttAmountIntake + l.ttAmountOut) * 100), Math.round(l.ttAmountIn * 100), `${l.UserId}: intake + out = in`)
     t.equal(chain[1].ttAmountIntake, 1.5, 'ag1 keeps its 0.5 share of 3')

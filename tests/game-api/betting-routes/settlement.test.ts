@@ -85,8 +85,11 @@ onTestDatabase(t, async (t, kind) => {
     t.equal(view.Bets[8].Payout, 0, 'a loser')
     t.equal(view.Ticket.Payout, Math.round(total * 100) / 100)
     total = 0
+    // Every level of the chain: the company's view (the bettor's holds only its own level).
+    const chain = (await api(h, 'GET', `/api/v1/4d/bet/view?TicketNo=${placed.body.data.TicketNo}`, tokens.admin)).body.data.Levels
     for (const bet of view.Bets.filter((b: { Payout: number }) => b.Payout > 0)) {
-      const levels = view.Levels.filter((l: { BetId: number }) => l.BetId === bet.BetId)
+      const levels = chain.filter((l: { BetId: number }) => l.BetId === bet.BetId)
+      t.ok(levels.length > 1, `${bet.Number}: the chain above the bettor`)
       const top = levels[levels.length - 1]
       t.equal(Math.round((levels.reduce((s: number, l: { IntakePayout: number }) => s + l.IntakePayout, 0) + top.OutPayout) * 100), Math.round(bet.Payout * 100), `${bet.Number}: intakes and final out pay the prize`)
     }

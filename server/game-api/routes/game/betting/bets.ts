@@ -9,7 +9,7 @@ import { caller } from '../../../plugins/auth.ts'
 import { IssueSchema, PlacedSchema, TicketSchema } from './schemas.ts'
 import { isoDateOf } from './store/draws.ts'
 import { bettingErrors } from './store/errors.ts'
-import { assertSelfOrDownline, groupOf, subjectOf } from './store/hierarchy.ts'
+import { assertSelfOrDownline, groupOf, subjectOf, withinReach } from './store/hierarchy.ts'
 import { fourDLinesOf, totoLinesOf } from './store/lines.ts'
 import { placeOrder, type PlaceAnswer } from './store/service.ts'
 import { parseText, ticketSummary, userIdOf } from './store/text.ts'
@@ -123,8 +123,11 @@ const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
   }, async (request) => {
     const view = await ticketView(app.db, request.query.TicketNo, app.gaNow())
     if (!view) throw bettingErrors.ticketNotFound(request.query.TicketNo)
-    await assertSelfOrDownline(app.db, caller(request), view.Ticket.UserId, 'ticket')
-    return ok(view)
+    const user = caller(request)
+    await assertSelfOrDownline(app.db, user, view.Ticket.UserId, 'ticket')
+    // An upline's level row holds its share, commission and intake: its own terms, not the viewer's.
+    const seen = await withinReach(app.db, user, [...new Set(view.Levels.map((l) => String(l.UserId)))])
+    return ok({ ...view, Levels: view.Levels.filter((l) => seen.has(String(l.UserId))) })
   })
 
   app.get('/bet/search', {

@@ -24,6 +24,17 @@ export async function subjectOf (q: Queryable, user: AuthUser, named?: string | 
   return named
 }
 
+/** The ids among userIds that are the caller or below it (every one for ADMIN): whose figures the caller may see. */
+export async function withinReach (q: Queryable, user: AuthUser, userIds: readonly string[]): Promise<Set<string>> {
+  if (user.role === 'ADMIN') return new Set(userIds)
+  const { rows } = await q.query<{ start: string }>(
+    `WITH RECURSIVE up (start, user_id, depth) AS (
+       SELECT u, u, 0 FROM unnest($2::text[]) u
+       UNION ALL SELECT up.start, x.parent_id, up.depth + 1 FROM users x JOIN up ON x.user_id = up.user_id WHERE x.parent_id IS NOT NULL AND up.depth < 64
+     ) SELECT DISTINCT start FROM up WHERE user_id = $1`, [user.userId, userIds])
+  return new Set(rows.map((r) => r.start))
+}
+
 /** A user of the caller's group: the caller first, then every downline by depth and id. */
 export interface GroupMember { UserId: string, UserName: string, Role: string, ParentId: string | null, Depth: number }
 
