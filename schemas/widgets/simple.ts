@@ -55,6 +55,8 @@ export const JobWidget = Type.Object({
   type: Type.Literal('job'),
   id: Type.String({ minLength: 1 }),
   labelKey: I18nKey,
+  // Asked before the job starts (Finalise: settling a draw books every payment), as a call action's confirmKey is.
+  confirmKey: Type.Optional(I18nKey),
   // :Name segments of the start endpoint take the parameter of that name (the button waits until it has a value).
   // requires: parameters that must have a value (a chosen draw) before the button may start the job, as :Name segments must.
   start: Type.Object({
@@ -69,6 +71,8 @@ export const JobWidget = Type.Object({
     idPath: Type.Optional(Type.String({ minLength: 1 })),
     statusPath: Type.Optional(Type.String({ minLength: 1 })),
     progressPath: Type.Optional(Type.String({ minLength: 1 })),
+    // Where a failed job's reason is (shown with renderers.job.failed); default message.
+    messagePath: Type.Optional(Type.String({ minLength: 1 })),
     doneValues: Type.Array(Type.String(), { minItems: 1 }),
     failedValues: Type.Array(Type.String())
   }, { additionalProperties: false }),

@@ -9,6 +9,7 @@ import { resolveParams, withQuery } from '../lib/binding.ts'
 import { jobPhase, jobResult, startTarget, statusUrl, type JobPhase } from '../lib/job.ts'
 import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
 import { Alert } from '../shared/Alert.tsx'
+import { useConfirm } from '../shared/useConfirm.tsx'
 
 /** Starts a long-running job with one call (a mutation), then polls its status call (a query) and shows a progress bar until done or failed. */
 export function JobWidget ({ widget }: { widget: JobDescriptor }) {
@@ -31,7 +32,9 @@ export function JobWidget ({ widget }: { widget: JobDescriptor }) {
     refetchInterval: (q) => q.state.status === 'success' && jobPhase(q.state.data, widget.status).phase === 'running' ? widget.pollMs ?? 1000 : false,
     gcTime: 0
   })
-  const run = () => {
+  const confirm = useConfirm()
+  const run = async () => {
+    if (widget.confirmKey && !(await confirm.ask(widget.confirmKey, widget.labelKey))) return
     setUrl(null)
     start.mutate(target, {
       onSuccess: async (answer) => {
@@ -55,14 +58,15 @@ export function JobWidget ({ widget }: { widget: JobDescriptor }) {
   const running = phase?.phase === 'running'
   return (
     <section className='rr-job' data-widget-id={widget.id} data-phase={phase?.phase ?? 'idle'}>
-      <button type='button' onClick={run} disabled={running || target.missing.length > 0}>{t(widget.labelKey, { ...Object.fromEntries(target.missing.map((n) => [n, ''])), ...resolved })}</button>
+      <button type='button' onClick={() => { run().catch(() => {}) }} disabled={running || target.missing.length > 0}>{t(widget.labelKey, { ...Object.fromEntries(target.missing.map((n) => [n, ''])), ...resolved })}</button>
       {running && <><progress max={100} value={phase.progress} /> <span>{t('renderers.job.running', { progress: phase.progress })}</span></>}
       {phase?.phase === 'done' && <Alert type='success' message={widget.result?.key ?? 'renderers.job.done'} values={result?.values} />}
       {phase?.phase !== 'running' && widget.result?.itemKey && (result?.items.length ?? 0) > 0 && (
         <ul className='rr-job-items'>{result?.items.map((item, i) => <li key={i}>{t(widget.result?.itemKey ?? '', item)}</li>)}</ul>
       )}
-      {phase?.phase === 'failed' && <Alert type='error' message='renderers.job.failed' values={{ message: phase.status }} />}
+      {phase?.phase === 'failed' && <Alert type='error' message='renderers.job.failed' values={{ message: phase.message }} />}
       {error && <CallErrorAlert error={error} />}
+      {confirm.dialog}
     </section>
   )
 }

@@ -3,14 +3,17 @@ import type { JobWidget } from '../../../../schemas/widgets.ts'
 import { getPath } from './binding.ts'
 import { successValues } from './formSubmit.ts'
 
-/** Where a job is: still running (with a 0-100 progress), finished, or failed with the server's status. */
-export type JobPhase = { phase: 'running', progress: number } | { phase: 'done', progress: 100 } | { phase: 'failed', status: string }
+/** Where a job is: still running (with a 0-100 progress), finished, or failed with the server's status and its reason (the status when it gives none). */
+export type JobPhase = { phase: 'running', progress: number } | { phase: 'done', progress: 100 } | { phase: 'failed', status: string, message: string }
 
 /** The phase one status answer tells, given the descriptor's paths and done/failed values. */
 export function jobPhase (answer: unknown, status: JobWidget['status']): JobPhase {
   const value = String(getPath(answer, status.statusPath ?? 'status') ?? '')
   if (status.doneValues.includes(value)) return { phase: 'done', progress: 100 }
-  if (status.failedValues.includes(value)) return { phase: 'failed', status: value }
+  if (status.failedValues.includes(value)) {
+    const reason = getPath(answer, status.messagePath ?? 'message')
+    return { phase: 'failed', status: value, message: typeof reason === 'string' && reason !== '' ? reason : value }
+  }
   const raw = Number(getPath(answer, status.progressPath ?? 'progress'))
   return { phase: 'running', progress: Number.isFinite(raw) ? Math.min(100, Math.max(0, Math.round(raw))) : 0 }
 }
