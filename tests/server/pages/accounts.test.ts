@@ -56,3 +56,18 @@ t.test('a permission grant changes the menu and the gate on the user\'s next req
   t.equal(revoke.status, 200)
   t.equal((await clerk.get('/api/v1/4d/permissions')).status, 403, 'revoked at once too')
 })
+
+t.test('a player created with the create form\'s defaults may place bets: the box starts ticked, as the game API defaults it', async (t) => {
+  interface Field { name: string, kind: string, default?: unknown }
+  const form = ((await page(ag1, '/admin/players')).json.actions as Array<{ id: string, form: { fields: Field[], submit: { endpoint: string } } }>).find((a) => a.id === 'createPlayer')!.form
+  t.equal(form.fields.find((f) => f.name === 'EnablePlaceBet')?.default, true, '"May place bets" starts ticked')
+  // What the form sends untouched: each field's default, every checkbox as it is drawn.
+  const body: Record<string, unknown> = { UserId: 'fresh1', Credit: 100 }
+  for (const f of form.fields) if (f.default !== undefined || f.kind === 'checkbox') body[f.name] = f.default ?? false
+  const created = await ag1.post(form.submit.endpoint, body)
+  t.equal(created.status, 200, created.text)
+  const profile = (await ag1.get('/api/v1/4d/players/profile?UserId=fresh1')).json.data
+  t.match(profile, { EnablePlaceBet: 1, EnableUpload: 0 }, 'the player may place bets and may not upload')
+  const agentForm = ((await page(ag1, '/admin/agents')).json.actions as Array<{ id: string, form: { fields: Field[] } }>).find((a) => a.id === 'createAgent')!.form
+  t.equal(agentForm.fields.find((f) => f.name === 'EnablePlaceBet')?.default, true, 'and so does an agent\'s')
+})
