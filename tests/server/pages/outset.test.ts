@@ -9,7 +9,7 @@ const url = product.serviceUrl
 
 interface Field { name: string }
 interface Submit { endpoint: string, method: string, params?: Record<string, { value?: unknown }> }
-interface Widget { type: string, id: string, start?: { endpoint: string, method?: string }, status?: { endpoint: string }, fields?: Field[], submit?: Submit, data?: { endpoint: string }, rowActions?: Array<{ id: string, endpoint?: string, method?: string, form?: { submit: Submit } }> }
+interface Widget { type: string, id: string, start?: { endpoint: string, method?: string }, status?: { endpoint: string }, fields?: Field[], submit?: Submit, data?: { endpoint: string, params?: Record<string, { from: string, name?: string }> }, rowActions?: Array<{ id: string, endpoint?: string, method?: string, form?: { submit: Submit } }> }
 interface Page { titleKey: string, titleByQuery?: { param: string, titles: Record<string, string> }, breadcrumb?: Array<{ labelKey: string }>, widgets: Widget[] }
 
 async function page (browser: Browser, path: string): Promise<Page> {
@@ -141,4 +141,19 @@ t.test('Out Setting 3: the rules and partners dialogs and the by-rules outset ca
     return s.Status === 'done' ? s : undefined
   }, { within: 10_000, what: 'the by-rules outset to end' })
   t.equal(done.JobId, started.json.data.JobId, 'the status is polled by the distributor')
+})
+
+t.test('Throw Number with a 4D draw chosen: both throw lists load, the TOTO one for the next TOTO draw', async (t) => {
+  const admin = new Browser(url)
+  t.equal((await admin.login('admin')).status, 200)
+  const p = await page(admin, '/outset/throwNumber')
+  const filter = (widget(p, 'filters') as Widget & { fields: Array<Field & { data: { endpoint: string } }> }).fields[0]!
+  const draws = (await admin.get(filter.data.endpoint)).json.data as Array<{ DrawId: number, Game: string }>
+  t.ok(draws.length > 0 && draws.every((d) => d.Game === '4D'), 'the filter lists 4D draws')
+  for (const id of ['throws4d', 'throwsToto']) {
+    const data = widget(p, id).data!
+    const params = new URLSearchParams(Object.entries(data.params ?? {}).flatMap(([name, source]) => source.from === 'filter' && source.name === filter.name ? [[name, String(draws[0]!.DrawId)]] : []))
+    const answer = await admin.get(`${data.endpoint}?${params.toString()}`)
+    t.equal(answer.status, 200, `${id}: ${answer.text.slice(0, 200)}`)
+  }
 })
