@@ -13,6 +13,7 @@ import captchaPlugin from './plugins/captcha.ts'
 import clockPlugin from './plugins/clock.ts'
 import envelopePlugin from './plugins/envelope.ts'
 import absentBodyPlugin from './plugins/absent-body.ts'
+import unsafeValuesPlugin from './plugins/unsafe-values.ts'
 import fieldSelectionPlugin from './plugins/field-selection.ts'
 import maintenancePlugin from './plugins/maintenance.ts'
 import jobsPlugin from './jobs/plugin.ts'
@@ -80,6 +81,7 @@ export async function buildGameApi (options: GameApiOptions): Promise<FastifyIns
 
   await app.register(formbody)
   await app.register(absentBodyPlugin)
+  await app.register(unsafeValuesPlugin)
   await app.register(envelopePlugin)
   await app.register(fieldSelectionPlugin)
   await app.register(auditPlugin)

@@ -28,6 +28,7 @@ import eventsPlugin from './plugins/app/events.ts'
 import sessionPlugin from './plugins/app/session.ts'
 import gameClientPlugin from './plugins/app/game-client.ts'
 import csrfPlugin from './plugins/app/csrf.ts'
+import unsafeValuesPlugin from './plugins/app/unsafe-values.ts'
 import userContextPlugin from './plugins/app/user-context.ts'
 import requestIdPlugin, { newRequestId } from './plugins/app/request-id.ts'
 import opsAccessPlugin from './plugins/app/ops-access.ts'
@@ -99,6 +100,7 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
   await app.register(sessionPlugin)
   await app.register(gameClientPlugin)
   await app.register(csrfPlugin)
+  await app.register(unsafeValuesPlugin)
   // Before the user context, which drops its reads when Clear Cache clears everything.
   await app.register(apiCachePlugin)
   await app.register(userContextPlugin)

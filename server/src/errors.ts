@@ -60,6 +60,11 @@ export const errors = {
   notFound: coded<[string, string]>('UI_NOT_FOUND', 'No route %s %s: check the address (the service answers under /ui and /api/v1).', 404),
   /** Fastify's own refusal of a request it could not read (broken JSON, a content type no route takes): its message, under the status Fastify gave. */
   requestUnreadable: coded<[string]>('UI_REQUEST_UNREADABLE', '%s', 400),
+  /** A value no field may hold (server/shared/unsafe-values.ts): its path. */
+  valueHasNul: coded<[string]>('UI_VALUE_NUL', '%s holds a NUL character (\\u0000), which cannot be stored: remove it and send again.', 400),
+  valueNotFinite: coded<[string]>('UI_VALUE_NOT_FINITE', '%s is not a finite number (it reads as Infinity): send an amount within the field\'s bounds.', 400),
+  /** The path and the depth limit. */
+  valueTooDeep: coded<[string, number]>('UI_VALUE_TOO_DEEP', '%s nests deeper than %s levels: send a flatter body.', 400),
   internal: coded<[string]>('UI_INTERNAL', 'The service failed to answer: try again; if it persists, give the support team the request id %s.', 500),
   notSignedIn: coded('UI_NOT_SIGNED_IN', 'Not signed in or the session has ended: sign in again at /login.', 401),
   sessionExpired: coded('UI_SESSION_EXPIRED', 'Session Error. The game API no longer accepts this session: sign in again at /login.', 401),

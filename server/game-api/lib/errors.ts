@@ -88,5 +88,10 @@ export const errors = {
   storeUnavailable: coded('GA_STORE_UNAVAILABLE', 'The game API cannot reach its database just now; try again in a few seconds.', 503),
   /** Fastify's own refusal of a request it could not read (broken JSON, a content type no route takes, a body over the limit): its message, under the status Fastify gave. */
   requestUnreadable: coded<[string]>('GA_REQUEST_UNREADABLE', '%s', 400),
+  /** A value no field may hold (server/shared/unsafe-values.ts): its path. */
+  valueHasNul: coded<[string]>('GA_VALUE_NUL', '%s holds a NUL character (\\u0000), which cannot be stored: remove it and send again.', 400),
+  valueNotFinite: coded<[string]>('GA_VALUE_NOT_FINITE', '%s is not a finite number (it reads as Infinity): send an amount within the field\'s bounds.', 400),
+  /** The path and the depth limit. */
+  valueTooDeep: coded<[string, number]>('GA_VALUE_TOO_DEEP', '%s nests deeper than %s levels: send a flatter body.', 400),
   internal: coded('GA_INTERNAL', 'The game API failed to answer; try again, and tell the operator if it keeps failing.', 500)
 } as const

@@ -1,0 +1,45 @@
+// The values no field may hold, whatever its schema says, checked on every request of the service and the game API before
+// anything is recorded or stored: PostgreSQL refuses a NUL character, a number past ±1.8e308 is read as Infinity (and
+// re-encoded as null, or coerced from a string by the validator), and a body nested without end overflows whatever walks it.
+
+/** Why a value is refused. */
+export type UnsafeKind = 'nul' | 'not-finite' | 'too-deep'
+
+/** The first unsafe value found: where (body/Lines/0/Small) and why. */
+export interface UnsafeValue { path: string, kind: UnsafeKind }
+
+/** How deep a request's data may nest (a bet body is 3 levels deep). */
+export const MAX_DEPTH = 32
+
+const NUMERAL = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?\s*$/i
+/** Whether a string is a numeral past ±1.8e308 ("1e309"), which the validator's type coercion reads as Infinity; the word Infinity may be a name, and is caught once coerced. */
+const readsInfinite = (text: string): boolean => NUMERAL.test(text) && Math.abs(Number(text)) === Infinity
+
+/** The first unsafe value in a request part (body, querystring, params), walked without recursion; undefined when it is clean. */
+export function findUnsafeValue (value: unknown, part: string): UnsafeValue | undefined {
+  const stack: Array<{ value: unknown, path: string, depth: number }> = [{ value, path: part, depth: 0 }]
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const { value: v, path, depth } = next
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return { path, kind: 'nul' }
+      if (readsInfinite(v)) return { path, kind: 'not-finite' }
+    } else if (typeof v === 'number') {
+      if (!Number.isFinite(v)) return { path, kind: 'not-finite' }
+    } else if (v !== null && typeof v === 'object' && !Buffer.isBuffer(v) && typeof (v as { pipe?: unknown }).pipe !== 'function') {
+      if (depth >= MAX_DEPTH) return { path, kind: 'too-deep' }
+      // Pushed in reverse, so the first field is looked at first.
+      const entries = Array.isArray(v) ? v.map((item, i) => [String(i), item] as const) : Object.entries(v)
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, item] = entries[i]!
+        if (key.includes('\u0000')) return { path: `${path}/${key.replaceAll('\u0000', '\\u0000')}`, kind: 'nul' }
+        stack.push({ value: item, path: `${path}/${key}`, depth: depth + 1 })
+      }
+    }
+  }
+  return undefined
+}
+
+/** The request parts a hook checks, by the names validation messages use. */
+export function findUnsafeInRequest (request: { body?: unknown, query?: unknown, params?: unknown }): UnsafeValue | undefined {
+  return findUnsafeValue(request.body, 'body') ?? findUnsafeValue(request.query, 'querystring') ?? findUnsafeValue(request.params, 'params')
+}
