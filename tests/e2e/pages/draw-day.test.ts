@@ -144,6 +144,10 @@ t.test('a draw day: create, bet, close, result, preview, finalise, reset and fin
     const summary = admin.locator('[data-widget-id=operatorResult] tbody tr').first()
     await summary.filter({ hasText: '8,083.00' }).waitFor()
     await admin.locator('[data-widget-id=finalise]').getByRole('button').first().click()
+    // Finalising books every payment: it asks first.
+    const confirm = admin.locator('dialog[open]')
+    await confirm.getByText('Finalise the chosen draw? Every bet on it is settled and every payment booked; undoing it needs Reset.').waitFor()
+    await confirm.getByRole('button', { name: 'OK' }).click()
     await admin.locator('[data-widget-id=finalise]').getByText('Finalised: 4 bets settled, 4 winning, payout 8083.00.').waitFor({ timeout: 60_000 })
   }
   let finalised: { profile: Awaited<ReturnType<typeof profile>>, statement: Awaited<ReturnType<typeof statementOf>>, report: Awaited<ReturnType<typeof fullReportOf>>, preview: unknown }
@@ -159,12 +163,16 @@ t.test('a draw day: create, bet, close, result, preview, finalise, reset and fin
     await dialog.getByLabel('10 Starter numbers').fill(RESULT.Starters)
     await dialog.getByLabel('10 Consolation numbers').fill(RESULT.Consolations)
     await dialog.getByRole('button', { name: 'Save result' }).click()
+    // The dialog stays to say which draw's result it saved.
+    await dialog.getByText(new RegExp(`Result of draw ${drawId} \\(\\d{4}-\\d{2}-\\d{2}\\) saved\\.`)).waitFor()
+    await dialog.getByRole('button', { name: 'Close' }).click()
     await dialog.waitFor({ state: 'detached' })
     await drawRow().filter({ hasText: 'Result entered' }).waitFor()
     t.equal(await fullReportOf().then((r) => r.strike), 0, 'nothing paid before finalising')
 
     // The preview before finalising: the prizes mem1's lines took and the total paid.
     await drawRow().getByRole('button', { name: 'Preview / finalise' }).click()
+    await admin.locator('[data-widget-id=previewDraw]').getByText(`Preview of draw ${drawId}:`).waitFor()
     const preview = admin.locator('[data-widget-id=preview] tbody tr')
     const prizeRow = async (prize: string) => (await preview.filter({ has: admin.getByRole('cell', { name: prize, exact: true }) }).innerText()).replace(/\s+/g, ' ')
     await preview.filter({ hasText: '7,083.00' }).waitFor()
