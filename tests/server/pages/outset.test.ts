@@ -80,6 +80,16 @@ t.test('Out Setting 3 and Throw Number: admin adds a distributor and throws part
   t.match(listed.json.data, [{ Number: '2468', Big: 5, Distributor: 'East' }])
   const out = await admin.get(`/api/v1/4d/bet/byDayGroupByNumber?Choice=2&DrawId=${drawId}`)
   t.match(out.json.data.rows.find((r: { Form: string }) => r.Form === 'throw'), { Number: '2468', Big: 5, To: 'East' }, 'Bets Out shows the throw')
+  for (const path of ['/bet/outBets', '/report/out']) {
+    const outTable = (await page(admin, path)).widgets.find((w) => w.type === 'table')!
+    const report = await admin.get(`${outTable.data!.endpoint}?DrawId=${drawId}`)
+    t.match(report.json.data.rows.find((r: { Form: string }) => r.Form === 'throw'), { Number: '2468', BigOut: 5, SmallOut: 0, AmountOut: 5, OutStrike: null }, `${path}: the throw left the company's book`)
+  }
+  const ag1 = new Browser(url)
+  await ag1.login('ag1')
+  const ag1Out = (await ag1.get(`/api/v1/4d/reportOutFull?DrawId=${drawId}`)).json.data.rows as Array<{ Number: string, Form: string }>
+  t.ok(ag1Out.some((r) => r.Number === '2468' && r.Form === 'straight'), 'ag1: what its level passed up')
+  t.notOk(ag1Out.some((r) => r.Form === 'throw'), 'but not the company\'s throw, made above it')
   const takeBack = widget(throwPage, 'throws4d').rowActions!.find((a) => a.id === 'delete')!
   const removed = await admin.request(takeBack.method!, `${takeBack.endpoint!}?ThrowIds=${thrown.json.data.ThrowId}`)
   t.equal(removed.status, 200, removed.text)
