@@ -6,6 +6,9 @@ export const BIG_STEP = 0.25
 /** The per-line maximum stake (dollars a line may stake in one draw) a user has until a parent sets another. */
 export const DEFAULT_MAX_LINE_STAKE = 50000
 
+/** The most any line may stake in one draw, whoever sets the maximum: the bound of every Big, Small and maximum line stake field. */
+export const LINE_STAKE_BOUND = 1e9
+
 /** The Big amounts the Place Bets form accepts as typed: whole dollars, or .25, .5 (.50) or .75 (the form's pattern, checked against bigProblem by a test). */
 export const BIG_PATTERN = '^[0-9]+(\\.(0|00|25|5|50|75))?$|^\\.(25|5|50|75)$'
 

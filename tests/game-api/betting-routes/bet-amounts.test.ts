@@ -65,6 +65,14 @@ onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const tokens = { admin: await h.signIn('admin'), ag1: await h.signIn('ag1'), mem1: await h.signIn('mem1') }
 
+  t.test('a Big or Small past the most any line may stake is refused by its schema, naming the field', async (t) => {
+    for (const [field, line] of [['Big', { Number: '4321', Big: 1e10 }], ['Small', { Number: '4321', Small: 2e9 }]] as const) {
+      const answer = await api(h, 'POST', '/api/v1/4d/bet', tokens.mem1, { DayCode: '3', Lines: [line] })
+      t.equal(answer.status, 400, JSON.stringify(answer.body).slice(0, 200))
+      t.match(answer.body.message, new RegExp(`^body/Lines/0/${field} must be <= 1000000000`))
+    }
+  })
+
   t.test('JSON bet: Big 1.3 and Small 0.5 are refused naming the line; Big 1.25 and Small 2 are taken', async (t) => {
     const big = await api(h, 'POST', '/api/v1/4d/bet', tokens.mem1, { DayCode: '3', Lines: [{ Number: '1234', Big: 1 }, { Number: '1235', Big: 1.3 }] })
     t.equal(big.status, 400)

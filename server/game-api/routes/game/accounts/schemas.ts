@@ -4,6 +4,7 @@ import { Type, type Static } from 'typebox'
 import { LocIdField } from '../../../lib/envelope.ts'
 import { POSITION_RANGES } from './rules.ts'
 import { USER_ID_RULE } from '../../../../../schemas/domain/user-id.ts'
+import { LINE_STAKE_BOUND } from '../../../betting/index.ts'
 
 const Money = Type.Number({ minimum: 0, maximum: 1e12, description: 'dollars, in cents at most' })
 // An integer, so a form's checkbox (true or false) is taken as 1 or 0.
@@ -92,7 +93,7 @@ export const UpdateBody = Type.Object({
 })
 export type UpdateBody = Static<typeof UpdateBody>
 // The per-line maximum stake sits with the position: the dialog where a parent sets what a downline may risk.
-const MaxLineStake = Type.Optional(Type.Number({ minimum: 1, maximum: 1e9, multipleOf: 1, description: 'whole dollars one bet line may stake in one draw, at most the parent\'s own (the company: any)' }))
+const MaxLineStake = Type.Optional(Type.Number({ minimum: 1, maximum: LINE_STAKE_BOUND, multipleOf: 1, description: 'whole dollars one bet line may stake in one draw, at most the parent\'s own (the company: any)' }))
 export const PositionBody = Type.Object({ LocId: LocIdField, UserId: UserRef, ...Position, MaxLineStake })
 export type PositionBody = Static<typeof PositionBody>
 export const CreditBody = Type.Object({ LocId: LocIdField, UserId: UserRef, Credit: Money })

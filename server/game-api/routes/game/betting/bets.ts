@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { Game } from '../../../betting/index.ts'
+import { LINE_STAKE_BOUND, type Game } from '../../../betting/index.ts'
 import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { errors } from '../../../lib/errors.ts'
 import { announceDrawChange } from '../../../lib/draw-changes.ts'
@@ -18,7 +18,7 @@ import { ticketsPage, ticketView, voidTicket } from './store/tickets.ts'
 const UserIdField = Type.Optional(Type.String({ maxLength: 50 }))
 const DrawIds = Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems: 20 }))
 const DayCode = Type.Optional(Type.String({ maxLength: 4 }))
-const FourDLine = Type.Object({ Number: Type.String({ maxLength: 4 }), Form: Type.Optional(Type.String({ maxLength: 10 })), Big: Type.Optional(Type.Number()), Small: Type.Optional(Type.Number()) })
+const FourDLine = Type.Object({ Number: Type.String({ maxLength: 4 }), Form: Type.Optional(Type.String({ maxLength: 10 })), Big: Type.Optional(Type.Number({ maximum: LINE_STAKE_BOUND })), Small: Type.Optional(Type.Number({ maximum: LINE_STAKE_BOUND })) })
 const TotoLine = Type.Object({ Type: Type.String({ maxLength: 10 }), Numbers: Type.Optional(Type.Array(Type.Integer(), { maxItems: 12 })), Units: Type.Integer() })
 const TextBody = Type.Object({ Text: Type.String({ minLength: 1, maxLength: 5000 }), StrictNumber: Type.Optional(Type.Boolean()), AcceptDecimals: Type.Optional(Type.Boolean()), LocId: LocIdField })
 

@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { roundMoney, type Game } from '../../../betting/index.ts'
+import { LINE_STAKE_BOUND, roundMoney, type Game } from '../../../betting/index.ts'
 import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { GameApiError, errors } from '../../../lib/errors.ts'
 import { findRole } from '../../../lib/users.ts'
@@ -16,8 +16,8 @@ import { placeOrder } from './store/service.ts'
 const LineBody = Type.Object({
   Number: Type.Optional(Type.String({ maxLength: 4 })),
   Form: Type.Optional(Type.String({ maxLength: 10 })),
-  Big: Type.Optional(Type.Number()),
-  Small: Type.Optional(Type.Number()),
+  Big: Type.Optional(Type.Number({ maximum: LINE_STAKE_BOUND })),
+  Small: Type.Optional(Type.Number({ maximum: LINE_STAKE_BOUND })),
   Type: Type.Optional(Type.String({ maxLength: 10 })),
   Numbers: Type.Optional(Type.Array(Type.Integer(), { maxItems: 12 })),
   Units: Type.Optional(Type.Integer())
