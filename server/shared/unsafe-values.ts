@@ -15,23 +15,25 @@ const NUMERAL = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?\s*$/i
 /** Whether a string is a numeral past ±1.8e308 ("1e309"), which the validator's type coercion reads as Infinity; the word Infinity may be a name, and is caught once coerced. */
 const readsInfinite = (text: string): boolean => NUMERAL.test(text) && Math.abs(Number(text)) === Infinity
 
-/** The first unsafe value in a request part (body, querystring, params), walked without recursion; undefined when it is clean. */
-export function findUnsafeValue (value: unknown, part: string): UnsafeValue | undefined {
+const EVERY: ReadonlySet<UnsafeKind> = new Set(['nul', 'not-finite', 'too-deep'])
+
+/** The first unsafe value of the kinds looked for in a request part (body, querystring, params), walked without recursion; undefined when it is clean. */
+export function findUnsafeValue (value: unknown, part: string, kinds: ReadonlySet<UnsafeKind> = EVERY): UnsafeValue | undefined {
   const stack: Array<{ value: unknown, path: string, depth: number }> = [{ value, path: part, depth: 0 }]
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const { value: v, path, depth } = next
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) return { path, kind: 'nul' }
-      if (readsInfinite(v)) return { path, kind: 'not-finite' }
+      if (kinds.has('nul') && v.includes('\u0000')) return { path, kind: 'nul' }
+      if (kinds.has('not-finite') && readsInfinite(v)) return { path, kind: 'not-finite' }
     } else if (typeof v === 'number') {
-      if (!Number.isFinite(v)) return { path, kind: 'not-finite' }
+      if (kinds.has('not-finite') && !Number.isFinite(v)) return { path, kind: 'not-finite' }
     } else if (v !== null && typeof v === 'object' && !Buffer.isBuffer(v) && typeof (v as { pipe?: unknown }).pipe !== 'function') {
-      if (depth >= MAX_DEPTH) return { path, kind: 'too-deep' }
+      if (depth >= MAX_DEPTH) return kinds.has('too-deep') ? { path, kind: 'too-deep' } : undefined
       // Pushed in reverse, so the first field is looked at first.
       const entries = Array.isArray(v) ? v.map((item, i) => [String(i), item] as const) : Object.entries(v)
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, item] = entries[i]!
-        if (key.includes('\u0000')) return { path: `${path}/${key.replaceAll('\u0000', '\\u0000')}`, kind: 'nul' }
+        if (kinds.has('nul') && key.includes('\u0000')) return { path: `${path}/${key.replaceAll('\u0000', '\\u0000')}`, kind: 'nul' }
         stack.push({ value: item, path: `${path}/${key}`, depth: depth + 1 })
       }
     }
@@ -39,7 +41,10 @@ export function findUnsafeValue (value: unknown, part: string): UnsafeValue | un
   return undefined
 }
 
+/** Looked for before validation: only nesting, so a field's own schema still words its refusals (PlainText's of a NUL). */
+export const BEFORE_VALIDATION: ReadonlySet<UnsafeKind> = new Set(['too-deep'])
+
 /** The request parts a hook checks, by the names validation messages use. */
-export function findUnsafeInRequest (request: { body?: unknown, query?: unknown, params?: unknown }): UnsafeValue | undefined {
-  return findUnsafeValue(request.body, 'body') ?? findUnsafeValue(request.query, 'querystring') ?? findUnsafeValue(request.params, 'params')
+export function findUnsafeInRequest (request: { body?: unknown, query?: unknown, params?: unknown }, kinds: ReadonlySet<UnsafeKind> = EVERY): UnsafeValue | undefined {
+  return findUnsafeValue(request.body, 'body', kinds) ?? findUnsafeValue(request.query, 'querystring', kinds) ?? findUnsafeValue(request.params, 'params', kinds)
 }

@@ -3,7 +3,7 @@ import { onTestDatabase } from '../../helpers/db.ts'
 import { gameApiHarness } from '../harness.ts'
 
 // Called directly (not through the service): an amount that reads as Infinity, a NUL character or nesting without end is
-// refused with 400 naming the field, before validation's coercion or the store sees it; nothing is written.
+// refused with 400 naming the field (by the field's schema where it words it, else once validated), before the store sees it.
 onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
   const ag1 = await h.signIn('ag1')
@@ -12,12 +12,12 @@ onTestDatabase(t, async (t, kind) => {
   const rows = async () => (await h.db.query<{ t: number, l: number, c: string }>("SELECT (SELECT count(*)::int FROM tickets) AS t, (SELECT count(*)::int FROM ledger) AS l, (SELECT credit::text FROM users WHERE user_id = 'mem1') AS c")).rows[0]
   const before = await rows()
   const cases = [
-    { token: ag1, method: 'PUT', url: '/api/v1/4d/players/credit', payload: '{"LocId":"SG","UserId":"mem1","Credit":1e309}', code: 'GA_VALUE_NOT_FINITE', field: 'body/Credit' },
+    { token: ag1, method: 'PUT', url: '/api/v1/4d/players/credit', payload: '{"LocId":"SG","UserId":"mem1","Credit":1e309}', code: 'GA_FIELD_TYPE', field: 'body/Credit' },
     { token: ag1, method: 'PUT', url: '/api/v1/4d/players/credit', payload: '{"LocId":"SG","UserId":"mem1","Credit":"Infinity"}', code: 'GA_VALUE_NOT_FINITE', field: 'body/Credit' },
     { token: ag1, method: 'POST', url: '/api/v1/4d/insertStatement2', payload: '{"LocId":"SG","UserId":"mem1","Type":"IN","Amount":"1e309"}', code: 'GA_VALUE_NOT_FINITE', field: 'body/Amount' },
     { token: ag1, method: 'POST', url: '/api/v1/4d/insertStatement2', payload: '{"LocId":"SG","UserId":"mem1","Type":"IN","Amount":5,"Remarks":"a\\u0000b"}', code: 'GA_VALUE_NUL', field: 'body/Remarks' },
     { token: mem1, method: 'POST', url: '/api/v1/4d/bet', payload: '{"LocId":"SG","DayCode":"3","Lines":[{"Number":"4321","Big":1,"Small":"-Infinity"}]}', code: 'GA_VALUE_NOT_FINITE', field: 'body/Lines/0/Small' },
-    { token: mem1, method: 'POST', url: '/api/v1/4d/bet', payload: '{"LocId":"SG","DayCode":"3","Lines":[{"Number":"4321","Big":1e999}]}', code: 'GA_VALUE_NOT_FINITE', field: 'body/Lines/0/Big' },
+    { token: mem1, method: 'POST', url: '/api/v1/4d/bet', payload: '{"LocId":"SG","DayCode":"3","Lines":[{"Number":"4321","Big":1e999}]}', code: 'GA_FIELD_TYPE', field: 'body/Lines/0/Big' },
     { token: mem1, method: 'POST', url: '/api/v1/4d/bet', payload: '['.repeat(5000) + ']'.repeat(5000), code: 'GA_VALUE_TOO_DEEP', field: 'body/0/0' }
   ] as const
   for (const c of cases) {
