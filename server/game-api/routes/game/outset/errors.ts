@@ -10,8 +10,6 @@ export const outsetErrors = {
   distributorNotFound: coded<[number]>('GA_DISTRIBUTOR_NOT_FOUND', 'Distributor %s does not exist (it may have been deleted already); pick one from distributors/total.', 404),
   distributorTaken: coded<[string]>('GA_DISTRIBUTOR_TAKEN', 'A distributor named %s exists already; choose another name.', 409),
   throwTooMuch: coded<[string, string, string, string]>('GA_THROW_TOO_MUCH', 'You keep %s of %s in this draw (after earlier throws) and cannot throw %s; throw at most %s.', 409),
-  throwBig: coded('GA_THROW_BIG', 'Throw Big in steps of 0.25 (1, H = 0.5, Q = 0.25), as a bet is, or exactly the Big you keep.', 400),
-  throwSmall: coded('GA_THROW_SMALL', 'Throw Small in whole dollars, as a bet is, or exactly the Small you keep.', 400),
   throwNothing: coded('GA_THROW_NOTHING', 'A throw needs an amount above 0: give Big or Small (4D) or Units (TOTO).', 400),
   drawSettled: coded<[number]>('GA_DRAW_SETTLED', 'Draw %s has its result entered: its intake can no longer be thrown out or taken back.', 409),
   noThrowIds: coded('GA_NO_THROW_IDS', 'Name the throws to delete: body/ThrowIds (a list) or the ThrowIds query (comma-separated).', 400),

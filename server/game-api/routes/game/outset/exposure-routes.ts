@@ -2,7 +2,7 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { ServerResponse } from 'node:http'
-import type { Game } from '../../../betting/index.ts'
+import { fromCents, roundMoney, toCents, type Game } from '../../../betting/index.ts'
 import { drawChanges, type DrawChange } from '../../../lib/draw-changes.ts'
 import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { caller } from '../../../plugins/auth.ts'
@@ -47,7 +47,8 @@ const DrawIdField = Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647
 const MAX_ROWS = 1000
 // A comment line this often keeps the stream open through proxies and the service's body timeout (10 s by default).
 const HEARTBEAT_MS = 4000
-const round = (v: number) => Math.round(v * 100) / 100
+// Each figure takes the one money rounding; what was passed on is what is left of the rounded intake, so the parts add up to it.
+const remainder = (whole: number, ...parts: number[]) => fromCents(parts.reduce((cents, part) => cents - toCents(part), toCents(whole)))
 
 /** The exposure of the caller (or a downline's UserId) in a draw, and the server-sent events that say when to read it again. */
 const exposureRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
@@ -66,22 +67,22 @@ const exposureRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { 
       DrawDate: isoDateOf(draw.draw_date),
       UserId: userId,
       Count: exposure.count,
-      Totals: { Intake: round(exposure.intake), Kept: round(exposure.kept), PassedOn: round(exposure.passed) },
+      Totals: { Intake: roundMoney(exposure.intake), Kept: roundMoney(exposure.kept), PassedOn: remainder(exposure.intake, exposure.kept) },
       rows: exposure.rows.map((r) => ({
         Key: `${r.number}|${r.form}`,
         Number: r.number,
         Form: r.form,
         Bets: r.bets,
-        Intake: round(r.intake),
-        Kept: round(r.kept),
-        PassedOn: round(r.passed),
-        Thrown: round(r.thrown),
-        First: round(r.first),
-        Second: round(r.second),
-        Third: round(r.third),
-        Starter: round(r.starter),
-        Consolation: round(r.consolation),
-        Liability: round(r.liability),
+        Intake: roundMoney(r.intake),
+        Kept: roundMoney(r.kept),
+        PassedOn: remainder(r.intake, r.kept, r.thrown),
+        Thrown: roundMoney(r.thrown),
+        First: roundMoney(r.first),
+        Second: roundMoney(r.second),
+        Third: roundMoney(r.third),
+        Starter: roundMoney(r.starter),
+        Consolation: roundMoney(r.consolation),
+        Liability: roundMoney(r.liability),
         LimitBig: r.lb,
         LimitSmall: r.ls,
         LimitUnits: r.lu,

@@ -2,8 +2,9 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { zoneIso } from '../../../../../schemas/domain/calendar.ts'
-import { bigProblem, roundMoney, smallProblem, type Game } from '../../../betting/index.ts'
+import { roundMoney, toCents, type Game } from '../../../betting/index.ts'
 import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
+import { errors } from '../../../lib/errors.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { announceDrawChange } from '../../../lib/draw-changes.ts'
 import { isoDateOf, type DrawRow } from '../betting/store/draws.ts'
@@ -42,7 +43,7 @@ const toThrow = (r: Row) => ({
 })
 const Amount = Type.Optional(Type.Number({ minimum: 0, maximum: 999999999, description: '0 or more with at most 2 decimals' }))
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
-const cents = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6
+const inCents = (v: number) => Math.abs(toCents(v) - v * 100) < 1e-6
 const settled = (d: DrawRow) => d.is_finalised || (d.result !== null && d.result !== undefined)
 
 /** The throw endpoints; GET bet/throw lists 4D throws and bet/throwT TOTO ones, whatever the prefix (Throw Number sits at a 4D location). */
@@ -83,7 +84,8 @@ const throwRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
     const big = game === '4D' ? body.Big ?? 0 : 0
     const small = game === '4D' ? body.Small ?? 0 : 0
     const units = game === 'TOTO' ? body.Units ?? 0 : 0
-    if (![big, small, units].every(cents)) throw outsetErrors.throwNothing()
+    // A throw moves part of an intake, which is a sum of shares of stakes: any amount in cents (server/docs/game-rules.md).
+    for (const [field, value] of [['Big', big], ['Small', small], ['Units', units]] as const) if (!inCents(value)) throw errors.fieldNotCents(`body/${field}`, value)
     if (big + small + units <= 0) throw outsetErrors.throwNothing()
     const row = await app.db.transaction(async (tx) => {
       const draw = await drawOf(tx, game, body.DrawId, app.gaNow())
@@ -101,9 +103,6 @@ const throwRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
         units: roundMoney(Math.floor((kept.units - Number(done?.units ?? 0)) * 100 + 1e-6) / 100)
       }
       for (const [field, asked] of [['big', big], ['small', small], ['units', units]] as const) {
-        // A throw is a bet passed out, so it takes the bet amount rule; what is left whole may always go (an AcceptDecimals upload's cents).
-        if (asked !== left[field] && field === 'big' && bigProblem(asked) !== undefined) throw outsetErrors.throwBig()
-        if (asked !== left[field] && field === 'small' && smallProblem(asked) !== undefined) throw outsetErrors.throwSmall()
         if (asked > left[field]) throw outsetErrors.throwTooMuch(`${left[field].toFixed(2)} ${field === 'units' ? 'units' : field === 'big' ? 'Big' : 'Small'}`, number, asked.toFixed(2), left[field].toFixed(2))
       }
       const { rows: [inserted] } = await tx.query<{ throw_id: number }>(

@@ -106,4 +106,15 @@ onTestDatabase(t, async (t, kind) => {
     t.equal((await api(h, 'GET', '/api/v1/4d/exposure?DrawId=999999', tokens.admin)).status, 404)
     t.equal((await api(h, 'GET', '/api/v1/4d/exposure?DrawId=abc', tokens.admin)).status, 400)
   })
+  t.test('half-cents round as every money figure does, and what is kept and passed on adds up to the intake', async (t) => {
+    // An iBet of 10.12 Big over 3334's 4 permutations: 2.53 of each reaches ag1, which keeps half (1.265) and passes 1.265 up to admin.
+    const placed = await api(h, 'POST', '/api/v1/4d/bet/text', tokens.mem1, { Text: 'mem1 0 3334i 10.12-', AcceptDecimals: true })
+    t.equal(placed.status, 200, JSON.stringify(placed.body))
+    const of = async (query: string) => (await api(h, 'GET', `/api/v1/4d/exposure?DrawId=${placed.body.data.Draws[0].DrawId as number}${query}`, tokens.admin)).body.data as { rows: Row[] }
+    const [company, agent] = [await of(''), await of('&UserId=ag1')]
+    t.match(rowOf(company.rows, '3433', 'ibet'), { Intake: 1.27, Kept: 1.27, PassedOn: 0 }, 'admin: an intake of 1.265 shows 1.27, half away from zero')
+    t.match(rowOf(agent.rows, '3433', 'ibet'), { Intake: 2.53, Kept: 1.27, PassedOn: 1.26 }, 'ag1: kept and passed on add up to what reached it')
+    const cents = (v: number) => Math.round(v * 100)
+    for (const r of [...company.rows, ...agent.rows]) t.equal(cents(r.Kept) + cents(r.PassedOn) + cents(r.Thrown), cents(r.Intake), `${r.Number} ${r.Form}: kept + passed on + thrown = intake`)
+  })
 })

@@ -65,9 +65,12 @@ onTestDatabase(t, async (t, kind) => {
     t.equal((await api(h, 'POST', '/api/v1/4d/bet/throw', tokens.admin, { DrawId: drawId, Number: '9876', Big: 1, DistributorId: distributorId })).status, 409, 'nothing kept of 9876')
     t.equal((await api(h, 'POST', '/api/v1/4d/bet/throw', tokens.admin, { DrawId: drawId, Number: '1234', DistributorId: distributorId })).body.message,
       'A throw needs an amount above 0: give Big or Small (4D) or Units (TOTO).')
-    const offGrid = await api(h, 'POST', '/api/v1/4d/bet/throw', tokens.admin, { DrawId: drawId, Number: '1234', Big: 1.3, DistributorId: distributorId })
-    t.match(offGrid, { status: 400, body: { code: 'GA_THROW_BIG' } }, 'a throw takes the bet amount rule: Big in steps of 0.25')
-    t.match(await api(h, 'POST', '/api/v1/4d/bet/throw', tokens.admin, { DrawId: drawId, Number: '1234', Small: 0.5, DistributorId: distributorId }), { status: 400, body: { code: 'GA_THROW_SMALL' } }, 'Small in whole dollars')
+    // A throw moves part of an intake, a sum of shares of stakes: any amount in cents (server/docs/game-rules.md), no finer.
+    const share = await api(h, 'POST', '/api/v1/4d/bet/throw', tokens.admin, { DrawId: drawId, Number: '1234', Big: 0.35, DistributorId: distributorId })
+    t.match(share, { status: 200, body: { data: { Big: 0.35 } } }, 'a share\'s cents: 0.35 Big')
+    t.same((await api(h, 'DELETE', '/api/v1/4d/bet/throws', tokens.admin, { ThrowIds: [share.body.data.ThrowId] })).body.data, { Deleted: 1 }, 'taken back')
+    const finer = await api(h, 'POST', '/api/v1/4d/bet/throw', tokens.admin, { DrawId: drawId, Number: '1234', Big: 1.255, DistributorId: distributorId })
+    t.match(finer, { status: 400, body: { code: 'GA_FIELD_NOT_CENTS', message: 'body/Big must be in cents at most (e.g. 2000.50), not 1.255.' } }, 'half a cent is refused, naming the field')
     t.equal((await api(h, 'POST', '/api/v1/4d/bet/throw', tokens.admin, { DrawId: drawId, Number: '1234', Big: 1, DistributorId: 99999 })).status, 404)
     t.equal((await api(h, 'POST', '/api/v1/4d/bet/throw', tokens.ag1, { DrawId: drawId, Number: '1234', Big: 1, DistributorId: distributorId })).status, 403)
     const out = await view(tokens.admin, 2)
