@@ -17,13 +17,16 @@ onTestDatabase(t, async (t, kind) => {
     return placed.body.data.TicketNo as string
   }
   const voiding = (ticketNo: string, token: string) => api(h, 'DELETE', `/api/v1/4d/bet?TicketNo=${ticketNo}`, token)
-  const status = async (ticketNo: string) => (await api(h, 'GET', `/api/v1/4d/bet/view?TicketNo=${ticketNo}`, tokens.admin)).body.data.Ticket.Status
+  const ticketOf = async (ticketNo: string) => (await api(h, 'GET', `/api/v1/4d/bet/view?TicketNo=${ticketNo}`, tokens.admin)).body.data.Ticket
+  const status = async (ticketNo: string) => (await ticketOf(ticketNo)).Status
 
   const ticket = await place('1111')
   const spare = await place('9876')
   t.equal((await voiding(spare, tokens.mem1)).status, 200, 'an open draw: the member voids its ticket')
 
+  t.equal((await ticketOf(ticket)).Open, true, 'an open draw: the ticket offers Void')
   await api(h, 'PUT', `/api/v1/4d/draw/${drawId}/close`, tokens.admin, {})
+  t.equal((await ticketOf(ticket)).Open, false, 'closed by hand: the ticket no longer offers Void')
   for (const who of ['mem1', 'ag1', 'admin'] as const) {
     const refused = await voiding(ticket, tokens[who])
     t.match(refused, { status: 409, body: { code: 'GA_VOID_CLOSED_BY_HAND', message: `Ticket ${ticket} cannot be voided: betting on draw ${drawId} was closed by hand; a ticket is voided only while its draw takes bets.` } }, `closed by hand: refused for ${who}`)

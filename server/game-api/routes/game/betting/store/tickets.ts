@@ -2,7 +2,7 @@
 import type { Queryable } from '../../../../../shared/db.ts'
 import type { Game } from '../../../../betting/index.ts'
 import { zoneIso } from '../../../../../../schemas/domain/calendar.ts'
-import { assertVoidable, isoDateOf, type DrawRow } from './draws.ts'
+import { assertVoidable, drawTakesBetsSql, isoDateOf, type DrawRow } from './draws.ts'
 import { bettingErrors } from './errors.ts'
 import { applyTicketTotals } from './draw-totals.ts'
 import { releaseTicketIntake } from './intake-totals.ts'
@@ -26,10 +26,10 @@ interface TicketRow {
   draw_dates: Array<string | Date>
 }
 
-// now is the placeholder of the current instant: a ticket is open (voidable) while it is active and none of its draws has closed.
+// now is the placeholder of the current instant: a ticket is open (voidable) while it is active and every one of its draws takes bets.
 const ticketColumns = (now: string) => `t.ticket_id, t.ticket_no, t.user_id, t.placed_by, t.game, t.series, t.day_code, t.source, t.text, t.stake, t.status, t.placed_at,
   (SELECT COALESCE(sum(b.payout), 0) FROM bets b WHERE b.ticket_id = t.ticket_id) AS payout,
-  (t.status = 'active' AND NOT EXISTS (SELECT 1 FROM bets b JOIN draws d ON d.draw_id = b.draw_id WHERE b.ticket_id = t.ticket_id AND (d.close_at <= ${now} OR d.is_finalised))) AS open,
+  (t.status = 'active' AND NOT EXISTS (SELECT 1 FROM bets b JOIN draws d ON d.draw_id = b.draw_id WHERE b.ticket_id = t.ticket_id AND NOT ${drawTakesBetsSql('d', now)})) AS open,
   ARRAY(SELECT DISTINCT b.draw_id FROM bets b WHERE b.ticket_id = t.ticket_id ORDER BY b.draw_id) AS draw_ids,
   ARRAY(SELECT DISTINCT d.draw_date::text FROM bets b JOIN draws d ON d.draw_id = b.draw_id WHERE b.ticket_id = t.ticket_id ORDER BY 1) AS draw_dates`
 
