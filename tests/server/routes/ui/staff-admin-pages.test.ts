@@ -2,6 +2,7 @@ import t from 'tap'
 import type { MenuView } from '../../../../schemas/menu.ts'
 import type { PageDescriptor } from '../../../../schemas/widgets.ts'
 import { buildProduct } from '../../../helpers/build.ts'
+import { eventually } from '../../../helpers/eventually.ts'
 import { signedIn } from '../../../helpers/http-browser.ts'
 import { pathOf, urlOf, widgetsOf } from '../../../helpers/page-data.ts'
 
@@ -53,4 +54,16 @@ t.test('a staff admin reads a downline as admin does, and an agent still reads o
   const ag1 = await signedIn(serviceUrl, 'ag1')
   t.same((await ag1.get('/api/v1/4d/reportFull')).json.data.rows.map((r: { UserId: string }) => r.UserId).sort(), ['ag1', 'ag2', 'mem1', 'mem3'], 'ag1: its own group')
   t.equal((await ag1.get('/api/v1/4d/reportFull?UserId=admin')).status, 403, 'and not the company\'s')
+})
+
+t.test('a staff admin\'s Credit Recal checks the company\'s book, not its own account alone', async (t) => {
+  const { serviceUrl } = await buildProduct(t)
+  const ops = await signedIn(serviceUrl, 'ops')
+  const started = await ops.post('/api/v1/4d/relcalCredit', {})
+  t.equal(started.status, 200, started.text)
+  const done = await eventually(async () => {
+    const status = (await ops.get(`/api/v1/4d/relcalCredit/${started.json.data.JobId as number}/status`)).json.data
+    return status.Status === 'done' || status.Status === 'failed' ? status : undefined
+  }, { within: 20_000, what: 'the recalculation to end' })
+  t.match(done, { Status: 'done', Message: 'Checked 8 users; corrected 0.' })
 })

@@ -5,7 +5,7 @@ import { enqueueJob, percentDone } from '../../../jobs/runner.ts'
 import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { errors } from '../../../lib/errors.ts'
 import { caller } from '../../../plugins/auth.ts'
-import { assertSelfOrDownline } from '../betting/store/hierarchy.ts'
+import { subjectOf } from '../betting/store/hierarchy.ts'
 import { CREDIT_RECALC_JOB, correctionsOf, type CreditRecalcPayload } from './credit-recalc.ts'
 
 const Status = Type.Object({
@@ -19,12 +19,11 @@ const Status = Type.Object({
 /** The credit recalculation calls. */
 const creditRecalcRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/relcalCredit', {
-    schema: { body: Type.Optional(Type.Object({ LocId: LocIdField, UserId: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'the subtree\'s root (default: the caller)' })) })), response: envelope(Type.Object({ JobId: Type.Integer() })) }
+    schema: { body: Type.Optional(Type.Object({ LocId: LocIdField, UserId: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'the subtree\'s root (default: the caller\'s account, the company for a staff admin)' })) })), response: envelope(Type.Object({ JobId: Type.Integer() })) }
   }, async (request) => {
     const user = caller(request)
     if (user.role !== 'ADMIN') throw errors.adminOnly()
-    const root = request.body?.UserId ?? user.userId
-    await assertSelfOrDownline(app.db, user, root)
+    const root = await subjectOf(app.db, user, request.body?.UserId)
     const payload: CreditRecalcPayload = { root }
     const jobId = await app.db.transaction(async (tx) => {
       const id = await enqueueJob(tx, { kind: CREDIT_RECALC_JOB, userId: user.userId, payload, maxAttempts: 3 })
