@@ -5,6 +5,7 @@ import { UiError, errors, isGameApiFailure } from '../../errors.ts'
 import type { GameEnvelope } from '../../plugins/app/game-client.ts'
 import type { UiSession } from '../../plugins/app/session.ts'
 import { refuseSecretsInQuery } from '../../session/secrets-in-query.ts'
+import { keepableUserId } from '../../../../schemas/domain/user-id.ts'
 
 /** POST /ui/password: the forced change from the sign-in area (UserId, captcha) or the signed-in change; the game API's message and rule list pass through. */
 export default async function passwordRoutes (fastify: FastifyInstance) {
@@ -52,7 +53,9 @@ export default async function passwordRoutes (fastify: FastifyInstance) {
   }, async (request) => {
     const body = request.body
     const session = app.sessions.read(request)
-    const UserId = session?.UserId ?? body.UserId ?? ''
+    // As for a failed sign-in: a typed user id is kept only when it has a user id's shape (it may be a password typed there).
+    const typed = body.UserId ?? ''
+    const UserId = session?.UserId ?? (keepableUserId(typed) ? typed : '')
     const base = { UserId, ip: request.ip, requestId: request.id, forced: !session }
     let answer: GameEnvelope<unknown>
     try {

@@ -40,6 +40,17 @@ t.test('password changes and terms over HTTP', async (t) => {
     t.equal((await b.get('/ui/session')).status, 200)
   })
 
+  await t.test('a forced change that fails keeps the typed user id in its audit record only when it has a user id\'s shape', async (t) => {
+    const b = product.browser()
+    for (const UserId of ['Demo#1234', 'nobody_here']) {
+      const answer = await b.post('/ui/password', { UserId, OldPassword: 'Demo#1234', Password1: 'New#12345', Password2: 'New#12345', ...await solvedCaptcha(product, b) })
+      t.equal(answer.status, 400, answer.text)
+    }
+    const users = (await product.service.audit.query({ action: 'password-changed' })).items.map((r) => r.userId)
+    t.notOk(users.includes('Demo#1234'), 'a password typed as the user id is not kept')
+    t.ok(users.includes('nobody_here'), 'a mistyped user id is')
+  })
+
   await t.test('the signed-in change keeps the session and passes the game API messages through', async (t) => {
     const b = product.browser()
     await b.login('ag1')
