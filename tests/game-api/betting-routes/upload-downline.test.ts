@@ -33,6 +33,12 @@ eachDatabase(t, async (t, kind) => {
     })
   }
 
+  await t.test('a staff admin (ops) lists its company\'s files, as its Owner picker (bet/userIds) lists the company\'s users', async (t) => {
+    const ops = await h.signIn('ops')
+    const files = (await api(h, 'GET', '/api/v1/4d/files', ops)).body.data as Array<{ UserId: string }>
+    t.ok(files.some((f) => f.UserId === 'mem1'), 'the files uploaded for mem1 are listed')
+  })
+
   await t.test('ag1 may not list or process the files of a user outside its group', async (t) => {
     const up = await upload(h, tokens.admin, '4d', { UserId: 'admin' }, 'mem1 3 7004 1-\n')
     t.equal((await api(h, 'GET', '/api/v1/4d/files?UserId=admin', tokens.ag1)).status, 403)

@@ -7,7 +7,7 @@ import { errors } from '../../../lib/errors.ts'
 import { zoneIso } from '../../../../../schemas/domain/calendar.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { bettingErrors } from './store/errors.ts'
-import { assertSelfOrDownline, groupOf } from './store/hierarchy.ts'
+import { assertSelfOrDownline, groupOf, subjectOf } from './store/hierarchy.ts'
 import { percentDone } from '../../../jobs/runner.ts'
 import { UPLOAD_JOB, betLines, queueUploadJob } from './store/upload-job.ts'
 
@@ -110,10 +110,9 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
     schema: { querystring: Type.Object({ UserId: Type.Optional(Type.String({ maxLength: 50 })), LocId: LocIdField }), response: envelope(Type.Array(FileSchema)) }
   }, async (request) => {
     const user = caller(request)
-    const owner = request.query.UserId
-    if (owner) await assertSelfOrDownline(app.db, user, owner)
-    // Without UserId the caller sees the files of its whole group: a file uploaded for a downline is listed where it was uploaded.
-    const owners = owner ? [owner] : (await groupOf(app.db, user.userId)).map((m) => m.UserId)
+    const root = await subjectOf(app.db, user, request.query.UserId)
+    // Without UserId the files of the whole group the Owner picker lists (bet/userIds): a file uploaded for a downline is listed where it was uploaded.
+    const owners = request.query.UserId ? [root] : (await groupOf(app.db, root)).map((m) => m.UserId)
     const { rows } = await app.db.query<FileRow>('SELECT * FROM files WHERE user_id = ANY($1::text[]) AND game = $2 ORDER BY file_id DESC LIMIT 500', [owners, game])
     return ok(rows.map(toFile))
   })
