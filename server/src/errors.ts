@@ -117,7 +117,9 @@ export const errors = {
   /** The key. */
   idempotencyKeyReused: coded<[string]>('UI_IDEMPOTENCY_KEY_REUSED', 'The Idempotency-Key %s was first sent with another request (another path, location or body): send a new key for a new action, and a key again only with the request it was made for.', 422),
   /** Add the Retry-After header with `with`. */
-  idempotencyKeyBusy: coded('UI_IDEMPOTENCY_KEY_BUSY', 'The first request with this Idempotency-Key has not answered yet: send it again with the same key in a few seconds to get its answer; if this persists, look whether the action took effect before doing it again.', 409)
+  idempotencyKeyBusy: coded('UI_IDEMPOTENCY_KEY_BUSY', 'The first request with this Idempotency-Key has not answered yet: send it again with the same key in a few seconds to get its answer; if this persists, look whether the action took effect before doing it again.', 409),
+  /** The answer kept for a key whose first request never finished (its instance stopped while the write was on its way). */
+  idempotencyOutcomeUnknown: coded('UI_IDEMPOTENCY_OUTCOME_UNKNOWN', 'The first request with this Idempotency-Key stopped before its answer came back, so whether it took effect is unknown: look (View Tickets, the statement) before doing the action again as a new one.', 504)
 }
 
 /** The audit log's part of the catalogue, by code (GET /ui/audit names a refusal by its code). */

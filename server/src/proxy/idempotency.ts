@@ -42,10 +42,18 @@ async function read (db: Queryable, ref: KeyRef, print: string): Promise<Claim |
 
 /**
  * Claims a key for a request with one INSERT … ON CONFLICT DO NOTHING, so instances sharing the store agree on who runs
- * it; otherwise says what the existing row holds. Keys past IDEMPOTENCY_KEY_HOURS are swept first.
+ * it; otherwise says what the existing row holds. Keys past IDEMPOTENCY_KEY_HOURS are swept first. A key still running
+ * after staleAfterMs (longer than any held write waits) lost its instance: it keeps `unknown` as its answer, so its
+ * retries hear that the outcome is unknown instead of 409 for a day.
  */
-export async function claimKey (db: Queryable, ref: KeyRef, print: string): Promise<Claim> {
+export async function claimKey (db: Queryable, ref: KeyRef, print: string, stale?: { afterMs: number, unknown: StoredAnswer }): Promise<Claim> {
   await db.query(`DELETE FROM idempotency_keys WHERE created_at < now() - interval '${IDEMPOTENCY_KEY_HOURS} hours'`)
+  if (stale) {
+    await db.query(
+      `UPDATE idempotency_keys SET state = 'done', status = $3, content_type = $4, body = $5
+       WHERE user_id = $1 AND key = $2 AND state = 'running' AND created_at < now() - make_interval(secs => $6::float8 / 1000)`,
+      [ref.userId, ref.key, stale.unknown.status, stale.unknown.contentType, stale.unknown.body.toString('base64'), stale.afterMs])
+  }
   // A row released between the insert and the read is claimed again.
   for (let attempt = 0; attempt < 3; attempt++) {
     const inserted = await db.query('INSERT INTO idempotency_keys (user_id, key, fingerprint, state) VALUES ($1, $2, $3, \'running\') ON CONFLICT DO NOTHING', [ref.userId, ref.key, print])

@@ -93,6 +93,21 @@ await eachDatabase(t, async (t, kind) => {
     t.equal(await tickets(), ticketsBefore + 1, 'and places nothing')
   })
 
+  await t.test('a key whose first request never finished (its instance stopped) answers that the outcome is unknown, not 409 for a day', async (t) => {
+    const key = randomUUID()
+    const headers = { 'idempotency-key': key }
+    relay.state.answerDelayMs = 3 * PROXY_TIMEOUT_MS
+    t.equal((await onA.post(endpoint, bet, { headers })).status, 504)
+    // As if instance A had stopped with the write on its way: the claim still running, and older than any held write waits.
+    await storeA.query('UPDATE idempotency_keys SET created_at = now() - interval \'1 hour\' WHERE key = $1 AND state = \'running\'', [key])
+    const retry = await onB.post(endpoint, bet, { headers })
+    t.equal(retry.status, 504, retry.text)
+    t.equal(retry.json.code, 'UI_IDEMPOTENCY_OUTCOME_UNKNOWN', 'the retry hears the outcome is unknown, and to look before acting again')
+    relay.state.answerDelayMs = 0
+    // The held write still ends (A did not really stop): its answer replaces the unknown one before the next test.
+    await eventually(async () => (await onA.post(endpoint, bet, { headers })).status === 200, { within: 10 * PROXY_TIMEOUT_MS, every: 200, what: 'the held write\'s answer' })
+  })
+
   await t.test('keys are per user action: a new key is a new bet, a bad key a 400 before anything is sent', async (t) => {
     const ticketsBefore = await tickets()
     const sentBefore = betsSent()

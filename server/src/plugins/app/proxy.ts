@@ -152,7 +152,10 @@ function writePrint (method: string, target: ProxyTarget): string {
  * PROXY_TIMEOUT_MS), 409 while it still runs, 422 when the key was made for another request.
  */
 async function answeredBefore (app: FastifyInstance, reply: FastifyReply, ref: KeyRef, print: string): Promise<boolean> {
-  let claim = await claimKey(app.store, ref, print)
+  // Past every wait a held write may take, a running key's instance is gone.
+  const unknown = errors.idempotencyOutcomeUnknown()
+  const stale = { afterMs: app.settings.PROXY_TIMEOUT_MS * (HELD_WRITE_WAIT_FACTOR + 1), unknown: { status: unknown.statusCode, contentType: 'application/json', body: Buffer.from(JSON.stringify(unknown.toBody())) } }
+  let claim = await claimKey(app.store, ref, print, stale)
   if (claim.kind === 'running') claim = await awaitKey(app.store, ref, print, app.settings.PROXY_TIMEOUT_MS)
   if (claim.kind === 'claimed') return false
   if (claim.kind === 'mismatch') throw errors.idempotencyKeyReused(ref.key)
