@@ -130,10 +130,12 @@ t.test('an operator\'s week across every role', (t) => eachDatabase(t, async (t:
   })
 
   let drawId = 0
+  let drawDay = ''
   await t.test('a draw closed early by hand: no void after it, the result entered, previewed and finalised, the ticket on its own day', async (t) => {
     const draw = ((await admin.get('/api/v1/4d/draw/activeLatest')).json.data as any[]).find((d) => d.Series === 'SG4D')
     t.ok(draw, 'an open SG4D draw')
     drawId = draw.DrawId
+    drawDay = String(draw.DrawDate).slice(0, 10)
     const ticket = await mem1.post('/api/v1/4d/bet', { DrawIds: [draw.DrawId], Lines: [{ Number: '1234', Big: 2 }] })
     t.equal(ticket.status, 200, ticket.text)
     const ticketNo = ticket.json.data.TicketNo as string
@@ -167,8 +169,12 @@ t.test('an operator\'s week across every role', (t) => eachDatabase(t, async (t:
       const scope = { LocId: session.location.LocId, UserId: session.profile.UserId }
       for (const item of await menuOf(browser)) {
         for (const [id, table] of await tablesOf(browser, item.path, item.query)) {
-          const { status, answer } = await rowsOf(browser, table, item.query, scope)
+          const { status, answer, rows } = await rowsOf(browser, table, item.query, scope)
           t.ok(status < 500, `${role} ${id}: ${status} ${status >= 400 ? answer.text.slice(0, 200) : ''}`)
+          // The finalised draw reads as its own day everywhere (it once showed a day early: a time-zone slip).
+          for (const row of rows.filter((r) => r.DrawId === drawId && typeof r.DrawDate === 'string')) {
+            if (!String(row.DrawDate).startsWith(drawDay)) t.fail(`${role} ${id}: draw ${drawId} dated ${String(row.DrawDate)}, not ${drawDay}`)
+          }
         }
       }
     }
