@@ -15,6 +15,12 @@ export function maintenanceTime (value: string | null | undefined): string {
   return Number.isNaN(ms) ? 'null' : zoneDisplay(new Date(ms))
 }
 
+/** Every ISO day in a value (a date, a date-time's day, a list of them) as MM/DD/YYYY, the one way the app writes a day (seed 001 §5). */
+export function dayText (value: unknown): string {
+  const text = Array.isArray(value) ? value.join(', ') : String(value ?? '')
+  return text.replace(/(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?/g, '$2/$3/$1')
+}
+
 /** The Intl locale of an i18next language: Chinese (zh, ch) or English. */
 export const intlLocale = (language: string): string => (language === 'zh' || language === 'ch' ? 'zh-CN' : 'en-US')
 

@@ -2,7 +2,7 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { keys, localGet, localSet } from './storage.ts'
-import { intlLocale, money } from './format.ts'
+import { dayText, intlLocale, money } from './format.ts'
 
 /** The languages the product offers (seed 001 §5). */
 export type Lang = 'en' | 'zh' | 'ch'
@@ -68,6 +68,8 @@ export async function initI18n (texts: BundledTexts): Promise<void> {
   // {{value, money}} in a text: exactly 2 decimals in the currency the text is given (currency), in the text's language.
   i18next.services.formatter?.add('money', (value: unknown, lng: string | undefined, options: { currency?: unknown }) =>
     money(Number(value), typeof options.currency === 'string' ? options.currency : undefined, intlLocale(lng ?? 'en')))
+  // {{DrawDate, day}}: a day as every table, filter and form shows it.
+  i18next.services.formatter?.add('day', (value: unknown) => dayText(value))
   await Promise.all([loadBundle('en'), loadBundle(fileOf(lang))])
   document.documentElement.lang = lang === 'en' ? 'en' : 'zh'
   await i18next.changeLanguage(fileOf(lang))

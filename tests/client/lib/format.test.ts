@@ -1,5 +1,5 @@
 import t from 'tap'
-import { clockText, countdownParts, drawWeekday, intlLocale, maintenanceTime, money, readableOn } from '../../../client/src/lib/format.ts'
+import { clockText, countdownParts, dayText, drawWeekday, intlLocale, maintenanceTime, money, readableOn } from '../../../client/src/lib/format.ts'
 
 t.test('money: dollars with exactly 2 decimals', async (t) => {
   t.equal(money(50000), '$50,000.00')
@@ -18,6 +18,14 @@ t.test('maintenance time: DD/MM/YYYY HH:mm in GMT+8, or null', async (t) => {
   t.equal(maintenanceTime('nonsense'), 'null')
   t.equal(maintenanceTime(''), 'null')
   t.equal(maintenanceTime(null), 'null')
+})
+
+t.test('days in texts: MM/DD/YYYY as tables show them, a date-time\'s day, each of a list', async (t) => {
+  t.equal(dayText('2026-11-28'), '11/28/2026')
+  t.equal(dayText('2026-11-28T00:00:00.000Z'), '11/28/2026')
+  t.equal(dayText(['2026-11-28', '2026-11-29']), '11/28/2026, 11/29/2026')
+  t.equal(dayText('2026-11-28, 2026-12-02'), '11/28/2026, 12/02/2026')
+  t.equal(dayText('draw 7'), 'draw 7', 'other text as it is')
 })
 
 t.test('clock like Mon, Jan 1, 2024, 1:02:03 PM (GMT+8)', async (t) => {

@@ -62,7 +62,7 @@ t.test('a draw day: create, bet, close, result, preview, finalise, reset and fin
     await dialog.getByLabel('Draw date').fill(`${mm}/${dd}/${yyyy}`)
     await dialog.getByLabel('Draw date').press('Tab')
     await dialog.getByRole('button', { name: 'Create', exact: true }).click()
-    await dialog.getByRole('status').filter({ hasText: `Draw of ${drawDay} created` }).waitFor()
+    await dialog.getByRole('status').filter({ hasText: `Draw of ${mm}/${dd}/${yyyy} created` }).waitFor()
     await dialog.getByRole('button', { name: 'Close' }).click()
     const admin = await gameApiToken(e2e, 'admin')
     const draw = (await gameApi(e2e, admin, 'GET', '4d/draw2?Series=SG4D&limit=50')).find((d: { DrawDate: string }) => d.DrawDate === drawDay)
@@ -164,7 +164,7 @@ t.test('a draw day: create, bet, close, result, preview, finalise, reset and fin
     await dialog.getByLabel('10 Consolation numbers').fill(RESULT.Consolations)
     await dialog.getByRole('button', { name: 'Save result' }).click()
     // The dialog stays to say which draw's result it saved.
-    await dialog.getByText(new RegExp(`Result of draw ${drawId} \\(\\d{4}-\\d{2}-\\d{2}\\) saved\\.`)).waitFor()
+    await dialog.getByText(new RegExp(`Result of draw ${drawId} \\(\\d{2}/\\d{2}/\\d{4}\\) saved\\.`)).waitFor()
     await dialog.getByRole('button', { name: 'Close' }).click()
     await dialog.waitFor({ state: 'detached' })
     await drawRow().filter({ hasText: 'Result entered' }).waitFor()
