@@ -34,6 +34,8 @@ declare module 'fastify' {
 /** Seeds 001 §7: cached GET answers live 180000 ms. */
 export const CACHE_TTL_SECONDS = 180
 const channel = 'backoffice:api-cache:clear'
+/** How long a start waits for the clear broadcast's subscription before serving without it. */
+const SUBSCRIBE_WAIT_MS = 2000
 
 /** node-cache per instance (no clones: answers are immutable buffers); Redis pub/sub carries clears across instances. */
 async function apiCache (app: FastifyInstance) {
@@ -46,19 +48,22 @@ async function apiCache (app: FastifyInstance) {
     if (scope === 'all') for (const listener of listeners) listener()
   }
   const { REDIS_URL } = app.settings
-  const publisher = REDIS_URL ? new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 }) : undefined
-  const subscriber = REDIS_URL ? new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 }) : undefined
+  // Redis away at start is no reason not to serve: both clients connect whenever it answers, and the subscriber's SUBSCRIBE
+  // waits in its queue (and is sent again after each reconnect) instead of failing the start.
+  const publisher = REDIS_URL ? new Redis(REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined
+  const subscriber = REDIS_URL ? new Redis(REDIS_URL, { maxRetriesPerRequest: null }) : undefined
   if (publisher && subscriber) {
     // Redis away is reported by /readyz and the rate limiter; each failed reconnect here is only a debug line, not an unhandled error event.
     for (const client of [publisher, subscriber]) client.on('error', (err: Error) => app.log.debug({ err: err.message }, 'cache broadcast Redis error'))
-    await Promise.all([publisher.connect(), subscriber.connect()])
-    await subscriber.subscribe(channel)
+    const subscribed = subscriber.subscribe(channel).catch((err: unknown) => app.log.warn({ err }, 'cache broadcast: could not subscribe'))
+    // With Redis up, clears reach this instance from the start; with it away, the start waits no longer than this.
+    await Promise.race([subscribed, new Promise((resolve) => setTimeout(resolve, SUBSCRIBE_WAIT_MS).unref())])
     // A message is "<instance>" (answers) or "<instance> all"; an instance ignores its own.
     subscriber.on('message', (_channel, message: string) => {
       const [from, scope] = message.split(' ')
       if (from !== instanceId) drop(scope === 'all' ? 'all' : 'answers')
     })
-    app.addHook('onClose', async () => { await Promise.all([publisher.quit(), subscriber.quit()]) })
+    app.addHook('onClose', async () => { publisher.disconnect(); subscriber.disconnect() })
   }
   app.addHook('onClose', async () => { store.close() })
 

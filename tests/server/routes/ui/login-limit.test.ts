@@ -92,3 +92,17 @@ t.test('Redis going away: the limits fall back to this process, /readyz says deg
   t.equal((await product.browser().login(uniqueUser(), 'Wrong#1234')).status, 400)
   t.equal(product.service.rateLimitBackend.mode(), 'redis', 'back in Redis')
 })
+
+t.test('Redis away when the service starts: it starts and serves, limits counted in this process, until Redis answers', { skip: redisUp ? false : `Redis at ${redisUrl} is not reachable` }, async (t) => {
+  const { hostname, port } = new URL(redisUrl)
+  const gate = await startTcpGate(t, { host: hostname, port: Number(port || 6379) })
+  gate.down()
+  const product = await startSessionProduct(t, { env: { REDIS_URL: `redis://127.0.0.1:${gate.port}` } })
+  const ready = async () => (await fetch(`${product.serviceUrl}/readyz`).then(async (r) => ({ status: r.status, json: await r.json() as any })))
+  t.match(await ready(), { status: 200, json: { status: 'degraded', degraded: ['redis'] } }, 'ready, and saying what is missing')
+  await checkLimits(t, product)
+  gate.up()
+  await eventually(async () => (await ready()).json.status === 'ready', { within: 15_000, every: 200, what: 'Redis answering' })
+  t.equal((await product.browser().login(uniqueUser(), 'Wrong#1234')).status, 400)
+  t.equal(product.service.rateLimitBackend.mode(), 'redis', 'counting in Redis once it answers')
+})
