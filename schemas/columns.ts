@@ -22,5 +22,8 @@ export type ColumnSetConfig = Static<typeof ColumnSetConfig>
 export const ColumnView = TableColumn
 export type ColumnView = Static<typeof ColumnView>
 
+/** Its files may use shared fragments ({ "$ref": "fragments/<name>.json#/pointer" }): the generated schema accepts them where an object or a list may be. */
+export const acceptsFragments = true
+
 /** The root of columns.schema.json. */
 export const configFileSchema = ColumnSetConfig

@@ -5,6 +5,12 @@ import { Type } from 'typebox'
 /** The editor hint every config file carries: a relative path to its generated JSON Schema. */
 export const SchemaRef = Type.Optional(Type.String({ description: 'relative path to the generated JSON Schema, e.g. ../schemas/menu.schema.json' }))
 
+/** A shared config fragment used in place of an object or a list (menus/fragments/<name>.json, optionally at a JSON pointer); the keys beside "$ref" replace the fragment's keys of the same name (null removes one). The loader resolves it before validating. */
+export const FRAGMENT_REF_PATTERN = '^fragments/([A-Za-z0-9._-]+\\.json)(?:#(.*))?$'
+export const FragmentRef = Type.Object({
+  $ref: Type.String({ pattern: FRAGMENT_REF_PATTERN, description: 'fragments/<name>.json#/json/pointer: the part of a file in the config directory\'s fragments/ used here' })
+}, { description: 'a fragment used here; the keys beside "$ref" replace the fragment\'s keys of the same name (shallowly; null removes one)' })
+
 /** A stable identifier: letters, digits, dash and underscore, starting with a letter. */
 export const Key = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]*$', description: 'an identifier: a letter, then letters, digits, - or _' })
 

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { join } from 'node:path'
+import { FragmentRef } from './common.ts'
 
 // Turns the TypeBox config schemas into standalone JSON Schema files that operators' editors understand.
 
@@ -39,15 +40,37 @@ export function toJsonSchemaDocument (schema: unknown, title: string): Record<st
   }
 }
 
+/** The document with a fragment reference accepted wherever a list, a list's item or an object-valued property may be, as the loader resolves it. */
+export function acceptingFragmentRefs (doc: Record<string, Json>): Record<string, Json> {
+  const ref: Json = { $ref: '#/$defs/FragmentRef' }
+  const isShape = (node: Json): boolean => node !== null && typeof node === 'object' && !Array.isArray(node) && (node.type === 'object' || node.type === 'array' || node.anyOf !== undefined || typeof node.$ref === 'string')
+  const either = (node: Json): Json => isShape(node) ? { anyOf: [ref, walk(node)] } : walk(node)
+  const walk = (node: Json): Json => {
+    if (Array.isArray(node)) return node.map(walk)
+    if (node === null || typeof node !== 'object') return node
+    const out: Record<string, Json> = {}
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'items' && node.type === 'array') out[key] = either(value)
+      else if (key === 'properties' && value !== null && typeof value === 'object' && !Array.isArray(value)) out[key] = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, either(schema)]))
+      else out[key] = walk(value)
+    }
+    return out
+  }
+  const defs = (doc.$defs ?? {}) as Record<string, Json>
+  const fragmentRef = JSON.parse(JSON.stringify(FragmentRef)) as Json
+  return { ...(walk(doc) as Record<string, Json>), $defs: { ...(walk(defs) as Record<string, Json>), FragmentRef: fragmentRef } }
+}
+
 /** Every generated file: name (e.g. menu.schema.json) → its text, from each schemas/*.ts that exports configFileSchema. */
 export async function generateSchemaFiles (): Promise<Map<string, string>> {
   const files = new Map<string, string>()
   const sources = (await readdir(schemasDir)).filter((name) => name.endsWith('.ts') && !notConfig.has(name)).sort()
   for (const source of sources) {
-    const mod = await import(pathToFileURL(join(schemasDir, source)).href) as { configFileSchema?: unknown }
+    const mod = await import(pathToFileURL(join(schemasDir, source)).href) as { configFileSchema?: unknown, acceptsFragments?: boolean }
     if (mod.configFileSchema === undefined) continue
     const name = source.replace(/\.ts$/, '')
-    files.set(`${name}.schema.json`, JSON.stringify(toJsonSchemaDocument(mod.configFileSchema, `${name} (generated from schemas/${source}; do not edit)`), null, 2) + '\n')
+    const doc = toJsonSchemaDocument(mod.configFileSchema, `${name} (generated from schemas/${source}; do not edit)`)
+    files.set(`${name}.schema.json`, JSON.stringify(mod.acceptsFragments === true ? acceptingFragmentRefs(doc) : doc, null, 2) + '\n')
   }
   return files
 }

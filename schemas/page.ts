@@ -100,5 +100,8 @@ export const PageShape = Type.Object({
 export const ResolvedPage = PageDescriptor
 export type ResolvedPage = Static<typeof PageDescriptor>
 
+/** Its files may use shared fragments ({ "$ref": "fragments/<name>.json#/pointer" }): the generated schema accepts them where an object or a list may be. */
+export const acceptsFragments = true
+
 /** The root of page.schema.json. */
 export const configFileSchema = PageConfig

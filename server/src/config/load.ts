@@ -16,6 +16,7 @@ import { compileMenu, type CompiledMenu } from './menu.ts'
 import { compilePages, type CompiledPages } from './pages.ts'
 import { checkPageForms } from './form-check.ts'
 import { deriveAllowlist } from './endpoints.ts'
+import { relocate, resolveFragments, type Origin } from './fragments.ts'
 
 /** One problem of a config: the file (relative to the config directory), the JSON pointer inside it, and what to change. */
 export interface ConfigError { file: string, pointer: string, message: string, line?: number }
@@ -64,7 +65,7 @@ async function jsonFilesIn (dir: string, sub: string): Promise<string[]> {
 export async function readConfigDir (dir: string): Promise<{ files: Map<string, string>, errors: ConfigError[] }> {
   const files = new Map<string, string>()
   const errors: ConfigError[] = []
-  const names = ['menu.json', 'api.json', ...LANGUAGES.map((l) => `i18n/${l}.json`), ...(await Promise.all([jsonFilesIn(dir, 'pages'), jsonFilesIn(dir, 'columns')])).flat()]
+  const names = ['menu.json', 'api.json', ...LANGUAGES.map((l) => `i18n/${l}.json`), ...(await Promise.all([jsonFilesIn(dir, 'pages'), jsonFilesIn(dir, 'columns'), jsonFilesIn(dir, 'fragments')])).flat()]
   // All at once: one by one, a reload under load waits a turn of the event loop per file.
   const texts = await Promise.all(names.map((name) => readFile(join(dir, name), 'utf8').catch((error: NodeJS.ErrnoException) => error)))
   names.forEach((name, i) => {
@@ -168,6 +169,7 @@ export function validateConfig (files: ConfigFiles, now: Date = new Date()): Loa
   const version = contentVersion(files)
   const parsed = new Map<string, unknown>()
   for (const [file, text] of files) parsed.set(file, parseJson(file, text, errors))
+  const origins = resolveAllFragments(parsed, errors)
 
   const menu = validated<MenuConfig>('menu.json', MenuConfig, parsed.get('menu.json'), errors)
   const pages: Array<{ file: string, page: PageConfig }> = []
@@ -222,7 +224,7 @@ export function validateConfig (files: ConfigFiles, now: Date = new Date()): Loa
   for (const [key, set] of columnSets) checkColumns(columnFiles.get(key) as string, set, requireKey, errors)
 
   if (errors.length > 0 || !menu || !api || !catalogues.en || !catalogues.zh) {
-    return { ok: false, version, errors: errors.length > 0 ? errors : [{ file: 'menu.json', pointer: '', message: 'incomplete config: menu.json, api.json and i18n/en.json, i18n/zh.json are required' }] }
+    return { ok: false, version, errors: errors.length > 0 ? errorsWhereWritten(errors, origins) : [{ file: 'menu.json', pointer: '', message: 'incomplete config: menu.json, api.json and i18n/en.json, i18n/zh.json are required' }] }
   }
   const compiledPages = compilePages(pages, columnSets)
   return {
@@ -238,6 +240,34 @@ export function validateConfig (files: ConfigFiles, now: Date = new Date()): Loa
       api: compileAllowlist(allowlist)
     }
   }
+}
+
+/** Puts each page's and column set's fragments in place (in parsed); fragment files themselves leave parsed. Answers where the parts of each file came from. */
+function resolveAllFragments (parsed: Map<string, unknown>, errors: ConfigError[]): Map<string, ReadonlyMap<string, Origin>> {
+  const fragments = new Map<string, unknown>()
+  for (const [file, value] of parsed) if (file.startsWith('fragments/')) { fragments.set(file, value); parsed.delete(file) }
+  const origins = new Map<string, ReadonlyMap<string, Origin>>()
+  for (const [file, value] of parsed) {
+    if (value === undefined || !(file.startsWith('pages/') || file.startsWith('columns/'))) continue
+    const resolved = resolveFragments(file, value, fragments, errors)
+    parsed.set(file, resolved?.value)
+    if (resolved && resolved.origins.size > 0) origins.set(file, resolved.origins)
+  }
+  return origins
+}
+
+/** Each error moved into the fragment its faulty part came from; the same error reached through one $ref twice is told once. */
+function errorsWhereWritten (errors: readonly ConfigError[], origins: ReadonlyMap<string, ReadonlyMap<string, Origin>>): ConfigError[] {
+  const seen = new Set<string>()
+  return errors.map((error) => {
+    const fileOrigins = origins.get(error.file)
+    return fileOrigins ? relocate(error, fileOrigins) : error
+  }).filter((error) => {
+    const key = `${error.file}\0${error.pointer}\0${error.message}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
 }
 
 /** api.json's own consistency: pages that exist, settings that fit the methods, no method listed twice for one path (deriveAllowlist checks the contract and who reaches it). */

@@ -85,6 +85,37 @@ t.test('a good change is picked up, a bad one is refused while the previous conf
   })
 })
 
+t.test('a fragment is watched and hot-reloaded like the rest: a change is served, a broken one is refused naming the fragment', async (t) => {
+  const dir = copyConfig(t)
+  const app = await configApp(t, dir)
+  const homeFile = join(dir, 'pages', 'admin-home.json')
+  const widget = JSON.parse(readFileSync(homeFile, 'utf8')).widgets[0]
+  const homeWidget = () => app.configStore.current().pages.find((p) => p.file === 'pages/admin-home.json')?.page.widgets[0]
+
+  // A new fragments/ directory is seen, then the files in it.
+  const used = next(app, 'loaded')
+  mkdirSync(join(dir, 'fragments'))
+  writeFileSync(join(dir, 'fragments', 'home.json'), JSON.stringify({ announcements: widget }))
+  editJson(homeFile, (p) => { p.widgets[0] = { $ref: 'fragments/home.json#/announcements' } })
+  await used
+  t.same(homeWidget(), widget, 'the page holds the fragment')
+  // The store watches afresh (the new directory too) just after the reload it announces: edit after that.
+  const rewatched = () => new Promise((resolve) => setTimeout(resolve, 100))
+  await rewatched()
+
+  const changed = next(app, 'loaded')
+  writeFileSync(join(dir, 'fragments', 'home.json'), JSON.stringify({ announcements: { ...widget, delayMs: 900 } }))
+  await changed
+  t.match(homeWidget(), { delayMs: 900 }, 'an edit of the fragment alone is picked up')
+  await rewatched()
+
+  const rejected = next(app, 'rejected')
+  writeFileSync(join(dir, 'fragments', 'home.json'), JSON.stringify({ announcements: { ...widget, delayMs: 'soon' } }))
+  const refusal = await rejected
+  t.match(refusal, { kind: 'rejected', errors: [{ file: 'fragments/home.json', pointer: '/announcements/delayMs', message: /used through the \$ref at pages\/admin-home\.json#\/widgets\/0/ }] })
+  t.match(homeWidget(), { delayMs: 900 }, 'the last good config keeps serving')
+})
+
 t.test('an invalid config at start stops the start with every error', async (t) => {
   const dir = copyConfig(t)
   writeFileSync(join(dir, 'pages', 'admin-home.json'), '{ "path": ')

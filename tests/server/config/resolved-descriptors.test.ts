@@ -12,7 +12,9 @@ import { shippedConfigDir } from './fixtures.ts'
 const BASELINE = new URL('./resolved-descriptors.baseline.json', import.meta.url)
 const demo = JSON.parse(readFileSync(new URL('../../../server/game-api/seed/demo-users.json', import.meta.url), 'utf8')) as { users: Array<{ UserId: string, Locations: string[] }> }
 
-const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 20)
+/** JSON with every object's keys sorted: a fragment's override may move a key without changing the descriptor. */
+const canonical = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)) : v)
+const sha = (value: unknown) => createHash('sha256').update(canonical(value)).digest('hex').slice(0, 20)
 
 /** Runs fn over items, n at a time. */
 async function pool<T> (items: readonly T[], n: number, fn: (item: T) => Promise<void>) {
@@ -23,10 +25,10 @@ async function pool<T> (items: readonly T[], n: number, fn: (item: T) => Promise
 /** The menu and every page path's answer (status and body hash) for one signed-in browser at its current location. */
 async function record (browser: Browser, key: string, paths: readonly string[], into: Record<string, string>, mobile: '0' | '1') {
   const session = await browser.get(`/ui/session?mobile=${mobile}`)
-  into[`${key} menu`] = `${session.status} ${sha(JSON.stringify(session.json?.menu ?? session.json))}`
+  into[`${key} menu`] = `${session.status} ${sha(session.json?.menu ?? session.json)}`
   await pool(paths, 4, async (path) => {
     const page = await browser.get(`/ui/pages?path=${encodeURIComponent(path)}`)
-    into[`${key} ${path}`] = `${page.status} ${sha(page.text)}`
+    into[`${key} ${path}`] = `${page.status} ${sha(page.json ?? page.text)}`
   })
 }
 

@@ -51,7 +51,7 @@ export interface ConfigStoreOptions {
 /** The shipped config directory. */
 export const defaultConfigDir = fromRoot('menus')
 
-const SUBDIRS = ['pages', 'columns', 'i18n']
+const SUBDIRS = ['pages', 'columns', 'fragments', 'i18n']
 
 function describeErrors (errors: ConfigError[]): string {
   return errors.map((e) => `  ${e.file}#${e.pointer}: ${e.message}`).join('\n')
