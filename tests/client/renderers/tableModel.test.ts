@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { TableColumn } from '../../../schemas/widgets.ts'
-import { compareKeys, drawColour, DRAW_COLOURS, fillPath, footerSums, formatCell, sortKey, sortRows, vocabularyText } from '../../../client/src/renderers/lib/tableModel.ts'
+import { compareKeys, drawColour, DRAW_COLOURS, fillPath, footerSums, formatCell, negative, sortKey, sortRows, vocabularyText } from '../../../client/src/renderers/lib/tableModel.ts'
 
 t.test('cells by column type; money has exactly 2 decimals', async (t) => {
   t.equal(formatCell(1234.5, 'money'), '1,234.50')
@@ -74,4 +74,15 @@ t.test('sortRows: typed keys, several levels, stable, and fast on 100,000 rows',
   // Its speed is tests/bench/table.bench.ts's to hold (the 0.5 s goal), not a wall-clock assert here.
   const sorted = sortRows(many, cols, [{ id: 'CreatedDate', desc: true }])
   t.ok(sorted.every((r, i) => i === 0 || sorted[i - 1]!.CreatedDate >= r.CreatedDate), 'sorted descending')
+})
+
+t.test('negative figures are marked and keep their minus sign; text and zero are not', async (t) => {
+  t.ok(negative(-300, 'money'))
+  t.equal(formatCell(-300, 'money'), '-300.00')
+  t.ok(negative('-1.5', 'number'))
+  t.ok(negative(-0.1, 'percent'))
+  t.notOk(negative(0, 'money'))
+  t.notOk(negative(12, 'money'))
+  t.notOk(negative('-3', 'text'), 'a text cell is words, not a figure')
+  t.notOk(negative(null, 'money'))
 })

@@ -5,6 +5,8 @@ import { GENERIC_ERROR } from '../../lib/errors.ts'
 export const rendererMessagesEn = {
   renderers: {
     noData: 'No data.',
+    // A table bound to filters: what to do next.
+    noDataFiltered: 'No data for these filters. Change them and apply them again.',
     firstPage: 'Newest',
     showingOf: 'Showing {{shown}} of {{total}}',
     nextPage: 'Older',
@@ -67,6 +69,7 @@ export const rendererMessagesEn = {
 export const rendererMessagesZh: typeof rendererMessagesEn = {
   renderers: {
     noData: '没有数据。',
+    noDataFiltered: '这些筛选条件下没有数据。请更改筛选条件后重新查询。',
     firstPage: '最新',
     showingOf: '显示 {{total}} 条中的 {{shown}} 条',
     nextPage: '更早',

@@ -44,6 +44,13 @@ export function formatCell (value: unknown, type: ColumnType): string {
   }
 }
 
+/** Whether a cell holds a negative figure (a loss), which the table marks beside its minus sign. */
+export function negative (value: unknown, type: ColumnType): boolean {
+  if (type !== 'money' && type !== 'number' && type !== 'percent') return false
+  const n = toNumber(value)
+  return n !== null && n < 0
+}
+
 /** The translation name a value has in a vocabulary (names hold letters, digits, - and _ only: api.call → api_call). */
 export const vocabularyName = (value: unknown) => String(value).replace(/[^A-Za-z0-9_-]/g, '_')
 

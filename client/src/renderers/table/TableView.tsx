@@ -4,13 +4,17 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import type { RowAction, TableColumn, TableWidget } from '../../../../schemas/widgets.ts'
-import { ACTIONS_WIDTH, actionApplies, drawColour, fillPath, formatCell, formatMoney, textual, vocabularyText, type Row } from '../lib/tableModel.ts'
+import { ACTIONS_WIDTH, actionApplies, drawColour, fillPath, formatCell, formatMoney, negative, textual, vocabularyText, type Row } from '../lib/tableModel.ts'
 import { useRenderer } from '../context.tsx'
 import { ROW_HEIGHT, useTableState } from './useTableState.ts'
 
 type Translate = TFunction
 const align = (c: TableColumn) => textual(c.type) || c.type === 'date' ? 'left' : 'right'
-const cellStyle = (c: TableColumn): CSSProperties => ({ width: c.width, minWidth: c.width, textAlign: align(c) })
+const cellStyle = (c: TableColumn, width = c.width): CSSProperties => ({ width, minWidth: width, textAlign: align(c) })
+// Negative figures are marked (besides their minus sign) so losses stand out.
+const figureClass = (value: unknown, c: TableColumn) => negative(value, c.type) ? 'rr-negative' : undefined
+// The box grows with its rows up to the descriptor's height and the window's (less the shell around it), then scrolls.
+const boxHeight = (height: number | undefined) => `max(200px, min(${height === undefined ? '' : `${height}px, `}100dvh - 160px))`
 // The actions column's width is set once on the table (--rr-actions-width: the widest set of buttons a row shows).
 const ACTIONS_VAR = `var(--rr-actions-width, ${ACTIONS_WIDTH}px)`
 const actionStyle = { width: ACTIONS_VAR, minWidth: ACTIONS_VAR } as const
@@ -65,7 +69,7 @@ const HeaderRows = memo(function HeaderRows ({ table, hasActions, t, styles }: {
             const c = header.column.columnDef.meta as TableColumn
             const sorted = header.column.getIsSorted()
             return (
-              <th key={header.id} style={styles[i]} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+              <th key={header.id} style={styles[i]} title={t(c.labelKey)} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
                 {header.column.getCanSort()
                   ? <button type='button' className='rr-sort' onClick={header.column.getToggleSortingHandler()}>{t(c.labelKey)}<SortMark header={header} /></button>
                   : t(c.labelKey)}
@@ -89,7 +93,7 @@ const BodyRow = memo(function BodyRow ({ widget, row, cells, styles, index, star
     : { transform: `translateY(${start}px)`, ...rowColour(widget, row) }
   return (
     <tr data-index={index} className={start === undefined ? undefined : 'rr-vrow'} style={style}>
-      {widget.columns.map((c, i) => <td key={c.field} style={styles[i]}>{cells[i]}</td>)}
+      {widget.columns.map((c, i) => <td key={c.field} style={styles[i]} className={figureClass(row[c.field], c)}>{cells[i]}</td>)}
       {actions.length > 0 && (
         <td className='rr-row-actions' style={actionStyle}>
           {actions.filter((a) => actionApplies(a, row)).map((a) => <button key={a.id} type='button' onClick={() => onAction(a, row)}>{t(a.labelKey)}</button>)}
@@ -100,13 +104,13 @@ const BodyRow = memo(function BodyRow ({ widget, row, cells, styles, index, star
 })
 
 /** The footer row with the column sums (money with exactly 2 decimals); memoised so scrolling does not redraw it. */
-const FooterRow = memo(function FooterRow ({ widget, sums, flex, t }: { widget: TableWidget, sums: Record<string, number>, flex: boolean, t: Translate }) {
+const FooterRow = memo(function FooterRow ({ widget, sums, flex, styles, t }: { widget: TableWidget, sums: Record<string, number>, flex: boolean, styles: readonly CSSProperties[], t: Translate }) {
   return (
     <tr style={flex ? { display: 'flex' } : undefined}>
       {widget.columns.map((c, i) => {
         const sum = sums[c.field]
         return (
-          <td key={c.field} style={cellStyle(c)} data-sum={c.field}>
+          <td key={c.field} style={styles[i]} className={figureClass(sum, c)} data-sum={c.field}>
             {sum !== undefined ? (c.type === 'money' ? formatMoney(sum) : formatCell(sum, c.type)) : i === 0 ? t('renderers.total') : ''}
           </td>
         )
@@ -138,7 +142,7 @@ const ScrollTable = memo(function ScrollTable ({ widget, rows, rowKey, table, so
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: OVERSCAN })
   const hasActions = (widget.rowActions?.length ?? 0) > 0
   return (
-    <div ref={scrollRef} className='rr-table-scroll' style={{ height: widget.height ?? 560 }} tabIndex={0} role='region' aria-label={widget.id}>
+    <div ref={scrollRef} className='rr-table-scroll' style={{ maxHeight: boxHeight(widget.height) }} tabIndex={0} role='region' aria-label={widget.id}>
       <table className='rr-table' style={{ width, display: 'grid', '--rr-actions-width': `${actionsWidth}px` } as CSSProperties}>
         <HeaderRows table={table} sorting={sorting} hasActions={hasActions} t={t} styles={styles} />
         <tbody style={{ display: 'grid', height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -147,18 +151,18 @@ const ScrollTable = memo(function ScrollTable ({ widget, rows, rowKey, table, so
             return <BodyRow key={rowKey(row, item.index)} widget={widget} row={row} cells={cellsOf(row)} styles={styles} index={item.index} start={item.start} t={t} onAction={onAction} />
           })}
         </tbody>
-        {hasSums && <tfoot className='rr-tfoot' style={{ display: 'grid', position: 'sticky', bottom: 0 }}><FooterRow widget={widget} sums={sums} flex t={t} /></tfoot>}
+        {hasSums && <tfoot className='rr-tfoot' style={{ display: 'grid', position: 'sticky', bottom: 0 }}><FooterRow widget={widget} sums={sums} flex styles={styles} t={t} /></tfoot>}
       </table>
     </div>
   )
 })
 
-/** A virtualised table of rows: sticky header, fixed widths with horizontal scroll, footer sums, row actions, exports, print view. */
+/** A virtualised table of rows in a box that fits them: sticky wrapping header, widths from the descriptor and the labels, horizontal scroll, footer sums, row actions, exports, print view. */
 export function TableView ({ widget, rows, serverSums, total, onAction }: { widget: TableWidget, rows: readonly Row[], serverSums?: Readonly<Record<string, unknown>>, total?: number, onAction?: (action: RowAction, row: Row) => void }) {
   const { t } = useTranslation()
   const { navigate } = useRenderer()
-  const { table, sorting, rows: sorted, rowKey, sums, hasSums, width, actionsColumn, exportCsv, exportAra } = useTableState(widget, rows, serverSums)
-  const styles = useMemo(() => widget.columns.map(cellStyle), [widget.columns])
+  const { table, sorting, rows: sorted, rowKey, sums, hasSums, width, widths, actionsColumn, exportCsv, exportAra } = useTableState(widget, rows, serverSums)
+  const styles = useMemo(() => widget.columns.map((c, i) => cellStyle(c, widths[i])), [widget.columns, widths])
   const cellsOf = useCellTexts(widget.columns, t)
   const [printing, setPrinting] = useState(false)
   const actionRef = useRef(onAction)
@@ -193,7 +197,7 @@ export function TableView ({ widget, rows, serverSums, total, onAction }: { widg
           <table className='rr-print-table'>
             <thead><tr>{widget.columns.map((c) => <th key={c.field}>{t(c.labelKey)}</th>)}</tr></thead>
             <tbody>{sorted.map((r, i) => <BodyRow key={rowKey(r, i)} widget={widget} row={r} cells={cellsOf(r)} styles={styles} index={i} t={t} onAction={runAction} />)}</tbody>
-            {hasSums && <tfoot className='rr-tfoot'><FooterRow widget={widget} sums={sums} flex={false} t={t} /></tfoot>}
+            {hasSums && <tfoot className='rr-tfoot'><FooterRow widget={widget} sums={sums} flex={false} styles={styles} t={t} /></tfoot>}
           </table>
           )
         : <ScrollTable widget={widget} rows={sorted} rowKey={rowKey} table={table} sorting={sorting} sums={sums} hasSums={hasSums} width={width} actionsWidth={actionsColumn} styles={styles} cellsOf={cellsOf} t={t} onAction={runAction} />}

@@ -14,7 +14,7 @@ import { TableView } from './TableView.tsx'
 import { FormDialog } from '../actions/FormDialog.tsx'
 import { useLiveRefresh } from './useLiveRefresh.ts'
 
-/** A table bound to its endpoint: loading, error and empty ("No data.") states, then the virtualised view. */
+/** A table bound to its endpoint: loading, error and empty ("No data.", or what to change when it reads filters) states, then the virtualised view. */
 export function TableWidget ({ widget }: { widget: TableDescriptor }) {
   const { t } = useTranslation()
   const { filters, applyFilters } = useRenderer()
@@ -58,6 +58,8 @@ export function TableWidget ({ widget }: { widget: TableDescriptor }) {
   if (state.status === 'error') return <CallErrorAlert error={state.error} />
   // A binding still waiting for a required parameter (no ticket chosen yet): nothing to show, as content widgets do.
   if (state.data === undefined && (widget.data.requires?.length ?? 0) > 0) return null
+  // A table that reads the page's filters tells the user to change them when nothing matched.
+  const filtered = Object.values(widget.data.params ?? {}).some((p) => p.from === 'filter')
   const found = whole ? getPath(state.data, widget.data.dataPath) : state.data
   const rows = Array.isArray(found) ? found as Row[] : []
   const total = widget.totalPath ? Number(getPath(state.data, widget.totalPath)) : NaN
@@ -74,7 +76,7 @@ export function TableWidget ({ widget }: { widget: TableDescriptor }) {
       {widget.titleKey && <h2 className='rr-table-title'>{t(widget.titleKey)}</h2>}
       {rowCall.error && <CallErrorAlert error={rowCall.error} />}
       {rows.length === 0
-        ? <p className='rr-empty' data-widget-id={widget.id}>{t('renderers.noData')}</p>
+        ? <p className='rr-empty' data-widget-id={widget.id}>{t(filtered ? 'renderers.noDataFiltered' : 'renderers.noData')}</p>
         : <TableView widget={widget} rows={rows} onAction={onAction} total={Number.isFinite(total) ? total : undefined} serverSums={sums && typeof sums === 'object' ? sums as Record<string, unknown> : undefined} />}
       {paging}
       {confirm.dialog}

@@ -7,6 +7,7 @@ import type { TableColumn, TableWidget } from '../../../../schemas/widgets.ts'
 import { actionsWidth, footerSums, sortRows, type Row } from '../lib/tableModel.ts'
 import { araFileName, csvFileName, toAra, toCsv } from '../lib/exports.ts'
 import { downloadText } from '../lib/download.ts'
+import { headerWidths } from '../lib/headerWidths.ts'
 
 export const SCROLL_WIDTH = 1060
 export const ROW_HEIGHT = 28
@@ -47,13 +48,15 @@ export function useTableState (widget: TableWidget, rows: readonly Row[], server
   // Stable, so the memoised scrolling table is not redrawn by its parent.
   const rowKey = useCallback((row: Row, index: number) => widget.rowKey ? String(row[widget.rowKey] ?? index) : String(index), [widget.rowKey])
   const actionsColumn = useMemo(() => actionsWidth(widget.rowActions ?? [], rows, (k) => t(k)), [widget.rowActions, rows, t])
-  const width = Math.max(SCROLL_WIDTH, widget.columns.reduce((w, c) => w + c.width, 0) + actionsColumn)
+  const widths = useMemo(() => headerWidths(widget.columns, (k) => t(k)), [widget.columns, t])
+  const width = Math.max(SCROLL_WIDTH, widths.reduce((w, c) => w + c, 0) + actionsColumn)
   return {
     table,
     sorting,
     rows: sorted,
     sums,
     width,
+    widths,
     actionsColumn,
     hasSums: Object.keys(sums).length > 0,
     rowKey,
