@@ -55,6 +55,17 @@ t.test('Draw Setting, Full Report, View Tickets and Live Exposure at 1366×768: 
     const boxes = await measure(page)
     t.comment(`${path}: ${JSON.stringify(boxes)}`)
     t.ok(boxes.length > 0, `${path} shows a table`)
+    // A draw drop-down is at least as wide as its own widest text needs (the width it takes when left to size itself).
+    const selects = await page.evaluate(() => [...document.querySelectorAll<HTMLSelectElement>('select.rr-draw-date')].map((select) => {
+      const free = select.cloneNode(true) as HTMLSelectElement
+      free.style.width = 'auto'
+      free.style.minWidth = '0'
+      select.after(free)
+      const needs = free.offsetWidth
+      free.remove()
+      return { text: select.selectedOptions[0]?.text ?? '', width: select.offsetWidth, needs }
+    }))
+    for (const select of selects) t.ok(select.width >= select.needs, `${path}: the draw drop-down shows "${select.text}" whole (${select.width} px, needs ${select.needs})`)
     for (const box of boxes) {
       t.ok(box.blank <= ROW_HEIGHT, `${path} ${box.id}: ${Math.round(box.blank)} px blank under its rows`)
       t.same(box.cut, [], `${path} ${box.id}: no header cut`)

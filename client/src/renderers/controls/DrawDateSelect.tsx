@@ -8,7 +8,7 @@ import { formatDate } from '../lib/tableModel.ts'
 /** One draw as the game API lists it. */
 interface DrawOption { DrawId: string | number, DrawDate: string, Series?: string }
 
-/** The draw-date drop-down (value DrawId), 105 px wide on mobile and 115 otherwise; "No data." when there are no draws. */
+/** The draw-date drop-down (value DrawId), at least 105 px wide on mobile and 115 otherwise, wider when its texts need it; "No data." when there are no draws. */
 export function DrawDateSelect ({ id, binding, value, onChange, onBlur, invalid, label }: { id: string, binding: DataBinding | undefined, value: string | undefined, onChange: (v: string | undefined) => void, onBlur?: () => void, invalid?: boolean, label?: string }) {
   const { t } = useTranslation()
   const { mobile } = useRenderer()
@@ -22,7 +22,7 @@ export function DrawDateSelect ({ id, binding, value, onChange, onBlur, invalid,
   }
   return (
     <select
-      id={id} className='rr-draw-date' aria-label={label} aria-invalid={invalid || undefined} style={{ width: drawDateWidth(mobile) }}
+      id={id} className='rr-draw-date' aria-label={label} aria-invalid={invalid || undefined} style={{ minWidth: drawDateWidth(mobile) }}
       value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)} onBlur={onBlur}
     >
       {state.status === 'loading' && <option value=''>{t('renderers.loading')}</option>}

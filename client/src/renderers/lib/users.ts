@@ -37,7 +37,7 @@ export function optionHeight (viewportWidth: number): number {
   return viewportWidth <= SMALL_DEVICE_WIDTH ? 24 : 26
 }
 
-/** Draw-date drop-down width in px: 105 on mobile, else 115. */
+/** Draw-date drop-down least width in px: 105 on mobile, else 115 (wider when its texts need it). */
 export function drawDateWidth (mobile: boolean): number {
   return mobile ? 105 : 115
 }
