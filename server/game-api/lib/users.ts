@@ -1,5 +1,6 @@
 import type { Queryable } from '../../shared/db.ts'
 import type { Location, Profile, Role } from '../../../schemas/game-api.ts'
+import { uplineCte } from './user-tree.ts'
 
 /** What sign-in needs to know about a user. */
 export interface LoginRecord {
@@ -42,10 +43,8 @@ export async function allLocations (q: Queryable): Promise<Location[]> {
 /** Whether ancestorId is above userId in the ParentId hierarchy. */
 export async function isAncestor (q: Queryable, ancestorId: string, userId: string): Promise<boolean> {
   const { rows } = await q.query(
-    `WITH RECURSIVE up (user_id, parent_id, depth) AS (
-       SELECT user_id, parent_id, 0 FROM users WHERE user_id = $2
-       UNION ALL SELECT u.user_id, u.parent_id, up.depth + 1 FROM users u JOIN up ON u.user_id = up.parent_id WHERE up.depth < 64
-     ) SELECT 1 FROM up WHERE parent_id = $1 LIMIT 1`, [ancestorId, userId])
+    `WITH RECURSIVE ${uplineCte('up', { from: 'SELECT user_id, parent_id FROM users WHERE user_id = $2' })}
+     SELECT 1 FROM up WHERE parent_id = $1 LIMIT 1`, [ancestorId, userId])
   return rows.length > 0
 }
 
@@ -55,10 +54,8 @@ export async function isAncestor (q: Queryable, ancestorId: string, userId: stri
  */
 export async function accountOf (q: Queryable, userId: string): Promise<string> {
   const { rows } = await q.query<{ user_id: string }>(
-    `WITH RECURSIVE up (user_id, parent_id, depth) AS (
-       SELECT user_id, parent_id, 0 FROM users WHERE user_id = $1 AND role = 'ADMIN'
-       UNION ALL SELECT u.user_id, u.parent_id, up.depth + 1 FROM users u JOIN up ON u.user_id = up.parent_id WHERE u.role = 'ADMIN' AND up.depth < 64
-     ) SELECT user_id FROM up ORDER BY depth DESC LIMIT 1`, [userId])
+    `WITH RECURSIVE ${uplineCte('up', { from: "SELECT user_id, parent_id FROM users WHERE user_id = $1 AND role = 'ADMIN'", where: "u.role = 'ADMIN'" })}
+     SELECT user_id FROM up ORDER BY depth DESC LIMIT 1`, [userId])
   return rows[0]?.user_id ?? userId
 }
 

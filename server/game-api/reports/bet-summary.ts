@@ -2,11 +2,10 @@
 import type { Queryable } from '../../shared/db.ts'
 import type { Game } from '../betting/index.ts'
 import { MAX_REPORT_ROWS, totalsOf, type Report } from './scope.ts'
+import { downlineCte } from '../lib/user-tree.ts'
 
 /** The caller's group: $1 and every user below it, with its depth. */
-const GROUP = `WITH RECURSIVE grp (user_id, depth) AS (
-    SELECT $1::text, 0
-    UNION ALL SELECT u.user_id, g.depth + 1 FROM users u JOIN grp g ON u.parent_id = g.user_id WHERE g.depth < 64)`
+const GROUP = `WITH RECURSIVE ${downlineCte('grp', { from: 'SELECT $1::text' })}`
 
 /** The filters of a bet summary: the group's root (the caller), the game, a draw (none: the newest draw with bets of the group) and optionally one bettor. */
 export interface SummaryParams {

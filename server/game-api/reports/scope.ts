@@ -1,6 +1,7 @@
 // What every report shares: its parameters, the caller's tree (each user mapped to its row: the caller or a direct downline), the chosen draws, and totals.
 import type { Queryable } from '../../shared/db.ts'
 import type { Game } from '../betting/index.ts'
+import { downlineCte } from '../lib/user-tree.ts'
 
 /** The filters of a report: the user it is for (the caller or a downline, checked by the route), the game, and a draw, a draw date or a range of draw dates. */
 export interface ReportParams {
@@ -25,9 +26,7 @@ export interface Report<Row extends Record<string, unknown> = Record<string, unk
  * tree: every user under $1 with row_user = the direct downline it sits under ($1 itself for $1). sel: the chosen draws of the game.
  * live: the bets of the chosen draws placed inside the tree and not voided, with the row they count in.
  */
-export const SCOPE = `WITH RECURSIVE tree (user_id, row_user, depth) AS (
-    SELECT $1::text, $1::text, 0
-    UNION ALL SELECT u.user_id, CASE WHEN t.depth = 0 THEN u.user_id ELSE t.row_user END, t.depth + 1 FROM users u JOIN tree t ON u.parent_id = t.user_id WHERE t.depth < 64),
+export const SCOPE = `WITH RECURSIVE ${downlineCte('tree', { from: 'SELECT $1::text, $1::text', carry: { row_user: 'CASE WHEN p.depth = 0 THEN u.user_id ELSE p.row_user END' } })},
   sel AS (SELECT draw_id, draw_date FROM draws WHERE game = $2 AND ($3::int IS NULL OR draw_id = $3) AND ($4::date IS NULL OR draw_date >= $4::date) AND ($5::date IS NULL OR draw_date <= $5::date)),
   live AS NOT MATERIALIZED (SELECT b.*, tr.row_user, sel.draw_date FROM bets b JOIN sel ON sel.draw_id = b.draw_id JOIN tree tr ON tr.user_id = b.user_id WHERE b.status <> 'void')`
 

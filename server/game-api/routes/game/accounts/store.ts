@@ -4,6 +4,7 @@ import type { Role } from '../../../../../schemas/game-api.ts'
 import type { AccountProfile, AccountRow } from './schemas.ts'
 import { FLAGS, type Flag } from './rules.ts'
 import { CHILDREN, CHILDREN_COUNT, childCountsJoin } from '../../../lib/child-counts.ts'
+import { downlineCte } from '../../../lib/user-tree.ts'
 
 interface Row {
   user_id: string,
@@ -98,9 +99,7 @@ export async function directDownline (q: Queryable, parentId: string, role: Role
 export async function searchDownline (q: Queryable, rootId: string, role: Role, text: string): Promise<AccountRow[]> {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
   const { rows } = await q.query<Row & { children: string }>(
-    `WITH RECURSIVE down (user_id, depth) AS (
-       SELECT user_id, 0 FROM users WHERE parent_id = $1 AND deleted_at IS NULL
-       UNION ALL SELECT c.user_id, down.depth + 1 FROM users c JOIN down ON c.parent_id = down.user_id WHERE c.deleted_at IS NULL AND down.depth < 64),
+    `WITH RECURSIVE ${downlineCte('down', { from: 'SELECT user_id FROM users WHERE parent_id = $1 AND deleted_at IS NULL', where: 'u.deleted_at IS NULL' })},
      -- Matched apart from the ordering: with ORDER BY … LIMIT in the same query the planner walks users by id and scans
      -- the whole downline for each one (20,000 × 500 comparisons); on its own it hashes the downline once.
      matched AS MATERIALIZED (SELECT ${COLUMNS} FROM down JOIN users u ON u.user_id = down.user_id

@@ -14,6 +14,7 @@ import { fourDLinesOf, totoLinesOf } from './store/lines.ts'
 import { placeOrder, type PlaceAnswer } from './store/service.ts'
 import { parseText, ticketSummary, userIdOf } from './store/text.ts'
 import { ticketsPage, ticketView, voidTicket } from './store/tickets.ts'
+import { downlineCte } from '../../../lib/user-tree.ts'
 
 const UserIdField = Type.Optional(Type.String({ maxLength: 50 }))
 const DrawIds = Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems: 20 }))
@@ -140,7 +141,7 @@ const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
     const root = await subjectOf(app.db, user, request.query.UserId)
     const number = request.query.Number.trim()
     const { rows } = await app.db.query<Record<string, unknown> & { draw_date: string | Date, placed_at: Date }>(
-      `WITH RECURSIVE down (user_id, depth) AS (SELECT $1::text, 0 UNION ALL SELECT u.user_id, down.depth + 1 FROM users u JOIN down ON u.parent_id = down.user_id WHERE down.depth < 64)
+      `WITH RECURSIVE ${downlineCte('down', { from: 'SELECT $1::text' })}
        SELECT t.ticket_no AS "TicketNo", b.user_id AS "UserId", b.draw_id AS "DrawId", d.draw_date, b.number AS "Number", b.form AS "Form",
          b.big::float8 AS "Big", b.small::float8 AS "Small", b.units::float8 AS "Units", b.amount::float8 AS "Amount", b.status AS "Status", b.payout::float8 AS "Payout", t.placed_at
        FROM bets b JOIN down ON down.user_id = b.user_id JOIN tickets t ON t.ticket_id = b.ticket_id JOIN draws d ON d.draw_id = b.draw_id

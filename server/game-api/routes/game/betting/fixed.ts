@@ -12,6 +12,7 @@ import { assertSelfOrDownline, mayPlaceBets } from './store/hierarchy.ts'
 import { fourDLinesOf, linesText, totoLinesOf, type FourDLineBody, type TotoLineBody } from './store/lines.ts'
 import { lineStake, type FourDLineInput, type TotoLineInput } from './store/place.ts'
 import { placeOrder } from './store/service.ts'
+import { downlineCte } from '../../../lib/user-tree.ts'
 
 const LineBody = Type.Object({
   Number: Type.Optional(Type.String({ maxLength: 4 })),
@@ -79,7 +80,7 @@ const fixedRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
     const root = request.query.UserId || user.userId
     await assertSelfOrDownline(app.db, user, root)
     const { rows } = await app.db.query<FixedRow>(
-      `WITH RECURSIVE down (user_id, depth) AS (SELECT $1::text, 0 UNION ALL SELECT u.user_id, down.depth + 1 FROM users u JOIN down ON u.parent_id = down.user_id WHERE down.depth < 64)
+      `WITH RECURSIVE ${downlineCte('down', { from: 'SELECT $1::text' })}
        SELECT f.* FROM fixed_bets f JOIN down ON down.user_id = f.user_id WHERE f.game = $2 ORDER BY f.fixed_id DESC LIMIT 1000`, [root, game])
     return ok(rows.map(toFixed))
   })

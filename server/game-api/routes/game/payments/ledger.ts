@@ -2,6 +2,7 @@
 import type { Queryable } from '../../../../shared/db.ts'
 import { zoneIso } from '../../../../../schemas/domain/calendar.ts'
 import type { Period } from './period.ts'
+import { downlineCte } from '../../../lib/user-tree.ts'
 
 export type EntryKind = 'opening' | 'settlement' | 'payment_in' | 'payment_out' | 'reversal'
 
@@ -73,9 +74,7 @@ export async function statementSums (q: Queryable, ids: string[], period: Period
      FROM unnest($1::text[]) AS u (user_id) LEFT JOIN ledger l ON l.user_id = u.user_id GROUP BY u.user_id`, [ids, period.start, period.end])
   // The draw ledger holds what settlement booked, by kind; deleted users stay in the tree, their bets were real.
   const bets = await q.query<{ user_id: string, win_loss: string, commission: string, tax: string, g_win_loss: string, g_commission: string, g_tax: string }>(
-    `WITH RECURSIVE tree (root, user_id) AS (
-       SELECT u, u FROM unnest($1::text[]) AS u
-       UNION ALL SELECT t.root, c.user_id FROM tree t JOIN users c ON c.parent_id = t.user_id)
+    `WITH RECURSIVE ${downlineCte('tree', { from: 'SELECT r, r FROM unnest($1::text[]) AS r', carry: { root: 'p.root' } })}
      SELECT t.root AS user_id,
        coalesce(sum(d.acc_bal) FILTER (WHERE t.user_id = t.root AND d.kind IN ('payout', 'stake')), 0) AS win_loss,
        coalesce(sum(d.acc_bal) FILTER (WHERE t.user_id = t.root AND d.kind = 'commission'), 0) AS commission,

@@ -15,6 +15,7 @@ import { paymentErrors } from './errors.ts'
 import { appendEntry, entryById, statementOf, statementSums } from './ledger.ts'
 import { periodOf } from './period.ts'
 import { Entry, PaymentBody, PaymentUser, PeriodQuery, Statement, StatementSum } from './schemas.ts'
+import { downlineCte } from '../../../lib/user-tree.ts'
 
 /** The payment calls. */
 const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -29,7 +30,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     // The whole downline, not only the direct one: the company confirms deletes of any user's entries below it.
     const { rows } = await app.db.query<{ user_id: string, alias_id: string, role: string, acc_bal: string, credit_left: string }>(
-      `WITH RECURSIVE down (user_id) AS (SELECT user_id FROM users WHERE parent_id = $1 UNION ALL SELECT c.user_id FROM users c JOIN down d ON c.parent_id = d.user_id)
+      `WITH RECURSIVE ${downlineCte('down', { from: 'SELECT user_id FROM users WHERE parent_id = $1' })}
        SELECT u.user_id, u.alias_id, u.role, u.acc_bal, u.credit_left FROM users u JOIN down USING (user_id) WHERE u.deleted_at IS NULL ORDER BY u.user_id`, [caller(request).userId])
     return ok(rows.map((r) => ({ UserId: r.user_id, UserName: r.alias_id, Role: r.role, AccBal: Number(r.acc_bal), CreditLeft: Number(r.credit_left) })))
   })

@@ -7,6 +7,7 @@ import { caller } from '../../../plugins/auth.ts'
 import { assertSelfOrDownline, subjectOf } from '../betting/store/hierarchy.ts'
 import { assertShareClaimAdmin } from './access.ts'
 import { shareClaimErrors } from './errors.ts'
+import { downlineCte } from '../../../lib/user-tree.ts'
 
 const SettingRow = Type.Object({
   UserId: Type.String(),
@@ -19,7 +20,7 @@ const SettingRow = Type.Object({
 })
 type Row = Static<typeof SettingRow>
 
-const ROWS_SQL = `WITH RECURSIVE down (user_id, depth) AS (SELECT $1::text, 0 UNION ALL SELECT u.user_id, d.depth + 1 FROM users u JOIN down d ON u.parent_id = d.user_id WHERE d.depth < 64)
+const ROWS_SQL = `WITH RECURSIVE ${downlineCte('down', { from: 'SELECT $1::text' })}
   SELECT u.user_id AS "UserId", u.alias_id AS "UserName", u.role AS "Role", u.parent_id AS "ParentId", u.d_share::float8 AS "dShare", u.t_share::float8 AS "tShare",
     u.d_enable_view_share_claim AS "dEnableViewShareClaim"
   FROM down JOIN users u ON u.user_id = down.user_id WHERE down.depth > 0 AND u.role IN ('ADMIN', 'AG') AND u.deleted_at IS NULL AND ($2::text IS NULL OR u.user_id = $2)

@@ -12,6 +12,7 @@ import { smsErrors } from '../../../sms/errors.ts'
 import { normalisePhone } from '../../../sms/phone.ts'
 import { groupOf, subjectOf } from '../betting/store/hierarchy.ts'
 import type { Game } from '../index.ts'
+import { downlineCte } from '../../../lib/user-tree.ts'
 
 const Kind = Type.Union([Type.Literal('result'), Type.Literal('strike')])
 const TreeRow = Type.Object({
@@ -52,10 +53,7 @@ const smsSubscriptionRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (
   /** A user's direct downline with the kind's subscription of each, and how many of each one's group are subscribed. */
   const tree = async (q: Queryable, parent: string, kind: BroadcastKind) => {
     const { rows } = await q.query<{ user_id: string, alias_id: string, role: string, children: string, phone: string | null, mobile: string | null, subscription_id: string | null, subscribers: string }>(
-      `WITH RECURSIVE grp AS (
-         SELECT user_id, user_id AS top FROM users WHERE parent_id = $1 AND deleted_at IS NULL
-         UNION ALL
-         SELECT u.user_id, g.top FROM users u JOIN grp g ON u.parent_id = g.user_id WHERE u.deleted_at IS NULL)
+      `WITH RECURSIVE ${downlineCte('grp', { from: 'SELECT user_id, user_id FROM users WHERE parent_id = $1 AND deleted_at IS NULL', carry: { top: 'p.top' }, where: 'u.deleted_at IS NULL' })}
        SELECT u.user_id, u.alias_id, u.role,
          (SELECT count(*) FROM users c WHERE c.parent_id = u.user_id AND c.deleted_at IS NULL) AS children,
          (SELECT p.phone FROM sms_phones p WHERE p.user_id = u.user_id ORDER BY p.phone_id LIMIT 1) AS phone, m.mobile,
@@ -138,9 +136,8 @@ const smsSubscriptionRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (
       if (missing !== undefined) throw errors.userNotFound(missing)
       const { rows: users } = request.body.IncludeDownline === true
         ? await tx.query<{ user_id: string }>(
-          `WITH RECURSIVE grp AS (SELECT user_id FROM users WHERE user_id = ANY($1::text[])
-             UNION SELECT u.user_id FROM users u JOIN grp g ON u.parent_id = g.user_id WHERE u.deleted_at IS NULL)
-           SELECT user_id FROM grp ORDER BY user_id`, [found.map((f) => f.user_id)])
+          `WITH RECURSIVE ${downlineCte('grp', { from: 'SELECT user_id FROM users WHERE user_id = ANY($1::text[])', where: 'u.deleted_at IS NULL' })}
+           SELECT DISTINCT user_id FROM grp ORDER BY user_id`, [found.map((f) => f.user_id)])
         : { rows: [...new Set(found.map((f) => f.user_id))].sort().map((id) => ({ user_id: id })) }
       const userIds = users.map((u) => u.user_id)
       const { rows: added } = await tx.query<{ subscription_id: string }>(

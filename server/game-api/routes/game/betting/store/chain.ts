@@ -1,6 +1,7 @@
 // The bettor's upline chain with each level's share, commission rate and out-setting limit, as the pure split functions want it.
 import type { Queryable } from '../../../../../shared/db.ts'
 import type { ChainLevel, Game } from '../../../../betting/index.ts'
+import { uplineCte } from '../../../../lib/user-tree.ts'
 
 interface ChainRow { user_id: string, share: string | number, rate: string | number | null, big_limit: string | null, small_limit: string | null, unit_limit: string | null }
 
@@ -9,9 +10,7 @@ const num = (v: string | number | null): number | undefined => v === null ? unde
 /** The chain from the bettor (first, share 0: nobody takes intake of their own bet) to the top; a missing rate counts as the rate below it. */
 export async function loadChain (q: Queryable, userId: string, game: Game): Promise<ChainLevel[]> {
   const { rows } = await q.query<ChainRow>(
-    `WITH RECURSIVE up (user_id, parent_id, depth) AS (
-       SELECT user_id, parent_id, 0 FROM users WHERE user_id = $1
-       UNION ALL SELECT u.user_id, u.parent_id, up.depth + 1 FROM users u JOIN up ON u.user_id = up.parent_id WHERE up.depth < 64)
+    `WITH RECURSIVE ${uplineCte('up', { from: 'SELECT user_id, parent_id FROM users WHERE user_id = $1' })}
      SELECT up.user_id, CASE WHEN $2 = '4D' THEN u.d_share ELSE u.t_share END AS share, cr.rate, os.big_limit, os.small_limit, os.unit_limit
      FROM up JOIN users u ON u.user_id = up.user_id
      LEFT JOIN commission_rates cr ON cr.user_id = up.user_id AND cr.game = $2

@@ -3,6 +3,7 @@ import type { Queryable } from '../../../../../shared/db.ts'
 import { errors } from '../../../../lib/errors.ts'
 import type { AuthUser } from '../../../../lib/tokens.ts'
 import { accountOf, findRole, isAncestor } from '../../../../lib/users.ts'
+import { downlineCte, uplineCte } from '../../../../lib/user-tree.ts'
 
 /**
  * Throws 403 unless target is the caller, a downline of the caller, or the caller is ADMIN (404 for ADMIN when absent).
@@ -28,10 +29,8 @@ export async function subjectOf (q: Queryable, user: AuthUser, named?: string | 
 export async function withinReach (q: Queryable, user: AuthUser, userIds: readonly string[]): Promise<Set<string>> {
   if (user.role === 'ADMIN') return new Set(userIds)
   const { rows } = await q.query<{ start: string }>(
-    `WITH RECURSIVE up (start, user_id, depth) AS (
-       SELECT u, u, 0 FROM unnest($2::text[]) u
-       UNION ALL SELECT up.start, x.parent_id, up.depth + 1 FROM users x JOIN up ON x.user_id = up.user_id WHERE x.parent_id IS NOT NULL AND up.depth < 64
-     ) SELECT DISTINCT start FROM up WHERE user_id = $1`, [user.userId, userIds])
+    `WITH RECURSIVE ${uplineCte('up', { from: 'SELECT x.user_id, x.parent_id, s FROM unnest($2::text[]) s JOIN users x ON x.user_id = s', carry: { start: 'p.start' } })}
+     SELECT DISTINCT start FROM up WHERE user_id = $1`, [user.userId, userIds])
   return new Set(rows.map((r) => r.start))
 }
 
@@ -41,9 +40,7 @@ export interface GroupMember { UserId: string, UserName: string, Role: string, P
 /** The caller and every user below them (ADMIN sees only their own tree too: the admin is the root). */
 export async function groupOf (q: Queryable, userId: string): Promise<GroupMember[]> {
   const { rows } = await q.query<{ user_id: string, alias_id: string, role: string, parent_id: string | null, depth: number }>(
-    `WITH RECURSIVE down (user_id, depth) AS (
-       SELECT user_id, 0 FROM users WHERE user_id = $1
-       UNION ALL SELECT u.user_id, down.depth + 1 FROM users u JOIN down ON u.parent_id = down.user_id WHERE down.depth < 64)
+    `WITH RECURSIVE ${downlineCte('down', { from: 'SELECT user_id FROM users WHERE user_id = $1' })}
      SELECT u.user_id, u.alias_id, u.role, u.parent_id, down.depth FROM down JOIN users u ON u.user_id = down.user_id ORDER BY down.depth, u.user_id`, [userId])
   return rows.map((r) => ({ UserId: r.user_id, UserName: r.alias_id, Role: r.role, ParentId: r.parent_id, Depth: Number(r.depth) }))
 }

@@ -6,6 +6,7 @@ import { assertVoidable, drawTakesBetsSql, isoDateOf, type DrawRow } from './dra
 import { bettingErrors } from './errors.ts'
 import { applyTicketTotals } from './draw-totals.ts'
 import { releaseTicketIntake } from './intake-totals.ts'
+import { downlineCte } from '../../../../lib/user-tree.ts'
 
 interface TicketRow {
   ticket_id: string,
@@ -63,7 +64,7 @@ export interface TicketQuery { game: Game, root: string, userId: string | null, 
 export async function ticketsPage (q: Queryable, query: TicketQuery): Promise<{ rows: TicketAnswer[], total: number, totals: { Stake: number, Payout: number }, page: number, pageSize: number, nextPage: string }> {
   const where = `FROM tickets t WHERE t.game = $1
     AND (CASE WHEN $2::text IS NOT NULL THEN t.user_id = $2 ELSE t.user_id IN (
-      WITH RECURSIVE down (user_id, depth) AS (SELECT $3::text, 0 UNION ALL SELECT u.user_id, down.depth + 1 FROM users u JOIN down ON u.parent_id = down.user_id WHERE down.depth < 64)
+      WITH RECURSIVE ${downlineCte('down', { from: 'SELECT $3::text' })}
       SELECT user_id FROM down) END)
     AND ($4::int IS NULL OR EXISTS (SELECT 1 FROM bets b WHERE b.ticket_id = t.ticket_id AND b.draw_id = $4))
     AND ($5::date IS NULL OR EXISTS (SELECT 1 FROM bets b JOIN draws d ON d.draw_id = b.draw_id WHERE b.ticket_id = t.ticket_id AND d.draw_date = $5::date))`
