@@ -53,7 +53,8 @@ t.test('every key the client asks for by name is in a catalogue', async (t) => {
     for (const match of text.matchAll(/\bt\(\s*'([a-zA-Z][\w]*(?:\.[\w]+)+)'/g)) {
       const key = match[1] as string
       checked++
-      if (!known.has(key)) missing.push(`${file.slice(fromRoot('').length)}: ${key}`)
+      // A plural is asked for by its base name: i18next picks key_one or key_other by the count.
+      if (!known.has(key) && !known.has(`${key}_other`)) missing.push(`${file.slice(fromRoot('').length)}: ${key}`)
     }
   }
   t.ok(checked > 100, `the keys named in the source were found (${checked})`)
