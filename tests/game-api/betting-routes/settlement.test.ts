@@ -65,11 +65,12 @@ onTestDatabase(t, async (t, kind) => {
     t.same(again.body.data, final.body.data, 'finalising again answers the same figures (and pays once: the money checks below)')
 
     const view = (await api(h, 'GET', `/api/v1/4d/bet/view?TicketNo=${placed.body.data.TicketNo}`, tokens.mem1)).body.data
+    t.same([...new Set(view.Bets.map((b: { LineNo: number }) => b.LineNo))], fourDLines.map((_, i) => i + 1), 'the ticket\'s lines are numbered from 1, as the .ara backup numbers them')
     const forms: Record<string, NumberForm> = { straight: 'straight', roll: 'roll', ibet: 'ibet', kbet: 'kbet' }
     let total = 0
     for (const [i, line] of fourDLines.entries()) {
       const expected = settleFourDLine({ number: line.Number, form: forms[line.Form] ?? 'straight', big: line.Big, small: line.Small ?? 0 }, fourDResult).payout
-      const bet = view.Bets.find((b: { LineNo: number }) => b.LineNo === i)
+      const bet = view.Bets.find((b: { LineNo: number }) => b.LineNo === i + 1)
       t.equal(bet.Payout, expected, `${line.Number} ${line.Form} pays ${expected}`)
       t.equal(bet.Status, expected > 0 ? 'won' : 'lost')
       total += expected
@@ -125,7 +126,7 @@ onTestDatabase(t, async (t, kind) => {
     for (const [i, line] of totoLines.entries()) {
       const numbers = line.Numbers ?? []
       const expected = settleTotoLine({ type: line.Type as TotoBetType, numbers, units: line.Units }, totoResult).payout
-      const bet = view.Bets.find((b: { LineNo: number }) => b.LineNo === i)
+      const bet = view.Bets.find((b: { LineNo: number }) => b.LineNo === i + 1)
       t.equal(bet.Payout, expected, `${line.Type} ${numbers.join(' ')} pays ${expected}`)
     }
     const payouts = view.Bets.map((b: { Payout: number }) => b.Payout)

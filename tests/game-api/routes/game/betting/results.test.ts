@@ -89,7 +89,7 @@ onTestDatabase(t, async (t, kind) => {
     t.ok(job.seen.every((x, i) => i === 0 || x >= (job.seen[i - 1] ?? 0)), `progress never goes back: ${job.seen.join(', ')}`)
     const view = (await api(h, 'GET', `/api/v1/4d/bet/view?TicketNo=${placed.body.data.TicketNo}`, tokens.mem1)).body.data
     for (const [i, line] of lines.entries()) {
-      const bet = view.Bets.find((b: { LineNo: number }) => b.LineNo === i)
+      const bet = view.Bets.find((b: { LineNo: number }) => b.LineNo === i + 1)
       t.equal(bet.Payout, line.pays, `${line.Number} ${line.Form}: ${line.why}`)
     }
     t.equal(view.Ticket.Payout, 16112, 'the ticket pays the sum by hand')

@@ -82,8 +82,9 @@ export async function ticketsPage (q: Queryable, query: TicketQuery): Promise<{ 
 export async function ticketView (q: Queryable, ticketNo: string, now: Date) {
   const { rows: [ticket] } = await q.query<TicketRow>(`SELECT ${ticketColumns('$2::timestamptz')} FROM tickets t WHERE t.ticket_no = $1`, [ticketNo.toUpperCase(), now])
   if (!ticket) return undefined
+  // LineNo counts from 1, as people number lines and the .ara backup writes them (line_no is the 0-based index placed).
   const { rows: bets } = await q.query<Record<string, unknown> & { draw_date: string | Date }>(
-    `SELECT b.bet_id::int AS "BetId", b.draw_id AS "DrawId", d.draw_date, b.line_no AS "LineNo", b.number AS "Number", b.form AS "Form", b.numbers AS "Numbers",
+    `SELECT b.bet_id::int AS "BetId", b.draw_id AS "DrawId", d.draw_date, b.line_no + 1 AS "LineNo", b.number AS "Number", b.form AS "Form", b.numbers AS "Numbers",
        b.big::float8 AS "Big", b.small::float8 AS "Small", b.units::float8 AS "Units", b.combinations AS "Combinations", b.amount::float8 AS "Amount", b.status AS "Status", b.payout::float8 AS "Payout"
      FROM bets b JOIN draws d ON d.draw_id = b.draw_id WHERE b.ticket_id = $1 ORDER BY b.line_no, d.draw_date`, [ticket.ticket_id])
   const { rows: levels } = await q.query(
