@@ -3,6 +3,8 @@ import type { Queryable } from '../../shared/db.ts'
 import type { Game } from '../betting/index.ts'
 import { MAX_REPORT_ROWS, totalsOf, type Report } from './scope.ts'
 import { downlineCte } from '../lib/user-tree.ts'
+import { drawById } from '../routes/game/betting/store/draw-by-id.ts'
+import { isoDateOf } from '../routes/game/betting/store/draws.ts'
 
 /** The caller's group: $1 and every user below it, with its depth. */
 const GROUP = `WITH RECURSIVE ${downlineCte('grp', { from: 'SELECT $1::text' })}`
@@ -46,9 +48,11 @@ export async function summaryUsers (q: Queryable, root: string, game: Game, draw
 
 /** The draw a summary is about: the one asked for (of the game), else the newest with live bets of the group. */
 async function summaryDraw (q: Queryable, p: SummaryParams): Promise<{ DrawId: number, DrawDate: string } | null> {
-  const { rows: [draw] } = p.drawId
-    ? await q.query<{ DrawId: number, DrawDate: string }>('SELECT draw_id AS "DrawId", to_char(draw_date, \'YYYY-MM-DD\') AS "DrawDate" FROM draws WHERE draw_id = $1 AND game = $2', [p.drawId, p.game])
-    : await q.query<{ DrawId: number, DrawDate: string }>(`${GROUP}
+  if (p.drawId) {
+    const asked = await drawById(q, p.drawId, { game: p.game })
+    return asked ? { DrawId: Number(asked.draw_id), DrawDate: isoDateOf(asked.draw_date) } : null
+  }
+  const { rows: [draw] } = await q.query<{ DrawId: number, DrawDate: string }>(`${GROUP}
       SELECT d.draw_id AS "DrawId", to_char(d.draw_date, 'YYYY-MM-DD') AS "DrawDate" FROM draws d
       WHERE d.game = $2 AND EXISTS (SELECT 1 FROM bets b JOIN grp ON grp.user_id = b.user_id WHERE b.draw_id = d.draw_id AND b.status <> 'void' AND ($3::text IS NULL OR b.user_id = $3))
       ORDER BY d.draw_date DESC, d.draw_id DESC LIMIT 1`, [p.root, p.game, p.userId ?? null])

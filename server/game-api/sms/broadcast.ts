@@ -12,6 +12,7 @@ import { queueSend } from './outbound-job.ts'
 import { normalisePhone } from './phone.ts'
 import { resultSmsString } from '../betting/result-sms.ts'
 import type { DrawSeries } from '../../../schemas/domain/calendar.ts'
+import { drawById } from '../routes/game/betting/store/draw-by-id.ts'
 
 /** What is sent: a draw's result, or a winner's strikes. */
 export type BroadcastKind = 'result' | 'strike'
@@ -62,10 +63,11 @@ export function strikeText (draw: DrawRow, userId: string, strikes: readonly Str
 
 /** A draw of the game that can be sent: it exists, is the game's, and is finalised. */
 export async function sendableDraw (q: Queryable, game: Game, drawId: number): Promise<DrawRow> {
-  const { rows: [draw] } = await q.query<DrawRow>('SELECT draw_id, game, series, special, draw_date, is_finalised, result FROM draws WHERE draw_id = $1', [drawId])
-  if (!draw || draw.game !== game) throw bettingErrors.drawNotFound(drawId)
+  const draw = await drawById(q, drawId, { game })
+  if (!draw) throw bettingErrors.drawNotFound(drawId)
   if (!draw.is_finalised || draw.result === null) throw smsErrors.drawNotFinal(drawId)
-  return draw
+  // Its result column holds one of the two result shapes this file reads.
+  return { ...draw, result: draw.result as DrawRow['result'] }
 }
 
 /** One subscriber of a draw's message, as the preview shows it and the job writes it. */

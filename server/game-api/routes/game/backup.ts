@@ -5,9 +5,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { writeAra } from '../../../../schemas/domain/ara.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
-import { bettingErrors } from './betting/store/errors.ts'
 import { BACKUP_FIELDS, backupCounts, backupFileName, backupRows, markBackedUp } from './betting/store/backup.ts'
 import type { Game } from './index.ts'
+import { existingDraw } from './betting/store/draw-by-id.ts'
+import { isoDateOf } from './betting/store/draws.ts'
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
 const Count = Type.Object({ DrawId: Type.Integer(), DrawDate: Type.String(), Series: Type.String(), Tickets: Type.Integer(), Bets: Type.Integer(), NotBackedUp: Type.Integer(), LastTicketId: Type.Union([Type.Integer(), Type.Null()]) })
@@ -22,10 +23,9 @@ const BackupQuery = {
 const backupRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
   /** The draw's count (its tickets and what is left to back up), or 404 when the game has no such draw. */
   const countOf = async (drawId: number) => {
-    const { rows: [draw] } = await app.db.query<{ draw_id: number, draw_date: string, series: string }>('SELECT draw_id, draw_date::text AS draw_date, series FROM draws WHERE draw_id = $1 AND game = $2', [drawId, game])
-    if (!draw) throw bettingErrors.drawNotFound(drawId)
+    const draw = await existingDraw(app.db, drawId, { game })
     const [count] = await backupCounts(app.db, game, drawId, 1)
-    return count ?? { DrawId: drawId, DrawDate: draw.draw_date, Series: draw.series, Tickets: 0, Bets: 0, NotBackedUp: 0, LastTicketId: null }
+    return count ?? { DrawId: drawId, DrawDate: isoDateOf(draw.draw_date), Series: draw.series, Tickets: 0, Bets: 0, NotBackedUp: 0, LastTicketId: null }
   }
 
   app.get('/countCreateARA', {

@@ -11,6 +11,7 @@ import { caller } from '../../plugins/auth.ts'
 import { bettingErrors } from './betting/store/errors.ts'
 import { limitNumberOf, takenUnits } from './betting/store/limits.ts'
 import type { Game } from './index.ts'
+import { existingDraw } from './betting/store/draw-by-id.ts'
 
 const MaxUnits = Type.Integer({ minimum: 0, maximum: 100_000_000, description: 'the most units the number and bet type may take in one draw (0 stops it)' })
 const BetType = Type.String({ minLength: 1, maxLength: 10, description: 'ORDINARY, SYSTEM, ROLL, 2*, 3*, 4*, *2, *3, *4, TO, TE or TT' })
@@ -43,9 +44,7 @@ export function limitKeyOf (betType: string, numberText: string): { betType: str
 /** The draw a list reports on: the one asked for, else the game's next draw still open for betting, else none. */
 async function reportDraw (q: Queryable, game: Game, asked: number | undefined, now: Date): Promise<number | null> {
   if (asked !== undefined) {
-    const { rows: [draw] } = await q.query<{ draw_id: number }>('SELECT draw_id FROM draws WHERE draw_id = $1 AND game = $2', [asked, game])
-    if (!draw) throw bettingErrors.drawNotFound(asked)
-    return Number(draw.draw_id)
+    return Number((await existingDraw(q, asked, { game })).draw_id)
   }
   const { rows: [next] } = await q.query<{ draw_id: number }>(
     'SELECT draw_id FROM draws WHERE game = $1 AND close_at > $2 AND NOT closed_by_hand AND NOT is_finalised ORDER BY close_at, draw_id LIMIT 1', [game, now])

@@ -11,6 +11,7 @@ import { queueFixedForNewDraws } from './store/fixed-on-new-draws.ts'
 import { bettingErrors } from './store/errors.ts'
 import { finaliseDraw } from './store/finalise.ts'
 import { editDraw, type DrawEdit } from './store/edit-draw.ts'
+import { existingDraw } from './store/draw-by-id.ts'
 
 const DrawIdField = Type.Integer({ minimum: 1, maximum: 2147483647 })
 const SeriesField = Type.Union([Type.Literal('SG4D'), Type.Literal('MG4D'), Type.Literal('TOTO')])
@@ -62,16 +63,14 @@ const drawRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
   app.get('/draw/byId/:id', {
     schema: { params: Type.Object({ id: DrawIdField }), querystring: ListQuery, response: envelope(DrawSchema) }
   }, async (request) => {
-    const { rows: [draw] } = await app.db.query<DrawRow>('SELECT * FROM draws WHERE draw_id = $1 AND game = $2', [request.params.id, game])
-    if (!draw) throw bettingErrors.drawNotFound(request.params.id)
+    const draw = await existingDraw(app.db, request.params.id, { game })
     return ok(toDrawAnswer(draw, app.gaNow()))
   })
 
   app.get('/draw/result', {
     schema: { querystring: Type.Object({ DrawId: DrawIdField, LocId: LocIdField }), response: envelope(DrawResultSchema) }
   }, async (request) => {
-    const { rows: [draw] } = await app.db.query<DrawRow>('SELECT * FROM draws WHERE draw_id = $1 AND game = $2', [request.query.DrawId, game])
-    if (!draw) throw bettingErrors.drawNotFound(request.query.DrawId)
+    const draw = await existingDraw(app.db, request.query.DrawId, { game })
     return ok({ ...toDrawAnswer(draw, app.gaNow()), Result: (draw.result ?? null) as Record<string, unknown> | null })
   })
 

@@ -6,6 +6,7 @@ import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { errors } from '../../../lib/errors.ts'
 import { isoDateOf, type DrawRow } from './store/draws.ts'
 import { bettingErrors } from './store/errors.ts'
+import { existingDraw } from './store/draw-by-id.ts'
 
 const DrawIdField = Type.Integer({ minimum: 1, maximum: 2147483647 })
 const DateField = Type.Optional(Type.String({ maxLength: 10, description: 'YYYY-MM-DD' }))
@@ -35,8 +36,7 @@ const resultsFeedRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app,
   app.get('/result/SMSString', {
     schema: { querystring: Type.Object({ DrawId: DrawIdField, LocId: LocIdField }), response: envelope(SmsStringSchema) }
   }, async (request) => {
-    const { rows: [draw] } = await app.db.query<DrawRow>('SELECT * FROM draws WHERE draw_id = $1 AND game = $2', [request.query.DrawId, game])
-    if (!draw) throw bettingErrors.drawNotFound(request.query.DrawId)
+    const draw = await existingDraw(app.db, request.query.DrawId, { game })
     if (draw.result === null || draw.result === undefined) throw bettingErrors.resultNotEntered(request.query.DrawId)
     const text = smsOf(draw)
     return ok({ DrawId: Number(draw.draw_id), DrawDate: isoDateOf(draw.draw_date), Series: draw.series, SMSString: text, Length: text.length })

@@ -12,6 +12,7 @@ import { bettingErrors } from './store/errors.ts'
 import { FINALISE_JOB, finaliseStatus, queueFinaliseJob } from './store/finalise-job.ts'
 import { previewDraw } from './store/preview.ts'
 import { resetDraw } from './store/reset.ts'
+import { existingDraw } from './store/draw-by-id.ts'
 
 const DrawIdField = Type.Integer({ minimum: 1, maximum: 2147483647 })
 
@@ -57,11 +58,7 @@ const ResetSchema = Type.Object({ DrawId: Type.Integer(), Reversed: Type.Integer
 
 /** Results of the prefix's game (ADMIN): entry, preview, finalising as a job with its status, and reset. */
 const resultRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
-  const drawOf = async (drawId: number) => {
-    const { rows: [draw] } = await app.db.query<DrawRow>('SELECT * FROM draws WHERE draw_id = $1 AND game = $2', [drawId, game])
-    if (!draw) throw bettingErrors.drawNotFound(drawId)
-    return draw
-  }
+  const drawOf = (drawId: number) => existingDraw(app.db, drawId, { game })
 
   app.post('/draw/result', {
     onRequest: app.gaRequireAdmin,
@@ -86,8 +83,7 @@ const resultRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { ga
     const result = resultOf(game, request.body.Result ?? flatResult(game, request.body))
     const now = app.gaNow()
     const saved = await app.db.transaction(async (tx) => {
-      const { rows: [draw] } = await tx.query<DrawRow>('SELECT * FROM draws WHERE draw_id = $1 AND game = $2 FOR UPDATE', [drawId, game])
-      if (!draw) throw bettingErrors.drawNotFound(drawId)
+      const draw = await existingDraw(tx, drawId, { game, forUpdate: true })
       if (draw.is_finalised) throw bettingErrors.drawFinalised(drawId)
       // Closed by hand counts as closed: the result may come before the scheduled close.
       if (new Date(draw.close_at).getTime() > now.getTime() && draw.closed_by_hand !== true) throw bettingErrors.drawNotClosed(drawId, zoneIso(new Date(draw.close_at)))

@@ -4,11 +4,12 @@ import type { Game } from '../../../betting/index.ts'
 import { bettingErrors } from '../betting/store/errors.ts'
 import { outsetErrors } from './errors.ts'
 import type { DrawRow } from '../betting/store/draws.ts'
+import { drawById } from '../betting/store/draw-by-id.ts'
 
 /** The draw row; 404 when DrawId names none, 400 when it is of the other game. */
 export async function drawOf (q: Queryable, game: Game, drawId: number | undefined, now: Date): Promise<DrawRow | undefined> {
   if (drawId !== undefined) {
-    const { rows: [draw] } = await q.query<DrawRow>('SELECT * FROM draws WHERE draw_id = $1', [drawId])
+    const draw = await drawById(q, drawId)
     if (!draw) throw bettingErrors.drawNotFound(drawId)
     if (draw.game !== game) throw bettingErrors.drawWrongGame(drawId, game)
     return draw

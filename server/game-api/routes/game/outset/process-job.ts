@@ -4,6 +4,7 @@ import { announceDrawChange } from '../../../lib/draw-changes.ts'
 import type { Game } from '../../../betting/index.ts'
 import type { JobHandler } from '../../../jobs/runner.ts'
 import { above, reachedWhere, standings } from './excess.ts'
+import { drawById } from '../betting/store/draw-by-id.ts'
 
 /** The job kind the runner knows it by. */
 export const OUTSET_PROCESS_JOB = 'outset-process'
@@ -17,8 +18,8 @@ export function outsetProcessJob (db: Db, now: () => Date): JobHandler<OutsetPro
     async run (job, context) {
       const { game, drawId, userId, distributorId } = job.payload
       const message = await db.transaction(async (tx) => {
-        const { rows: [draw] } = await tx.query<{ settled: boolean }>('SELECT is_finalised OR result IS NOT NULL AS settled FROM draws WHERE draw_id = $1', [drawId])
-        if (!draw || draw.settled) return `Draw ${drawId} has its result entered: nothing was thrown.`
+        const draw = await drawById(tx, drawId)
+        if (!draw || draw.is_finalised || draw.result !== null) return `Draw ${drawId} has its result entered: nothing was thrown.`
         await tx.query('SELECT 1 FROM number_intake WHERE draw_id = $1 AND user_id = $2 ORDER BY number FOR UPDATE', [drawId, userId])
         const rows = await standings(tx, game, drawId, userId, reachedWhere(true))
         let thrown = 0

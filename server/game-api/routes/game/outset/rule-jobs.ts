@@ -3,6 +3,7 @@ import type { Db } from '../../../../shared/db.ts'
 import { announceDrawChange } from '../../../lib/draw-changes.ts'
 import type { JobHandler } from '../../../jobs/runner.ts'
 import { throwByRules, type RuleThrowScope } from './rule-throws.ts'
+import { drawById } from '../betting/store/draw-by-id.ts'
 
 /** The per-distributor job (subject: the distributor) and the whole-level job (subject: the draw). */
 export const OUTSET_RULE_JOB = 'outset-rule'
@@ -14,8 +15,8 @@ export function outsetRuleJob (db: Db, now: () => Date, path: string): JobHandle
     async run (job, context) {
       const scope = job.payload
       const message = await db.transaction(async (tx) => {
-        const { rows: [draw] } = await tx.query<{ settled: boolean }>('SELECT is_finalised OR result IS NOT NULL AS settled FROM draws WHERE draw_id = $1', [scope.drawId])
-        if (!draw || draw.settled) return `Draw ${scope.drawId} has its result entered: nothing was thrown.`
+        const draw = await drawById(tx, scope.drawId)
+        if (!draw || draw.is_finalised || draw.result !== null) return `Draw ${scope.drawId} has its result entered: nothing was thrown.`
         const outcome = await throwByRules(tx, scope, job.userId ?? scope.userId, now(), async (done, total, numbers) => {
           context.signal.throwIfAborted()
           await context.progress(done, total, `Went through ${done} of ${total} numbers; ${numbers} had excess.`, tx)

@@ -5,7 +5,7 @@ import { isIsoDate, type Game } from '../../../betting/index.ts'
 import { LocIdField } from '../../../lib/envelope.ts'
 import { errors } from '../../../lib/errors.ts'
 import { isoDateOf } from '../betting/store/draws.ts'
-import { bettingErrors } from '../betting/store/errors.ts'
+import { existingDraw } from '../betting/store/draw-by-id.ts'
 
 const DateField = Type.Optional(Type.String({ maxLength: 10, description: 'YYYY-MM-DD' }))
 
@@ -37,8 +37,7 @@ export function periodOf (input: PeriodInput, where: 'querystring' | 'body'): { 
 export async function closedPeriodOf (q: Queryable, game: Game, input: PeriodInput, missing: () => Error): Promise<{ drawFrom: string, drawTo: string }> {
   const { drawId, drawFrom, drawTo } = periodOf(input, 'body')
   if (drawId !== null) {
-    const { rows: [draw] } = await q.query<{ draw_date: Date | string }>('SELECT draw_date FROM draws WHERE draw_id = $1 AND game = $2', [drawId, game])
-    if (!draw) throw bettingErrors.drawNotFound(drawId)
+    const draw = await existingDraw(q, drawId, { game })
     const date = isoDateOf(draw.draw_date)
     return { drawFrom: date, drawTo: date }
   }

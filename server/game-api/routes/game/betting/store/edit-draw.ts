@@ -5,14 +5,14 @@ import { zoneIso } from '../../../../../../schemas/domain/calendar.ts'
 import { isoDateOf, type DrawRow } from './draws.ts'
 import { drawTimes, wallTimeOf } from './draw-times.ts'
 import { bettingErrors } from './errors.ts'
+import { existingDraw } from './draw-by-id.ts'
 
 /** The fields an edit may change; absent ones keep their value (OpenDate '' removes the open time). */
 export interface DrawEdit { DrawDate?: string, CloseTime?: string, OpenDate?: string, OpenTime?: string, Closed?: boolean }
 
 /** Applies an edit in the caller's transaction and answers the row as saved. */
 export async function editDraw (q: Queryable, game: Game, drawId: number, edit: DrawEdit, now: Date): Promise<DrawRow> {
-  const { rows: [draw] } = await q.query<DrawRow>('SELECT * FROM draws WHERE draw_id = $1 FOR UPDATE', [drawId])
-  if (!draw || draw.game !== game) throw bettingErrors.drawNotFound(drawId)
+  const draw = await existingDraw(q, drawId, { game, forUpdate: true })
   if (draw.is_finalised) throw bettingErrors.drawFinalised(drawId)
   const { rows: [busy] } = await q.query("SELECT 1 FROM bets WHERE draw_id = $1 AND status IN ('won', 'lost') LIMIT 1", [drawId])
   if (busy) throw bettingErrors.drawBusy(drawId)

@@ -4,6 +4,7 @@ import type { Game } from '../../../../betting/index.ts'
 import { enqueueJob, percentDone, type JobHandler } from '../../../../jobs/runner.ts'
 import { bettingErrors } from './errors.ts'
 import { finaliseDraw, lockFinalisable } from './finalise.ts'
+import { existingDraw } from './draw-by-id.ts'
 
 /** The job kind the runner knows finalising by. */
 export const FINALISE_JOB = 'finalise'
@@ -27,8 +28,7 @@ export async function queueFinaliseJob (db: Db, game: Game, drawId: number, user
 
 /** The latest finalise job of a draw (none yet: JobId null, status idle). */
 export async function finaliseStatus (q: Queryable, drawId: number): Promise<FinaliseStatus> {
-  const { rows: [draw] } = await q.query<{ is_finalised: boolean }>('SELECT is_finalised FROM draws WHERE draw_id = $1', [drawId])
-  if (!draw) throw bettingErrors.drawNotFound(drawId)
+  const draw = await existingDraw(q, drawId)
   const { rows: [job] } = await q.query<{ job_id: number, status: string, done_count: number, total_count: number, message: string }>(
     'SELECT job_id, status, done_count, total_count, message FROM jobs WHERE kind = $1 AND subject_id = $2 ORDER BY job_id DESC LIMIT 1', [FINALISE_JOB, drawId])
   if (!job) return { JobId: null, DrawId: drawId, Status: 'idle', Progress: 0, Message: '', IsFinalised: draw.is_finalised }

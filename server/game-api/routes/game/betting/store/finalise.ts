@@ -8,6 +8,7 @@ import type { DrawRow } from './draws.ts'
 import { bettingErrors } from './errors.ts'
 import { bookDrawMoney } from './ledger.ts'
 import { settleBatch, shareWinners, type BatchOutcome } from './settle-batch.ts'
+import { existingDraw } from './draw-by-id.ts'
 
 /** What finalising a draw did. */
 export interface SettleSummary { DrawId: number, Bets: number, Winners: number, Strikes: number, Payout: number }
@@ -23,8 +24,7 @@ export const inTransaction = (tx: Queryable): Steps => ({ transaction: (fn) => f
 
 /** Checks a draw may be finalised now: it exists, has a result and is closed (finalised already is not an error: finalising is idempotent). */
 export async function lockFinalisable (q: Queryable, drawId: number, now: Date, game?: Game): Promise<DrawRow> {
-  const { rows: [draw] } = await q.query<DrawRow>('SELECT * FROM draws WHERE draw_id = $1 FOR UPDATE', [drawId])
-  if (!draw || (game !== undefined && draw.game !== game)) throw bettingErrors.drawNotFound(drawId)
+  const draw = await existingDraw(q, drawId, { ...(game === undefined ? {} : { game }), forUpdate: true })
   if (draw.is_finalised) return draw
   if (draw.result === null || draw.result === undefined) throw bettingErrors.noResult(drawId)
   if (new Date(draw.close_at).getTime() > now.getTime() && draw.closed_by_hand !== true) throw bettingErrors.drawNotClosed(drawId, zoneIso(new Date(draw.close_at)))

@@ -2,9 +2,9 @@
 import type { Queryable } from '../../../../../shared/db.ts'
 import { fromCents, toCents } from '../../../../betting/index.ts'
 import { openBetBatch } from './draw-batches.ts'
-import type { DrawRow } from './draws.ts'
 import { bettingErrors } from './errors.ts'
 import { settleBatch } from './settle-batch.ts'
+import { existingDraw } from './draw-by-id.ts'
 
 /** One prize tier (4D tier, TOTO group G1-G7 or side-bet type) of a preview. */
 export interface PreviewTier { Prize: string, Hits: number, Bets: number, Tickets: number, Payout: number }
@@ -18,8 +18,7 @@ interface TierSum { hits: number, cents: number, bets: Set<number>, tickets: Set
 
 /** Previews a draw with a result: a finalised draw from its strikes, otherwise by settling its open bets batch by batch in memory. */
 export async function previewDraw (q: Queryable, drawId: number): Promise<DrawPreview> {
-  const { rows: [draw] } = await q.query<DrawRow>('SELECT * FROM draws WHERE draw_id = $1', [drawId])
-  if (!draw) throw bettingErrors.drawNotFound(drawId)
+  const draw = await existingDraw(q, drawId)
   if (draw.result === null || draw.result === undefined) throw bettingErrors.noResult(drawId)
   const tiers = new Map<string, TierSum>()
   const add = (prize: string, hits: number, payout: number, betId: number, ticketId: number) => {

@@ -1,18 +1,17 @@
 // Resetting a finalised draw: reversing ledger entries for what finalising booked, and its bets open again, so a re-finalise gives the same figures.
 import type { Queryable } from '../../../../../shared/db.ts'
 import type { Game } from '../../../../betting/index.ts'
-import type { DrawRow } from './draws.ts'
 import { clearDrawPayouts } from './draw-totals.ts'
 import { bettingErrors } from './errors.ts'
 import { reverseDrawMoney } from './ledger.ts'
+import { existingDraw } from './draw-by-id.ts'
 
 /** What a reset undid. */
 export interface ResetSummary { DrawId: number, Reversed: number, Bets: number, ResultCleared: boolean }
 
 /** Undoes finalising in the caller's transaction; with clearResult the result goes too (the draw is back to closed). */
 export async function resetDraw (q: Queryable, game: Game, drawId: number, clearResult: boolean, now: Date): Promise<ResetSummary> {
-  const { rows: [draw] } = await q.query<DrawRow>('SELECT * FROM draws WHERE draw_id = $1 FOR UPDATE', [drawId])
-  if (!draw || draw.game !== game) throw bettingErrors.drawNotFound(drawId)
+  const draw = await existingDraw(q, drawId, { game, forUpdate: true })
   if (!draw.is_finalised) throw bettingErrors.drawNotFinalised(drawId)
   const reversed = await reverseDrawMoney(q, drawId, now)
   const { rowCount } = await q.query("UPDATE bets SET status = 'open', payout = 0, settled_at = NULL WHERE draw_id = $1 AND status IN ('won', 'lost')", [drawId])
