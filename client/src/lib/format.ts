@@ -21,6 +21,18 @@ export function dayText (value: unknown): string {
   return text.replace(/(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?/g, '$2/$3/$1')
 }
 
+/** The translation name a value has in a vocabulary (names hold letters, digits, - and _ only: api.call → api_call). */
+export const vocabularyName = (value: unknown) => String(value).replace(/[^A-Za-z0-9_-]/g, '_')
+
+/** A cell's text through its column's vocabulary (each item of a list, joined), the value itself where the vocabulary has no entry. */
+export function vocabularyText (value: unknown, vocabulary: Readonly<Record<string, unknown>>): string {
+  const one = (v: unknown) => {
+    const text = vocabulary[vocabularyName(v)]
+    return typeof text === 'string' ? text : String(v)
+  }
+  return Array.isArray(value) ? value.map(one).join(', ') : one(value)
+}
+
 /** The Intl locale of an i18next language: Chinese (zh, ch) or English. */
 export const intlLocale = (language: string): string => (language === 'zh' || language === 'ch' ? 'zh-CN' : 'en-US')
 

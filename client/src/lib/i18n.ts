@@ -2,7 +2,7 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { keys, localGet, localSet } from './storage.ts'
-import { dayText, intlLocale, money } from './format.ts'
+import { dayText, intlLocale, money, vocabularyText } from './format.ts'
 
 /** The languages the product offers (seed 001 §5). */
 export type Lang = 'en' | 'zh' | 'ch'
@@ -70,6 +70,11 @@ export async function initI18n (texts: BundledTexts): Promise<void> {
     money(Number(value), typeof options.currency === 'string' ? options.currency : undefined, intlLocale(lng ?? 'en')))
   // {{DrawDate, day}}: a day as every table, filter and form shows it.
   i18next.services.formatter?.add('day', (value: unknown) => dayText(value))
+  // {{Form, term(of: common.betForm)}}: a value in words through a vocabulary, as a table column with valueLabels shows it.
+  i18next.services.formatter?.add('term', (value: unknown, lng: string | undefined, options: { of?: unknown }) => {
+    const vocabulary: unknown = typeof options.of === 'string' ? i18next.t(options.of, { lng, returnObjects: true }) : null
+    return vocabulary !== null && typeof vocabulary === 'object' ? vocabularyText(value, vocabulary as Record<string, unknown>) : String(value)
+  })
   await Promise.all([loadBundle('en'), loadBundle(fileOf(lang))])
   document.documentElement.lang = lang === 'en' ? 'en' : 'zh'
   await i18next.changeLanguage(fileOf(lang))

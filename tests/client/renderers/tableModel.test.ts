@@ -1,6 +1,7 @@
 import t from 'tap'
 import type { TableColumn } from '../../../schemas/widgets.ts'
-import { compareKeys, drawColour, DRAW_COLOURS, fillPath, footerSums, formatCell, negative, sortKey, sortRows, vocabularyText } from '../../../client/src/renderers/lib/tableModel.ts'
+import { compareKeys, drawColour, DRAW_COLOURS, fillPath, footerSums, formatCell, negative, sortKey, sortRows } from '../../../client/src/renderers/lib/tableModel.ts'
+import { vocabularyText } from '../../../client/src/lib/format.ts'
 
 t.test('cells by column type; money has exactly 2 decimals', async (t) => {
   t.equal(formatCell(1234.5, 'money'), '1,234.50')

@@ -45,7 +45,8 @@ t.test('signed-in pages from descriptors', async (t) => {
 
   await t.test('audit log shows the login record, and its filters narrow it', async (t) => {
     await openFromMenu(page, 'Utilities', 'Audit Log', '/utilities/auditLog')
-    await page.getByRole('row').filter({ hasText: 'login' }).first().waitFor()
+    // Actions read as words: the login record is a Sign-in.
+    await page.getByRole('row').filter({ hasText: 'Sign-in' }).first().waitFor()
     // Cursor paging: 20 records a page, newest first; Older follows nextCursor, Newest goes back.
     const ids = async () => (await page.locator('[data-page="/utilities/auditLog"] tbody tr td:first-child').allInnerTexts()).map(Number)
     // Every read of the log is itself recorded: reload until there is more than one page.
@@ -68,7 +69,7 @@ t.test('signed-in pages from descriptors', async (t) => {
     await page.getByRole('button', { name: 'Apply' }).click()
     await page.waitForFunction(() => {
       const rows = [...document.querySelectorAll('[data-page="/utilities/auditLog"] tbody tr')]
-      return rows.length > 0 && rows.every((r) => / login /.test(` ${(r as HTMLElement).innerText.replace(/\s+/g, ' ')} `))
+      return rows.length > 0 && rows.every((r) => / Sign-in (?!failed)/.test(` ${(r as HTMLElement).innerText.replace(/\s+/g, ' ')} `))
     })
     t.match(await page.locator('tbody tr').first().innerText(), /admin/)
   })

@@ -136,7 +136,7 @@ t.test('a limit, bets over it passed up, a throw, and the share claim of the fin
     await form.getByRole('button', { name: 'Throw 4D' }).click()
     await admin.locator('[data-widget-id=throws4d] tbody tr').filter({ hasText: 'Outlet East' }).waitFor()
     const out = await rowByHeading(await betsPage(admin, 'Bets Out', draw.DrawId), 'Outlet East')
-    t.match(out, { Number: '1234', Form: 'throw' })
+    t.match(out, { Number: '1234', Form: 'Thrown out' })
     t.equal(money(out.Big ?? ''), 20, 'admin\'s Bets Out: $20 Big of 1234 thrown to the distributor')
     await liveRow(adminLive.table, '1234', { Intake: '30.00', 'Thrown out': '20.00', Kept: '10.00' })
     t.ok(await noReload(adminLive.page), 'admin\'s live page: $20 thrown out, $10 left kept, without a reload')

@@ -51,18 +51,6 @@ export function negative (value: unknown, type: ColumnType): boolean {
   return n !== null && n < 0
 }
 
-/** The translation name a value has in a vocabulary (names hold letters, digits, - and _ only: api.call → api_call). */
-export const vocabularyName = (value: unknown) => String(value).replace(/[^A-Za-z0-9_-]/g, '_')
-
-/** A cell's text through its column's vocabulary (each item of a list, joined), the value itself where the vocabulary has no entry. */
-export function vocabularyText (value: unknown, vocabulary: Readonly<Record<string, unknown>>): string {
-  const one = (v: unknown) => {
-    const text = vocabulary[vocabularyName(v)]
-    return typeof text === 'string' ? text : String(v)
-  }
-  return Array.isArray(value) ? value.map(one).join(', ') : one(value)
-}
-
 /** Whether a column's values are words (sorted as text), not numbers or dates. */
 export const textual = (type: ColumnType) => type === 'text' || type === 'status' || type === 'html'
 
