@@ -12,6 +12,7 @@ import { bettingErrors } from './betting/store/errors.ts'
 import { limitNumberOf, takenUnits } from './betting/store/limits.ts'
 import type { Game } from './index.ts'
 import { existingDraw } from './betting/store/draw-by-id.ts'
+import { drawNotClosedSql } from './betting/store/draws.ts'
 
 const MaxUnits = Type.Integer({ minimum: 0, maximum: 100_000_000, description: 'the most units the number and bet type may take in one draw (0 stops it)' })
 const BetType = Type.String({ minLength: 1, maxLength: 10, description: 'ORDINARY, SYSTEM, ROLL, 2*, 3*, 4*, *2, *3, *4, TO, TE or TT' })
@@ -47,7 +48,7 @@ async function reportDraw (q: Queryable, game: Game, asked: number | undefined, 
     return Number((await existingDraw(q, asked, { game })).draw_id)
   }
   const { rows: [next] } = await q.query<{ draw_id: number }>(
-    'SELECT draw_id FROM draws WHERE game = $1 AND close_at > $2 AND NOT closed_by_hand AND NOT is_finalised ORDER BY close_at, draw_id LIMIT 1', [game, now])
+    `SELECT draw_id FROM draws WHERE game = $1 AND ${drawNotClosedSql('draws', '$2')} ORDER BY close_at, draw_id LIMIT 1`, [game, now])
   return next ? Number(next.draw_id) : null
 }
 

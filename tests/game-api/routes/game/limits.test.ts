@@ -67,4 +67,17 @@ onTestDatabase(t, async (t, kind) => {
     const audits = await h.db.query<{ action: string }>("SELECT action FROM audits WHERE action LIKE 'limit.%' ORDER BY audit_id")
     t.same(audits.rows.map((a) => a.action), ['limit.create', 'limit.create', 'limit.create', 'limit.update', 'limit.delete', 'limit.delete'])
   })
+
+  t.test('the list reports on the next draw not closed: one holding a result is closed, even with its close time ahead', async (t) => {
+    const made = await api(h, 'POST', '/api/v1/tt/limit', tokens.admin, { Number: '20 21 22 23 24 25', BetType: 'ORDINARY', MaxUnits: 4 })
+    t.equal(made.status, 200)
+    const open = (await list()).find((l) => l.Number === '20 21 22 23 24 25')?.DrawId
+    t.ok(open, 'the open Thursday draw')
+    // A result written outside the result call (an operator's repair): the close time was never moved to the past.
+    await h.db.query('UPDATE draws SET result = $2 WHERE draw_id = $1', [open, JSON.stringify({ winning: [1, 2, 3, 4, 5, 6], additional: 7 })])
+    const { rows: [next] } = await h.db.query<{ draw_id: number }>("SELECT draw_id FROM draws WHERE game = 'TOTO' AND close_at > $1 AND draw_id <> $2 ORDER BY close_at, draw_id LIMIT 1", [h.clock.now(), open])
+    const now = (await list()).find((l) => l.Number === '20 21 22 23 24 25')
+    t.not(now?.DrawId, open)
+    t.equal(now?.DrawId, next ? Number(next.draw_id) : null)
+  })
 })

@@ -5,7 +5,7 @@ import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { caller } from '../../../plugins/auth.ts'
 import { DrawResultSchema, DrawSchema } from './schemas.ts'
 import { readCloseTimes, seriesAnswer, writeCloseTime } from './store/close-times.ts'
-import { SERIES_OF, ensureUpcomingDraws, toDrawAnswer, type DrawRow } from './store/draws.ts'
+import { SERIES_OF, drawTakesBetsSql, ensureUpcomingDraws, toDrawAnswer, type DrawRow } from './store/draws.ts'
 import { drawTimes } from './store/draw-times.ts'
 import { queueFixedForNewDraws } from './store/fixed-on-new-draws.ts'
 import { bettingErrors } from './store/errors.ts'
@@ -43,7 +43,7 @@ const drawRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
     const now = app.gaNow()
     await ensureUpcomingDraws(app.db, game, now)
     const { rows } = await app.db.query<DrawRow>(
-      `SELECT * FROM draws WHERE game = $1 AND close_at > $2 AND NOT is_finalised AND NOT closed_by_hand AND result IS NULL AND (open_at IS NULL OR open_at <= $2)
+      `SELECT * FROM draws WHERE game = $1 AND ${drawTakesBetsSql('draws', '$2')}
        ORDER BY close_at, series`, [game, now])
     return ok(rows.map((r) => toDrawAnswer(r, now)))
   })

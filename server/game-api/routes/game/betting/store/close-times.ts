@@ -2,6 +2,7 @@
 import type { Queryable } from '../../../../../shared/db.ts'
 import { DEFAULT_CLOSE_TIMES, DRAW_TIMES, zoneInstant, type CloseTimes, type DrawSeries } from '../../../../../../schemas/domain/calendar.ts'
 import { wallTimeOf } from './draw-times.ts'
+import { drawNotClosedSql } from './draws.ts'
 
 /** Every series, in the order lists show them. */
 export const ALL_SERIES: readonly DrawSeries[] = ['SG4D', 'MG4D', 'TOTO']
@@ -22,7 +23,7 @@ export async function writeCloseTime (q: Queryable, series: DrawSeries, closeTim
   const before = (await readCloseTimes(q))[series]
   const { rows } = await q.query<{ draw_id: number, day: string, close_at: Date, open_at: Date | null }>(
     `SELECT draw_id, to_char(draw_date, 'YYYY-MM-DD') AS day, close_at, open_at FROM draws
-     WHERE series = $1 AND close_at > $2 AND NOT closed_by_hand AND result IS NULL AND NOT is_finalised FOR UPDATE`, [series, now])
+     WHERE series = $1 AND ${drawNotClosedSql('draws', '$2')} FOR UPDATE`, [series, now])
   for (const draw of rows) {
     if (wallTimeOf(new Date(draw.close_at)) !== before) continue
     const closeAt = zoneInstant(draw.day, closeTime)

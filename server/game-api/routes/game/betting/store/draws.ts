@@ -65,9 +65,13 @@ export function drawStatus (r: DrawRow, now: Date): DrawStatus {
   return 'open'
 }
 
+/** drawStatus's 'pending' or 'open' in SQL: draw `d` (an alias) is not closed at the instant placeholder `now` (it takes bets, or will once open). */
+export const drawNotClosedSql = (d: string, now: string) =>
+  `(${d}.close_at > ${now} AND NOT ${d}.closed_by_hand AND ${d}.result IS NULL AND NOT ${d}.is_finalised)`
+
 /** drawStatus's 'open' in SQL, for a query over many rows: draw `d` (an alias) takes bets at the instant placeholder `now`. */
 export const drawTakesBetsSql = (d: string, now: string) =>
-  `(${d}.close_at > ${now} AND NOT ${d}.closed_by_hand AND ${d}.result IS NULL AND NOT ${d}.is_finalised AND (${d}.open_at IS NULL OR ${d}.open_at <= ${now}))`
+  `(${drawNotClosedSql(d, now)} AND (${d}.open_at IS NULL OR ${d}.open_at <= ${now}))`
 
 /** Refuses a bet on any draw not open at `now` (closed, by hand or by time, not yet open, with a result or finalised). */
 export function assertOpen (draws: DrawRow[], now: Date): void {

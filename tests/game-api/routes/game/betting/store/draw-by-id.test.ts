@@ -6,7 +6,7 @@ import { gameApiHarness } from '../../../../harness.ts'
 // The one lookup of a draw by id: found whole, of the game asked or not at all, locked in a transaction, and a 404 naming the id.
 onTestDatabase(t, async (t, kind) => {
   const h = await gameApiHarness(t, kind)
-  const { rows } = await h.db.query<{ draw_id: number, game: string }>("SELECT DISTINCT ON (game) draw_id, game FROM draws ORDER BY game, draw_id")
+  const { rows } = await h.db.query<{ draw_id: number, game: string }>('SELECT DISTINCT ON (game) draw_id, game FROM draws ORDER BY game, draw_id')
   const fourD = Number(rows.find((r) => r.game === '4D')?.draw_id)
   const toto = Number(rows.find((r) => r.game === 'TOTO')?.draw_id)
 
