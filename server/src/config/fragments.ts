@@ -59,7 +59,8 @@ export function resolveFragments (file: string, value: unknown, fragments: Reado
     const doc = fragments.get(target)
     // A fragment that did not parse is reported as such; the references to it add nothing.
     if (doc === undefined) return fail({ file: source.file, pointer: refPointer, message: `${target} is not valid JSON (see its own error)` })
-    const found = at(doc, pointer)
+    // The whole file is its parts without the editor's "$schema" hint.
+    const found = pointer === '' && isObject(doc) ? Object.fromEntries(Object.entries(doc).filter(([name]) => name !== '$schema')) : at(doc, pointer)
     if (found === undefined) return fail({ file: source.file, pointer: refPointer, message: `${target} has nothing at #${pointer}: fix the JSON pointer (such as #/agentDialog) or add that part to the fragment` })
     origins.set(out, { file: target, pointer, via: `${source.file}#${source.pointer}` })
     const resolved = walk(found, { file: target, pointer }, out, [...stack, key])

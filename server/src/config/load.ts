@@ -42,7 +42,7 @@ export type LoadResult = { ok: true, config: LoadedConfig } | { ok: false, versi
 export type ConfigFiles = ReadonlyMap<string, string>
 
 const LANGUAGES = ['en', 'zh'] as const
-const schemaNames: Array<[RegExp, string]> = [[/^menu\.json$/, 'menu'], [/^api\.json$/, 'api'], [/^pages\//, 'page'], [/^columns\//, 'columns'], [/^i18n\//, 'i18n']]
+const schemaNames: Array<[RegExp, string]> = [[/^menu\.json$/, 'menu'], [/^api\.json$/, 'api'], [/^pages\//, 'page'], [/^columns\//, 'columns'], [/^fragments\//, 'fragment'], [/^i18n\//, 'i18n']]
 
 /** Hash of the files' content (names included), the config version. */
 export function contentVersion (files: ConfigFiles): string {
@@ -245,7 +245,12 @@ export function validateConfig (files: ConfigFiles, now: Date = new Date()): Loa
 /** Puts each page's and column set's fragments in place (in parsed); fragment files themselves leave parsed. Answers where the parts of each file came from. */
 function resolveAllFragments (parsed: Map<string, unknown>, errors: ConfigError[]): Map<string, ReadonlyMap<string, Origin>> {
   const fragments = new Map<string, unknown>()
-  for (const [file, value] of parsed) if (file.startsWith('fragments/')) { fragments.set(file, value); parsed.delete(file) }
+  for (const [file, value] of parsed) {
+    if (!file.startsWith('fragments/')) continue
+    checkSchemaRef(file, value, errors)
+    fragments.set(file, value)
+    parsed.delete(file)
+  }
   const origins = new Map<string, ReadonlyMap<string, Origin>>()
   for (const [file, value] of parsed) {
     if (value === undefined || !(file.startsWith('pages/') || file.startsWith('columns/'))) continue

@@ -1,8 +1,8 @@
 import t from 'tap'
-import { readFileSync } from 'node:fs'
 import { BIG_PATTERN, bigProblem, smallProblem, overLineMaximum } from '../../../server/game-api/betting/index.ts'
 import { fromRoot } from '../../../server/shared/paths.ts'
 import { validateLines } from '../../../client/src/renderers/lib/formLines.ts'
+import { loadConfig } from '../../../server/src/config/load.ts'
 import { onTestDatabase } from '../../helpers/db.ts'
 import { gameApiHarness, type GameApiHarness } from '../harness.ts'
 import { api } from './support.ts'
@@ -20,21 +20,32 @@ t.test('the amount rule: Big in 1, H and Q (multiples of 0.25), Small whole doll
   t.notOk(overLineMaximum(0.1 + 0.2, 0.3), 'compared in cents')
 })
 
+/** A shipped page template with its fragments in place, as the service serves it. */
+async function shippedPage (name: string) {
+  const loaded = await loadConfig(fromRoot('menus'))
+  if (!loaded.ok) throw new Error(`invalid shipped config: ${JSON.stringify(loaded.errors.slice(0, 3))}`)
+  const page = loaded.config.pages.find((p) => p.file === `pages/${name}.json`)?.page
+  if (!page) throw new Error(`no page ${name}`)
+  return page
+}
+
 t.test('every Place Bets and Fixed Bets form checks Big with the pattern that agrees with the rule', async (t) => {
   const pattern = new RegExp(BIG_PATTERN)
   for (const typed of ['1', '1.5', '2.25', '0.75', '.5', '3.50', '10']) t.ok(pattern.test(typed) && bigProblem(Number(typed)) === undefined, `${typed} passes both`)
   for (const typed of ['1.3', '0.1', '2.2', '1.333']) t.ok(!pattern.test(typed) && bigProblem(Number(typed)) !== undefined, `${typed} fails both`)
   for (const page of ['bet-placeBets-add', 'bet-placeBets-add-20', 'bet-fixedBets']) {
-    const text = readFileSync(fromRoot(`menus/pages/${page}.json`), 'utf8')
+    const text = JSON.stringify(await shippedPage(page), null, 2)
     const bigFields = text.match(/"name": "Big"/g)?.length ?? 0
+    t.ok(bigFields > 0, `${page}: has Big fields`)
     t.equal(text.split(JSON.stringify(BIG_PATTERN)).length - 1, bigFields, `${page}: each Big field carries the pattern`)
   }
 })
 
 t.test('the Place Bets form refuses Big 1.3 and Small 0.5 before sending, takes 1.25 and 2', async (t) => {
-  const page = JSON.parse(readFileSync(fromRoot('menus/pages/bet-placeBets-add.json'), 'utf8'))
-  const lines = page.widgets.find((w: { lines?: unknown }) => w.lines !== undefined)?.lines
-  t.ok(lines, 'the form has its lines')
+  const page = await shippedPage('bet-placeBets-add')
+  const form = page.widgets.find((w) => w.type === 'form' && w.lines !== undefined)
+  const lines = form?.type === 'form' ? form.lines : undefined
+  if (!lines) throw new Error('the Place Bets form has no lines')
   const errors = validateLines([{ Number: '1234', Form: 'straight', Big: '1.3', Small: '0.5' }, { Number: '5678', Form: 'straight', Big: '1.25', Small: '2' }], lines)
   t.same(errors['Lines.0.Big'], [{ key: 'page.placeBets.bigRule' }])
   t.same(errors['Lines.0.Small'], [{ key: 'page.placeBets.smallRule' }])

@@ -92,14 +92,13 @@ t.test('a fragment is watched and hot-reloaded like the rest: a change is served
   const widget = JSON.parse(readFileSync(homeFile, 'utf8')).widgets[0]
   const homeWidget = () => app.configStore.current().pages.find((p) => p.file === 'pages/admin-home.json')?.page.widgets[0]
 
-  // A new fragments/ directory is seen, then the files in it.
+  // A new fragment file is seen, and a page that starts using it.
   const used = next(app, 'loaded')
-  mkdirSync(join(dir, 'fragments'))
   writeFileSync(join(dir, 'fragments', 'home.json'), JSON.stringify({ announcements: widget }))
   editJson(homeFile, (p) => { p.widgets[0] = { $ref: 'fragments/home.json#/announcements' } })
   await used
   t.same(homeWidget(), widget, 'the page holds the fragment')
-  // The store watches afresh (the new directory too) just after the reload it announces: edit after that.
+  // The store watches afresh just after the reload it announces: edit after that.
   const rewatched = () => new Promise((resolve) => setTimeout(resolve, 100))
   await rewatched()
 
@@ -250,7 +249,7 @@ t.test('a page binding an endpoint outside the game API contract is refused; the
   const app = await configApp(t, dir)
   const kept = app.configStore.current()
   const rejected = next(app, 'rejected')
-  editJson(join(dir, 'pages', 'report-full.json'), (p) => { p.widgets[1].data.endpoint = '/api/v1/4d/reportEverything' })
+  editJson(join(dir, 'pages', 'report-full.json'), (p) => { p.widgets[1].data = { $ref: 'fragments/reports.json#/data', endpoint: '/api/v1/4d/reportEverything' } })
   const refusal = await rejected
   t.match(refusal, { kind: 'rejected', keptVersion: kept.version })
   t.equal(app.configStore.current(), kept, 'the previous config keeps serving')
