@@ -55,3 +55,8 @@ export function getPath (value: unknown, path: string | undefined): unknown {
   }
   return current
 }
+
+/** Whether a binding reads the page's filters (then an empty answer asks the user to change them). */
+export function readsFilters (binding: DataBinding): boolean {
+  return Object.values(binding.params ?? {}).some((p) => p.from === 'filter')
+}

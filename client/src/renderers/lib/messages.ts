@@ -5,8 +5,6 @@ import { GENERIC_ERROR } from '../../lib/errors.ts'
 export const rendererMessagesEn = {
   renderers: {
     noData: 'No data.',
-    // A table bound to filters: what to do next.
-    noDataFiltered: 'No data for these filters. Change them and apply them again.',
     firstPage: 'Newest',
     showingOf: 'Showing {{shown}} of {{total}}',
     nextPage: 'Older',
@@ -42,15 +40,13 @@ export const rendererMessagesEn = {
     drawDate: { placeholder: 'Draw date', series: { SG4D: 'SG', MG4D: 'Magnum', TOTO: 'TOTO' }, seriesName: { SG4D: 'Singapore 4D', MG4D: 'Magnum 4D', TOTO: 'TOTO' } },
     select: { placeholder: 'Choose…' },
     countdown: { status: { running: 'Running', paused: 'Paused', stopped: 'Stopped', done: 'Done' } },
-    grid: { changes_one: '{{count}} unsaved change', changes_other: '{{count}} unsaved changes', discard: 'Discard changes', noChanges: 'No unsaved changes.', invalid: 'Please correct the marked cells first.', hint: 'Arrow keys move between cells, Enter edits, Escape cancels.' },
+    grid: { changes_one: '{{count}} unsaved change', changes: '{{count}} unsaved changes', discard: 'Discard changes', noChanges: 'No unsaved changes.', invalid: 'Please correct the marked cells first.', hint: 'Arrow keys move between cells, Enter edits, Escape cancels.' },
     tree: { noChildren: 'Nobody below.', chosen: 'Chosen' },
     error: {
       generic: GENERIC_ERROR,
       required: 'Please fill in this field.',
-      minLength_one: 'Please enter at least {{count}} character.',
-      minLength_other: 'Please enter at least {{count}} characters.',
-      maxLength_one: 'Please enter no more than {{count}} character.',
-      maxLength_other: 'Please enter no more than {{count}} characters.',
+      minLength: 'Please enter at least {{count}} characters.',
+      maxLength: 'Please enter no more than {{count}} characters.',
       min: 'Please enter a value of at least {{min}}.',
       max: 'Please enter a value of at most {{max}}.',
       step: 'Please enter a value in steps of {{step}}.',
@@ -67,11 +63,13 @@ export const rendererMessagesEn = {
   }
 }
 
-/** Chinese texts with the same keys. */
-export const rendererMessagesZh: typeof rendererMessagesEn = {
+/** A catalogue for a language with one plural form: English's key_one is not needed there (i18next falls back to key for every count). */
+export type OneForm<T> = { [K in keyof T as K extends `${infer B}_one` ? B : K extends `${string}_other` ? never : K]: T[K] extends string ? string : OneForm<T[K]> }
+
+/** Chinese texts with the same keys (one form where English has two). */
+export const rendererMessagesZh: OneForm<typeof rendererMessagesEn> = {
   renderers: {
     noData: '没有数据。',
-    noDataFiltered: '这些筛选条件下没有数据。请更改筛选条件后重新查询。',
     firstPage: '最新',
     showingOf: '显示 {{total}} 条中的 {{shown}} 条',
     nextPage: '更早',
@@ -106,15 +104,13 @@ export const rendererMessagesZh: typeof rendererMessagesEn = {
     drawDate: { placeholder: '开奖日期', series: { SG4D: '新加坡', MG4D: '万能', TOTO: '多多' }, seriesName: { SG4D: '新加坡 4D', MG4D: '万能 4D', TOTO: '多多' } },
     select: { placeholder: '请选择…' },
     countdown: { status: { running: '进行中', paused: '已暂停', stopped: '已停止', done: '已结束' } },
-    grid: { changes_one: '{{count}} 项未保存的更改', changes_other: '{{count}} 项未保存的更改', discard: '放弃更改', noChanges: '没有未保存的更改。', invalid: '请先更正标记的单元格。', hint: '方向键在单元格之间移动，Enter 编辑，Escape 取消。' },
+    grid: { changes: '{{count}} 项未保存的更改', discard: '放弃更改', noChanges: '没有未保存的更改。', invalid: '请先更正标记的单元格。', hint: '方向键在单元格之间移动，Enter 编辑，Escape 取消。' },
     tree: { noChildren: '下面没有人。', chosen: '已选' },
     error: {
       generic: '抱歉，出了点问题。请刷新此页面后重试。',
       required: '请填写此字段。',
-      minLength_one: '请至少输入 {{count}} 个字符。',
-      minLength_other: '请至少输入 {{count}} 个字符。',
-      maxLength_one: '请最多输入 {{count}} 个字符。',
-      maxLength_other: '请最多输入 {{count}} 个字符。',
+      minLength: '请至少输入 {{count}} 个字符。',
+      maxLength: '请最多输入 {{count}} 个字符。',
       min: '请输入不小于 {{min}} 的值。',
       max: '请输入不大于 {{max}} 的值。',
       step: '请输入以 {{step}} 为步长的值。',

@@ -5,7 +5,7 @@ import { callData } from '../../lib/api.ts'
 import { useApiMutation } from '../../lib/queries.ts'
 import { useRenderer } from '../context.tsx'
 import { useData } from '../lib/useData.ts'
-import { getPath, withQuery } from '../lib/binding.ts'
+import { getPath, readsFilters, withQuery } from '../lib/binding.ts'
 import { fillPath, rowParams, type Row } from '../lib/tableModel.ts'
 import { Spinner } from '../shared/Spinner.tsx'
 import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
@@ -58,8 +58,6 @@ export function TableWidget ({ widget }: { widget: TableDescriptor }) {
   if (state.status === 'error') return <CallErrorAlert error={state.error} />
   // A binding still waiting for a required parameter (no ticket chosen yet): nothing to show, as content widgets do.
   if (state.data === undefined && (widget.data.requires?.length ?? 0) > 0) return null
-  // A table that reads the page's filters tells the user to change them when nothing matched.
-  const filtered = Object.values(widget.data.params ?? {}).some((p) => p.from === 'filter')
   const found = whole ? getPath(state.data, widget.data.dataPath) : state.data
   const rows = Array.isArray(found) ? found as Row[] : []
   const total = widget.totalPath ? Number(getPath(state.data, widget.totalPath)) : NaN
@@ -71,12 +69,13 @@ export function TableWidget ({ widget }: { widget: TableDescriptor }) {
       {typeof next === 'string' && next !== '' && <button type='button' onClick={() => setCursor(next)}>{t('renderers.nextPage')}</button>}
     </nav>
   )
+  // Nothing matched: a table that reads the page's filters says to change them (a fetched text, so the login bundle stays as it is).
   return (
     <>
       {widget.titleKey && <h2 className='rr-table-title'>{t(widget.titleKey)}</h2>}
       {rowCall.error && <CallErrorAlert error={rowCall.error} />}
       {rows.length === 0
-        ? <p className='rr-empty' data-widget-id={widget.id}>{t(filtered ? 'renderers.noDataFiltered' : 'renderers.noData')}</p>
+        ? <p className='rr-empty' data-widget-id={widget.id}>{t(readsFilters(widget.data) ? 'app.noDataFiltered' : 'renderers.noData')}</p>
         : <TableView widget={widget} rows={rows} onAction={onAction} total={Number.isFinite(total) ? total : undefined} serverSums={sums && typeof sums === 'object' ? sums as Record<string, unknown> : undefined} />}
       {paging}
       {confirm.dialog}
