@@ -1,6 +1,7 @@
 import type { MenuGroupConfig, MenuItemConfig } from '../../../schemas/menu.ts'
 import type { Rule } from '../../../schemas/rule.ts'
 import { endpointAllowed, type GateEndpoint } from '../proxy/allowlist.ts'
+import { writtenAt } from './fragments.ts'
 import type { LoadedConfig } from './load.ts'
 import { buildMenu, menuAllows } from './menu.ts'
 import { pageGateOf, resolvePage } from './pages.ts'
@@ -96,6 +97,16 @@ function findInTemplate (value: unknown, id: string, pointer: string, rules: Pla
   if (object.id === id) { found.push({ pointer, rules: here }); return found }
   for (const [key, child] of Object.entries(object)) if (key !== 'rule') findInTemplate(child, id, `${pointer}/${key}`, here, found)
   return found
+}
+
+/** The tree with each rule's file and pointer where it is written: a part that came from a fragment names the fragment. */
+function whereWritten (tree: RuleTrace, origins: LoadedConfig['origins']): RuleTrace {
+  const origin = tree.file !== undefined && tree.pointer !== undefined ? writtenAt(tree.pointer, origins.get(tree.file)) : undefined
+  return {
+    ...tree,
+    ...(origin ? { file: origin.file, pointer: origin.pointer } : {}),
+    ...(tree.children ? { children: tree.children.map((child) => whereWritten(child, origins)) } : {})
+  }
 }
 
 /** Whether a resolved page holds an object with this id, in the same order findInTemplate looks. */
@@ -196,6 +207,7 @@ export function explain (config: LoadedConfig, ctx: RuleContext, subject: Explai
       break
     }
   }
+  tree = whereWritten(tree, config.origins)
   const decision = decide(ctx)
   // The tree reads the same leaves the gate does; were it ever to disagree, the gate's answer stands and the tree says so.
   if (tree.held !== decision) tree = { ...tree, text: `${tree.text} (the gate answers ${decision ? 'yes' : 'no'}: this tree disagrees)` }

@@ -81,15 +81,22 @@ export function resolveFragments (file: string, value: unknown, fragments: Reado
   return failed ? undefined : { value: result, origins }
 }
 
-/** An error found in a resolved file, moved to where its faulty part was written (a fragment names the $ref that used it). */
-export function relocate<E extends { pointer: string, message: string, file: string }> (error: E, origins: ReadonlyMap<string, Origin>): E {
-  const parts = error.pointer.split('/')
+/** Where the part at pointer of a resolved file was written: a fragment (with the $ref that used it) or the file itself (undefined). */
+export function writtenAt (pointer: string, origins: ReadonlyMap<string, Origin> | undefined): Origin | undefined {
+  if (!origins) return undefined
+  const parts = pointer.split('/')
   for (let n = parts.length; n >= 1; n--) {
     const prefix = parts.slice(0, n).join('/')
     const origin = origins.get(prefix)
-    if (!origin) continue
-    const through = origin.via === undefined ? '' : ` (used through the $ref at ${origin.via})`
-    return { ...error, file: origin.file, pointer: origin.pointer + error.pointer.slice(prefix.length), message: error.message + through }
+    if (origin) return { ...origin, pointer: origin.pointer + pointer.slice(prefix.length) }
   }
-  return error
+  return undefined
+}
+
+/** An error found in a resolved file, moved to where its faulty part was written (a fragment names the $ref that used it). */
+export function relocate<E extends { pointer: string, message: string, file: string }> (error: E, origins: ReadonlyMap<string, Origin>): E {
+  const origin = writtenAt(error.pointer, origins)
+  if (!origin) return error
+  const through = origin.via === undefined ? '' : ` (used through the $ref at ${origin.via})`
+  return { ...error, file: origin.file, pointer: origin.pointer, message: error.message + through }
 }

@@ -34,6 +34,8 @@ export interface LoadedConfig {
   compiled: { menu: CompiledMenu, pages: CompiledPages }
   /** The proxy allowlist: derived from the page templates' bindings plus api.json's shell and public endpoints, compiled. */
   api: EndpointMatcher
+  /** Where the parts of each page and column set that came from fragments were written (by file, then pointer in the resolved value). */
+  origins: ReadonlyMap<string, ReadonlyMap<string, Origin>>
 }
 
 export type LoadResult = { ok: true, config: LoadedConfig } | { ok: false, version: string, errors: ConfigError[] }
@@ -237,7 +239,8 @@ export function validateConfig (files: ConfigFiles, now: Date = new Date()): Loa
       columnSets,
       i18n: { en: catalogues.en, zh: catalogues.zh },
       compiled: { menu: compileMenu(menu), pages: compiledPages },
-      api: compileAllowlist(allowlist)
+      api: compileAllowlist(allowlist),
+      origins
     }
   }
 }

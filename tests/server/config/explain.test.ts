@@ -128,3 +128,11 @@ t.test('the issue\'s example: ag2 cannot see Agents, for want of EnableCreateAge
   t.same(files, ['menu.json'])
   t.equal(flip?.text, 'set EnableCreateAgent to 1')
 })
+
+t.test('a rule that comes from a fragment is named where it is written: the fragment and its pointer', async (t) => {
+  const result = explain(config, ctxFor('ag1', { LocId: 'SG', flags: [] }), { kind: 'action', path: '/admin/agents', id: 'createAgent' })
+  if (!result.ok) throw new Error(result.reason)
+  const flags = leaves(result.explanation.tree).filter((l) => l.text === 'EnableCreateAgent on' && l.file !== 'menu.json')
+  t.match(flags, [{ file: 'fragments/agents.json', pointer: '/mayCreate/all/1' }], 'the action\'s leaf points into the fragment')
+  t.ok(result.explanation.files.includes('fragments/agents.json'), result.explanation.files.join(', '))
+})
