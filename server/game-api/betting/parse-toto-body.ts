@@ -3,6 +3,7 @@ import { parseTotoAmount } from './parse-amount.ts'
 import type { BodyResult } from './parse-four-d-body.ts'
 import type { TextIssue, TotoBetType, TotoLine } from './ticket.ts'
 import { spanOf, type Token } from './tokenize.ts'
+import { isTotoNumber } from '../../../schemas/domain/toto-lines.ts'
 
 /** Pick-n bet types and how many numbers each takes. */
 export const PICK_TYPES: Readonly<Record<string, { type: TotoBetType, size: number }>> = {
@@ -96,7 +97,7 @@ function parseEntry (token: Token, pick: { type: TotoBetType, size: number } | u
   for (let i = 0; i < digits.length; i += 2) {
     const value = Number(digits.slice(i, i + 2))
     const where = { position: token.position + i, length: 2 }
-    if (value < 1 || value > 49) return { issue: { ...where, message: `TOTO number ${digits.slice(i, i + 2)} is out of range: numbers run from 01 to 49` } }
+    if (!isTotoNumber(value)) return { issue: { ...where, message: `TOTO number ${digits.slice(i, i + 2)} is out of range: numbers run from 01 to 49` } }
     if (numbers.includes(value)) return { issue: { ...where, message: `TOTO number ${digits.slice(i, i + 2)} appears twice in "${digits}": each number may be chosen once per entry` } }
     numbers.push(value)
   }

@@ -2,7 +2,8 @@
 import { fromCents, toCents } from './money.ts'
 import { DEFAULT_TOTO_PAY_RATES, TOTO_GROUPS, type TotoGroup, type TotoPayRates } from './pay-rates.ts'
 import type { TotoLine } from './ticket.ts'
-import { choose, TOTO_BALLS } from './toto-combinations.ts'
+import { choose } from './toto-combinations.ts'
+import { isTotoNumber, TOTO_BALLS } from '../../../schemas/domain/toto-lines.ts'
 
 /** A TOTO draw result: six winning numbers and the additional number. */
 export interface TotoResult {
@@ -24,7 +25,7 @@ export function totoResultProblems (result: TotoResult): string[] {
   const slots = [...result.winning.map((n, i) => ({ slot: `Winning ${i + 1}`, n })), { slot: 'Additional', n: result.additional }]
   const seen = new Map<number, string>()
   for (const { slot, n } of slots) {
-    if (!Number.isInteger(n) || n < 1 || n > TOTO_BALLS) problems.push(`${slot} "${Number.isNaN(n) ? '' : n}" must be a whole number from 1 to ${TOTO_BALLS}`)
+    if (!isTotoNumber(n)) problems.push(`${slot} "${Number.isNaN(n) ? '' : n}" must be a whole number from 1 to ${TOTO_BALLS}`)
     else if (seen.has(n)) problems.push(`${slot} "${n}" repeats ${seen.get(n)}: the winning numbers and the additional number must all differ`)
     else seen.set(n, slot)
   }

@@ -13,6 +13,7 @@ import { limitNumberOf, takenUnits } from './betting/store/limits.ts'
 import type { Game } from './index.ts'
 import { existingDraw } from './betting/store/draw-by-id.ts'
 import { drawNotClosedSql } from './betting/store/draws.ts'
+import { isTotoNumber } from '../../../../schemas/domain/toto-lines.ts'
 
 const MaxUnits = Type.Integer({ minimum: 0, maximum: 100_000_000, description: 'the most units the number and bet type may take in one draw (0 stops it)' })
 const BetType = Type.String({ minLength: 1, maxLength: 10, description: 'ORDINARY, SYSTEM, ROLL, 2*, 3*, 4*, *2, *3, *4, TO, TE or TT' })
@@ -35,7 +36,7 @@ export function limitKeyOf (betType: string, numberText: string): { betType: str
   const counts = totoNumberCounts(type)
   if (counts === undefined) throw bettingErrors.limitBadBetType()
   const parts = numberText.trim() === '' ? [] : numberText.trim().split(/[\s,]+/)
-  if (parts.some((p) => !/^\d{1,2}$/.test(p) || Number(p) < 1 || Number(p) > 49)) throw bettingErrors.limitBadNumber(numberText)
+  if (parts.some((p) => !/^\d{1,2}$/.test(p) || !isTotoNumber(Number(p)))) throw bettingErrors.limitBadNumber(numberText)
   const numbers = parts.map(Number)
   if (new Set(numbers).size !== numbers.length) throw bettingErrors.limitNumberRepeats(numberText)
   if (!counts.includes(numbers.length)) throw bettingErrors.limitNumberCount(type, counts, numbers.length)

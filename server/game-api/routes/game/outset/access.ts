@@ -3,6 +3,7 @@ import type { Queryable } from '../../../../shared/db.ts'
 import type { Game } from '../../../betting/index.ts'
 import type { AuthUser } from '../../../lib/tokens.ts'
 import { outsetErrors } from './errors.ts'
+import { isTotoNumber } from '../../../../../schemas/domain/toto-lines.ts'
 
 /** Throws 403 unless the caller holds OutSet (or '*', or is the ADMIN alias): the server side of the menu's OutSet rule. */
 export async function assertOutSet (q: Queryable, user: AuthUser): Promise<void> {
@@ -22,7 +23,7 @@ export function normaliseNumber (game: Game, raw: string): string {
   }
   if (SIDE_BETS.has(text)) return text
   const numbers = text.split(/[\s,]+/).filter((p) => p !== '').map(Number)
-  const valid = numbers.length >= 1 && numbers.length <= 12 && numbers.every((n) => Number.isInteger(n) && n >= 1 && n <= 49) && new Set(numbers).size === numbers.length
+  const valid = numbers.length >= 1 && numbers.length <= 12 && numbers.every(isTotoNumber) && new Set(numbers).size === numbers.length
   if (!valid) throw outsetErrors.badNumber(raw, 'a TOTO entry: 1 to 12 different numbers from 1 to 49 (such as 1 2 3 4 5 6), or a side bet (TO, TE, TT, 2*, …)')
   return numbers.sort((a, b) => a - b).map((n) => String(n).padStart(2, '0')).join(' ')
 }

@@ -1,7 +1,7 @@
 // Checks of bet lines sent as JSON (bet/, bet/t, bet/fixed): the same rules the bet text parser applies, with the field named.
 import { bigProblem, smallProblem, type NumberForm, type TotoBetType } from '../../../../betting/index.ts'
 import { lineErrors } from './errors.ts'
-import { totoNumberCounts } from '../../../../../../schemas/domain/toto-lines.ts'
+import { isTotoNumber, totoNumberCounts } from '../../../../../../schemas/domain/toto-lines.ts'
 import type { FourDLineInput, TotoLineInput } from './place.ts'
 
 const FORMS: Record<string, NumberForm> = { straight: 'straight', plain: 'straight', '': 'straight', roll: 'roll', r: 'roll', ibet: 'ibet', i: 'ibet', kbet: 'kbet', k: 'kbet' }
@@ -34,7 +34,7 @@ export function totoLinesOf (lines: TotoLineBody[]): TotoLineInput[] {
     const expected = totoNumberCounts(type)
     if (expected === undefined) throw lineErrors.type(i)
     if (!expected.includes(numbers.length)) throw lineErrors.count(i, numbers.length, type, expected.length > 1 ? `${expected[0]}–${expected[expected.length - 1]}` : String(expected[0]))
-    if (numbers.some((n) => !Number.isInteger(n) || n < 1 || n > 49)) throw lineErrors.range(i)
+    if (!numbers.every(isTotoNumber)) throw lineErrors.range(i)
     if (new Set(numbers).size !== numbers.length) throw lineErrors.repeat(i)
     if (!Number.isInteger(line.Units) || line.Units < 1) throw lineErrors.units(i)
     return { type, numbers: [...numbers].sort((a, b) => a - b), units: line.Units, ...(type === 'SYSTEM' ? { system: numbers.length } : {}) }
