@@ -151,8 +151,12 @@ t.test('npm run config:check prints file#pointer: message and exits 1, or the ve
   menu.groups[0].items[1].rule.all[0] = { flag: 'EnableEverything' }
   writeFileSync(join(dir, 'menu.json'), JSON.stringify(menu))
   writeFileSync(join(dir, 'pages', 'admin-home.json'), '{ "path": "/admin/home", }')
+  const agents = JSON.parse(readFileSync(join(dir, 'fragments', 'agents.json'), 'utf8')) as Json
+  agents.downlineTable.rowKey = 7
+  writeFileSync(join(dir, 'fragments', 'agents.json'), JSON.stringify(agents))
   const failed = await run(process.execPath, ['--import', 'tsx', 'server/scripts/config-check.ts', dir], { cwd: repoRoot }).then(() => undefined, (error: { code: number, stderr: string }) => error)
   t.equal(failed?.code, 1)
   t.match(failed?.stderr, /^menu\.json#\/groups\/0\/items\/1\/rule\/all\/0\/flag: unknown profile field "EnableEverything"/m)
   t.match(failed?.stderr, /^pages\/admin-home\.json#: invalid JSON at line 1, column \d+/m)
+  t.match(failed?.stderr, /^fragments\/agents\.json#\/downlineTable\/rowKey: .*\(used through the \$ref at pages\/admin-agents\.json#\/widgets\/1\)$/m, 'a fragment\'s mistake at its own file and pointer')
 })
