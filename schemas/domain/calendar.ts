@@ -85,6 +85,9 @@ function splitDate (date: IsoDate): [number, number, number] {
 /** A draw series: Singapore Pools 4D, Magnum 4D (with its Tuesday special) or TOTO. */
 export type DrawSeries = 'SG4D' | 'MG4D' | 'TOTO'
 
+/** A game: 4D (the SG4D and MG4D series; an API prefix 4d) or TOTO (prefix tt). */
+export type Game = '4D' | 'TOTO'
+
 /** When betting closes (HH:mm, GMT+8, on the draw day) per series: a setting, these are its defaults. */
 export type CloseTimes = Record<DrawSeries, string>
 

@@ -23,9 +23,10 @@ import smsRoutes from './sms/index.ts'
 import subShareRoutes from './sub-shares.ts'
 import superPasswordRoutes from './super-password.ts'
 import telegramRoutes from './telegram.ts'
+import type { Game } from '../../../../schemas/domain/calendar.ts'
 
-/** Which game a prefix serves: /api/v1/4d → 4D, /api/v1/tt → TOTO. */
-export type Game = '4D' | 'TOTO'
+// Which game a prefix serves (/api/v1/4d → 4D, /api/v1/tt → TOTO): the one Game of the draw calendar.
+export type { Game }
 
 /** The game endpoints, registered once per prefix: all signed in, and a LocId (query or body) must be one of the caller's locations. */
 const gameRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, options) => {

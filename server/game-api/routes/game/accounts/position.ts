@@ -3,13 +3,14 @@ import type { Queryable } from '../../../../shared/db.ts'
 import { accountErrors } from './errors.ts'
 import { parentBoundProblem, rangeProblem, type PositionField } from './rules.ts'
 import { commissionsOf, writeCommission, type Locked } from './store.ts'
+import type { Game } from '../../../../../schemas/domain/calendar.ts'
 
 export type PositionValues = Partial<Record<PositionField, number>>
 
 /** What a parent's position bounds (undefined: not bounded): its shares and its commission rates (an ADMIN without one: only the range); tax has only its range. */
 export async function parentBounds (q: Queryable, parent: Locked): Promise<Record<PositionField, number | undefined>> {
   const rates = await commissionsOf(q, parent.userId)
-  const rate = (game: '4D' | 'TOTO') => rates[game] ?? (parent.role === 'ADMIN' ? undefined : 0)
+  const rate = (game: Game) => rates[game] ?? (parent.role === 'ADMIN' ? undefined : 0)
   return { dShare: parent.dShare, tShare: parent.tShare, dCommission: rate('4D'), tCommission: rate('TOTO'), Tax: undefined }
 }
 

@@ -5,6 +5,7 @@ import type { AccountProfile, AccountRow } from './schemas.ts'
 import { FLAGS, type Flag } from './rules.ts'
 import { CHILDREN, CHILDREN_COUNT, childCountsJoin } from '../../../lib/child-counts.ts'
 import { downlineCte } from '../../../lib/user-tree.ts'
+import type { Game } from '../../../../../schemas/domain/calendar.ts'
 
 interface Row {
   user_id: string,
@@ -111,7 +112,7 @@ export async function searchDownline (q: Queryable, rootId: string, role: Role, 
 
 /** The user's commission rates by game (absent: no row). */
 export async function commissionsOf (q: Queryable, userId: string): Promise<{ '4D'?: number, TOTO?: number }> {
-  const { rows } = await q.query<{ game: '4D' | 'TOTO', rate: string }>('SELECT game, rate FROM commission_rates WHERE user_id = $1', [userId])
+  const { rows } = await q.query<{ game: Game, rate: string }>('SELECT game, rate FROM commission_rates WHERE user_id = $1', [userId])
   return Object.fromEntries(rows.map((r) => [r.game, Number(r.rate)]))
 }
 
@@ -167,7 +168,7 @@ export async function takenId (q: Queryable, userId: string): Promise<string | u
 }
 
 /** Sets the user's commission rate of one game. */
-export async function writeCommission (q: Queryable, userId: string, game: '4D' | 'TOTO', rate: number): Promise<void> {
+export async function writeCommission (q: Queryable, userId: string, game: Game, rate: number): Promise<void> {
   await q.query(`INSERT INTO commission_rates (user_id, game, rate) VALUES ($1, $2, $3)
     ON CONFLICT (user_id, game) DO UPDATE SET rate = EXCLUDED.rate`, [userId, game, rate])
 }

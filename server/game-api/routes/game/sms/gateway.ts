@@ -114,7 +114,7 @@ const smsGatewayRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, 
     const url = checkUrl('body/Endpoint', body.Endpoint)
     const inboundUrl = checkUrl('body/InboundUrl', body.InboundUrl ?? '')
     const apiRoot = checkUrl('body/TelegramApiRoot', body.TelegramApiRoot ?? '').replace(/\/+$/, '')
-    const botTokens = ([['4D', body.Telegram4DBotToken], ['TOTO', body.TelegramTotoBotToken]] as const).filter((e): e is readonly ['4D' | 'TOTO', string] => e[1] !== undefined && e[1] !== '')
+    const botTokens = ([['4D', body.Telegram4DBotToken], ['TOTO', body.TelegramTotoBotToken]] as const).filter((e): e is readonly [Game, string] => e[1] !== undefined && e[1] !== '')
     const token = body.ClearAuthToken === true ? '' : body.AuthToken === undefined || body.AuthToken === '' ? undefined : body.AuthToken
     const { saved, queued } = await app.db.transaction(async (tx) => {
       await writeGateway(tx, {
