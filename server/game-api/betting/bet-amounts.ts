@@ -1,4 +1,5 @@
 // The one rule for 4D amounts on every entry path (form, JSON bet, bet text, upload, fixed bets) and the per-line maximum stake.
+import { inWholeCents } from '../../../schemas/domain/cents.ts'
 
 /** Big is bet in the seed's units: 1, H (0.5) and Q (0.25), so any sum of them is a multiple of this. */
 export const BIG_STEP = 0.25
@@ -18,20 +19,19 @@ export interface AmountRule {
   acceptDecimals?: boolean | undefined
 }
 
-const inCents = (v: number): boolean => Math.abs(Math.round(v * 100) - v * 100) < 1e-6
 const multipleOf = (v: number, step: number): boolean => Math.abs(Math.round(v / step) * step - v) < 1e-9
 
 /** Why a Big amount is refused ('negative', 'step': not a multiple of 0.25, 'cents': more than 2 decimals), or undefined when it is good. */
 export function bigProblem (big: number, rule: AmountRule = {}): 'negative' | 'step' | 'cents' | undefined {
   if (!Number.isFinite(big) || big < 0) return 'negative'
-  if (rule.acceptDecimals === true) return inCents(big) ? undefined : 'cents'
+  if (rule.acceptDecimals === true) return inWholeCents(big) ? undefined : 'cents'
   return multipleOf(big, BIG_STEP) ? undefined : 'step'
 }
 
 /** Why a Small amount is refused ('negative', 'whole': Small is whole dollars, 'cents'), or undefined when it is good. */
 export function smallProblem (small: number, rule: AmountRule = {}): 'negative' | 'whole' | 'cents' | undefined {
   if (!Number.isFinite(small) || small < 0) return 'negative'
-  if (rule.acceptDecimals === true) return inCents(small) ? undefined : 'cents'
+  if (rule.acceptDecimals === true) return inWholeCents(small) ? undefined : 'cents'
   return Number.isInteger(small) ? undefined : 'whole'
 }
 

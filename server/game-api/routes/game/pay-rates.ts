@@ -6,6 +6,7 @@ import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
 import { DEFAULT_4D_PAY_RATES, DEFAULT_TOTO_PAY_RATES, IBET_CLASSES, TOTO_GROUPS, type FourDPayRates, type FourDPayTable, type IBetClass, type TotoPayRates } from '../../betting/index.ts'
 import { assertSelfOrDownline } from './betting/store/hierarchy.ts'
+import { inWholeCents } from '../../../../schemas/domain/cents.ts'
 
 // 4D pay rates as rows (one per table N/K and form Big/Small, and for I one per permutation class 24/12/6/4 and form) over the pay_rates table that settlement reads:
 // the operator's table ('*', what everyone without their own is paid by) or one user's own; ADMIN edits them.
@@ -125,7 +126,7 @@ const payRateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const owner = await ownerOf(request, body.UserId)
     for (const name of ['First', 'Second', 'Third', 'Starter', 'Consolation'] as const) {
       const v = body[name]
-      if (typeof v === 'number' && Math.abs(Math.round(v * 100) - v * 100) > 1e-6) throw errors.fieldNotCents(name, v)
+      if (typeof v === 'number' && !inWholeCents(v)) throw errors.fieldNotCents(name, v)
     }
     if (body.Form === 'Small' && (body.Starter != null || body.Consolation != null)) {
       throw errors.paySmallTiers()

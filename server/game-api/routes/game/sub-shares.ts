@@ -6,6 +6,7 @@ import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
 import type { Game } from './index.ts'
+import { inWholeCents } from '../../../../schemas/domain/cents.ts'
 
 const SubShare = Type.Object({ SubShareId: Type.Integer(), Game: Type.String(), Holder: Type.String(), Share: Type.Number(), CreatedBy: Type.String(), CreatedDate: Type.String() })
 interface Row { sub_share_id: number, game: string, holder: string, share: string, created_by: string, created_at: Date }
@@ -32,7 +33,7 @@ const subShareRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { 
     }
   }, async (request) => {
     const { Holder: holder, Share: share } = request.body
-    if (Math.abs(share * 100 - Math.round(share * 100)) > 1e-6) throw errors.shareNotCents(share)
+    if (!inWholeCents(share)) throw errors.shareNotCents(share)
     const row = await app.db.transaction(async (tx) => {
       // One lock per game: two additions at once cannot both fit under 100 %.
       await tx.query('SELECT pg_advisory_xact_lock(7403, $1)', [game === '4D' ? 4 : 7])

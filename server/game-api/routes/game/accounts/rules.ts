@@ -2,6 +2,7 @@
 import { errors, type GameApiError } from '../../../lib/errors.ts'
 import { accountErrors } from './errors.ts'
 import { USER_ID_PATTERN } from '../../../../../schemas/domain/user-id.ts'
+import { inWholeCents } from '../../../../../schemas/domain/cents.ts'
 // GA_BAD_USER_ID (./errors.ts) words this rule again: catalogue messages are literals, as the client's catalogue test reads them.
 
 /** The flags a parent hands down only when it has them itself. */
@@ -58,7 +59,7 @@ export function locationsProblem (locations: string[], parentId: string, parentL
 /** Why a change of credit is refused: more than the parent has left (parentLeft undefined: unbounded), or less than the downline has in use. */
 export function creditProblem (change: { userId: string, credit: number, oldCredit: number, creditLeft: number }, parentId: string, parentLeft: number | undefined): GameApiError | undefined {
   if (change.credit < 0) return accountErrors.creditNegative(dollars(change.credit))
-  if (Math.abs(change.credit * 100 - Math.round(change.credit * 100)) > 1e-6) return errors.fieldNotCents('Credit', change.credit)
+  if (!inWholeCents(change.credit)) return errors.fieldNotCents('Credit', change.credit)
   const delta = change.credit - change.oldCredit
   if (parentLeft !== undefined && delta > parentLeft + 1e-9) {
     return change.oldCredit === 0

@@ -8,6 +8,7 @@ import { caller } from '../../../plugins/auth.ts'
 import { assertSelfOrDownline } from '../betting/store/hierarchy.ts'
 import { assertOutSet, normaliseNumber } from './access.ts'
 import { outsetErrors } from './errors.ts'
+import { inWholeCents } from '../../../../../schemas/domain/cents.ts'
 
 const Limit = Type.Union([Type.Null(), Type.Number({ minimum: 0, maximum: 999999999 })], { description: 'dollars (4D) or units (TOTO), 0 or more with at most 2 decimals; null for no limit' })
 /** One limit row: Number '*' is the level's default for every number. */
@@ -21,7 +22,7 @@ const OutSettingRow = Type.Object({
 interface Row { user_id: string, number: string, big_limit: string | null, small_limit: string | null, unit_limit: string | null }
 const num = (v: string | null) => v === null ? null : Number(v)
 const toRow = (r: Row) => ({ UserId: r.user_id, Number: r.number, Big: num(r.big_limit), Small: num(r.small_limit), Units: num(r.unit_limit) })
-const cents = (v: number | null | undefined) => v === null || v === undefined || Math.abs(Math.round(v * 100) - v * 100) < 1e-6
+const cents = (v: number | null | undefined) => v === null || v === undefined || inWholeCents(v)
 
 /** GET outSetting6 (a level's limits), POST outSetting6 (set or clear one). */
 const outSettingRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {

@@ -3,6 +3,7 @@ import type { Queryable } from '../../../../shared/db.ts'
 import type { Game } from '../../../betting/index.ts'
 import { normaliseNumber } from './access.ts'
 import { outsetErrors } from './errors.ts'
+import { inWholeCents } from '../../../../../schemas/domain/cents.ts'
 
 /** A rule as the API speaks it. Number: a number or 4D pattern (* for any digit); '' for every number. */
 export interface RuleInput { Game: Game, Number?: string | undefined, Big?: number | undefined, Small?: number | undefined, Units?: number | undefined, Priority: number }
@@ -10,15 +11,13 @@ export interface RuleInput { Game: Game, Number?: string | undefined, Big?: numb
 /** A stored rule. */
 export interface Rule { ruleId: number, distributorId: number, game: Game, pattern: string, big: number, small: number, units: number, priority: number }
 
-const cents = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6
-
 /** The rule checked and written as stored; `n` (1-based) names it in refusals. */
 export function checkRule (n: number, input: RuleInput): Omit<Rule, 'ruleId' | 'distributorId'> {
   const game = input.Game
   for (const [field, value] of [['Big', input.Big], ['Small', input.Small], ['Units', input.Units]] as const) {
     if (value === undefined) continue
     if ((field === 'Units') !== (game === 'TOTO') && value !== 0) throw outsetErrors.ruleWrongField(n, field, game)
-    if (!cents(value)) throw outsetErrors.ruleBadAmount(n, field)
+    if (!inWholeCents(value)) throw outsetErrors.ruleBadAmount(n, field)
   }
   const big = game === '4D' ? input.Big ?? 0 : 0
   const small = game === '4D' ? input.Small ?? 0 : 0

@@ -2,7 +2,7 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { zoneIso } from '../../../../../schemas/domain/calendar.ts'
-import { roundMoney, toCents, type Game } from '../../../betting/index.ts'
+import { roundMoney, type Game } from '../../../betting/index.ts'
 import { LocIdField, envelope, ok } from '../../../lib/envelope.ts'
 import { errors } from '../../../lib/errors.ts'
 import { caller } from '../../../plugins/auth.ts'
@@ -13,6 +13,7 @@ import { assertOutSet, normaliseNumber } from './access.ts'
 import { usableDistributor } from './distributors.ts'
 import { drawOf } from './draw-of.ts'
 import { outsetErrors } from './errors.ts'
+import { inWholeCents } from '../../../../../schemas/domain/cents.ts'
 
 const Throw = Type.Object({
   ThrowId: Type.Integer(),
@@ -43,7 +44,6 @@ const toThrow = (r: Row) => ({
 })
 const Amount = Type.Optional(Type.Number({ minimum: 0, maximum: 999999999, description: '0 or more with at most 2 decimals' }))
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
-const inCents = (v: number) => Math.abs(toCents(v) - v * 100) < 1e-6
 const settled = (d: DrawRow) => d.is_finalised || (d.result !== null && d.result !== undefined)
 
 /** The throw endpoints; GET bet/throw lists 4D throws and bet/throwT TOTO ones, whatever the prefix (Throw Number sits at a 4D location). */
@@ -85,7 +85,7 @@ const throwRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
     const small = game === '4D' ? body.Small ?? 0 : 0
     const units = game === 'TOTO' ? body.Units ?? 0 : 0
     // A throw moves part of an intake, which is a sum of shares of stakes: any amount in cents (server/docs/game-rules.md).
-    for (const [field, value] of [['Big', big], ['Small', small], ['Units', units]] as const) if (!inCents(value)) throw errors.fieldNotCents(`body/${field}`, value)
+    for (const [field, value] of [['Big', big], ['Small', small], ['Units', units]] as const) if (!inWholeCents(value)) throw errors.fieldNotCents(`body/${field}`, value)
     if (big + small + units <= 0) throw outsetErrors.throwNothing()
     const row = await app.db.transaction(async (tx) => {
       const draw = await drawOf(tx, game, body.DrawId, app.gaNow())

@@ -16,6 +16,7 @@ import { appendEntry, entryById, statementOf, statementSums } from './ledger.ts'
 import { periodOf } from './period.ts'
 import { Entry, PaymentBody, PaymentUser, PeriodQuery, Statement, StatementSum } from './schemas.ts'
 import { downlineCte } from '../../../lib/user-tree.ts'
+import { inWholeCents } from '../../../../../schemas/domain/cents.ts'
 
 /** The payment calls. */
 const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -37,7 +38,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/insertStatement2', { schema: { body: PaymentBody, response: envelope(Entry) } }, async (request) => {
     const { UserId: userId, Type: type, Amount: amount, Remarks: remarks = '' } = request.body
-    if (Math.abs(amount * 100 - Math.round(amount * 100)) > 1e-6) throw errors.fieldNotCents('Amount', amount)
+    if (!inWholeCents(amount)) throw errors.fieldNotCents('Amount', amount)
     await assertBelow(request, userId)
     const entryId = await app.db.transaction(async (tx) => {
       if (!(await lockUsers(tx, [userId])).has(userId)) throw errors.userNotFound(userId)
