@@ -28,7 +28,7 @@ t.test('the result step speaks: saved message, the preview\'s draw, Finalise con
   for (const id of ['result4d', 'resultToto']) {
     const submit = draws?.rowActions?.find((a) => a.id === id)?.form?.submit
     t.same(submit?.successValues, { draw: 'DrawId', date: 'DrawDate' }, `${id}: the saved message names the draw, so the dialog stays to show it`)
-    t.match(text(en, submit?.successKey ?? ''), /\{\{draw\}\}.*\{\{date\}\}/)
+    t.match(text(en, submit?.successKey ?? ''), /\{\{draw\}\}.*\{\{date(, day)?\}\}/)
   }
 
   const preview = widgets.findIndex((w) => w.id === 'preview')
@@ -43,5 +43,5 @@ t.test('the result step speaks: saved message, the preview\'s draw, Finalise con
   t.match(saved.json?.data, { DrawId: open.DrawId, DrawDate: open.DrawDate }, 'the save answers the values its message shows')
   const line = await admin.get(`/api/v1/4d/draw/result?DrawId=${open.DrawId}`)
   t.match(line.json?.data, { DrawId: open.DrawId, Series: open.Series, DrawDate: open.DrawDate }, 'and the preview line reads its draw through the service')
-  t.match(text(en, widgets[named]?.bodyKey ?? ''), /\{\{DrawId\}\}.*\{\{Series\}\}.*\{\{DrawDate\}\}/)
+  t.match(text(en, widgets[named]?.bodyKey ?? ''), /\{\{DrawId\}\}.*\{\{Series\}\}.*\{\{DrawDate(, day)?\}\}/)
 })
