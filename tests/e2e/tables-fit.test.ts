@@ -15,7 +15,7 @@ const PAGES = [
 // One row of the table (client/src/renderers/table/useTableState.ts ROW_HEIGHT).
 const ROW_HEIGHT = 28
 
-interface Box { id: string, rows: number, blank: number, cut: string[] }
+interface Box { id: string, rows: number, blank: number, hidden: number, cut: string[] }
 
 /** Each table box on the page: its rows, the blank height under its last row, and the headers whose text is cut. */
 async function measure (page: Page): Promise<Box[]> {
@@ -28,6 +28,8 @@ async function measure (page: Page): Promise<Box[]> {
       id: box.closest('[data-widget-id]')?.getAttribute('data-widget-id') ?? '',
       rows: box.querySelectorAll('tbody tr').length,
       blank: Math.max(0, box.clientHeight - table.getBoundingClientRect().height),
+      // How far the rows reach below the box: a few rows that fit must not scroll.
+      hidden: box.scrollHeight - box.clientHeight,
       cut
     }
   }))
@@ -68,6 +70,7 @@ t.test('Draw Setting, Full Report, View Tickets and Live Exposure at 1366×768: 
     for (const select of selects) t.ok(select.width >= select.needs, `${path}: the draw drop-down shows "${select.text}" whole (${select.width} px, needs ${select.needs})`)
     for (const box of boxes) {
       t.ok(box.blank <= ROW_HEIGHT, `${path} ${box.id}: ${Math.round(box.blank)} px blank under its rows`)
+      if (box.rows < 10) t.equal(box.hidden, 0, `${path} ${box.id}: its ${box.rows} rows show without scrolling`)
       t.same(box.cut, [], `${path} ${box.id}: no header cut`)
     }
   }

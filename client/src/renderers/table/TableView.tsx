@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
 import type { Header, SortingState, Table } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useTranslation } from 'react-i18next'
@@ -14,8 +14,8 @@ const align = (c: TableColumn) => textual(c.type) || c.type === 'date' ? 'left' 
 const cellStyle = (c: TableColumn, width = c.width): CSSProperties => ({ width, minWidth: width, textAlign: align(c) })
 // Negative figures are marked (besides their minus sign) so losses stand out.
 const figureClass = (value: unknown, c: TableColumn) => negative(value, c.type) ? 'rr-negative' : undefined
-// The box grows with its rows up to the descriptor's height and the window's (less the shell around it), then scrolls.
-const boxHeight = (height: number | undefined) => `max(200px, min(${height === undefined ? '' : `${height}px, `}100dvh - 160px))`
+// The box is as tall as its rows (and header, footer, edges), up to the descriptor's height and the window's (less the shell around it), then scrolls.
+const boxHeight = (content: number, height: number | undefined) => `min(${content}px, max(200px, min(${height === undefined ? '' : `${height}px, `}100dvh - 160px)))`
 // The actions column's width is set once on the table (--rr-actions-width: the widest set of buttons a row shows).
 const ACTIONS_VAR = `var(--rr-actions-width, ${ACTIONS_WIDTH}px)`
 const actionStyle = { width: ACTIONS_VAR, minWidth: ACTIONS_VAR } as const
@@ -142,8 +142,21 @@ const ScrollTable = memo(function ScrollTable ({ widget, rows, rowKey, table, so
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: OVERSCAN })
   const hasActions = (widget.rowActions?.length ?? 0) > 0
+  // The box's height besides its rows: the (wrapping) header, the footer, the borders and a horizontal scrollbar. Set, not
+  // left to the content, so the box keeps its size containment and a scroll frame lays out only the rows inside it.
+  const [chrome, setChrome] = useState(ROW_HEIGHT)
+  useLayoutEffect(() => {
+    const box = scrollRef.current
+    const table = box?.firstElementChild
+    if (!box || !(table instanceof HTMLTableElement)) return
+    const measure = () => setChrome((table.tHead?.offsetHeight ?? 0) + (table.tFoot?.offsetHeight ?? 0) + box.offsetHeight - box.clientHeight)
+    measure()
+    const observer = new ResizeObserver(measure)
+    for (const part of [box, table.tHead, table.tFoot]) if (part) observer.observe(part)
+    return () => observer.disconnect()
+  }, [hasSums])
   return (
-    <div ref={scrollRef} className='rr-table-scroll' style={{ maxHeight: boxHeight(widget.height) }} tabIndex={0} role='region' aria-label={widget.id}>
+    <div ref={scrollRef} className='rr-table-scroll' style={{ height: boxHeight(chrome + virtualizer.getTotalSize(), widget.height) }} tabIndex={0} role='region' aria-label={widget.id}>
       <table className='rr-table' style={{ width, display: 'grid', '--rr-actions-width': `${actionsWidth}px` } as CSSProperties}>
         <HeaderRows table={table} sorting={sorting} hasActions={hasActions} t={t} styles={styles} />
         <tbody style={{ display: 'grid', height: virtualizer.getTotalSize(), position: 'relative' }}>
