@@ -1,6 +1,7 @@
 // The values no field may hold, whatever its schema says, checked on every request of the service and the game API before
 // anything is recorded or stored: PostgreSQL refuses a NUL character, a number past ±1.8e308 is read as Infinity (and
 // re-encoded as null, or coerced from a string by the validator), and a body nested without end overflows whatever walks it.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 
 /** Why a value is refused. */
 export type UnsafeKind = 'nul' | 'not-finite' | 'too-deep'
@@ -47,4 +48,29 @@ export const BEFORE_VALIDATION: ReadonlySet<UnsafeKind> = new Set(['too-deep'])
 /** The request parts a hook checks, by the names validation messages use. */
 export function findUnsafeInRequest (request: { body?: unknown, query?: unknown, params?: unknown }, kinds: ReadonlySet<UnsafeKind> = EVERY): UnsafeValue | undefined {
   return findUnsafeValue(request.body, 'body', kinds) ?? findUnsafeValue(request.query, 'querystring', kinds) ?? findUnsafeValue(request.params, 'params', kinds)
+}
+
+/** A server's own refusals of each kind (its catalogue's codes). */
+export interface UnsafeValueErrors {
+  valueHasNul: (path: string) => Error
+  valueNotFinite: (path: string) => Error
+  valueTooDeep: (path: string, max: number) => Error
+}
+
+/**
+ * Refuses a request holding a value no field may hold (a NUL, a number that reads as Infinity, nesting past MAX_DEPTH) with
+ * 400 naming the field. Nesting before validation walks the body; the rest once validated, so a field's schema words its own
+ * refusal first, and a number field's coercion has read the string "Infinity" as Infinity. Both run before any route's own
+ * preHandler (audit, proxy, store).
+ */
+export function refuseUnsafeValues (app: FastifyInstance, errors: UnsafeValueErrors): void {
+  const refuse = (kinds?: ReadonlySet<UnsafeKind>) => async (request: FastifyRequest) => {
+    const found = findUnsafeInRequest(request, kinds)
+    if (!found) return
+    if (found.kind === 'nul') throw errors.valueHasNul(found.path)
+    if (found.kind === 'not-finite') throw errors.valueNotFinite(found.path)
+    throw errors.valueTooDeep(found.path, MAX_DEPTH)
+  }
+  app.addHook('preValidation', refuse(BEFORE_VALIDATION))
+  app.addHook('preHandler', refuse())
 }

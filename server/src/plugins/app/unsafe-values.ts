@@ -1,21 +1,11 @@
 import fp from 'fastify-plugin'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { BEFORE_VALIDATION, MAX_DEPTH, findUnsafeInRequest, type UnsafeKind } from '../../../shared/unsafe-values.ts'
+import type { FastifyInstance } from 'fastify'
+import { refuseUnsafeValues } from '../../../shared/unsafe-values.ts'
 import { errors } from '../../errors.ts'
 
-/** Refuses, before any audit record or upstream call, a request holding a value no field may hold (a NUL, a number that reads as Infinity, nesting past MAX_DEPTH). */
+/** Refuses, before any audit record or upstream call, a request holding a value no field may hold (a NUL, a number that reads as Infinity, nesting past MAX_DEPTH): UI_VALUE_*. */
 async function unsafeValues (app: FastifyInstance) {
-  const refuse = (kinds?: ReadonlySet<UnsafeKind>) => async (request: FastifyRequest) => {
-    const found = findUnsafeInRequest(request, kinds)
-    if (!found) return
-    if (found.kind === 'nul') throw errors.valueHasNul(found.path)
-    if (found.kind === 'not-finite') throw errors.valueNotFinite(found.path)
-    throw errors.valueTooDeep(found.path, MAX_DEPTH)
-  }
-  // Nesting before validation walks the body; the rest once validated, so a field's schema words its own refusal first, and a
-  // number field's coercion has read the string "Infinity" as Infinity. Both run before any route's own preHandler (audit, proxy).
-  app.addHook('preValidation', refuse(BEFORE_VALIDATION))
-  app.addHook('preHandler', refuse())
+  refuseUnsafeValues(app, errors)
 }
 
 export default fp(unsafeValues, { name: 'unsafe-values' })
