@@ -12,6 +12,7 @@ import { BET_SPECIAL_JOB, type BetSpecialPayload } from './bet-special-job.ts'
 import { linesToPlace, loadBetSpecial, saveBetSpecial, type BetSpecialSetting } from './bet-special-store.ts'
 import { outsetErrors } from './errors.ts'
 import { drawById } from '../betting/store/draw-by-id.ts'
+import { drawTakesBetsSql } from '../betting/store/draws.ts'
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
 const Pattern = Type.Enum([...SPECIAL_PATTERNS], { description: SPECIAL_PATTERNS.join(', ') })
@@ -114,7 +115,7 @@ const betSpecialRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const s = await loadBetSpecial(tx, user.userId)
       if (countOf(s) === 0 || s.big + s.small <= 0) throw outsetErrors.betSpecialEmpty()
       const { rows: [draw] } = request.body.DrawId === undefined
-        ? await tx.query<{ draw_id: number }>('SELECT draw_id FROM draws WHERE series = $1 AND close_at > $2 AND result IS NULL ORDER BY close_at LIMIT 1', [s.series, app.gaNow()])
+        ? await tx.query<{ draw_id: number }>(`SELECT draw_id FROM draws d WHERE series = $1 AND ${drawTakesBetsSql('d', '$2')} ORDER BY close_at LIMIT 1`, [s.series, app.gaNow()])
         : { rows: [await drawById(tx, request.body.DrawId, { game: '4D' })] }
       if (!draw) throw request.body.DrawId === undefined ? outsetErrors.noDraw(s.series) : bettingErrors.drawNotFound(request.body.DrawId)
       const drawId = Number(draw.draw_id)

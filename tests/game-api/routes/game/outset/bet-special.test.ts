@@ -71,4 +71,14 @@ onTestDatabase(t, async (t, kind) => {
     t.equal(rows.length, 0)
     t.equal((await api(h, 'PUT', '/api/v1/4d/generateBetSpecial', tokens.ag2, { DrawId: drawId })).status, 200, 'nothing was recorded: it may be started again')
   })
+
+  t.test('the next open draw: one closed by hand is passed over, as it takes no bets', async (t) => {
+    const next = draws.filter((d) => d.Series === 'SG4D').map((d) => d.DrawId).find((id) => id !== drawId)
+    t.equal((await api(h, 'PUT', `/api/v1/4d/draw/${drawId}/close`, tokens.admin, {})).status, 200, 'the next draw closed by hand')
+    t.equal((await api(h, 'PUT', '/api/v1/4d/updateBetSpecialSetting', tokens.admin, { UserId: 'mem1', Patterns: ['QUAD'], Big: 1 })).status, 200)
+    const started = await api(h, 'PUT', '/api/v1/4d/generateBetSpecial', tokens.admin, {})
+    t.equal(started.status, 200, JSON.stringify(started.body))
+    t.equal(started.body.data.DrawId, next, 'the draw after it')
+    t.match(await finished(h, tokens.admin, started.body.data.JobId), { Status: 'done' })
+  })
 })
