@@ -40,28 +40,39 @@ async function read (db: Queryable, ref: KeyRef, print: string): Promise<Claim |
   return { kind: 'done', answer: { status: row.status ?? 200, contentType: row.content_type ?? 'application/json', body: Buffer.from(row.body ?? '', 'base64') } }
 }
 
+// Expired keys are swept at most this often per store, not on every write.
+const SWEEP_EVERY_MS = 60_000
+const sweptAt = new WeakMap<Queryable, number>()
+
 /**
  * Claims a key for a request with one INSERT … ON CONFLICT DO NOTHING, so instances sharing the store agree on who runs
- * it; otherwise says what the existing row holds. Keys past IDEMPOTENCY_KEY_HOURS are swept first. A key still running
- * after staleAfterMs (longer than any held write waits) lost its instance: it keeps `unknown` as its answer, so its
- * retries hear that the outcome is unknown instead of 409 for a day.
+ * it; otherwise says what the existing row holds. Keys past IDEMPOTENCY_KEY_HOURS are swept now and then. A key found
+ * still running after staleAfterMs (longer than any held write waits) lost its instance: it keeps `unknown` as its answer,
+ * so its retries hear that the outcome is unknown instead of 409 for a day.
  */
 export async function claimKey (db: Queryable, ref: KeyRef, print: string, stale?: { afterMs: number, unknown: StoredAnswer }): Promise<Claim> {
-  await db.query(`DELETE FROM idempotency_keys WHERE created_at < now() - interval '${IDEMPOTENCY_KEY_HOURS} hours'`)
-  if (stale) {
-    await db.query(
-      `UPDATE idempotency_keys SET state = 'done', status = $3, content_type = $4, body = $5
-       WHERE user_id = $1 AND key = $2 AND state = 'running' AND created_at < now() - make_interval(secs => $6::float8 / 1000)`,
-      [ref.userId, ref.key, stale.unknown.status, stale.unknown.contentType, stale.unknown.body.toString('base64'), stale.afterMs])
+  if (Date.now() - (sweptAt.get(db) ?? 0) > SWEEP_EVERY_MS) {
+    sweptAt.set(db, Date.now())
+    await db.query(`DELETE FROM idempotency_keys WHERE created_at < now() - interval '${IDEMPOTENCY_KEY_HOURS} hours'`)
   }
   // A row released between the insert and the read is claimed again.
   for (let attempt = 0; attempt < 3; attempt++) {
     const inserted = await db.query('INSERT INTO idempotency_keys (user_id, key, fingerprint, state) VALUES ($1, $2, $3, \'running\') ON CONFLICT DO NOTHING', [ref.userId, ref.key, print])
     if (inserted.rowCount === 1) return { kind: 'claimed' }
     const found = await read(db, ref, print)
+    if (found?.kind === 'running' && stale && await settleStale(db, ref, stale)) return await read(db, ref, print) ?? found
     if (found) return found
   }
   return { kind: 'running' }
+}
+
+/** Keeps `unknown` as the answer of a key running longer than afterMs; whether it did. */
+async function settleStale (db: Queryable, ref: KeyRef, stale: { afterMs: number, unknown: StoredAnswer }): Promise<boolean> {
+  const settled = await db.query(
+    `UPDATE idempotency_keys SET state = 'done', status = $3, content_type = $4, body = $5
+     WHERE user_id = $1 AND key = $2 AND state = 'running' AND created_at < now() - make_interval(secs => $6::float8 / 1000)`,
+    [ref.userId, ref.key, stale.unknown.status, stale.unknown.contentType, stale.unknown.body.toString('base64'), stale.afterMs])
+  return settled.rowCount === 1
 }
 
 /** Polls a running key until its answer is kept or waitMs pass (then still running); a released key reads as running too, for the caller to claim again. */

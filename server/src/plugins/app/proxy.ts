@@ -67,6 +67,7 @@ export const PROXY_BODY_LIMIT = 1024 * 1024
 
 /** The gate: path check, allowlist, session, menu rules, LocId and game prefix, cache lookup, audit before effect. */
 function gate (app: FastifyInstance) {
+  const stale = staleKey(app.settings.PROXY_TIMEOUT_MS)
   return async function proxyGate (request: FastifyRequest, reply: FastifyReply) {
     // The route's wildcard, not a slice of the raw URL: /%61pi/v1/… matched this route too.
     const pathname = (request.params as { '*'?: string })['*'] ?? ''
@@ -126,7 +127,7 @@ function gate (app: FastifyInstance) {
     request.proxyTarget = { url, body, multipart: rebuilt, session, cacheKey: key, clearsCaches: endpoint.clearsCaches === true, projection, stream: endpoint.stream === true, idempotency }
     const detail = { endpoint: `${request.method} ${endpoint.path}`, ...(files.length > 0 ? { files } : {}), ...(idempotency ? { idempotencyKey: idempotency.key } : {}) }
     if (request.method !== 'GET' && !(await app.audit.guard(request, reply, { action: 'api.call', detail }))) return reply
-    if (idempotency && await answeredBefore(app, reply, idempotency, writePrint(request.method, request.proxyTarget))) return reply
+    if (idempotency && await answeredBefore(app, reply, idempotency, writePrint(request.method, request.proxyTarget), stale)) return reply
   }
 }
 
@@ -147,14 +148,19 @@ function writePrint (method: string, target: ProxyTarget): string {
   return fingerprint(method, target.url, Buffer.isBuffer(target.body) ? target.body : JSON.stringify(target.body ?? null))
 }
 
+type StaleKey = Parameters<typeof claimKey>[3]
+
+/** Past every wait a held write may take, a running key's instance is gone: the answer its retries then get. */
+function staleKey (timeoutMs: number): StaleKey {
+  const unknown = errors.idempotencyOutcomeUnknown()
+  return { afterMs: timeoutMs * (HELD_WRITE_WAIT_FACTOR + 1), unknown: { status: unknown.statusCode, contentType: 'application/json', body: Buffer.from(JSON.stringify(unknown.toBody())) } }
+}
+
 /**
  * Claims the key for this request, or answers a repeat: the kept answer once the first request has one (waiting for it up to
  * PROXY_TIMEOUT_MS), 409 while it still runs, 422 when the key was made for another request.
  */
-async function answeredBefore (app: FastifyInstance, reply: FastifyReply, ref: KeyRef, print: string): Promise<boolean> {
-  // Past every wait a held write may take, a running key's instance is gone.
-  const unknown = errors.idempotencyOutcomeUnknown()
-  const stale = { afterMs: app.settings.PROXY_TIMEOUT_MS * (HELD_WRITE_WAIT_FACTOR + 1), unknown: { status: unknown.statusCode, contentType: 'application/json', body: Buffer.from(JSON.stringify(unknown.toBody())) } }
+async function answeredBefore (app: FastifyInstance, reply: FastifyReply, ref: KeyRef, print: string, stale: StaleKey): Promise<boolean> {
   let claim = await claimKey(app.store, ref, print, stale)
   if (claim.kind === 'running') claim = await awaitKey(app.store, ref, print, app.settings.PROXY_TIMEOUT_MS)
   if (claim.kind === 'claimed') return false
