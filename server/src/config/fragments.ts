@@ -100,3 +100,35 @@ export function relocate<E extends { pointer: string, message: string, file: str
   const through = origin.via === undefined ? '' : ` (used through the $ref at ${origin.via})`
   return { ...error, file: origin.file, pointer: origin.pointer, message: error.message + through }
 }
+
+/** Takes the fragment files out of parsed and puts each page's and column set's fragments in place; answers the fragments and where the parts of each file came from. */
+export function resolveAllFragments (parsed: Map<string, unknown>, errors: FragmentError[]): { fragments: Map<string, unknown>, origins: Map<string, ReadonlyMap<string, Origin>> } {
+  const fragments = new Map<string, unknown>()
+  for (const [file, value] of parsed) {
+    if (!file.startsWith('fragments/')) continue
+    fragments.set(file, value)
+    parsed.delete(file)
+  }
+  const origins = new Map<string, ReadonlyMap<string, Origin>>()
+  for (const [file, value] of parsed) {
+    if (value === undefined || !(file.startsWith('pages/') || file.startsWith('columns/'))) continue
+    const resolved = resolveFragments(file, value, fragments, errors)
+    parsed.set(file, resolved?.value)
+    if (resolved && resolved.origins.size > 0) origins.set(file, resolved.origins)
+  }
+  return { fragments, origins }
+}
+
+/** Each error moved into the fragment its faulty part came from; the same error reached through one $ref twice is told once. */
+export function errorsWhereWritten<E extends FragmentError> (errors: readonly E[], origins: ReadonlyMap<string, ReadonlyMap<string, Origin>>): E[] {
+  const seen = new Set<string>()
+  return errors.map((error) => {
+    const fileOrigins = origins.get(error.file)
+    return fileOrigins ? relocate(error, fileOrigins) : error
+  }).filter((error) => {
+    const key = `${error.file}\0${error.pointer}\0${error.message}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}

@@ -16,7 +16,7 @@ import { compileMenu, type CompiledMenu } from './menu.ts'
 import { compilePages, type CompiledPages } from './pages.ts'
 import { checkPageForms } from './form-check.ts'
 import { deriveAllowlist } from './endpoints.ts'
-import { relocate, resolveFragments, type Origin } from './fragments.ts'
+import { errorsWhereWritten, resolveAllFragments, type Origin } from './fragments.ts'
 
 /** One problem of a config: the file (relative to the config directory), the JSON pointer inside it, and what to change. */
 export interface ConfigError { file: string, pointer: string, message: string, line?: number }
@@ -171,7 +171,8 @@ export function validateConfig (files: ConfigFiles, now: Date = new Date()): Loa
   const version = contentVersion(files)
   const parsed = new Map<string, unknown>()
   for (const [file, text] of files) parsed.set(file, parseJson(file, text, errors))
-  const origins = resolveAllFragments(parsed, errors)
+  const { fragments, origins } = resolveAllFragments(parsed, errors)
+  for (const [file, value] of fragments) checkSchemaRef(file, value, errors)
 
   const menu = validated<MenuConfig>('menu.json', MenuConfig, parsed.get('menu.json'), errors)
   const pages: Array<{ file: string, page: PageConfig }> = []
@@ -243,39 +244,6 @@ export function validateConfig (files: ConfigFiles, now: Date = new Date()): Loa
       origins
     }
   }
-}
-
-/** Puts each page's and column set's fragments in place (in parsed); fragment files themselves leave parsed. Answers where the parts of each file came from. */
-function resolveAllFragments (parsed: Map<string, unknown>, errors: ConfigError[]): Map<string, ReadonlyMap<string, Origin>> {
-  const fragments = new Map<string, unknown>()
-  for (const [file, value] of parsed) {
-    if (!file.startsWith('fragments/')) continue
-    checkSchemaRef(file, value, errors)
-    fragments.set(file, value)
-    parsed.delete(file)
-  }
-  const origins = new Map<string, ReadonlyMap<string, Origin>>()
-  for (const [file, value] of parsed) {
-    if (value === undefined || !(file.startsWith('pages/') || file.startsWith('columns/'))) continue
-    const resolved = resolveFragments(file, value, fragments, errors)
-    parsed.set(file, resolved?.value)
-    if (resolved && resolved.origins.size > 0) origins.set(file, resolved.origins)
-  }
-  return origins
-}
-
-/** Each error moved into the fragment its faulty part came from; the same error reached through one $ref twice is told once. */
-function errorsWhereWritten (errors: readonly ConfigError[], origins: ReadonlyMap<string, ReadonlyMap<string, Origin>>): ConfigError[] {
-  const seen = new Set<string>()
-  return errors.map((error) => {
-    const fileOrigins = origins.get(error.file)
-    return fileOrigins ? relocate(error, fileOrigins) : error
-  }).filter((error) => {
-    const key = `${error.file}\0${error.pointer}\0${error.message}`
-    if (seen.has(key)) return false
-    seen.add(key)
-    return true
-  })
 }
 
 /** api.json's own consistency: pages that exist, settings that fit the methods, no method listed twice for one path (deriveAllowlist checks the contract and who reaches it). */
