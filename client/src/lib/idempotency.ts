@@ -1,7 +1,6 @@
 // The Idempotency-Key of a write: one per user action, sent again with each automatic retry of it (README, Idempotent writes).
 
-/** The header the service reads the key from. */
-export const IDEMPOTENCY_HEADER = 'idempotency-key'
+export { IDEMPOTENCY_HEADER } from '../../../schemas/domain/idempotency.ts'
 
 /** A new key for one user action: a random UUID (crypto.randomUUID exists only on https and localhost, so plain http builds one). */
 export function newIdempotencyKey (): string {

@@ -4,12 +4,6 @@ import type { Queryable } from '../../shared/db.ts'
 /** How long a key and its answer are kept: a retry within this time gets the first answer. */
 export const IDEMPOTENCY_KEY_HOURS = 24
 
-/** What a key may be: 1 to 255 visible ASCII characters (a UUID, as the client sends, fits). */
-export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/
-
-/** The header a client names its write with. */
-export const IDEMPOTENCY_HEADER = 'idempotency-key'
-
 /** The answer kept for a key. */
 export interface StoredAnswer { status: number, contentType: string, body: Buffer }
 
