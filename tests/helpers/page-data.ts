@@ -18,5 +18,5 @@ export function urlOf (binding: DataBinding, query: Record<string, string> = {},
   return qs ? `${binding.endpoint}?${qs}` : binding.endpoint
 }
 
-/** The value at a binding's dot path inside an answer's data (the data itself for an empty path). */
-export const pathOf = (value: unknown, path: string | undefined) => (path ? path.split('.') : []).reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], value)
+/** The value at a binding's dot path inside an answer's data, read as the client reads it. */
+export { getPath as pathOf } from '../../client/src/renderers/lib/binding.ts'
