@@ -1,7 +1,7 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto'
 import { appendFile, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { ChainHead } from './store.ts'
+import type { ChainHead } from './chain.ts'
 
 // The chain's head anchored outside the table it protects: a writer of audit_log can delete the newest records and
 // the rest still verifies, but not the signed checkpoints in a file under DATA_DIR, which no database user can write or sign.

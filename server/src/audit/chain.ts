@@ -5,6 +5,12 @@ import type { AuditFields } from './record.ts'
 /** The prev_hash of the very first record. */
 export const GENESIS_HASH = '0'.repeat(64)
 
+/** The last record of the chain: the next one takes id + 1 and links to hash. */
+export interface ChainHead {
+  id: number
+  hash: string
+}
+
 /** JSON with object keys sorted at every level, so the same value always gives the same text (jsonb reorders keys). */
 export function canonicalJson (value: JsonValue): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value)

@@ -1,17 +1,11 @@
 import type { Db, Queryable } from '../../shared/db.ts'
-import { GENESIS_HASH, hashRecord } from './chain.ts'
+import { GENESIS_HASH, hashRecord, type ChainHead } from './chain.ts'
 import type { JsonValue } from './neutralise.ts'
 import type { AuditFields, AuditRecord } from './record.ts'
 import { checkAnchors, verifyRecords, type ChainVerdict } from './verify.ts'
 import type { Checkpoint } from './anchor.ts'
 
 const columns = ['id', 'at', 'request_id', 'user_id', 'role', 'loc_id', 'client_address', 'action', 'method', 'path', 'status', 'duration_ms', 'config_version', 'detail', 'forwarded_request_id', 'prev_hash', 'hash'] as const
-
-/** The last record of the chain: the next one takes id + 1 and links to hash. */
-export interface ChainHead {
-  id: number
-  hash: string
-}
 
 /** How often an append re-reads the head after another appender moved it, before giving up. */
 const MAX_CHAIN_RETRIES = 20

@@ -1,6 +1,7 @@
 import type { Db } from '../../shared/db.ts'
 import type { AuditFields } from './record.ts'
-import { appendRecords, type ChainHead } from './store.ts'
+import type { ChainHead } from './chain.ts'
+import { appendRecords } from './store.ts'
 
 interface Waiting {
   fields: AuditFields

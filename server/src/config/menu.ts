@@ -1,6 +1,5 @@
 import type { MenuConfig, MenuGroupView, MenuItemConfig, MenuItemView } from '../../../schemas/menu.ts'
 import type { SettingPath } from '../../../schemas/rule.ts'
-import type { LoadedConfig } from './load.ts'
 import { compileRule, isTT, settingValue, type CompiledRule, type RuleContext } from './rules.ts'
 
 /** One entry of a user's menu: label is an i18n key; path is resolved to the TT or mobile variant (or is the external URL). */
@@ -25,6 +24,9 @@ export interface CompiledMenu {
   groups: CompiledGroup[]
   byPath: ReadonlyMap<string, ReadonlyArray<{ group: CompiledGroup, item: CompiledItem, variants: Variant[] }>>
 }
+
+/** What the menu functions read of a loaded config (a LoadedConfig fits): the loader imports this module, not the other way round. */
+export interface MenuSource { compiled: { menu: CompiledMenu } }
 
 const variantOf = (ctx: RuleContext): Variant => isTT(ctx) ? 'tt' : ctx.mobile ? 'mobile' : 'base'
 
@@ -69,7 +71,7 @@ export function compileMenu (menu: MenuConfig): CompiledMenu {
 }
 
 /** The menu of one user at one location: groups in order, empty groups dropped. Items are shared frozen objects: copy before changing. */
-export function buildMenu (config: LoadedConfig, ctx: RuleContext): MenuGroup[] {
+export function buildMenu (config: MenuSource, ctx: RuleContext): MenuGroup[] {
   const variant = variantOf(ctx)
   const out: MenuGroup[] = []
   for (const group of config.compiled.menu.groups) {
@@ -98,7 +100,7 @@ export function menuHoldsPath (menu: MenuGroup[], path: string): boolean {
 }
 
 /** menuHoldsPath(buildMenu(config, ctx), path) without building the menu: the page gate. */
-export function menuAllows (config: LoadedConfig, ctx: RuleContext, path: string): boolean {
+export function menuAllows (config: MenuSource, ctx: RuleContext, path: string): boolean {
   const candidates = config.compiled.menu.byPath.get(path)
   if (!candidates) return false
   const variant = variantOf(ctx)

@@ -3,8 +3,7 @@ import type { PageConfig, ResolvedPage } from '../../../schemas/page.ts'
 import type { Rule } from '../../../schemas/rule.ts'
 import type { Crumb, TableWidget, TitleByQuery } from '../../../schemas/widgets.ts'
 import { menuTrail } from '../../../schemas/domain/menu-trail.ts'
-import type { LoadedConfig } from './load.ts'
-import { buildMenu, menuAllows } from './menu.ts'
+import { buildMenu, menuAllows, type CompiledMenu } from './menu.ts'
 import { compileRule, isTT, type CompiledRule, type RuleContext } from './rules.ts'
 
 export type { ResolvedPage }
@@ -34,6 +33,9 @@ interface CompiledPage {
 
 /** Page templates precomputed at load time, by every path they serve (path and ttPath); templates with :Name segments are matched in order after the exact paths. */
 export type CompiledPages = ReadonlyMap<string, CompiledPage> & { readonly routes?: ReadonlyArray<{ segments: readonly string[], page: CompiledPage }> }
+
+/** What page resolution reads of a loaded config (a LoadedConfig fits): the loader imports this module, not the other way round. */
+export interface PageSource { compiled: { menu: CompiledMenu, pages: CompiledPages } }
 
 /** The values of a template's :Name segments in a path, or undefined when the path does not fit the template. */
 export function matchRoute (segments: readonly string[], path: string): Record<string, string> | undefined {
@@ -151,7 +153,7 @@ export function compilePages (pages: ReadonlyArray<{ file: string, page: PageCon
 }
 
 /** What decides a page path: its template's file and whether it is a shell page, and the menu path whose item must be shown (what resolvePage checks). */
-export function pageGateOf (config: LoadedConfig, path: string): { file: string, shell: boolean, menuPath: string } | undefined {
+export function pageGateOf (config: PageSource, path: string): { file: string, shell: boolean, menuPath: string } | undefined {
   const found = findPage(config.compiled.pages, path)
   if (!found) return undefined
   const { page, route } = found
@@ -159,12 +161,12 @@ export function pageGateOf (config: LoadedConfig, path: string): { file: string,
 }
 
 /** Whether a path is served by some page template (whoever asks). */
-export function isKnownPage (config: LoadedConfig, path: string): boolean {
+export function isKnownPage (config: PageSource, path: string): boolean {
   return findPage(config.compiled.pages, path) !== undefined
 }
 
 /** The breadcrumb of a page: the menu group holding it, the menu item it was reached from when that is an ancestor path (a route parameter, a drill-down), then its title. */
-function breadcrumbOf (config: LoadedConfig, ctx: RuleContext, path: string, title: string): Crumb[] {
+function breadcrumbOf (config: PageSource, ctx: RuleContext, path: string, title: string): Crumb[] {
   const trail = menuTrail(buildMenu(config, ctx), path)
   if (!trail) return [{ labelKey: title }]
   const { group, item } = trail
@@ -174,7 +176,7 @@ function breadcrumbOf (config: LoadedConfig, ctx: RuleContext, path: string, tit
 }
 
 /** Resolves a page for one user at one location: the menu gate (shell pages: their rule), the TT variant, widgets, columns and actions filtered by their rules. */
-export function resolvePage (config: LoadedConfig, ctx: RuleContext, path: string): PageResolution {
+export function resolvePage (config: PageSource, ctx: RuleContext, path: string): PageResolution {
   const found = findPage(config.compiled.pages, path)
   if (!found) return { status: 'not-found' }
   const { page, route } = found
