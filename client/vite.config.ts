@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { randomBytes } from 'node:crypto'
+import { mantineTheme } from './build/mantineTheme.ts'
 
 // One id per build: compiled into the client and written to /version.json, which running clients poll for a newer build.
 const appVersion = `${new Date().toISOString()}-${randomBytes(4).toString('hex')}`
@@ -19,7 +20,7 @@ function versionFile (): Plugin {
 // The client builds into dist/client, which the service serves; dev mode proxies /ui, /api and /brands to the service.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), versionFile()],
+  plugins: [react(), versionFile(), mantineTheme()],
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   // The manifest lets tests/bench/login-bundle.bench.ts follow what /login loads.
   build: {

@@ -8,6 +8,7 @@ import { renderWidget } from './registry.ts'
 import { WidgetSlotProvider } from './WidgetSlot.tsx'
 import { PageHeader } from './shared/PageHeader.tsx'
 import { Breadcrumb } from './shared/Breadcrumb.tsx'
+import '../components/theme/components.css'
 import './renderers.css'
 
 /** One page from its descriptor: header (title, Back, actions: links, print, call buttons, dialog forms), breadcrumb, then each widget through the registry; its route values reach the bindings. */

@@ -6,6 +6,7 @@ import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createQueryClient } from '../lib/queries.ts'
+import { ThemeProvider } from '../components/theme/ThemeProvider.tsx'
 import type { PageDescriptor } from '../../../schemas/widgets.ts'
 import { RendererProvider, type RendererEnvironment } from './context.tsx'
 import { PageRenderer } from './PageRenderer.tsx'
@@ -51,7 +52,7 @@ const harness = {
   async render (page: PageDescriptor, options: HarnessOptions = {}) {
     if (options.texts) i18next.addResourceBundle('en', 'translation', options.texts, true, true)
     await i18next.changeLanguage(options.lang ?? 'en')
-    freshRoot().render(<StrictMode><Harness page={page} options={options} /></StrictMode>)
+    freshRoot().render(<StrictMode><ThemeProvider><Harness page={page} options={options} /></ThemeProvider></StrictMode>)
   },
   /** Generates the benchmark rows (kept out of the timed parts). */
   prepareRows (count: number) {
@@ -63,7 +64,7 @@ const harness = {
     const r = freshRoot()
     const env: RendererEnvironment = { session: {}, query: {}, navigationKey: 0, navigate: () => {}, mobile: false }
     const start = performance.now()
-    flushSync(() => r.render(<QueryClientProvider client={createQueryClient()}><RendererProvider env={env}><TableView widget={benchTable} rows={benchRows} /></RendererProvider></QueryClientProvider>))
+    flushSync(() => r.render(<ThemeProvider><QueryClientProvider client={createQueryClient()}><RendererProvider env={env}><TableView widget={benchTable} rows={benchRows} /></RendererProvider></QueryClientProvider></ThemeProvider>))
     await nextPaint()
     const elapsed = performance.now() - start
     const scroller = rootElement.querySelector<HTMLElement>('.rr-table-scroll')!

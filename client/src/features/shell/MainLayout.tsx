@@ -16,6 +16,7 @@ import { Sidebar } from './Sidebar.tsx'
 import { useMediaQuery } from './useMediaQuery.ts'
 import { useLinkedLocation } from './useLinkedLocation.ts'
 import { useBrandFace } from '../../lib/brandFace.ts'
+import '../../components/theme/components.css'
 
 /** Announcements for the banner load this long after the layout starts. */
 export const ANNOUNCEMENT_DELAY_MS = 500
