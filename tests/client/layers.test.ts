@@ -1,43 +1,40 @@
 import t from 'tap'
-import { execFileSync } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import { join } from 'node:path'
+import { cruiseTree } from '../helpers/cruise.ts'
 
-// The client's layers are enforced by the lint rule in eslint.config.js: these snippets are linted as if they sat in the named files.
-const repo = fileURLToPath(new URL('../../', import.meta.url))
-const snippets = {
-  featureToFeature: ['features/auth/Probe.tsx', "import { Sidebar } from '../shell/Sidebar.tsx'\nexport const probe = Sidebar\n"],
-  libToRenderers: ['lib/probe.ts', "import { useData } from '../renderers/lib/useData.ts'\nexport const probe = useData\n"],
-  libToFeatures: ['lib/probe.ts', "import { Sidebar } from '../features/shell/Sidebar.tsx'\nexport const probe = Sidebar\n"],
-  libToApp: ['lib/probe.ts', "import { applyMaintenance } from '../app/boot.ts'\nexport const probe = applyMaintenance\n"],
-  rendererToFeature: ['renderers/table/Probe.tsx', "import { MenuPage } from '../../features/shell/MenuPage.tsx'\nexport const probe = MenuPage\n"],
-  featureLegal: ['features/auth/Probe.tsx', "import { withLocId } from './redirects.ts'\nimport { errorText } from '../../lib/errors.ts'\nimport { PageRenderer } from '../../renderers/PageRenderer.tsx'\nexport const probe = [withLocId, errorText, PageRenderer]\n"],
-  rendererLegal: ['renderers/table/Probe.tsx', "import { callData } from '../../lib/api.ts'\nexport const probe = callData\n"]
-} satisfies Record<string, [string, string]>
+// The client's layers (app → features → renderers → components → lib) are dependency-cruiser rules (.dependency-cruiser.cjs),
+// run by `npm run checks`: these probes sit in a throwaway tree laid out like client/src, each breaking one rule or keeping to them.
+const targets = Object.fromEntries([
+  'features/shell/Sidebar.tsx', 'features/shell/MenuPage.tsx', 'features/auth/redirects.ts', 'app/boot.ts',
+  'renderers/lib/useData.ts', 'renderers/PageRenderer.tsx', 'components/Field.tsx', 'lib/errors.ts', 'lib/api.ts'
+].map((path) => [`client/src/${path}`, 'export const value = 1\n']))
+const importing = (...paths: string[]) => `${paths.map((p, i) => `import { value as v${i} } from '${p}'`).join('\n')}\nexport const probe = [${paths.map((_, i) => `v${i}`).join(', ')}]\n`
+const probes = {
+  'features/auth/ToFeature.tsx': importing('../shell/Sidebar.tsx'),
+  'lib/to-renderers.ts': importing('../renderers/lib/useData.ts'),
+  'lib/to-features.ts': importing('../features/shell/Sidebar.tsx'),
+  'lib/to-app.ts': importing('../app/boot.ts'),
+  'lib/to-components.ts': importing('../components/Field.tsx'),
+  'components/ToRenderers.tsx': importing('../renderers/PageRenderer.tsx'),
+  'renderers/table/ToFeature.tsx': importing('../../features/shell/MenuPage.tsx'),
+  'renderers/table/ToApp.tsx': importing('../../app/boot.ts'),
+  // Legal: a feature uses its own files, lib, components and the renderers; renderers use lib and components; the app uses features.
+  'features/auth/Legal.tsx': importing('./redirects.ts', '../../lib/errors.ts', '../../renderers/PageRenderer.tsx', '../../components/Field.tsx'),
+  'renderers/table/Legal.tsx': importing('../../lib/api.ts', '../../components/Field.tsx'),
+  'components/Legal.tsx': importing('../lib/api.ts'),
+  'app/Legal.tsx': importing('../features/shell/MenuPage.tsx', '../renderers/PageRenderer.tsx')
+}
 
-// All snippets are linted at once in a child process (see tests/helpers/lint-snippets.mjs); each keeps its layer violations.
-const input = JSON.stringify(Object.values(snippets).map(([path, code]) => ({ path: join(repo, 'client/src', path), code })))
-const output: Array<Array<{ ruleId: string | null, message: string }>> = JSON.parse(execFileSync(process.execPath, [join(repo, 'tests/helpers/lint-snippets.mjs')], { cwd: repo, input, encoding: 'utf8' }))
-const found = Object.fromEntries(Object.keys(snippets).map((name, i) => [name, output[i]!.filter((m) => m.ruleId === 'import/no-restricted-paths').map((m) => m.message)])) as Record<keyof typeof snippets, string[]>
-
-t.test('a feature may not import another feature', async (t) => {
-  t.equal(found.featureToFeature.length, 1)
-  t.match(found.featureToFeature[0], /Features do not import each other/)
-})
-
-t.test('lib/ may not import the layers above it', async (t) => {
-  for (const name of ['libToRenderers', 'libToFeatures', 'libToApp'] as const) {
-    t.equal(found[name].length, 1, name)
-    t.match(found[name][0], /lib\/ is the bottom layer/)
-  }
-})
-
-t.test('renderers may not import a feature or the app', async (t) => {
-  t.equal(found.rendererToFeature.length, 1)
-  t.match(found.rendererToFeature[0], /never a feature or the app/)
-})
-
-t.test('legal imports pass: a feature uses its own files, lib and the renderers; renderers use lib', async (t) => {
-  t.same(found.featureLegal, [])
-  t.same(found.rendererLegal, [])
+t.test('each layer breach is named with its rule; the legal imports pass', async (t) => {
+  const { exitCode, breaches, output } = await cruiseTree({ ...targets, ...Object.fromEntries(Object.entries(probes).map(([path, code]) => [`client/src/${path}`, code])) })
+  t.not(exitCode, 0, 'the check fails')
+  t.same(breaches.map((b) => `${b.rule} ${b.from.replace('client/src/', '')} → ${b.to.replace('client/src/', '')}`).sort(), [
+    'client-components-import-lib-only components/ToRenderers.tsx → renderers/PageRenderer.tsx',
+    'client-feature-imports-no-feature features/auth/ToFeature.tsx → features/shell/Sidebar.tsx',
+    'client-lib-imports-nothing-above lib/to-app.ts → app/boot.ts',
+    'client-lib-imports-nothing-above lib/to-components.ts → components/Field.tsx',
+    'client-lib-imports-nothing-above lib/to-features.ts → features/shell/Sidebar.tsx',
+    'client-lib-imports-nothing-above lib/to-renderers.ts → renderers/lib/useData.ts',
+    'client-renderers-import-no-feature renderers/table/ToApp.tsx → app/boot.ts',
+    'client-renderers-import-no-feature renderers/table/ToFeature.tsx → features/shell/MenuPage.tsx'
+  ], output)
 })

@@ -1,0 +1,48 @@
+import t from 'tap'
+import { cruiseTree } from '../helpers/cruise.ts'
+
+// The import boundaries `npm run checks` holds (.dependency-cruiser.cjs), proved on a throwaway tree: each probe breaks one rule.
+const exporting = 'export const value = 1\n'
+const probes = {
+  // A cycle of type-only imports is still a cycle.
+  'server/src/config/a.ts': "import type { B } from './b.ts'\nexport interface A { b?: B }\n",
+  'server/src/config/b.ts': "import type { A } from './a.ts'\nexport interface B { a?: A }\n",
+  'schemas/one.ts': "import { two } from './two.ts'\nexport const one = () => two\n",
+  'schemas/two.ts': "import { one } from './one.ts'\nexport const two = () => one\n",
+  'schemas/to-server.ts': "import { value } from '../server/shared/env.ts'\nexport const probe = value\n",
+  'schemas/to-client.ts': "import { value } from '../client/src/lib/api.ts'\nexport const probe = value\n",
+  'client/src/lib/to-server.ts': "import { value } from '../../../server/shared/env.ts'\nexport const probe = value\n",
+  'server/src/to-game-api.ts': "import { value } from '../game-api/app.ts'\nexport const probe = value\n",
+  'server/game-api/to-service.ts': "import { value } from '../src/app.ts'\nexport const probe = value\n",
+  'server/shared/to-service.ts': "import { value } from '../src/app.ts'\nexport const probe = value\n",
+  // Legal: both servers use server/shared and schemas/, the client uses schemas/.
+  'server/src/app.ts': "import { value } from '../shared/env.ts'\nimport { schema } from '../../schemas/schema.ts'\nexport const probe = [value, schema]\nexport { value }\n",
+  'server/game-api/app.ts': "import { value } from '../shared/env.ts'\nimport { schema } from '../../schemas/schema.ts'\nexport const probe = [value, schema]\nexport { value }\n",
+  'client/src/lib/api.ts': "import { schema } from '../../../schemas/schema.ts'\nexport const probe = schema\nexport const value = 1\n",
+  'server/shared/env.ts': exporting,
+  'schemas/schema.ts': 'export const schema = 1\n'
+}
+
+t.test('a cycle (type-only imports included) or a layer breach fails the check, each named with its rule and module', async (t) => {
+  const { exitCode, breaches, output } = await cruiseTree(probes)
+  t.not(exitCode, 0, 'the check fails')
+  // A cycle is reported once, from its first module.
+  const found = breaches.map((b) => `${b.rule} ${b.from}`).sort()
+  t.same(found, [
+    'client-imports-no-server client/src/lib/to-server.ts',
+    'game-api-imports-no-service server/game-api/to-service.ts',
+    'no-circular schemas/one.ts',
+    'no-circular server/src/config/a.ts',
+    'schemas-import-no-app schemas/to-client.ts',
+    'schemas-import-no-app schemas/to-server.ts',
+    'server-shared-imports-no-server server/shared/to-service.ts',
+    'service-imports-no-game-api server/src/to-game-api.ts'
+  ], output)
+})
+
+t.test('the same tree without the breaking probes passes', async (t) => {
+  const legal = Object.fromEntries(Object.entries(probes).filter(([path]) => !/(to-|\/(a|b|one|two)\.ts$)/.test(path)))
+  const { exitCode, breaches, output } = await cruiseTree(legal)
+  t.same(breaches, [], output)
+  t.equal(exitCode, 0)
+})
