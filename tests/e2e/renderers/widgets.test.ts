@@ -120,7 +120,7 @@ t.test('renderer widgets in a real browser', async (t) => {
     t.equal(await page.locator('[data-widget-id=gate].rr-unauthorized').innerText(), 'Unauthorized Access', 'gate denies on a failed check')
     t.ok(await page.getByRole('tab', { name: 'One' }).isVisible(), 'tabs')
     await page.getByRole('tab', { name: 'Two' }).click()
-    t.equal(await page.locator('[data-widget-id=t2].rr-empty').innerText(), 'No data.', 'empty state')
+    t.equal(await page.locator('[data-widget-id=t2].rr-empty strong').innerText(), 'No data.', 'empty state')
     t.match(await page.locator('[data-unknown-type=chart]').innerText(), /"chart"/, 'unknown type named')
   })
 

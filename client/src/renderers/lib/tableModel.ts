@@ -176,19 +176,46 @@ const MAX_ACTIONS_WIDTH = 520
 // A row action button around its label: padding, border and the gap to the next, plus the cell's own padding once.
 const BUTTON_CHROME = 22
 const CELL_PADDING = 12
+/** A row shows at most this many action buttons; more collapse into one menu. */
+export const MAX_ROW_BUTTONS = 2
+/** The label key of the menu button that holds a row's actions when there are more than MAX_ROW_BUTTONS. */
+export const ACTIONS_MENU_KEY = 'renderers.actions'
+// The menu button's arrow (▾) beside its label.
+const MENU_MARK = 14
 
 /** A label's width at the table's 13 px font, near enough: 7 px a Latin character, 13 px a CJK one. */
 const labelWidth = (text: string) => [...text].reduce((w, ch) => w + ((ch.codePointAt(0) ?? 0) >= 0x2e80 ? 13 : 7), 0)
 
-/** The actions column's width: the widest set of buttons any row shows (never below ACTIONS_WIDTH), so no row's buttons are cut off. */
+/** The actions a row shows: as buttons when there are few, else all of them in one menu. */
+export function rowActionsShown (actions: readonly RowAction[], row: Row): { buttons: RowAction[], menu: RowAction[] } {
+  const applying = actions.filter((a) => actionApplies(a, row))
+  return applying.length > MAX_ROW_BUTTONS ? { buttons: [], menu: applying } : { buttons: applying, menu: [] }
+}
+
+/** The actions column's width: the widest set of buttons (or the menu button) any row shows, never below ACTIONS_WIDTH, so nothing is cut off. */
 export function actionsWidth (actions: readonly RowAction[], rows: readonly Row[], label: (key: string) => string): number {
   if (actions.length === 0) return 0
-  const widths = actions.map((a) => labelWidth(label(a.labelKey)) + BUTTON_CHROME)
+  const widths = new Map(actions.map((a) => [a, labelWidth(label(a.labelKey)) + BUTTON_CHROME]))
+  const menuWidth = labelWidth(label(ACTIONS_MENU_KEY)) + MENU_MARK + BUTTON_CHROME
   let widest = 0
   for (const row of rows) {
-    let width = CELL_PADDING
-    actions.forEach((a, i) => { if (actionApplies(a, row)) width += widths[i] ?? 0 })
+    const { buttons, menu } = rowActionsShown(actions, row)
+    const width = CELL_PADDING + (menu.length > 0 ? menuWidth : buttons.reduce((w, a) => w + (widths.get(a) ?? 0), 0))
     widest = Math.max(widest, width)
   }
   return Math.min(MAX_ACTIONS_WIDTH, Math.max(ACTIONS_WIDTH, widest))
+}
+
+/** How a status reads at a glance (its badge's colour), from its raw value: done or active, refused or lost, waiting, or neither. */
+export type StatusTone = 'positive' | 'negative' | 'waiting' | 'neutral'
+const TONES: ReadonlyArray<[RegExp, StatusTone]> = [
+  [/^(active|open|won|sent|settled|uploaded|ok|success|true|yes|paid|done)$/i, 'positive'],
+  [/^(suspended|void|lost|failed|error|refused|rejected|deleted|over|false|no|nophone|unregistered|unknown\w*)$/i, 'negative'],
+  [/^(pending|queued|waiting|running|processing|new)$/i, 'waiting']
+]
+
+/** The tone of a status value (a badge's colour; its text is the translated label). */
+export function statusTone (value: unknown): StatusTone {
+  const text = String(value ?? '')
+  return TONES.find(([pattern]) => pattern.test(text))?.[1] ?? 'neutral'
 }

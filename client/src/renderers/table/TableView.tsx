@@ -1,13 +1,21 @@
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
 import type { Header, SortingState, Table } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import type { RowAction, TableColumn, TableWidget } from '../../../../schemas/widgets.ts'
-import { ACTIONS_WIDTH, actionApplies, drawColour, fillPath, formatCell, formatMoney, negative, textual, type Row } from '../lib/tableModel.ts'
+import { ACTIONS_WIDTH, drawColour, fillPath, formatCell, formatMoney, negative, textual, type Row } from '../lib/tableModel.ts'
+import { wantsCards } from '../lib/tableCards.ts'
+import { useViewportWidth } from '../lib/useViewport.ts'
 import { vocabularyText } from '../../lib/format.ts'
 import { useRenderer } from '../context.tsx'
 import { ROW_HEIGHT, useTableState } from './useTableState.ts'
+import { useColumnChoice } from './useColumnChoice.ts'
+import { CellValue } from './CellValue.tsx'
+import { ColumnChooser } from './ColumnChooser.tsx'
+import { RowActions } from './RowActions.tsx'
+import { TableCards } from './TableCards.tsx'
+import './table.css'
 
 type Translate = TFunction
 const align = (c: TableColumn) => textual(c.type) || c.type === 'date' ? 'left' : 'right'
@@ -94,12 +102,8 @@ const BodyRow = memo(function BodyRow ({ widget, row, cells, styles, index, star
     : { transform: `translateY(${start}px)`, ...rowColour(widget, row) }
   return (
     <tr data-index={index} className={start === undefined ? undefined : 'rr-vrow'} style={style}>
-      {widget.columns.map((c, i) => <td key={c.field} style={styles[i]} className={figureClass(row[c.field], c)}>{cells[i]}</td>)}
-      {actions.length > 0 && (
-        <td className='rr-row-actions' style={actionStyle}>
-          {actions.filter((a) => actionApplies(a, row)).map((a) => <button key={a.id} type='button' onClick={() => onAction(a, row)}>{t(a.labelKey)}</button>)}
-        </td>
-      )}
+      {widget.columns.map((c, i) => <td key={c.field} style={styles[i]} className={figureClass(row[c.field], c)}><CellValue column={c} value={row[c.field]} text={cells[i] ?? ''} /></td>)}
+      {actions.length > 0 && <td className='rr-row-actions' style={actionStyle}><RowActions actions={actions} row={row} t={t} onAction={onAction} /></td>}
     </tr>
   )
 })
@@ -174,10 +178,15 @@ const ScrollTable = memo(function ScrollTable ({ widget, rows, rowKey, table, so
 /** A virtualised table of rows in a box that fits them: sticky wrapping header, widths from the descriptor and the labels, horizontal scroll, footer sums, row actions, exports, print view. */
 export function TableView ({ widget, rows, serverSums, total, onAction }: { widget: TableWidget, rows: readonly Row[], serverSums?: Readonly<Record<string, unknown>>, total?: number, onAction?: (action: RowAction, row: Row) => void }) {
   const { t } = useTranslation()
-  const { navigate } = useRenderer()
-  const { table, sorting, rows: sorted, rowKey, sums, hasSums, width, widths, actionsColumn, exportCsv, exportAra } = useTableState(widget, rows, serverSums)
-  const styles = useMemo(() => widget.columns.map((c, i) => cellStyle(c, widths[i])), [widget.columns, widths])
-  const cellsOf = useCellTexts(widget.columns, t)
+  const { navigate, mobile } = useRenderer()
+  const { shown, hidden, toggle } = useColumnChoice(widget)
+  // The table as drawn: the descriptor with the columns this user shows.
+  const view = useMemo(() => ({ ...widget, columns: shown }), [widget, shown])
+  const { table, sorting, rows: sorted, rowKey, sums, hasSums, width, natural, widths, actionsColumn, exportCsv, exportAra } = useTableState(view, widget.columns, rows, serverSums)
+  const styles = useMemo(() => view.columns.map((c, i) => cellStyle(c, widths[i])), [view.columns, widths])
+  const cellsOf = useCellTexts(view.columns, t)
+  const cards = wantsCards(mobile, natural, useViewportWidth())
+  const rowStyle = useCallback((row: Row) => rowColour(widget, row), [widget])
   const [printing, setPrinting] = useState(false)
   const actionRef = useRef(onAction)
   actionRef.current = onAction
@@ -202,6 +211,7 @@ export function TableView ({ widget, rows, serverSums, total, onAction }: { widg
         {widget.export?.csv && <button type='button' onClick={exportCsv}>{t('renderers.exportCsv')}</button>}
         {widget.export?.ara && <button type='button' onClick={exportAra}>{t('renderers.exportAra')}</button>}
         {widget.print && <button type='button' onClick={() => setPrinting(true)}>{t('renderers.print')}</button>}
+        {widget.columns.length > 1 && <ColumnChooser columns={widget.columns} hidden={hidden} toggle={toggle} t={t} />}
         {total !== undefined && total > sorted.length
           ? <span className='rr-count' data-row-count={sorted.length} data-total={total}>{t('renderers.showingOf', { shown: sorted.length.toLocaleString('en-US'), total: total.toLocaleString('en-US') })}</span>
           : <span className='rr-count' data-row-count={sorted.length}>{sorted.length}</span>}
@@ -209,12 +219,14 @@ export function TableView ({ widget, rows, serverSums, total, onAction }: { widg
       {printing
         ? (
           <table className='rr-print-table'>
-            <thead><tr>{widget.columns.map((c) => <th key={c.field}>{t(c.labelKey)}</th>)}</tr></thead>
-            <tbody>{sorted.map((r, i) => <BodyRow key={rowKey(r, i)} widget={widget} row={r} cells={cellsOf(r)} styles={styles} index={i} t={t} onAction={runAction} />)}</tbody>
-            {hasSums && <tfoot className='rr-tfoot'><FooterRow widget={widget} sums={sums} flex={false} styles={styles} t={t} /></tfoot>}
+            <thead><tr>{view.columns.map((c) => <th key={c.field}>{t(c.labelKey)}</th>)}</tr></thead>
+            <tbody>{sorted.map((r, i) => <BodyRow key={rowKey(r, i)} widget={view} row={r} cells={cellsOf(r)} styles={styles} index={i} t={t} onAction={runAction} />)}</tbody>
+            {hasSums && <tfoot className='rr-tfoot'><FooterRow widget={view} sums={sums} flex={false} styles={styles} t={t} /></tfoot>}
           </table>
           )
-        : <ScrollTable widget={widget} rows={sorted} rowKey={rowKey} table={table} sorting={sorting} sums={sums} hasSums={hasSums} width={width} actionsWidth={actionsColumn} styles={styles} cellsOf={cellsOf} t={t} onAction={runAction} />}
+        : cards
+          ? <TableCards widget={view} rows={sorted} rowKey={rowKey} sums={sums} cellsOf={cellsOf} rowStyle={rowStyle} t={t} onAction={runAction} />
+          : <ScrollTable widget={view} rows={sorted} rowKey={rowKey} table={table} sorting={sorting} sums={sums} hasSums={hasSums} width={width} actionsWidth={actionsColumn} styles={styles} cellsOf={cellsOf} t={t} onAction={runAction} />}
     </section>
   )
 }

@@ -14,6 +14,18 @@ import { TableView } from './TableView.tsx'
 import { FormDialog } from '../actions/FormDialog.tsx'
 import { useLiveRefresh } from './useLiveRefresh.ts'
 
+/** No rows: a table that reads the page's filters says to change them, any other says where its rows come from and when. */
+function EmptyTable ({ widget }: { widget: TableDescriptor }) {
+  const { t } = useTranslation()
+  if (readsFilters(widget.data)) return <p className='rr-empty' data-widget-id={widget.id}>{t('app.noDataFiltered')}</p>
+  return (
+    <div className='rr-empty' data-widget-id={widget.id}>
+      <strong>{t('renderers.noData')}</strong>
+      <span>{t('renderers.table.emptyHint')}</span>
+    </div>
+  )
+}
+
 /** A table bound to its endpoint: loading, error and empty ("No data.", or what to change when it reads filters) states, then the virtualised view. */
 export function TableWidget ({ widget }: { widget: TableDescriptor }) {
   const { t } = useTranslation()
@@ -69,13 +81,12 @@ export function TableWidget ({ widget }: { widget: TableDescriptor }) {
       {typeof next === 'string' && next !== '' && <button type='button' onClick={() => setCursor(next)}>{t('renderers.nextPage')}</button>}
     </nav>
   )
-  // Nothing matched: a table that reads the page's filters says to change them (a fetched text, so the login bundle stays as it is).
   return (
     <>
       {widget.titleKey && <h2 className='rr-table-title'>{t(widget.titleKey)}</h2>}
       {rowCall.error && <CallErrorAlert error={rowCall.error} />}
       {rows.length === 0
-        ? <p className='rr-empty' data-widget-id={widget.id}>{t(readsFilters(widget.data) ? 'app.noDataFiltered' : 'renderers.noData')}</p>
+        ? <EmptyTable widget={widget} />
         : <TableView widget={widget} rows={rows} onAction={onAction} total={Number.isFinite(total) ? total : undefined} serverSums={sums && typeof sums === 'object' ? sums as Record<string, unknown> : undefined} />}
       {paging}
       {confirm.dialog}

@@ -21,10 +21,14 @@ export function initialSorting (widget: TableWidget): SortingState {
   return widget.columns.some((c) => c.field === DEFAULT_SORT_FIELD) ? [{ id: DEFAULT_SORT_FIELD, desc: true }] : []
 }
 
-/** The table instance, the sorted rows and everything around them for one table widget. */
-export function useTableState (widget: TableWidget, rows: readonly Row[], serverSums?: Readonly<Record<string, unknown>>) {
+/**
+ * The table instance, the sorted rows and everything around them for one table widget, drawn with the columns the user shows
+ * (widget.columns); sorting and the exports read every column of the descriptor (all): a sort by a hidden column still holds,
+ * and an exported file keeps the shape other tools read back.
+ */
+export function useTableState (widget: TableWidget, all: readonly TableColumn[], rows: readonly Row[], serverSums?: Readonly<Record<string, unknown>>) {
   const { t } = useTranslation()
-  const [sorting, setSorting] = useState<SortingState>(() => initialSorting(widget))
+  const [sorting, setSorting] = useState<SortingState>(() => initialSorting({ ...widget, columns: [...all] }))
   const columns = useMemo<ColumnDef<Row>[]>(() => widget.columns.map((c) => ({
     id: c.field,
     accessorKey: c.field,
@@ -43,24 +47,27 @@ export function useTableState (widget: TableWidget, rows: readonly Row[], server
     enableMultiSort: true,
     getCoreRowModel: getCoreRowModel()
   })
-  const sorted = useMemo(() => sortRows(rows, widget.columns, sorting), [rows, widget.columns, sorting])
+  const sorted = useMemo(() => sortRows(rows, all, sorting), [rows, all, sorting])
   const sums = useMemo(() => footerSums(rows, widget.columns, serverSums), [rows, widget.columns, serverSums])
   // Stable, so the memoised scrolling table is not redrawn by its parent.
   const rowKey = useCallback((row: Row, index: number) => widget.rowKey ? String(row[widget.rowKey] ?? index) : String(index), [widget.rowKey])
   const actionsColumn = useMemo(() => actionsWidth(widget.rowActions ?? [], rows, (k) => t(k)), [widget.rowActions, rows, t])
   const widths = useMemo(() => headerWidths(widget.columns, (k) => t(k)), [widget.columns, t])
-  const width = Math.max(SCROLL_WIDTH, widths.reduce((w, c) => w + c, 0) + actionsColumn)
+  // The width the columns ask for, and the table's: never narrower than SCROLL_WIDTH, so few columns still span a laptop's page.
+  const natural = widths.reduce((w, c) => w + c, 0) + actionsColumn
+  const width = Math.max(SCROLL_WIDTH, natural)
   return {
     table,
     sorting,
     rows: sorted,
     sums,
     width,
+    natural,
     widths,
     actionsColumn,
     hasSums: Object.keys(sums).length > 0,
     rowKey,
-    exportCsv: () => downloadText(`\uFEFF${toCsv(sorted, widget.columns, (k) => t(k))}`, csvFileName(widget.export?.fileName), 'text/csv;charset=utf-8'),
-    exportAra: () => downloadText(toAra(sorted, widget.columns), araFileName(widget.export?.fileName), 'text/plain;charset=utf-8')
+    exportCsv: () => downloadText(`\uFEFF${toCsv(sorted, all, (k) => t(k))}`, csvFileName(widget.export?.fileName), 'text/csv;charset=utf-8'),
+    exportAra: () => downloadText(toAra(sorted, all), araFileName(widget.export?.fileName), 'text/plain;charset=utf-8')
   }
 }

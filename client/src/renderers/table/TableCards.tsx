@@ -1,0 +1,81 @@
+import { useId, useState, type CSSProperties } from 'react'
+import type { TFunction } from 'i18next'
+import type { RowAction, TableColumn, TableWidget } from '../../../../schemas/widgets.ts'
+import { formatCell, formatMoney, negative, type Row } from '../lib/tableModel.ts'
+import { CARDS_PAGE, cardColumns } from '../lib/tableCards.ts'
+import { CellValue } from './CellValue.tsx'
+import { RowActions } from './RowActions.tsx'
+
+interface CardsProps {
+  widget: TableWidget
+  rows: readonly Row[]
+  rowKey: (row: Row, index: number) => string
+  sums: Record<string, number>
+  cellsOf: (row: Row) => readonly string[]
+  rowStyle: (row: Row) => CSSProperties | undefined
+  t: TFunction
+  onAction: (a: RowAction, row: Row) => void
+}
+
+const figure = (value: unknown, c: TableColumn) => negative(value, c.type) ? 'rr-negative' : undefined
+
+/** Label and value pairs of some of a row's columns (index: the column's place among the shown ones, where its text is). */
+function Fields ({ columns, at, row, cells, t, id }: { columns: readonly TableColumn[], at: number, row: Row, cells: readonly string[], t: TFunction, id?: string }) {
+  return (
+    <dl className='rr-card-fields' id={id}>
+      {columns.map((c, i) => (
+        <div key={c.field} className={c.type === 'text' || c.type === 'html' || c.type === 'date' || c.type === 'status' ? undefined : 'rr-card-figure'}>
+          <dt>{t(c.labelKey)}</dt>
+          <dd className={figure(row[c.field], c)}><CellValue column={c} value={row[c.field]} text={cells[at + i] ?? ''} /></dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/** One row as a card: its first column as the title, its key columns, the rest on expand, and every action it has. */
+function Card ({ widget, row, cells, style, t, onAction }: { widget: TableWidget, row: Row, cells: readonly string[], style: CSSProperties | undefined, t: TFunction, onAction: CardsProps['onAction'] }) {
+  const [open, setOpen] = useState(false)
+  const moreId = useId()
+  const { title, key, rest } = cardColumns(widget.columns)
+  const actions = widget.rowActions ?? []
+  return (
+    <li className='rr-card' style={style}>
+      {title && <p className='rr-card-title'><CellValue column={title} value={row[title.field]} text={cells[0] ?? ''} /></p>}
+      <Fields columns={key} at={1} row={row} cells={cells} t={t} />
+      {open && <Fields columns={rest} at={1 + key.length} row={row} cells={cells} t={t} id={moreId} />}
+      {(rest.length > 0 || actions.length > 0) && (
+        <div className='rr-card-actions'>
+          {rest.length > 0 && <button type='button' className='rr-card-more' aria-expanded={open} aria-controls={open ? moreId : undefined} onClick={() => setOpen((o) => !o)}>{t(open ? 'renderers.table.less' : 'renderers.table.more', { count: rest.length })}</button>}
+          <RowActions actions={actions} row={row} t={t} onAction={onAction} />
+        </div>
+      )}
+    </li>
+  )
+}
+
+/** A wide table on a phone: one card per row, drawn a page at a time (a button adds the next), the column sums in a last card. */
+export function TableCards ({ widget, rows, rowKey, sums, cellsOf, rowStyle, t, onAction }: CardsProps) {
+  const [count, setCount] = useState(CARDS_PAGE)
+  const summed = widget.columns.filter((c) => sums[c.field] !== undefined)
+  const left = rows.length - count
+  return (
+    <div className='rr-cards-box'>
+      <ul className='rr-cards' aria-label={widget.titleKey ? t(widget.titleKey) : widget.id}>
+        {rows.slice(0, count).map((row, i) => <Card key={rowKey(row, i)} widget={widget} row={row} cells={cellsOf(row)} style={rowStyle(row)} t={t} onAction={onAction} />)}
+      </ul>
+      {left > 0 && <button type='button' className='rr-cards-next' onClick={() => setCount((c) => c + CARDS_PAGE)}>{t('renderers.table.showMore', { count: Math.min(left, CARDS_PAGE) })}</button>}
+      {summed.length > 0 && (
+        <div className='rr-card rr-card-total'>
+          <p className='rr-card-title'>{t('renderers.total')}</p>
+          <dl className='rr-card-fields'>
+            {summed.map((c) => {
+              const sum = sums[c.field]!
+              return <div key={c.field} className='rr-card-figure'><dt>{t(c.labelKey)}</dt><dd className={figure(sum, c)} data-sum={c.field}>{c.type === 'money' ? formatMoney(sum) : formatCell(sum, c.type)}</dd></div>
+            })}
+          </dl>
+        </div>
+      )}
+    </div>
+  )
+}

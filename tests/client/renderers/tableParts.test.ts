@@ -1,0 +1,52 @@
+import t from 'tap'
+import type { TableColumn } from '../../../schemas/widgets.ts'
+import { choiceKey, readHidden, toggleHidden } from '../../../client/src/renderers/lib/columnChoice.ts'
+import { CARD_KEY_FIELDS, cardColumns, wantsCards } from '../../../client/src/renderers/lib/tableCards.ts'
+import { statusTone } from '../../../client/src/renderers/lib/tableModel.ts'
+
+const column = (field: string): TableColumn => ({ field, labelKey: field, type: 'text', width: 80 })
+const columns = ['UserId', 'UserName', 'Role', 'Stake'].map(column)
+
+t.test('a column choice is kept per user, page and table', async (t) => {
+  t.equal(choiceKey('ag1', '/report/full', 'full'), 'rr-columns:ag1:/report/full:full')
+  t.not(choiceKey('ag1', '/report/full', 'full'), choiceKey('ag2', '/report/full', 'full'), 'another user has another')
+})
+
+t.test('a stored choice is read back safely', async (t) => {
+  t.same(readHidden('["Role","Gone",3,"Role"]', columns), ['Role'], 'unknown fields, non-strings and repeats dropped')
+  t.same(readHidden(null, columns), [], 'nothing stored: every column')
+  t.same(readHidden('{not json', columns), [], 'broken: every column')
+  t.same(readHidden('{"Role":true}', columns), [], 'not a list: every column')
+  t.same(readHidden(JSON.stringify(columns.map((c) => c.field)), columns), [], 'all hidden cannot be: every column')
+})
+
+t.test('toggling hides and shows a column, never the last one shown', async (t) => {
+  t.same(toggleHidden([], 'Role', columns), ['Role'])
+  t.same(toggleHidden(['Role'], 'Role', columns), [])
+  t.same(toggleHidden(['UserId', 'UserName', 'Role'], 'Stake', columns), ['UserId', 'UserName', 'Role'], 'the last column stays')
+})
+
+t.test('a card: the first column is its title, the next ones its key fields, the rest on expand', async (t) => {
+  const many = Array.from({ length: 10 }, (_, i) => column(`f${i}`))
+  const { title, key, rest } = cardColumns(many)
+  t.equal(title?.field, 'f0')
+  t.same(key.map((c) => c.field), many.slice(1, 1 + CARD_KEY_FIELDS).map((c) => c.field))
+  t.same([title, ...key, ...rest], many, 'every column once, in the descriptor\'s order')
+  t.same(cardColumns([column('only')]), { title: column('only'), key: [], rest: [] })
+})
+
+t.test('cards only on the mobile layout, and only for a table wider than the window', async (t) => {
+  t.equal(wantsCards(true, 1400, 375), true)
+  t.equal(wantsCards(true, 300, 375), false, 'a narrow table stays a table')
+  t.equal(wantsCards(false, 1400, 1366), false, 'a laptop scrolls a wide table')
+})
+
+t.test('a status badge reads its tone from the raw value', async (t) => {
+  t.equal(statusTone('Active'), 'positive')
+  t.equal(statusTone('won'), 'positive')
+  t.equal(statusTone('Suspended'), 'negative')
+  t.equal(statusTone('failed'), 'negative')
+  t.equal(statusTone('queued'), 'waiting')
+  t.equal(statusTone('web'), 'neutral', 'a kind, not a state')
+  t.equal(statusTone(null), 'neutral')
+})
