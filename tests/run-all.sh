@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
-# Every tap test (the README's test command runs this after the checks). A browser test file that fails is run once more,
-# since shared CI machines are noisy; it is named as flaky at the end. Every failure is summarised last, where CI keeps it.
+# Every tap test (the README's test command runs this after the checks), in tiers from fast to slow: unit, service (a
+# database, servers), browser. tests/helpers/tiers.mjs says which file is in which tier. The first tier that fails stops the
+# run: a slower tier would only repeat its news later. A browser test file that fails is run once more, since shared CI
+# machines are noisy; it is named as flaky at the end. Every failure is summarised last, where CI keeps it.
+# `bash tests/run-all.sh unit` (or any tiers, in the order given) runs only those.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-failed="$work/failed"
+tiers=("$@")
+[ ${#tiers[@]} -gt 0 ] || tiers=(unit service browser)
 
-# Prints each failing assertion of the failed files, with its diagnostics, from the raw TAP under $1.
+# Prints each failing assertion of the files listed in $2, with its diagnostics, from the raw TAP under $1.
 summarise () {
   echo
   echo "## Failed test files"
@@ -16,31 +20,55 @@ summarise () {
     [ -n "$file" ] || continue
     echo "### $file"
     grep -n -A24 '^ *not ok' "$1/$file.tap" 2>/dev/null | head -150
-  done < "$failed"
+  done < "$2"
+}
+
+# The CPU-seconds the finished children of this shell used so far, into $cpu (bash's times: its own line, then its
+# children's; run in this shell, not a pipe's subshell, whose children are its own).
+children_cpu () {
+  times > "$work/times"
+  cpu=$(tail -1 "$work/times" | awk '{ split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.1f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
 }
 
 # tap rebuilds its Test class when .taprc's plugins change, but only for its next run: build first, so that every file of
 # this run loads through the configured plugins (tsx), also on a fresh install.
 npx tap build >/dev/null || exit 1
 
-npx tap --output-dir "$work/first" --save "$failed" "$@"
-status=$?
-[ "$status" -eq 0 ] && exit 0
-[ -s "$failed" ] || exit "$status"
-summarise "$work/first"
+flaky=""
+for tier in "${tiers[@]}"; do
+  files=$(node tests/helpers/tiers.mjs "$tier") || exit 2
+  if [ -z "$files" ]; then echo "## Tier $tier: no test files"; continue; fi
+  echo "## Tier $tier: $(wc -l <<< "$files") files"
+  started=$SECONDS
+  children_cpu
+  before=$cpu
+  failed="$work/$tier.failed"
+  # shellcheck disable=SC2086 # one file a line, no spaces in test paths
+  npx tap --output-dir "$work/$tier" --save "$failed" $files
+  status=$?
+  if [ "$status" -ne 0 ] && [ -s "$failed" ]; then
+    summarise "$work/$tier" "$failed"
+    # Only browser tests get a second run; any other failure stands.
+    if [ "$tier" = browser ]; then
+      first=$(cat "$failed")
+      echo
+      echo "## Running the failed browser test files once more"
+      npx tap --output-dir "$work/retry" --save "$failed"
+      status=$?
+      if [ "$status" -eq 0 ]; then flaky="$first"; else summarise "$work/retry" "$failed"; fi
+    fi
+  fi
+  children_cpu
+  echo "## Tier $tier: $((SECONDS - started)) s, $(awk -v a="$before" -v b="$cpu" 'BEGIN { printf "%.0f", b - a }') CPU-seconds"
+  if [ "$status" -ne 0 ]; then
+    echo "## Tier $tier failed: the tiers after it did not run"
+    exit "$status"
+  fi
+done
 
-# Only browser tests get a second run; any other failure stands.
-if grep -qv '^tests/e2e/' "$failed"; then exit "$status"; fi
-first=$(cat "$failed")
-echo
-echo "## Running the failed browser test files once more"
-npx tap --output-dir "$work/retry" --save "$failed"
-status=$?
-if [ "$status" -eq 0 ]; then
+if [ -n "$flaky" ]; then
   echo
   echo "## FLAKY: these browser test files failed, then passed on their second run (see the failures above):"
-  echo "$first"
-  exit 0
+  echo "$flaky"
 fi
-summarise "$work/retry"
-exit "$status"
+exit 0
