@@ -36,7 +36,8 @@ class Names<V> {
   }
 }
 
-interface PathNode { children: Names<PathNode>, keep: Names<true> | undefined }
+/** One step of the targets: members by name (objects), the '*' step (every element of an array), and the members kept here. */
+interface PathNode { children: Names<PathNode>, elements: PathNode | undefined, keep: Names<true> | undefined }
 
 // Member names are compared as the latin1 reading of their UTF-8 bytes: one string per byte sequence, without decoding.
 const asBytes = (name: string) => Buffer.from(name, 'utf8').toString('latin1')
@@ -46,13 +47,16 @@ const trees = new WeakMap<readonly FieldSelection[], PathNode>()
 function pathTree (targets: readonly FieldSelection[]): PathNode {
   const known = trees.get(targets)
   if (known) return known
-  const root: PathNode = { children: new Names(), keep: undefined }
+  const node = (): PathNode => ({ children: new Names(), elements: undefined, keep: undefined })
+  const root = node()
   for (const { path, keep } of targets) {
     let at = root
     for (const part of path) {
-      const name = part === '*' ? part : asBytes(part)
+      // '*' steps into array elements only: an object's member that is named "*" is an ordinary member.
+      if (part === '*') { at = at.elements ??= node(); continue }
+      const name = asBytes(part)
       let next = at.children.byString.get(name)
-      if (!next) { next = { children: new Names(), keep: undefined }; at.children.set(name, next) }
+      if (!next) { next = node(); at.children.set(name, next) }
       at = next
     }
     const names = new Names<true>()
@@ -143,7 +147,7 @@ class Projector {
     const stack = this.stack
     const parent = stack[stack.length - 1]
     // Nothing inside a dropped member is matched: it is not written at all.
-    const node = parent === undefined ? this.root : this.skipDepth >= 0 ? undefined : parent.object ? parent.child : parent.node?.children.byString.get('*')
+    const node = parent === undefined ? this.root : this.skipDepth >= 0 ? undefined : parent.object ? parent.child : parent.node?.elements
     stack.push({ object, node, keep: object ? node?.keep : undefined, written: 0, child: undefined })
   }
 
