@@ -4,12 +4,12 @@ import { join } from 'node:path'
 import { tmpdir } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
-import type { MenuGroupView } from '../../schemas/menu.ts'
 import { closeHomePopup, openFromMenu, signInAt, startE2E, type E2E } from './support.ts'
 import { eventually } from '../helpers/eventually.ts'
 
 // Routing and navigation come from the service: one catch-all route draws whatever descriptor GET /ui/pages answers, the open
-// menu group is the one holding the page, and every page shows its breadcrumb (and Back where the descriptor asks).
+// menu group is the one holding the page, and a page shows its breadcrumb (and Back where the descriptor asks). Every menu
+// page's breadcrumb and open group are checked by the one sweep, menu-pages.test.ts.
 
 const menus = fileURLToPath(new URL('../../menus/', import.meta.url))
 type Json = Record<string, unknown>
@@ -93,35 +93,6 @@ t.test('navigation from the service', async (t) => {
     await page.getByRole('button', { name: 'Back' }).click()
     await page.locator('article.rr-page[data-page="/newsection/demo"]').waitFor()
     t.pass('Back goes one step back in history')
-  })
-
-  await t.test('every page of the admin\'s menu at SG shows group › title, with its group open', async (t) => {
-    const session = await page.evaluate(() => fetch('/ui/session').then((r) => r.json())) as { menu: MenuGroupView[] }
-    const wrong: string[] = []
-    let visited = 0
-    for (const group of session.menu) {
-      for (const item of group.items) {
-        if (item.external === true || item.action !== undefined) continue
-        const button = page.locator(`#sidebar button[aria-controls="menu-${group.key}"]`)
-        if (await button.getAttribute('aria-expanded') !== 'true') await button.click()
-        await page.locator(`#menu-${group.key} a[href^="${item.path}?"]`).first().click()
-        await page.locator(`article.rr-page[data-page="${item.path}"]`).waitFor()
-        if (item.path === '/admin/home') await closeHomePopup(page)
-        // Share Claim Company sits in Report and in Control: it belongs to the first, opened from either.
-        const holder = session.menu.find((g) => g.items.some((i) => i.path === item.path)) ?? group
-        const holderText = await page.locator(`#sidebar button[aria-controls="menu-${holder.key}"]`).innerText()
-        const shown = await crumbs(page)
-        const title = await page.locator('article.rr-page h1').innerText()
-        if (shown.length !== 2 || shown[0] !== holderText || shown[1] !== title) wrong.push(`${item.path}: ${JSON.stringify(shown)}, want ${holderText} › ${title}`)
-        // The open group is the holding one, unless the item names another (Home opens Bet).
-        const opens = item.opensGroup === undefined ? holderText : await page.locator(`#sidebar button[aria-controls="menu-${item.opensGroup}"]`).innerText()
-        const open = await page.locator('#sidebar .menu__group-button[aria-expanded=true]').allInnerTexts()
-        if (open.length !== 1 || open[0] !== opens) wrong.push(`${item.path}: open ${JSON.stringify(open)}, want ${opens}`)
-        visited++
-      }
-    }
-    t.same(wrong, [], 'every breadcrumb and open group as expected')
-    t.ok(visited > 50, `${visited} menu pages visited`)
   })
 
   await t.test('a deep link opens, after a reload, the group that holds its page (Home: Bet, as the menu says)', async (t) => {

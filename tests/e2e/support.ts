@@ -168,14 +168,19 @@ export async function menuPaths (page: Page): Promise<string[]> {
 /** Moves the app to a path the way its own links do (no reload), then waits until that page's descriptor is drawn. */
 export async function visit (page: Page, path: string): Promise<void> {
   await page.evaluate((to) => { window.history.pushState({}, '', to); window.dispatchEvent(new PopStateEvent('popstate')) }, path)
+  await drawn(page, path)
+}
+
+/** Waits until the page at path shows its descriptor with every widget drawn. */
+export async function drawn (page: Page, path: string): Promise<void> {
   const article = page.locator(`article.rr-page[data-page="${path}"]`)
   await article.waitFor()
   // Every widget drawn: no spinner left (a form's library arrives in its own chunk).
-  const drawn = () => page.waitForFunction(() => document.querySelector('.rr-spinner, [aria-busy="true"]') === null, undefined, { timeout: 30_000 })
+  const done = () => page.waitForFunction(() => document.querySelector('.rr-spinner, [aria-busy="true"]') === null, undefined, { timeout: 30_000 })
   // CI's clean-clone runs sometimes never get the form's chunk (cause open, see session 4's note): reload once, as a user would.
-  await drawn().catch(async () => {
+  await done().catch(async () => {
     await page.reload()
     await article.waitFor()
-    await drawn()
+    await done()
   })
 }
