@@ -88,6 +88,12 @@ export type DrawSeries = 'SG4D' | 'MG4D' | 'TOTO'
 /** A game: 4D (the SG4D and MG4D series; an API prefix 4d) or TOTO (prefix tt). */
 export type Game = '4D' | 'TOTO'
 
+/** A game's API prefix (the paths /4d/… and /tt/…, and the session's game): 4d or tt. */
+export type GamePrefix = '4d' | 'tt'
+
+/** The game an API prefix stands for. */
+export const gameOfPrefix = (prefix: GamePrefix): Game => prefix === 'tt' ? 'TOTO' : '4D'
+
 /** When betting closes (HH:mm, GMT+8, on the draw day) per series: a setting, these are its defaults. */
 export type CloseTimes = Record<DrawSeries, string>
 

@@ -35,12 +35,13 @@ t.test('changing a field rechecks the fields whose conditions read it', async (t
 })
 
 t.test('bounds from the loaded record and constants narrow the kind\'s own steps', async (t) => {
-  t.same(validateForm({ dShare: 0.5, Perms: ['A'] }, ctx).dShare, [{ key: 'renderers.error.max', values: { min: '', max: 0.4 } }], 'the parent\'s share is the most')
+  t.same(validateForm({ dShare: 0.5, Perms: ['A'] }, ctx).dShare, [{ key: 'renderers.error.max', values: { max: 0.4 } }], 'the parent\'s share is the most')
   t.same(validateForm({ dShare: 0.4, Perms: ['A'] }, ctx).dShare, undefined)
-  t.equal(validateForm({ dShare: 0.405, Perms: ['A'] }, ctx).dShare?.[0]?.key, 'renderers.error.step', 'the §5 step still applies')
+  t.same(validateForm({ dShare: 0.385, Perms: ['A'] }, ctx).dShare, [{ key: 'renderers.error.step', values: { step: 0.01 } }], 'the §5 step still applies')
+  t.same(validateForm({ dShare: 0.405, Perms: ['A'] }, ctx).dShare?.map((e) => e.key), ['renderers.error.max', 'renderers.error.step'], 'each broken rule once, bounds first')
   t.same(validateForm({ dShare: 0.9, Perms: ['A'] }, { fields }).dShare, undefined, 'no loaded record: no bound beyond the share range')
-  t.same(validateForm({ Count: 0, Perms: ['A'] }, ctx).Count, [{ key: 'renderers.error.min', values: { min: 1, max: 10 } }])
-  t.same(validateForm({ Count: 11, Perms: ['A'] }, ctx).Count, [{ key: 'renderers.error.max', values: { min: 1, max: 10 } }])
+  t.same(validateForm({ Count: 0, Perms: ['A'] }, ctx).Count, [{ key: 'renderers.error.min', values: { min: 1 } }])
+  t.same(validateForm({ Count: 11, Perms: ['A'] }, ctx).Count, [{ key: 'renderers.error.max', values: { max: 10 } }])
   t.equal(boundOf({ loaded: 'a' }, { a: '0.25' }), 0.25, 'a number sent as text')
   t.equal(boundOf({ loaded: 'a' }, { a: 'x' }), undefined)
 })

@@ -61,6 +61,11 @@ t.test('a TOTO line holds the count of numbers its type takes, said in the form\
   }, 'three numbers on an Ordinary line: the type named by its option\'s label')
   t.same(validateLines([{ Type: 'ORDINARY', Units: '1' }], counted)['Lines.0.Numbers']?.[0]?.values, { expected: '6', got: 0, other: 'p.o' }, 'no numbers at all is caught too')
   t.same(validateLines([{ Type: 'ORDINARY', Numbers: '1 2 3 4 5 6', Units: '1' }, { Type: 'TO', Units: '2' }], counted), {}, 'six for Ordinary, none for Odd')
+  t.same(validateLines([{ Type: 'ORDINARY', Numbers: '1 2 3 4 5 50', Units: '1' }], counted), {
+    'Lines.0.Numbers': [{ key: 'renderers.error.totoNumber', values: { min: 1, max: 49 } }]
+  }, 'a ball past 49 is refused once, however many there are')
+  t.same(validateLines([{ Type: 'ORDINARY', Numbers: '0 2 3 4 5 99', Units: '1' }], counted)['Lines.0.Numbers']?.length, 1)
+  t.same(validateLines([{ Type: 'ORDINARY', Numbers: '1 2 3 4 5 50', Units: '1' }], toto), {}, 'a numbers cell no bet type counts is not TOTO balls')
 })
 
 t.test('what is sent: filled rows only, numbers as numbers, number lists as arrays, blank cells left out', async (t) => {

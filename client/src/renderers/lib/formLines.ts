@@ -2,11 +2,13 @@
 import type { FormLines, LineField } from '../../../../schemas/widgets.ts'
 import type { FieldError, FormErrors } from './formRules.ts'
 import { totoNumberCounts } from '../../../../schemas/domain/toto-lines.ts'
+import { checkValue, constraintMessages, isEmptyValue, violationMessage, type FieldConstraints } from '../../../../schemas/domain/field-constraints.ts'
 
 /** One row as the form holds it: cell name → what the control holds. */
 export type LineRow = Record<string, unknown>
 
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
+// An unticked box is no value: a required one must be ticked.
+const isBlank = (v: unknown) => isEmptyValue(v) || v === false
 // Cells the user types into: only these make a row a line (a select's default alone does not).
 const typed = (f: LineField) => f.kind === 'text' || f.kind === 'number' || f.kind === 'numbers'
 
@@ -34,23 +36,24 @@ export function parseNumbers (text: string): number[] | null {
   return parts.map(Number)
 }
 
-/** The rules one filled cell breaks. */
+/** What a cell's value must be: required, length and patterns of its text, and a number cell's bounds. */
+function cellConstraints (f: LineField): FieldConstraints {
+  const c: FieldConstraints = { required: f.required, maxLength: f.maxLength, patterns: f.patterns }
+  return f.kind === 'number' ? { ...c, number: true, min: f.min, max: f.max } : c
+}
+
+// Each number of a cell counted by a TOTO bet type is a TOTO ball.
+const TOTO_NUMBER: FieldConstraints = { totoNumber: true }
+
+/** The rules one cell breaks (its text trimmed); a numbers cell also holds whole numbers, TOTO balls where a bet type counts them. */
 function cellErrors (f: LineField, value: unknown): FieldError[] {
-  if (isBlank(value) || value === false) return f.required ? [{ key: 'renderers.error.required' }] : []
-  const errors: FieldError[] = []
-  const text = String(value).trim()
-  if (f.maxLength !== undefined && text.length > f.maxLength) errors.push({ key: 'renderers.error.maxLength', values: { count: f.maxLength } })
-  for (const rule of f.patterns ?? []) if (new RegExp(rule.pattern, 'u').test(text) === (rule.absent === true)) errors.push({ key: rule.messageKey })
-  if (f.kind === 'number') {
-    const n = Number(text)
-    if (!Number.isFinite(n)) errors.push({ key: 'renderers.error.number' })
-    else {
-      if (f.min !== undefined && n < f.min) errors.push({ key: 'renderers.error.min', values: { min: f.min } })
-      if (f.max !== undefined && n > f.max) errors.push({ key: 'renderers.error.max', values: { max: f.max } })
-    }
-  }
-  if (f.kind === 'numbers' && parseNumbers(text) === null) errors.push({ key: 'renderers.error.numbers' })
-  return errors
+  const text = isBlank(value) ? undefined : String(value).trim()
+  const errors: FieldError[] = constraintMessages(text, cellConstraints(f))
+  if (f.kind !== 'numbers' || text === undefined) return errors
+  const numbers = parseNumbers(text)
+  if (numbers === null) return [...errors, { key: 'renderers.error.numbers' }]
+  const [notBall] = f.totoCountBy ? numbers.flatMap((n) => checkValue(n, TOTO_NUMBER)) : []
+  return notBall ? [...errors, violationMessage(notBall)] : errors
 }
 
 /** A numbers cell that holds fewer or more numbers than its row's TOTO bet type takes ("Ordinary takes 6 numbers, not 3"). */

@@ -1,19 +1,21 @@
 // Form validation as data: each broken rule is an i18n key plus values, so messages are translated sentences, never schema text.
 import type { DateRange, FormField, FormLines } from '../../../../schemas/widgets.ts'
-import { checkStep, stepRule } from './steps.ts'
+import { stepRule } from './steps.ts'
 import { fromIsoDay, isRangeOrdered, parseDateInput } from './dates.ts'
 import { validateLines, type LineRow } from './formLines.ts'
 import { brokenPasswordRules, passwordRuleKey } from '../../../../schemas/domain/password-rules.ts'
 import { conditionFields, evaluateCondition } from '../../../../schemas/domain/field-conditions.ts'
 import { getPath } from './binding.ts'
+import { constraintMessages, isEmptyValue, numberOf, type FieldConstraints, type ViolationMessage } from '../../../../schemas/domain/field-constraints.ts'
+import type { GamePrefix } from '../../../../schemas/domain/calendar.ts'
 
 /** One broken rule: the i18n key and its interpolation values. */
-export interface FieldError { key: string, values?: Record<string, string | number> }
+export type FieldError = ViolationMessage
 export type FormErrors = Record<string, FieldError[]>
 export type FormData = Record<string, unknown>
 
 // loaded: the record the form's load answered, which bounds may read ({ loaded: 'dShare' }).
-export interface FormRuleContext { fields: readonly FormField[], dateRanges?: readonly DateRange[], game?: '4d' | 'tt', lines?: FormLines | undefined, loaded?: unknown }
+export interface FormRuleContext { fields: readonly FormField[], dateRanges?: readonly DateRange[], game?: GamePrefix, lines?: FormLines | undefined, loaded?: unknown }
 
 /** Whether a field is shown (and sent and checked): its visibleWhen holds over the values, or it has none. */
 export const isVisible = (field: FormField, data: FormData): boolean => field.visibleWhen === undefined || evaluateCondition(field.visibleWhen, data)
@@ -24,49 +26,38 @@ export const isRequired = (field: FormField, data: FormData): boolean => field.r
 /** A bound's number: a constant, or a number at a path of the loaded record (absent or not a number: no bound). */
 export function boundOf (bound: FormField['min'], loaded: unknown): number | undefined {
   if (bound === undefined || typeof bound === 'number') return bound
-  const v = getPath(loaded, bound.loaded)
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN
+  const n = numberOf(getPath(loaded, bound.loaded))
   return Number.isFinite(n) ? n : undefined
 }
 
-const EPS = 1e-9
+const isPicker = (kind: FormField['kind']): kind is 'share' | 'commission' | 'tax' => kind === 'share' || kind === 'commission' || kind === 'tax'
 
-const isEmpty = (v: unknown) => v === undefined || v === null || v === ''
+/** What a field's value must be now: required, lengths, patterns, and a number's bounds (a picker's seed 001 §5 steps, narrowed by min and max). */
+export function fieldConstraints (field: FormField, data: FormData, ctx: FormRuleContext): FieldConstraints {
+  const c: FieldConstraints = { required: isRequired(field, data), minLength: field.minLength, maxLength: field.maxLength, patterns: field.patterns }
+  if (field.kind !== 'number' && !isPicker(field.kind)) return c
+  const min = boundOf(field.min, ctx.loaded)
+  const max = boundOf(field.max, ctx.loaded)
+  if (field.kind === 'number') return { ...c, number: true, min, max }
+  // Steps count from the picker's own lowest value, whatever narrower bound the field sets.
+  const rule = stepRule(field.kind, ctx.game)
+  return { ...c, number: true, min: Math.max(rule.min, min ?? rule.min), max: Math.min(rule.max, max ?? rule.max), step: rule.step, stepFrom: rule.min }
+}
 
-/** The rules broken by one field's value (required, lengths, pickers' steps, dates, equal-to, date ranges). */
+/** The rules broken by one field's value (its constraints, the password rules, dates, equal-to, date ranges). */
 export function validateField (field: FormField, data: FormData, ctx: FormRuleContext): FieldError[] {
   const value = data[field.name]
-  const errors: FieldError[] = []
-  if (!isVisible(field, data)) return errors
-  if (isEmpty(value) || (Array.isArray(value) && value.length === 0)) {
-    if (isRequired(field, data)) errors.push({ key: 'renderers.error.required' })
-  } else {
-    if (typeof value === 'string') {
-      if (field.minLength !== undefined && value.length < field.minLength) errors.push({ key: 'renderers.error.minLength', values: { count: field.minLength } })
-      if (field.maxLength !== undefined && value.length > field.maxLength) errors.push({ key: 'renderers.error.maxLength', values: { count: field.maxLength } })
-      for (const rule of field.patterns ?? []) if (new RegExp(rule.pattern, 'u').test(value) === (rule.absent === true)) errors.push({ key: rule.messageKey })
-      if (field.passwordRules) for (const rule of brokenPasswordRules(value)) errors.push({ key: passwordRuleKey(rule.id) })
-    }
-    if (field.kind === 'share' || field.kind === 'commission' || field.kind === 'tax') {
-      const rule = stepRule(field.kind, ctx.game)
-      const broken = checkStep(Number(value), rule)
-      if (broken) errors.push({ key: `renderers.error.${broken}`, values: { min: rule.min, max: rule.max, step: rule.step } })
-    }
-    if (field.kind === 'number' && !Number.isFinite(Number(value))) errors.push({ key: 'renderers.error.number' })
-    else if (field.kind === 'number' || field.kind === 'share' || field.kind === 'commission' || field.kind === 'tax') {
-      // Bounds narrower than the kind's steps (the parent's share from the loaded record).
-      const min = boundOf(field.min, ctx.loaded)
-      const max = boundOf(field.max, ctx.loaded)
-      if (min !== undefined && Number(value) < min - EPS) errors.push({ key: 'renderers.error.min', values: { min, max: max ?? '' } })
-      if (max !== undefined && Number(value) > max + EPS) errors.push({ key: 'renderers.error.max', values: { min: min ?? '', max } })
-    }
+  if (!isVisible(field, data)) return []
+  const errors: FieldError[] = constraintMessages(value, fieldConstraints(field, data, ctx))
+  if (!isEmptyValue(value)) {
+    if (typeof value === 'string' && field.passwordRules) for (const rule of brokenPasswordRules(value)) errors.push({ key: passwordRuleKey(rule.id) })
     if (field.kind === 'date' && (typeof value !== 'string' || !fromIsoDay(value))) {
       // Text the input could not take: ambiguous (03/04/2026 is 4 March or 3 April) or not a date at all.
       const ambiguous = typeof value === 'string' && parseDateInput(value, { y: 2000, m: 1, d: 1 }) === 'ambiguous'
       errors.push({ key: ambiguous ? 'renderers.error.dateAmbiguous' : 'renderers.error.date', values: { text: String(value) } })
     }
   }
-  if (field.equalTo !== undefined && !isEmpty(value) && value !== data[field.equalTo]) {
+  if (field.equalTo !== undefined && !isEmptyValue(value) && value !== data[field.equalTo]) {
     const other = ctx.fields.find((f) => f.name === field.equalTo)
     errors.push({ key: 'renderers.error.equalTo', values: { other: other?.labelKey ?? field.equalTo } })
   }

@@ -1,13 +1,13 @@
 // The editable grid's pure state: unsaved changes per row, per-cell checks, what a save sends, and a row put back to its defaults.
 import type { GridColumn, GridSaveAction } from '../../../../schemas/widgets.ts'
-import { checkStep } from './steps.ts'
+import { constraintMessages, isEmptyValue, type FieldConstraints, type ViolationMessage } from '../../../../schemas/domain/field-constraints.ts'
 import { fillPath, rowParams, type Row } from './tableModel.ts'
 
 /** Unsaved changes: row id → field → new value (only values that differ from the row as loaded). */
 export type Drafts = Readonly<Record<string, Readonly<Record<string, unknown>>>>
 
 /** A broken cell rule: the i18n key of its message and the values it interpolates. */
-export interface CellError { key: string, values?: Record<string, string | number> }
+export type CellError = ViolationMessage
 
 /** One call a save makes: its endpoint (row :Field segments filled), its body, and the ids of the rows it saves. */
 export interface SaveCall { endpoint: string, body: Record<string, unknown>, rows: string[] }
@@ -80,28 +80,17 @@ export function restoreDefaults (drafts: Drafts, row: Row, id: string, defaults:
   return next
 }
 
-const empty = (v: unknown) => v === undefined || v === null || v === ''
+/** What a cell's value must be: a number column's bounds and step (from min, else 0), a text or select column's length, patterns and options. */
+export function columnConstraints (column: GridColumn): FieldConstraints {
+  if (column.kind === 'number') return { required: column.required, number: true, min: column.min, max: column.max, step: column.step }
+  const options = column.kind === 'select' ? column.options?.map((o) => o.value) : undefined
+  return { required: column.required, maxLength: column.maxLength, patterns: column.patterns, options }
+}
 
-/** Why a cell's value breaks its column's rules, or undefined when it fits. */
+/** Why a cell's value breaks its column's rules (the first rule broken), or undefined when it fits. */
 export function checkCell (column: GridColumn, value: unknown): CellError | undefined {
   if (!editable(column) || column.kind === 'checkbox') return undefined
-  if (empty(value)) return column.required ? { key: 'renderers.error.required' } : undefined
-  if (column.kind === 'number') {
-    if (typeof value !== 'number' || !Number.isFinite(value)) return { key: 'renderers.error.number' }
-    if (column.min !== undefined && value < column.min) return { key: 'renderers.error.min', values: { min: column.min } }
-    if (column.max !== undefined && value > column.max) return { key: 'renderers.error.max', values: { max: column.max } }
-    if (column.step !== undefined && checkStep(value, { min: column.min ?? 0, max: Number.POSITIVE_INFINITY, step: column.step }) === 'step') {
-      return { key: 'renderers.error.step', values: { step: column.step } }
-    }
-    return undefined
-  }
-  const text = String(value)
-  if (column.kind === 'select' && column.options && !column.options.some((o) => o.value === text)) return { key: 'renderers.error.invalid' }
-  if (column.maxLength !== undefined && [...text].length > column.maxLength) return { key: 'renderers.error.maxLength', values: { count: column.maxLength } }
-  for (const rule of column.patterns ?? []) {
-    if (new RegExp(rule.pattern).test(text) === (rule.absent === true)) return { key: rule.messageKey }
-  }
-  return undefined
+  return constraintMessages(value, columnConstraints(column))[0]
 }
 
 /** The broken cells of the changed rows (every editable cell of such a row is checked), keyed by errorKey. */
@@ -142,7 +131,7 @@ export function saveCalls (action: GridSaveAction, columns: readonly GridColumn[
 }
 
 function sameValue (a: unknown, b: unknown): boolean {
-  if (empty(a) && empty(b)) return true
+  if (isEmptyValue(a) && isEmptyValue(b)) return true
   return a === b || (typeof a === 'number' && typeof b === 'string' && b.trim() !== '' && Number(b) === a)
 }
 
