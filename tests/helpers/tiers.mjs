@@ -28,7 +28,7 @@ function importsOf (file) {
 }
 
 /** The tier of one test file: its own imports and those of the test code it imports (under tests/), not the product's. */
-function tierOf (file) {
+export function tierOf (file) {
   const seen = new Set()
   let tier = 'unit'
   const visit = (path) => {
@@ -46,7 +46,7 @@ function tierOf (file) {
 }
 
 /** Every tap file (tests/**\/*.test.ts, as .taprc includes them), sorted. */
-function testFiles (dir = testsDir) {
+export function testFiles (dir = testsDir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name)
     if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFiles(path)
