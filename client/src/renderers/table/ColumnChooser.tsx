@@ -1,38 +1,27 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { Button, Checkbox, Popover, Stack } from '@mantine/core'
 import type { TFunction } from 'i18next'
 import type { TableColumn } from '../../../../schemas/widgets.ts'
 
-/** The toolbar's column chooser: a button that opens a list of the table's columns to tick; Escape or a click outside closes it. */
+/** The toolbar's column chooser: a button that opens the table's columns to tick; Escape or a click outside closes it. */
 export function ColumnChooser ({ columns, hidden, toggle, t }: { columns: readonly TableColumn[], hidden: readonly string[], toggle: (field: string) => void, t: TFunction }) {
-  const [open, setOpen] = useState(false)
-  const id = useId()
-  const root = useRef<HTMLDivElement>(null)
-  const button = useRef<HTMLButtonElement>(null)
-  useEffect(() => {
-    if (!open) return
-    const away = (e: PointerEvent) => { if (!root.current?.contains(e.target as Node)) setOpen(false) }
-    document.addEventListener('pointerdown', away)
-    return () => document.removeEventListener('pointerdown', away)
-  }, [open])
   const shown = columns.length - hidden.length
   return (
-    <div className='rr-chooser' ref={root} onKeyDown={(e) => { if (e.key === 'Escape' && open) { setOpen(false); button.current?.focus() } }}>
-      <button ref={button} type='button' aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
-        {t('renderers.table.columns')}{hidden.length > 0 && <span className='rr-chooser-count'> ({shown}/{columns.length})</span>}
-      </button>
-      <fieldset id={id} className='rr-chooser-panel' hidden={!open}>
-        <legend>{t('renderers.table.columnsShown')}</legend>
-        {columns.map((c) => {
-          const checked = !hidden.includes(c.field)
-          return (
-            <label key={c.field}>
-              {/* The last column shown stays: a table without columns says nothing. */}
-              <input type='checkbox' checked={checked} disabled={checked && shown === 1} onChange={() => toggle(c.field)} />
-              {t(c.labelKey)}
-            </label>
-          )
-        })}
-      </fieldset>
-    </div>
+    <Popover position='bottom-end' shadow='md' trapFocus returnFocus withinPortal={false}>
+      <Popover.Target>
+        <Button size='xs' variant='default'>
+          {t('renderers.table.columns')}{hidden.length > 0 && <span className='rr-chooser-count'>&nbsp;({shown}/{columns.length})</span>}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown className='rr-chooser-panel'>
+        <p className='rr-chooser-title'>{t('renderers.table.columnsShown')}</p>
+        <Stack gap={6}>
+          {columns.map((c) => {
+            const checked = !hidden.includes(c.field)
+            // The last column shown stays: a table without columns says nothing.
+            return <Checkbox key={c.field} size='xs' label={t(c.labelKey)} checked={checked} disabled={checked && shown === 1} onChange={() => toggle(c.field)} />
+          })}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
   )
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type CSSProperties } from 'react'
+import { Button } from '@mantine/core'
 import type { TFunction } from 'i18next'
 import type { RowAction, TableColumn, TableWidget } from '../../../../schemas/widgets.ts'
 import { formatCell, formatMoney, negative, type Row } from '../lib/tableModel.ts'
@@ -24,7 +25,7 @@ function Fields ({ columns, at, row, cells, t, id }: { columns: readonly TableCo
   return (
     <dl className='rr-card-fields' id={id}>
       {columns.map((c, i) => (
-        <div key={c.field} className={c.type === 'text' || c.type === 'html' || c.type === 'date' || c.type === 'status' ? undefined : 'rr-card-figure'}>
+        <div key={c.field}>
           <dt>{t(c.labelKey)}</dt>
           <dd className={figure(row[c.field], c)}><CellValue column={c} value={row[c.field]} text={cells[at + i] ?? ''} /></dd>
         </div>
@@ -46,8 +47,8 @@ function Card ({ widget, row, cells, style, t, onAction }: { widget: TableWidget
       {open && <Fields columns={rest} at={1 + key.length} row={row} cells={cells} t={t} id={moreId} />}
       {(rest.length > 0 || actions.length > 0) && (
         <div className='rr-card-actions'>
-          {rest.length > 0 && <button type='button' className='rr-card-more' aria-expanded={open} aria-controls={open ? moreId : undefined} onClick={() => setOpen((o) => !o)}>{t(open ? 'renderers.table.less' : 'renderers.table.more', { count: rest.length })}</button>}
-          <RowActions actions={actions} row={row} t={t} onAction={onAction} />
+          {rest.length > 0 && <Button size='xs' variant='subtle' className='rr-card-more' aria-expanded={open} aria-controls={open ? moreId : undefined} onClick={() => setOpen((o) => !o)}>{t(open ? 'renderers.table.less' : 'renderers.table.more', { count: rest.length })}</Button>}
+          <RowActions actions={actions} row={row} t={t} onAction={onAction} size='xs' />
         </div>
       )}
     </li>
@@ -64,14 +65,14 @@ export function TableCards ({ widget, rows, rowKey, sums, cellsOf, rowStyle, t, 
       <ul className='rr-cards' aria-label={widget.titleKey ? t(widget.titleKey) : widget.id}>
         {rows.slice(0, count).map((row, i) => <Card key={rowKey(row, i)} widget={widget} row={row} cells={cellsOf(row)} style={rowStyle(row)} t={t} onAction={onAction} />)}
       </ul>
-      {left > 0 && <button type='button' className='rr-cards-next' onClick={() => setCount((c) => c + CARDS_PAGE)}>{t('renderers.table.showMore', { count: Math.min(left, CARDS_PAGE) })}</button>}
+      {left > 0 && <Button size='xs' variant='default' className='rr-cards-next' onClick={() => setCount((c) => c + CARDS_PAGE)}>{t('renderers.table.showMore', { count: Math.min(left, CARDS_PAGE) })}</Button>}
       {summed.length > 0 && (
         <div className='rr-card rr-card-total'>
           <p className='rr-card-title'>{t('renderers.total')}</p>
           <dl className='rr-card-fields'>
             {summed.map((c) => {
               const sum = sums[c.field]!
-              return <div key={c.field} className='rr-card-figure'><dt>{t(c.labelKey)}</dt><dd className={figure(sum, c)} data-sum={c.field}>{c.type === 'money' ? formatMoney(sum) : formatCell(sum, c.type)}</dd></div>
+              return <div key={c.field}><dt>{t(c.labelKey)}</dt><dd className={figure(sum, c)} data-sum={c.field}>{c.type === 'money' ? formatMoney(sum) : formatCell(sum, c.type)}</dd></div>
             })}
           </dl>
         </div>

@@ -1,6 +1,7 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
 import type { Header, SortingState, Table } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
+import { Button } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import type { RowAction, TableColumn, TableWidget } from '../../../../schemas/widgets.ts'
@@ -208,9 +209,9 @@ export function TableView ({ widget, rows, serverSums, total, onAction }: { widg
   return (
     <section className='rr-table-widget' data-widget-id={widget.id} data-printing={printing || undefined}>
       <div className='rr-toolbar' data-print='hide'>
-        {widget.export?.csv && <button type='button' onClick={exportCsv}>{t('renderers.exportCsv')}</button>}
-        {widget.export?.ara && <button type='button' onClick={exportAra}>{t('renderers.exportAra')}</button>}
-        {widget.print && <button type='button' onClick={() => setPrinting(true)}>{t('renderers.print')}</button>}
+        {widget.export?.csv && <Button size='xs' variant='default' onClick={exportCsv}>{t('renderers.exportCsv')}</Button>}
+        {widget.export?.ara && <Button size='xs' variant='default' onClick={exportAra}>{t('renderers.exportAra')}</Button>}
+        {widget.print && <Button size='xs' variant='default' onClick={() => setPrinting(true)}>{t('renderers.print')}</Button>}
         {widget.columns.length > 1 && <ColumnChooser columns={widget.columns} hidden={hidden} toggle={toggle} t={t} />}
         {total !== undefined && total > sorted.length
           ? <span className='rr-count' data-row-count={sorted.length} data-total={total}>{t('renderers.showingOf', { shown: sorted.length.toLocaleString('en-US'), total: total.toLocaleString('en-US') })}</span>
