@@ -1,7 +1,6 @@
 // Work done once at start: old service workers removed, maintenance polled, the client version watched.
-import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { getStatus, redirect } from '../lib/api.ts'
-import { queryKeys } from '../lib/queries.ts'
 import { clearAuth, keys, sessionSet } from '../lib/storage.ts'
 
 /** Maintenance poll period and first update check, then its period (seed 000 §9, seed 001 §9). */
@@ -30,15 +29,14 @@ export function applyMaintenance (t: string): void {
 
 /** Asks the service for the maintenance value now and every 60000 ms, acting on each answer (a failure simply waits for the next round). */
 export function useStatusPoll (): void {
-  const host = window.location.hostname
-  useQuery({
-    queryKey: queryKeys.maintenance(host),
+  useEffect(() => {
+    const host = window.location.hostname
     // Each answer is acted on, the same one again too: the browser may have moved to /maintenance since.
-    queryFn: async () => { const t = await getStatus(host); applyMaintenance(t); return t },
-    refetchInterval: STATUS_POLL_MS,
-    refetchIntervalInBackground: true,
-    retry: false
-  })
+    const check = () => { getStatus(host).then(applyMaintenance, () => {}) }
+    check()
+    const timer = setInterval(check, STATUS_POLL_MS)
+    return () => clearInterval(timer)
+  }, [])
 }
 
 /** Polls /version.json (written by the build) after 60 s and then every 480000 ms; calls onNewVersion once it differs. */

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { useNavigate, useOutletContext, useSearchParams } from 'react-router-dom'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { login, setCsrfToken, type LoginFailure } from '../../lib/api.ts'
+import { Button, NativeSelect, PasswordInput, TextInput } from '@mantine/core'
+import { login, setCsrfToken, type LoginFailure, type PublicBrand } from '../../lib/api.ts'
 import { ApiError } from '../../lib/errors.ts'
 import { useErrorText } from '../../lib/useErrorText.ts'
-import { useSessionQuery } from '../../lib/session.tsx'
+import { fetchSession } from '../../lib/sessionRead.ts'
+import { useLoad } from '../../lib/useLoad.ts'
 import { changeLang, currentLang, translateMessage } from '../../lib/i18n.ts'
 import { clearAuth, keys, localSet, sessionGet, sessionSet } from '../../lib/storage.ts'
-import { BrandLogo, type LoginOutlet } from './LoginLayout.tsx'
+import { BrandLogo } from './LoginFrame.tsx'
 import { Captcha } from './Captcha.tsx'
 import { useCaptcha } from './useCaptcha.ts'
 import { withLocId } from './redirects.ts'
@@ -22,23 +22,27 @@ function requiresCaptcha (failure: LoginFailure | undefined): boolean {
 /** Captcha from the build flag ENABLE_CAPTCHA or a server message that required it. */
 const captchaAtStart = () => import.meta.env.VITE_ENABLE_CAPTCHA === 'true' || sessionGet(keys.captchaRequired) === '1'
 
-/** /login: authentication pre-check, then the branded form with its captcha and its three message areas. */
-export function LoginPage () {
-  const { brand } = useOutletContext<LoginOutlet>()
+/** Where the sign-in screen sends the browser next (the signed-in app takes over from there). */
+export type Leave = (url: string, options?: { replace?: boolean }) => void
+
+/**
+ * /login: authentication pre-check, then the branded form with its captcha and its three message areas. It reads no router and no
+ * query cache, so the sign-in route loads without either (app/SignInApp.tsx); `leave` hands over to the app.
+ */
+export function LoginPage ({ brand, leave }: { brand: PublicBrand | null, leave: Leave }) {
   const { t, i18n } = useTranslation()
   const { name } = useBrandFace(brand)
   // A brand's button wording is English (seed 000 §1); in Chinese the button reads the catalogue's word.
   const buttonText = i18n.language === 'en' && brand ? brand.button : t('login.login')
-  const navigate = useNavigate()
-  const [params] = useSearchParams()
+  const [params] = useState(() => new URLSearchParams(window.location.search))
   const returnUrl = params.get('returnUrl') || '/admin/home'
   const switches = brand?.switches ?? {}
   const togglable = Boolean(switches.topNav || switches.toggleLoginBox)
 
-  const client = useQueryClient()
-  const { session, known } = useSessionQuery()
-  // A new sign-in drops what the last user's pages read (the sign-in check's own query stays).
-  const signIn = useMutation({ mutationFn: login, onSuccess: () => client.removeQueries({ type: 'inactive' }) })
+  // The pre-check: a failure shows the form, as being signed out does.
+  const checked = useLoad(fetchSession, null)
+  const known = checked !== undefined
+  const session = checked ?? null
   const [submitting, setSubmitting] = useState(false)
   const [enableCaptcha, setEnableCaptcha] = useState(captchaAtStart)
   const errorText = useErrorText()
@@ -59,11 +63,11 @@ export function LoginPage () {
   // A user already signed in goes on to the terms or their page.
   useEffect(() => {
     if (!known || !session) return
-    if (!session.termsAccepted) { navigate('/terms', { replace: true }); return }
+    if (!session.termsAccepted) { leave('/terms', { replace: true }); return }
     const from = sessionGet(keys.currentUrl) ?? ''
     const home = ['', '/', '/login'].includes(from.split('?')[0] ?? '') || returnUrl.startsWith('/login') ? '/admin/home' : returnUrl
-    navigate(withLocId(home, session.location.LocId), { replace: true })
-  }, [known, session, navigate, returnUrl])
+    leave(withLocId(home, session.location.LocId), { replace: true })
+  }, [known, session, leave, returnUrl])
 
   // The toggled login box closes on a click anywhere else.
   useEffect(() => {
@@ -90,18 +94,18 @@ export function LoginPage () {
     setIsMemberAuthFailed(false)
     setErrorMessage('')
     try {
-      const grant = await signIn.mutateAsync({ UserId: form.UserId, Password: form.Password, Lang: 'en', Token: form.Token, xToken: captcha.xToken })
+      const grant = await login({ UserId: form.UserId, Password: form.Password, Lang: 'en', Token: form.Token, xToken: captcha.xToken })
       if (grant.updatePassword) {
         clearAuth()
         setCsrfToken(grant.csrfToken)
-        navigate(`/change-password?LoginId=${encodeURIComponent(form.UserId)}`)
+        leave(`/change-password?LoginId=${encodeURIComponent(form.UserId)}`)
         return
       }
       setCsrfToken(grant.csrfToken)
       localSet(keys.loc, grant.LocId)
       sessionSet(keys.user, JSON.stringify({ UserId: form.UserId, LocId: grant.LocId }))
       sessionSet(keys.termsAccepted, String(grant.termsAccepted))
-      navigate(grant.termsAccepted ? withLocId(returnUrl.startsWith('/login') ? '/admin/home' : returnUrl, grant.LocId) : '/terms')
+      leave(grant.termsAccepted ? withLocId(returnUrl.startsWith('/login') ? '/admin/home' : returnUrl, grant.LocId) : '/terms')
     } catch (caught) {
       setSubmitting(false)
       const body: LoginFailure | undefined = caught instanceof ApiError ? caught.errorBody : undefined
@@ -150,30 +154,27 @@ export function LoginPage () {
           {switches.heading && <h1 className='login-heading'>{t('login.heading')}</h1>}
           {!switches.heading && <h1 className='visually-hidden'>{name}</h1>}
           {switches.languageSelector && (
-            <div className='field field--inline'>
-              <label htmlFor='login-lang'>{t('login.language')}</label>
-              <select id='login-lang' value={lang === 'en' ? 'EN' : 'CH'} onChange={(e) => { changeLang(e.target.value === 'EN' ? 'en' : 'ch') }}>
-                <option value='EN'>EN</option>
-                <option value='CH'>CH</option>
-              </select>
-            </div>
+            <NativeSelect
+              id='login-lang' className='field' label={t('login.language')} value={lang === 'en' ? 'EN' : 'CH'} data={['EN', 'CH']}
+              onChange={(e) => { changeLang(e.currentTarget.value === 'EN' ? 'en' : 'ch') }}
+            />
           )}
           <form onSubmit={submit} aria-label={t('login.form')} noValidate>
-            <div className='field'>
-              <label htmlFor='login-user'>{userLabel}</label>
-              <input id='login-user' name='UserId' type='text' autoComplete='username' required value={form.UserId} onChange={(e) => set('UserId')(e.target.value)} />
-            </div>
-            <div className='field'>
-              <label htmlFor='login-password'>{t('login.password')}</label>
-              <input id='login-password' name='Password' type='password' autoComplete='current-password' required value={form.Password} onChange={(e) => set('Password')(e.target.value)} />
-            </div>
+            <TextInput
+              id='login-user' className='field' name='UserId' label={userLabel} autoComplete='username' required withAsterisk={false}
+              value={form.UserId} onChange={(e) => set('UserId')(e.currentTarget.value)}
+            />
+            <PasswordInput
+              id='login-password' className='field' name='Password' label={t('login.password')} autoComplete='current-password' required withAsterisk={false}
+              value={form.Password} onChange={(e) => set('Password')(e.currentTarget.value)}
+              visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
+            />
             <input type='hidden' name='Lang' value='en' />
             {enableCaptcha
               ? <Captcha src={captcha.src} failed={captcha.failed} width={100} height={40} value={form.Token} onChange={set('Token')} onReload={handleCaptchaReload} onImageError={handleCaptchaError} />
               : <input type='hidden' name='Token' value={form.Token} />}
             <div className='actions'>
-              <button type='submit' className='brand-button' disabled={!valid || submitting}>{buttonText}</button>
-              {submitting && <span className='spinner' role='status' aria-label={t('app.loading')} />}
+              <Button type='submit' className='brand-button' fullWidth disabled={!valid} loading={submitting} loaderProps={{ 'aria-label': t('app.loading'), role: 'status' }}>{buttonText}</Button>
             </div>
           </form>
           <div className='messages' aria-live='polite'>

@@ -1,32 +1,39 @@
-import { useCallback, useEffect, useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { getCaptcha } from '../../lib/api.ts'
-import { queryKeys } from '../../lib/queries.ts'
 
 /** Captcha auto-reload period once it is required (seed 000 §9). */
 export const CAPTCHA_RELOAD_MS = 80000
 
-/** A captcha image and its x-token (a query read anew on demand and every 80000 ms while enabled); error state for a failed image. */
+interface Image { src: string, xToken: string }
+
+/**
+ * A captcha image and its x-token, read anew on demand and every 80000 ms while enabled; error state for a failed image or read.
+ * A plain hook (no query cache): each image is good for one answer, and the sign-in screen loads without TanStack Query.
+ */
 export function useCaptcha (enabled: boolean) {
-  const captcha = useQuery({
-    queryKey: queryKeys.captcha,
-    queryFn: getCaptcha,
-    enabled,
-    // Each image is good for one answer: never served from the cache to a new screen, dropped when no screen shows it.
-    refetchOnMount: 'always',
-    gcTime: 0,
-    retry: false,
-    refetchInterval: CAPTCHA_RELOAD_MS,
-    refetchIntervalInBackground: true
-  })
+  const [image, setImage] = useState<Image | null>(null)
+  const [readFailed, setReadFailed] = useState(false)
   const [imageFailed, setImageFailed] = useState(false)
-  const { data, refetch } = captcha
-  const src = data?.src ?? ''
+  // Only the newest request may set the image: a slow earlier answer is dropped.
+  const latest = useRef(0)
+  const reload = useCallback(() => {
+    const ticket = ++latest.current
+    getCaptcha().then(
+      (next) => { if (ticket === latest.current) { setImage(next); setReadFailed(false) } else URL.revokeObjectURL(next.src) },
+      () => { if (ticket === latest.current) setReadFailed(true) }
+    )
+  }, [])
+  useEffect(() => {
+    if (!enabled) return
+    reload()
+    const timer = setInterval(reload, CAPTCHA_RELOAD_MS)
+    return () => { clearInterval(timer); latest.current++ }
+  }, [enabled, reload])
+  const src = image?.src ?? ''
   // A new image clears the failed state; the object URL of the one it replaces is released.
   useEffect(() => {
     setImageFailed(false)
     return () => { if (src) URL.revokeObjectURL(src) }
   }, [src])
-  const reload = useCallback(() => { refetch().catch(() => {}) }, [refetch])
-  return { src, xToken: data?.xToken ?? '', failed: imageFailed || captcha.isError, reload, markFailed: () => setImageFailed(true) }
+  return { src, xToken: image?.xToken ?? '', failed: imageFailed || readFailed, reload, markFailed: () => setImageFailed(true) }
 }
