@@ -24,6 +24,16 @@ export const BrandSwitches = Type.Object({
 }, { additionalProperties: false })
 export type BrandSwitches = Static<typeof BrandSwitches>
 
+/** A colour as #rrggbb. */
+const Colour = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: 'a colour as #rrggbb, e.g. #1d4e89' })
+
+/** The brand's design tokens in the signed-in app and on the sign-in screen (buttons, links, focus, header). */
+export const BrandTheme = Type.Object({
+  primary: Colour,
+  header: Type.Optional(Colour)
+}, { additionalProperties: false, description: 'colours of the brand: primary (buttons, links, focus ring) and header (the app bar under its background image)' })
+export type BrandTheme = Static<typeof BrandTheme>
+
 /** One brands/<key>.json file. */
 export const Brand = Type.Object({
   $schema: Type.Optional(Type.String()),
@@ -36,6 +46,7 @@ export const Brand = Type.Object({
   logoZh: Type.Optional(BrandLogo),
   button: ButtonWording,
   style: Type.String({ pattern: '^[a-z0-9_-]+$', description: 'style folder in brands/assets/ holding style.css' }),
+  theme: Type.Optional(BrandTheme),
   switches: BrandSwitches
 }, { additionalProperties: false })
 export type Brand = Static<typeof Brand>
@@ -53,6 +64,7 @@ export const PublicBrand = Type.Object({
   logoZh: Type.Optional(PublicLogo),
   button: ButtonWording,
   styleUrl: Type.String(),
+  theme: Type.Optional(BrandTheme),
   switches: BrandSwitches
 })
 export type PublicBrand = Static<typeof PublicBrand>

@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom'
-import { useEffect, type ComponentType } from 'react'
+import type { ComponentType } from 'react'
 import { storedLoc } from '../lib/storage.ts'
 import { lazyRoute } from './lazy.ts'
 import { Root } from './Root.tsx'
@@ -7,13 +7,6 @@ import { RouteError } from './RouteError.tsx'
 
 /** Draws nothing. */
 function Blank () {
-  return null
-}
-
-/** /login reached inside the app (sign-out, a gate's way back): the page is loaded afresh, so the sign-in screen starts without the
- *  router (app/SignInApp.tsx) and nothing the last user read stays in memory. */
-function SignInReload () {
-  useEffect(() => { window.location.reload() }, [])
   return null
 }
 
@@ -41,11 +34,11 @@ export const routes: RouteObject[] = [{
     {
       ...lazyPage(() => import('../features/auth/LoginLayout.tsx'), 'LoginLayout'),
       children: [
+        { path: '/login', ...lazyPage(() => import('../features/auth/LoginLayout.tsx'), 'RoutedLoginPage') },
         { path: '/change-password', ...lazyPage(() => import('../features/auth/ChangePasswordPage.tsx'), 'ChangePasswordPage') },
         { path: '/terms', ...lazyPage(() => import('../features/auth/TermsPage.tsx'), 'TermsPage') }
       ]
     },
-    { path: '/login', Component: SignInReload },
     { path: '/maintenance', ...lazyPage(() => import('../features/auth/MaintenancePage.tsx'), 'MaintenancePage') },
     { path: '/404', ...lazyPage(() => import('../features/info/NotFoundPage.tsx'), 'NotFoundPage') },
     { path: '/logout', ...lazyPage(() => import('../features/shell/LogoutRoute.tsx'), 'LogoutRoute') },

@@ -10,7 +10,10 @@ interface DialogProps {
   footer?: ReactNode
 }
 
-/** A modal on the native dialog element: focus is trapped, Escape closes, and a location change or another pop-up closes it. */
+/**
+ * A modal on the native dialog element (the browser's top layer traps focus, Escape closes), drawn as the component library's modal
+ * (title, body, footer of buttons; base.css); a location change or another pop-up closes it. The footer's buttons close it by click.
+ */
 export function Dialog ({ open, title, onClose, children, className, footer }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useRef(`dialog-${Math.random().toString(36).slice(2)}`).current

@@ -167,7 +167,6 @@ export function LoginPage ({ brand, leave }: { brand: PublicBrand | null, leave:
             <PasswordInput
               id='login-password' className='field' name='Password' label={t('login.password')} autoComplete='current-password' required withAsterisk={false}
               value={form.Password} onChange={(e) => set('Password')(e.currentTarget.value)}
-              visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
             />
             <input type='hidden' name='Lang' value='en' />
             {enableCaptcha

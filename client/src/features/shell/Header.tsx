@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { Badge, Burger, Button } from '@mantine/core'
 import type { PublicBrand, SessionInfo } from '../../lib/api.ts'
 import { clockText, countdownParts, drawWeekday, intlLocale } from '../../lib/format.ts'
 import { Banner } from './Banner.tsx'
@@ -10,7 +11,7 @@ import { useBrandFace } from '../../lib/brandFace.ts'
 interface HeaderProps {
   session: SessionInfo
   brand: PublicBrand | null
-  bannerText: string
+  banner: string[]
   menuOpen: boolean
   onToggleMenu: () => void
   onLocation: (locId: string) => void
@@ -19,8 +20,11 @@ interface HeaderProps {
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-/** The header of seed 001 §2: logo, location and language, user id, clock, draw weekday and countdown, banner, Telegram, Logout. */
-export function Header ({ session, brand, bannerText, menuOpen, onToggleMenu, onLocation, onLogout }: HeaderProps) {
+/**
+ * The app bar of seed 001 §2: logo, location and language as segmented controls, user, clock and draw countdown as badges, Telegram
+ * and Logout; the announcement banner along its foot. The profile's top background image (VipTopBGImage) lies under it.
+ */
+export function Header ({ session, brand, banner, menuOpen, onToggleMenu, onLocation, onLogout }: HeaderProps) {
   const { t, i18n } = useTranslation()
   const { name, logo } = useBrandFace(brand)
   const locale = intlLocale(i18n.language)
@@ -28,30 +32,33 @@ export function Header ({ session, brand, bannerText, menuOpen, onToggleMenu, on
   const close = session.settings.closeDate
   const left = close ? countdownParts(Date.parse(close), now) : null
   const bot = session.settings.sms?.TelegramBot ?? ''
-  const background = session.theme.VipTopBGImage ? { backgroundImage: `url("${session.theme.VipTopBGImage.replace(/"/g, '')}")` } : undefined
   return (
-    <header className='header' style={background}>
-      <button type='button' className='header__burger' aria-label={t('shell.toggleMenu')} aria-expanded={menuOpen} aria-controls='sidebar' onClick={onToggleMenu}>☰</button>
-      <div className='header__logo'>
-        {logo ? <img src={logo.url} alt={name} height={56} style={{ height: 56, width: 'auto' }} /> : <span className='header__name'>{name}</span>}
-      </div>
-      <div className='header__choices'>
-        <LocationChoice name='loc-header' locations={session.locations} current={session.location.LocId} onChange={onLocation} />
-        <LanguageChoice name='lang-header' />
-      </div>
-      <div className='header__box'>
-        <div><span className='header__label'>{t('shell.user')}:</span> <strong data-testid='header-user'>{session.profile.UserId}</strong></div>
-        <div aria-label={t('shell.clock')} data-testid='clock'>{clockText(now, locale)}</div>
-        <div data-testid='draw'>
-          <span className='header__label'>{t('shell.draw')}:</span> {drawWeekday(close, locale)}{' '}
-          <span data-testid='countdown'>{left ? `${left.d}${t('shell.days')} ${pad(left.h)}:${pad(left.m)}:${pad(left.s)}` : t('shell.closed')}</span>
+    <header className='header'>
+      <div className='header__bar'>
+        <Burger className='header__burger' color='var(--bo-header-fg)' size='sm' opened={menuOpen} aria-label={t('shell.toggleMenu')} aria-expanded={menuOpen} aria-controls='sidebar' onClick={onToggleMenu} />
+        <div className='header__logo'>
+          {logo ? <img src={logo.url} alt={name} height={44} style={{ height: 44, width: 'auto' }} /> : <span className='header__name'>{name}</span>}
         </div>
-        <div className='header__actions'>
-          {bot && <TelegramButton bot={bot} />}
-          <button type='button' className='header__logout' onClick={onLogout}>{t('shell.logout')}</button>
+        <div className='header__choices'>
+          <LocationChoice name='loc-header' locations={session.locations} current={session.location.LocId} onChange={onLocation} />
+          <LanguageChoice name='lang-header' />
+        </div>
+        <div className='header__box'>
+          <Badge className='header__badge' variant='light' size='lg' radius='sm'>
+            <span className='header__label'>{t('shell.user')}</span> <strong data-testid='header-user'>{session.profile.UserId}</strong>
+          </Badge>
+          <Badge className='header__badge header__clock' variant='light' size='lg' radius='sm' aria-label={t('shell.clock')} data-testid='clock'>{clockText(now, locale)}</Badge>
+          <Badge className={`header__badge${left ? '' : ' header__badge--closed'}`} variant='light' size='lg' radius='sm' data-testid='draw'>
+            <span className='header__label'>{t('shell.draw')}</span> {drawWeekday(close, locale)}{' '}
+            <span data-testid='countdown'>{left ? `${left.d}${t('shell.days')} ${pad(left.h)}:${pad(left.m)}:${pad(left.s)}` : t('shell.closed')}</span>
+          </Badge>
+          <div className='header__actions'>
+            {bot && <TelegramButton bot={bot} />}
+            <Button className='header__logout' variant='white' size='xs' onClick={onLogout}>{t('shell.logout')}</Button>
+          </div>
         </div>
       </div>
-      {bannerText && <Banner text={bannerText} label={t('shell.banner')} />}
+      {banner.length > 0 && <Banner items={banner} label={t('shell.banner')} />}
     </header>
   )
 }

@@ -1,11 +1,13 @@
-import { useCallback, useEffect, useState, type CSSProperties } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { logout, redirect, setLocation, type SessionInfo } from '../../lib/api.ts'
+import { Button } from '@mantine/core'
+import { logout, redirect, setLocation, type PublicBrand, type SessionInfo } from '../../lib/api.ts'
 import { ApiError, SESSION_ERROR, errorText } from '../../lib/errors.ts'
 import { closeAllDialogs } from '../../lib/dialogs.ts'
 import { plainText } from '../../lib/text.ts'
+import { applyTokens, brandTokens, profileTokens } from '../../lib/themeTokens.ts'
 import { useAnnouncements, useBrand } from '../../lib/queries.ts'
 import { MOBILE_QUERY, SessionContext, useSessionQuery } from '../../lib/session.tsx'
 import { clearAuth, keys, localSet, sessionGet, sessionSet } from '../../lib/storage.ts'
@@ -40,12 +42,10 @@ function useSignedInSession (): SessionInfo | null {
   return session
 }
 
-/** Theme values by host and location as CSS variables (table colours) for the pages. */
-function themeStyle (session: SessionInfo): CSSProperties {
-  const style: Record<string, string> = {}
-  if (session.theme.ColorTbl01) style['--tbl-01'] = session.theme.ColorTbl01
-  if (session.theme.ColorTbl02) style['--tbl-02'] = session.theme.ColorTbl02
-  return style as CSSProperties
+/** The brand's colours and the profile's theme fields (by host and location) as design tokens while a signed-in layout is open. */
+function useThemeTokens (brand: PublicBrand | null, session: SessionInfo | null): void {
+  const theme = session?.theme
+  useEffect(() => applyTokens({ ...brandTokens(brand), ...(theme ? profileTokens(theme) : {}) }), [brand, theme])
 }
 
 /** Location change: dialogs closed, location stored here and on the service, /admin/home loaded afresh with it (every read starts over). */
@@ -78,15 +78,15 @@ function LogoutDialog ({ state }: { state: ReturnType<typeof useLogout> }) {
   return (
     <Dialog
       open={state.asking} title={t('shell.logout')} onClose={handleCancel}
-      footer={<><button type='button' onClick={handleConfirm}>{t('app.yes')}</button><button type='button' onClick={handleCancel}>{t('app.no')}</button></>}
+      footer={<><Button variant='default' onClick={handleCancel}>{t('app.no')}</Button><Button onClick={handleConfirm}>{t('app.yes')}</Button></>}
     >
       <p>{t('shell.confirmLogout')}</p>
     </Dialog>
   )
 }
 
-/** The banner line: the announcements as plain text, read ANNOUNCEMENT_DELAY_MS after the session is known. */
-function useBanner (session: SessionInfo | null): string {
+/** The banner's items: each announcement as plain text, read ANNOUNCEMENT_DELAY_MS after the session is known. */
+function useBanner (session: SessionInfo | null): string[] {
   const [due, setDue] = useState(false)
   const known = session !== null
   useEffect(() => {
@@ -95,7 +95,7 @@ function useBanner (session: SessionInfo | null): string {
     return () => clearTimeout(timer)
   }, [known])
   const list = useAnnouncements(session?.location ?? null, due).data ?? []
-  return list.map((a) => plainText(a.Content)).filter(Boolean).join('   ◆   ')
+  return list.map((a) => plainText(a.Content)).filter(Boolean)
 }
 
 /** The main layout: header, 150 px collapsible menu, content; terms gate; mobile menu below 992 px; Modal=true styling. */
@@ -106,6 +106,7 @@ export function MainLayout () {
   const [collapsed, setCollapsed] = useState(false)
   const [menuOpen, setMenuOpen] = useState(false)
   const brand = useBrand().data ?? null
+  useThemeTokens(brand, session)
   const banner = useBanner(session)
   const changeLocation = useChangeLocation()
   const [newLayout, setNewLayout] = useState(() => sessionGet(keys.newLayout) !== 'false')
@@ -124,9 +125,9 @@ export function MainLayout () {
 
   return (
     <SessionContext.Provider value={session}>
-      <div className={classes.filter(Boolean).join(' ')} style={themeStyle(session)}>
+      <div className={classes.filter(Boolean).join(' ')}>
         {session.preview && <PreviewBar preview={session.preview} />}
-        <Header session={session} brand={brand} bannerText={mobile ? '' : banner} menuOpen={mobile ? menuOpen : !collapsed} onToggleMenu={() => (mobile ? setMenuOpen((o) => !o) : setCollapsed((c) => !c))} onLocation={changeLocation} onLogout={handleLogout} />
+        <Header session={session} brand={brand} banner={mobile ? [] : banner} menuOpen={mobile ? menuOpen : !collapsed} onToggleMenu={() => (mobile ? setMenuOpen((o) => !o) : setCollapsed((c) => !c))} onLocation={changeLocation} onLogout={handleLogout} />
         <div className='app__body'>
           {(!mobile || menuOpen) && (
             <Sidebar
@@ -149,13 +150,14 @@ export function MainLayout () {
 /** The embedded layout: the same pages with only the content area (signed in, terms accepted). */
 export function EmbedLayout () {
   const session = useSignedInSession()
+  useThemeTokens(useBrand().data ?? null, session)
   const [params] = useSearchParams()
   const switching = useLinkedLocation(session)
   if (!session || switching) return <div className='app app--loading' aria-busy='true' />
   if (!session.termsAccepted) return <Navigate to='/terms' replace />
   return (
     <SessionContext.Provider value={session}>
-      <main className={`app-embed${params.get('Modal') === 'true' ? ' in-modal' : ''}`} style={themeStyle(session)}>
+      <main className={`app-embed${params.get('Modal') === 'true' ? ' in-modal' : ''}`}>
         <Outlet />
       </main>
     </SessionContext.Provider>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type MouseEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
+import { Button } from '@mantine/core'
 import type { MenuItem, SessionInfo } from '../../lib/api.ts'
 import { intlLocale, money } from '../../lib/format.ts'
 import { itemIsCurrent, menuHref } from '../../lib/menu.ts'
@@ -56,8 +57,8 @@ export function Sidebar ({ session, collapsed, newLayout, mobile, onToggleCollap
             <section className='sidebar__mobile'>
               <LocationChoice name='loc-mobile' locations={session.locations} current={locId} onChange={onLocation} />
               <LanguageChoice name='lang-mobile' />
-              <button type='button' onClick={onLogout}>{t('shell.logout')}</button>
-              {!newLayout && <button type='button' onClick={onNewLayout}>{t('shell.switchLayout')}</button>}
+              <Button variant='default' size='xs' onClick={onLogout}>{t('shell.logout')}</Button>
+              {!newLayout && <Button variant='default' size='xs' onClick={onNewLayout}>{t('shell.switchLayout')}</Button>}
             </section>
           )}
           <nav aria-label={t('shell.menu')} className='menu'>

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Button } from '@mantine/core'
 import { Dialog } from '../../components/Dialog.tsx'
 
 /** The Telegram button of the header: a QR code that opens the betting bot. */
@@ -18,8 +19,8 @@ export function TelegramButton ({ bot }: { bot: string }) {
   }
   return (
     <>
-      <button type='button' className='header__telegram' onClick={show}>{t('shell.telegram')}</button>
-      <Dialog open={open} title={t('shell.telegramTitle')} onClose={close} footer={<button type='button' onClick={close}>{t('app.close')}</button>}>
+      <Button className='header__telegram' variant='light' size='xs' onClick={show}>{t('shell.telegram')}</Button>
+      <Dialog open={open} title={t('shell.telegramTitle')} onClose={close} footer={<Button variant='default' onClick={close}>{t('app.close')}</Button>}>
         {qr && <img src={qr} width={200} height={200} alt={`QR code: https://t.me/${name}`} data-testid='telegram-qr' />}
         <p>{t('shell.telegramScan', { bot: `@${name}` })}</p>
       </Dialog>

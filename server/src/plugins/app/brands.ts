@@ -93,6 +93,7 @@ export function publicBrand (brand: Brand): PublicBrand {
     ...(brand.logoZh === undefined ? {} : { logoZh: publicLogo(folder, brand.logoZh) }),
     button: brand.button,
     styleUrl: `/brands/assets/${brand.style}/style.css`,
+    ...(brand.theme === undefined ? {} : { theme: brand.theme }),
     switches: brand.switches
   }
 }
