@@ -1,4 +1,4 @@
-import { FIXED_JOB, fixedProcessJob } from './routes/game/betting/store/fixed-job.ts'
+import { FIXED_JOB, fixedProcessJob } from './betting/jobs/fixed.ts'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import formbody from '@fastify/formbody'
@@ -18,24 +18,17 @@ import fieldSelectionPlugin from './plugins/field-selection.ts'
 import maintenancePlugin from './plugins/maintenance.ts'
 import jobsPlugin from './jobs/plugin.ts'
 import type { RunnerOptions } from './jobs/runner.ts'
-import { FINALISE_JOB, finaliseJob } from './routes/game/betting/store/finalise-job.ts'
-import { UPLOAD_JOB, uploadJob } from './routes/game/betting/store/upload-job.ts'
-import { CREDIT_RECALC_JOB, creditRecalcJob } from './routes/game/accounts/credit-recalc.ts'
-import { SMS_SEND_JOB, smsSendJob } from './sms/outbound-job.ts'
-import { SMS_BROADCAST_JOB, broadcastJob } from './sms/broadcast.ts'
-import { OUTSET_PROCESS_JOB, outsetProcessJob } from './routes/game/outset/process-job.ts'
-import { OUTSET_PROCESS2_JOB, OUTSET_RULE_JOB, outsetRuleJob } from './routes/game/outset/rule-jobs.ts'
-import { BET_SPECIAL_JOB, betSpecialJob } from './routes/game/outset/bet-special-job.ts'
-import captchaRoutes from './routes/captcha.ts'
-import gameRoutes from './routes/game/index.ts'
-import maintenanceRoutes from './routes/maintenance.ts'
-import passwordRoutes from './routes/passwords.ts'
-import profileRoutes from './routes/profile.ts'
-import signInRoutes from './routes/sign-in.ts'
-import termsRoutes from './routes/terms.ts'
-import smsInboundRoutes from './routes/sms-inbound.ts'
-import telegramWebhookRoutes from './routes/telegram-webhook.ts'
-import { mountDemoGateway } from './sms/demo-gateway.ts'
+import { FINALISE_JOB, finaliseJob } from './draws/jobs/finalise.ts'
+import { UPLOAD_JOB, uploadJob } from './betting/jobs/upload.ts'
+import { CREDIT_RECALC_JOB, creditRecalcJob } from './accounts/jobs/credit-recalc.ts'
+import { smsSendJob } from './messaging/jobs/sms-send.ts'
+import { SMS_SEND_JOB } from './messaging/store/outbound.ts'
+import { SMS_BROADCAST_JOB, broadcastJob } from './messaging/jobs/broadcast.ts'
+import { OUTSET_PROCESS_JOB, outsetProcessJob } from './risk/jobs/process.ts'
+import { OUTSET_PROCESS2_JOB, OUTSET_RULE_JOB, outsetRuleJob } from './risk/jobs/rules.ts'
+import { BET_SPECIAL_JOB, betSpecialJob } from './risk/jobs/bet-special.ts'
+import { registerRoutes } from './routes.ts'
+import { mountDemoGateway } from './messaging/stand-ins/demo-gateway.ts'
 import { fromRoot } from '../shared/paths.ts'
 import { lazySchemaCompilers } from '../shared/schema-compilers.ts'
 
@@ -52,7 +45,7 @@ export interface GameApiOptions {
   captchaAnswerSink?: (xToken: string, answer: string) => void
   /** The job runner's poll and lease timings (tests shorten them); defaults in jobs/runner.ts. */
   jobs?: Partial<RunnerOptions>
-  /** Mounts the stand-in SMS gateway under /demo-sms-gateway (npm start's demo only; sms/demo-gateway.ts). */
+  /** Mounts the stand-in SMS gateway under /demo-sms-gateway (npm start's demo only; messaging/stand-ins/demo-gateway.ts). */
   demoSmsGateway?: boolean
 }
 
@@ -103,18 +96,7 @@ export async function buildGameApi (options: GameApiOptions): Promise<FastifyIns
   app.get('/healthz', async () => ({ success: true, data: 'ok' }))
   // Ready when the database answers; a lost one answers 503 through the envelope's store-unavailable mapping.
   app.get('/readyz', async () => { await app.db.query('SELECT 1'); return { success: true, data: 'ready' } })
-  await app.register(captchaRoutes)
   if (options.demoSmsGateway) await mountDemoGateway(app)
-  await app.register(async (v1) => {
-    await v1.register(signInRoutes)
-    await v1.register(profileRoutes)
-    await v1.register(passwordRoutes)
-    await v1.register(termsRoutes)
-    await v1.register(maintenanceRoutes)
-    await v1.register(smsInboundRoutes)
-    await v1.register(telegramWebhookRoutes)
-    await v1.register(gameRoutes, { prefix: '/4d', game: '4D' })
-    await v1.register(gameRoutes, { prefix: '/tt', game: 'TOTO' })
-  }, { prefix: '/api/v1' })
+  await registerRoutes(app)
   return app
 }

@@ -3,7 +3,7 @@ import closeWithGrace from 'close-with-grace'
 import { loadSettings } from '../shared/env.ts'
 import { openDb } from '../shared/db.ts'
 import { buildGameApi } from './app.ts'
-import { useDemoGateway } from './sms/demo-gateway.ts'
+import { useDemoGateway } from './messaging/stand-ins/demo-gateway.ts'
 
 /**
  * Starts the reference game API alone, on GAME_API_PORT, with its data under DATA_DIR/game-api (or GAME_API_DATABASE_URL). The local demo

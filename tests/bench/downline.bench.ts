@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import type { DbOptions } from '../../server/shared/db.ts'
-import { directDownline, searchDownline } from '../../server/game-api/routes/game/accounts/store.ts'
+import { directDownline, searchDownline } from '../../server/game-api/accounts/store/accounts.ts'
 import { onPostgres, startBenchProduct } from './lib/product.ts'
 
 const USERS = Number(process.env.BENCH_USERS ?? 20_000)

@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import type { DbOptions } from '../../server/shared/db.ts'
 import { generateBets } from '../../server/scripts/generate-bets.ts'
-import { ensureUpcomingDraws } from '../../server/game-api/routes/game/betting/store/draws.ts'
+import { ensureUpcomingDraws } from '../../server/game-api/draws/store/draws.ts'
 import { onPostgres, startBenchProduct } from './lib/product.ts'
 
 const SMALL = Number(process.env.BENCH_SMALL ?? 100_000)

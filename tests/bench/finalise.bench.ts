@@ -14,8 +14,8 @@ import { openDb, type Db, type DbOptions } from '../../server/shared/db.ts'
 import { migrate } from '../../server/shared/migrate.ts'
 import { seedDemoData } from '../../server/game-api/seed/seed.ts'
 import { generateBets } from '../../server/scripts/generate-bets.ts'
-import { finaliseDraw } from '../../server/game-api/routes/game/betting/store/finalise.ts'
-import { resetDraw } from '../../server/game-api/routes/game/betting/store/reset.ts'
+import { finaliseDraw } from '../../server/game-api/draws/store/finalise.ts'
+import { resetDraw } from '../../server/game-api/draws/store/reset.ts'
 import { onPostgres } from './lib/product.ts'
 
 const REPS = Number(process.env.BENCH_REPS ?? 3)

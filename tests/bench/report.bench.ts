@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { DbOptions } from '../../server/shared/db.ts'
 import { generateBets } from '../../server/scripts/generate-bets.ts'
-import { reportFull } from '../../server/game-api/reports/report-full.ts'
+import { reportFull } from '../../server/game-api/reports/store/report-full.ts'
 import { onPostgres, startBenchProduct } from './lib/product.ts'
 
 const BETS = Number(process.env.BENCH_BETS ?? 100_000)

@@ -5,8 +5,8 @@
 import { buildGameApi } from '../../server/game-api/app.ts'
 import { openDb } from '../../server/shared/db.ts'
 import { settingKeys, writeSetting } from '../../server/game-api/lib/settings-store.ts'
-import { startStandInGateway } from '../../server/game-api/sms/stand-in-gateway.ts'
-import { twilioSignature } from '../../server/game-api/sms/twilio-signature.ts'
+import { startStandInGateway } from '../../server/game-api/messaging/stand-ins/sms-gateway.ts'
+import { twilioSignature } from '../../server/game-api/messaging/rules/twilio-signature.ts'
 
 const RATE = Number(process.env.BENCH_RATE ?? 200)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)

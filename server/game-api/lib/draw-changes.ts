@@ -1,6 +1,6 @@
 // Bets accepted or voided and numbers thrown out, told to whoever watches a draw (the exposure stream), after their transaction has committed.
 import { EventEmitter } from 'node:events'
-import type { Game } from '../betting/index.ts'
+import type { Game } from '../../../schemas/domain/calendar.ts'
 
 /** One committed change to the bets of some draws. */
 export interface DrawChange { kind: 'placed' | 'voided' | 'thrown', game: Game, drawIds: number[], ticketNo?: string }

@@ -13,7 +13,7 @@ export const settingKeys = {
   smsGatewayUrl: 'sms.gatewayUrl',
   smsAccountSid: 'sms.accountSid',
   smsSenderId: 'sms.senderId',
-  // SMS Gateway's other settings (sms/gateway.ts reads them all): the provider's API shape, whether sending is on ('false' holds every
+  // SMS Gateway's other settings (messaging/store/sms-gateway.ts reads them all): the provider's API shape, whether sending is on ('false' holds every
   // message in the queue), the gateway's send rate (messages a second, across instances) and its price per message (the SMS Report's cost).
   smsProvider: 'sms.provider',
   smsEnabled: 'sms.enabled',

@@ -34,6 +34,12 @@ export async function userLocations (q: Queryable, userId: string): Promise<Loca
   return rows.map((r) => ({ LocId: r.loc_id, Loc: r.loc, flags: r.flags }))
 }
 
+/** Whether the location is one of the user's: every game call naming a LocId is refused otherwise. */
+export async function isUserLocation (q: Queryable, userId: string, locId: string): Promise<boolean> {
+  const { rows } = await q.query('SELECT 1 FROM user_locations WHERE user_id = $1 AND loc_id = $2', [userId, locId])
+  return rows.length > 0
+}
+
 /** Every location, in catalogue order. */
 export async function allLocations (q: Queryable): Promise<Location[]> {
   const { rows } = await q.query<{ loc_id: string, loc: string, flags: Location['flags'] }>('SELECT loc_id, loc, flags FROM locations ORDER BY position')

@@ -1,10 +1,11 @@
 // Demo betting data on first start: pay rates, commission and out settings, three weeks of settled draws with a few thousand bets, and open draws.
 import type { Queryable } from '../../shared/db.ts'
 import { seededRandom } from '../../shared/seeded-random.ts'
-import { DEFAULT_4D_PAY_RATES, DEFAULT_CLOSE_TIMES, DEFAULT_TOTO_PAY_RATES, DRAW_WEEKDAYS, addDays, drawOn, weekdayOf, zoneDateOf, type DrawSeries, type FourDResult, type TotoResult } from '../betting/index.ts'
-import { ensureDraws, ensureUpcomingDraws } from '../routes/game/betting/store/draws.ts'
-import { placeTickets, type FourDLineInput, type TicketRequest, type TotoLineInput } from '../routes/game/betting/store/place.ts'
-import { finaliseDraw, inTransaction } from '../routes/game/betting/store/finalise.ts'
+import { DEFAULT_4D_PAY_RATES, DEFAULT_CLOSE_TIMES, DEFAULT_TOTO_PAY_RATES, DRAW_WEEKDAYS, addDays, drawOn, weekdayOf, zoneDateOf, type DrawSeries, type FourDResult, type TotoResult } from '../betting/rules/index.ts'
+import { ensureDraws, ensureUpcomingDraws } from '../draws/store/draws.ts'
+import { placeTickets, type TicketRequest } from '../betting/store/place.ts'
+import type { FourDLineInput, TotoLineInput } from '../betting/types.ts'
+import { finaliseDraw, inTransaction } from '../draws/store/finalise.ts'
 
 /** Commission rates per user: 4D and TOTO (an upline's rate is at least its downline's). */
 const COMMISSIONS: Array<[string, number, number]> = [['admin', 0.12, 0.2], ['ag1', 0.1, 0.15], ['ag2', 0.08, 0.12], ['mem1', 0.05, 0.08], ['mem2', 0.04, 0.06], ['mem3', 0.05, 0.08]]

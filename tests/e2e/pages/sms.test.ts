@@ -1,7 +1,7 @@
 import t from 'tap'
-import { startStandInGateway } from '../../../server/game-api/sms/stand-in-gateway.ts'
-import { webhookSecret } from '../../../server/game-api/telegram/settings.ts'
-import { startStandInBotApi } from '../../../server/game-api/telegram/stand-in-bot-api.ts'
+import { startStandInGateway } from '../../../server/game-api/messaging/stand-ins/sms-gateway.ts'
+import { webhookSecret } from '../../../server/game-api/messaging/store/telegram-settings.ts'
+import { startStandInBotApi } from '../../../server/game-api/messaging/stand-ins/telegram-bot-api.ts'
 import { eventually } from '../../helpers/eventually.ts'
 import { gameApiToken, openFromMenu, signInAt, startE2E, visit } from '../support.ts'
 

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { GameApiError, errors } from '../../../server/game-api/lib/errors.ts'
-import { bettingErrors, lineErrors } from '../../../server/game-api/routes/game/betting/store/errors.ts'
+import { bettingErrors, lineErrors } from '../../../server/game-api/betting/errors.ts'
 
 t.test('catalogued failures are @fastify/error constructors on GameApiError: code, status, message, extras', async (t) => {
   const maintenance = errors.maintenance('2030-01-01T08:00:00+08:00', '2030-01-01 08:00')

@@ -1,0 +1,55 @@
+// POST relcalCredit starts the credit recalculation of a subtree (ADMIN); GET relcalCredit/{id}/status polls it with every correction made.
+import { Type } from 'typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { enqueueJob, percentDone } from '../../jobs/runner.ts'
+import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
+import { errors } from '../../lib/errors.ts'
+import { caller } from '../../plugins/auth.ts'
+import { subjectOf } from '../../lib/downline-access.ts'
+import { CREDIT_RECALC_JOB, correctionsOf, type CreditRecalcPayload } from '../jobs/credit-recalc.ts'
+
+const Status = Type.Object({
+  JobId: Type.Integer(),
+  Status: Type.String(),
+  Progress: Type.Integer({ minimum: 0, maximum: 100 }),
+  Message: Type.String(),
+  Corrections: Type.Array(Type.Object({ UserId: Type.String(), From: Type.Number(), To: Type.Number() }))
+})
+
+/** The credit recalculation calls. */
+const creditRecalcRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/relcalCredit', {
+    schema: { body: Type.Optional(Type.Object({ LocId: LocIdField, UserId: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'the subtree\'s root (default: the caller\'s account, the company for a staff admin)' })) })), response: envelope(Type.Object({ JobId: Type.Integer() })) }
+  }, async (request) => {
+    const user = caller(request)
+    if (user.role !== 'ADMIN') throw errors.adminOnly()
+    const root = await subjectOf(app.db, user, request.body?.UserId)
+    const payload: CreditRecalcPayload = { root }
+    const jobId = await app.db.transaction(async (tx) => {
+      const id = await enqueueJob(tx, { kind: CREDIT_RECALC_JOB, userId: user.userId, payload, maxAttempts: 3 })
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'credit.recalc.start', detail: { JobId: id, root } })
+      return id
+    })
+    app.jobs.wake()
+    return ok({ JobId: jobId })
+  })
+
+  app.get('/relcalCredit/:id/status', {
+    schema: { params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Status) }
+  }, async (request) => {
+    const user = caller(request)
+    if (user.role !== 'ADMIN') throw errors.adminOnly()
+    const { rows: [job] } = await app.db.query<{ job_id: number, status: string, done_count: number, total_count: number, message: string }>(
+      'SELECT job_id, status, done_count, total_count, message FROM jobs WHERE job_id = $1 AND kind = $2', [request.params.id, CREDIT_RECALC_JOB])
+    if (!job) throw errors.recalcJobNotFound(request.params.id)
+    return ok({
+      JobId: Number(job.job_id),
+      Status: job.status,
+      Progress: percentDone(job.status, Number(job.done_count), Number(job.total_count)),
+      Message: job.message,
+      Corrections: await correctionsOf(app.db, Number(job.job_id))
+    })
+  })
+}
+
+export default creditRecalcRoutes

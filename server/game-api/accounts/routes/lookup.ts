@@ -1,0 +1,43 @@
+// GET memberTree, dMemberByRole and selectAllowEditShare: the look-ups the Agents, Players and Payments pages fill their pickers with.
+import { Type } from 'typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
+import { errors } from '../../lib/errors.ts'
+import { caller } from '../../plugins/auth.ts'
+import { groupOf } from '../../lib/downline-access.ts'
+import { listRoot } from '../store/kinds.ts'
+import { parentBounds } from '../store/position.ts'
+import { POSITION_RANGES } from '../rules/downline-rules.ts'
+import { lockUsers } from '../store/accounts.ts'
+
+const Member = Type.Object({ UserId: Type.String(), UserName: Type.String(), Role: Type.String(), ParentId: Type.Union([Type.String(), Type.Null()]), Depth: Type.Integer() })
+const Bound = Type.Object({ Field: Type.String(), Min: Type.Number(), Max: Type.Number(), Step: Type.Number() })
+const RoleField = Type.Union([Type.Literal('AG'), Type.Literal('MEM')], { description: 'AG or MEM' })
+
+/** The look-up calls. */
+const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // The caller's whole tree (or that of a user in it), flat, by depth: a tree widget or a user drop-down.
+  app.get('/memberTree', {
+    schema: { querystring: Type.Object({ LocId: LocIdField, UserId: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })) }), response: envelope(Type.Array(Member)) }
+  }, async (request) => ok(await groupOf(app.db, await listRoot(app.db, request, request.query.UserId))))
+
+  app.get('/dMemberByRole', {
+    schema: { querystring: Type.Object({ LocId: LocIdField, Role: RoleField }), response: envelope(Type.Array(Type.Object({ UserId: Type.String(), UserName: Type.String() }))) }
+  }, async (request) => {
+    const members = await groupOf(app.db, caller(request).userId)
+    return ok(members.filter((m) => m.Role === request.query.Role).map((m) => ({ UserId: m.UserId, UserName: m.UserName })))
+  })
+
+  // What a parent may give a new or existing downline: each position field's range, narrowed to the parent's own value.
+  app.get('/selectAllowEditShare', {
+    schema: { querystring: Type.Object({ LocId: LocIdField, UserId: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'the parent (default: the caller)' })) }), response: envelope(Type.Array(Bound)) }
+  }, async (request) => {
+    const parentId = await listRoot(app.db, request, request.query.UserId)
+    const parent = (await lockUsers(app.db, [parentId], false)).get(parentId)
+    if (!parent) throw errors.userNotFound(parentId)
+    const bounds = await parentBounds(app.db, parent)
+    return ok(Object.entries(POSITION_RANGES).map(([field, { max, step }]) => ({ Field: field, Min: 0, Max: Math.min(max, bounds[field as keyof typeof bounds] ?? max), Step: step })))
+  })
+}
+
+export default lookupRoutes

@@ -1,0 +1,103 @@
+// The betting domain's failures, with stable codes and messages that say how to fix the cause.
+import { coded } from '../lib/errors.ts'
+
+const E = {
+  notEnoughCredit: coded<[string, string, string]>('GA_NOT_ENOUGH_CREDIT', 'Not enough credit: the bet costs %s but %s has %s CreditLeft; bet less or ask your upline for more credit.', 409),
+  drawWrongGame: coded<[number, string, string]>('GA_DRAW_WRONG_GAME', 'Draw %s is not a %s draw; %s with a draw of that game.', 400),
+  badResult: coded<[string]>('GA_BAD_RESULT', 'body/Result is not a valid result: %s', 400),
+  badDayCode: coded<[string, string, string]>('GA_BAD_DAY_CODE', 'body/DayCode "%s" is not a %s day code; expected one of %s.', 400),
+  badBetText: coded<[number, string, number, string]>('GA_BAD_BET_TEXT', 'Bet text has %s error%s: at position %s: %s', 400),
+  limitReached: coded<[string, string, string, number, string]>('GA_LIMIT_REACHED', 'Number %s (%s) has %s units left in draw %s, and this ticket asks %s; bet at most what is left, or on another number.', 409),
+  limitCount: coded<[string, number, number]>('GA_LIMIT_NUMBER_COUNT', '%s takes %s numbers; Number holds %s.', 400),
+  limitCountRange: coded<[string, number, number, number]>('GA_LIMIT_NUMBER_COUNT_RANGE', '%s takes %s to %s numbers; Number holds %s.', 400),
+  jobNotFound: coded<[number, number]>('GA_JOB_NOT_FOUND', 'File %s has no processing job; start one with POST files/processUpload/%s.', 404)
+}
+
+/** A refusal of one bet line, named as the form numbers it (line 1 is Lines[0]) with the field first. */
+const line = <Args extends unknown[] = []>(code: `GA_LINE_${string}`, problem: string) => coded<[number, ...Args]>(code, `Line %s: ${problem}`, 400)
+const L = {
+  number: line<[string]>('GA_LINE_NUMBER', 'Number "%s" must be a 4-digit number such as 1234'),
+  form: line('GA_LINE_FORM', 'Form must be one of straight, roll, ibet, kbet (or r, i, k)'),
+  big: line('GA_LINE_BIG', 'Big must be 0 or more in steps of 0.25 (1, H = 0.5, Q = 0.25)'),
+  small: line('GA_LINE_SMALL', 'Small must be 0 or more whole dollars'),
+  overMax: line<[string, string, string, string]>('GA_LINE_OVER_MAX', '%s stakes %s a draw, over the %s per line that %s may stake; split it or ask your upline to raise MaxLineStake'),
+  empty: line('GA_LINE_EMPTY', 'bets nothing: give Big or Small above 0'),
+  type: line('GA_LINE_TYPE', 'Type must be one of ORDINARY, SYSTEM, ROLL, 2*, 3*, 4*, *2, *3, *4, TO, TE, TT'),
+  count: line<[number, string, string]>('GA_LINE_COUNT', 'Numbers hold %s; %s takes %s'),
+  range: line('GA_LINE_RANGE', 'Numbers must be whole numbers from 1 to 49'),
+  repeat: line('GA_LINE_REPEAT', 'Numbers must not repeat a number'),
+  units: line('GA_LINE_UNITS', 'Units must be a whole number of at least 1')
+}
+
+/** Every refusal of a bet line, by the line's index in Lines. */
+export const lineErrors = {
+  number: (index: number, value: string) => L.number(index + 1, value),
+  form: (index: number) => L.form(index + 1),
+  big: (index: number) => L.big(index + 1),
+  small: (index: number) => L.small(index + 1),
+  empty: (index: number) => L.empty(index + 1),
+  type: (index: number) => L.type(index + 1),
+  count: (index: number, count: number, type: string, expected: string) => L.count(index + 1, count, type, expected),
+  range: (index: number) => L.range(index + 1),
+  repeat: (index: number) => L.repeat(index + 1),
+  units: (index: number) => L.units(index + 1),
+  // Names the line, what it stakes and the bettor's maximum (MaxLineStake, set by the parent).
+  overMax: (index: number, written: string, stake: number, maximum: number, userId: string) => L.overMax(index + 1, written, stake.toFixed(2), maximum.toFixed(2), userId)
+}
+
+/** Units as the messages write them: whole numbers bare, otherwise two decimals. */
+const units = (n: number) => Number.isInteger(n) ? String(n) : n.toFixed(2)
+
+/** Every failure of the betting routes, by stable code. */
+export const bettingErrors = {
+  notEnoughCredit: (userId: string, cost: number, left: number) => E.notEnoughCredit(cost.toFixed(2), userId, left.toFixed(2)),
+  betNotAllowed: coded<[string]>('GA_BET_NOT_ALLOWED', 'User %s may not place bets (EnablePlaceBet is off or placing bets is disabled); ask your upline to enable it.', 403),
+  drawNotFound: coded<[number]>('GA_DRAW_NOT_FOUND', 'Draw %s does not exist; pick a draw from draw/activeLatest or draw/dateAll.', 404),
+  drawClosed: coded<[number, string]>('GA_DRAW_CLOSED', 'Draw %s closed at %s; pick an open draw from draw/activeLatest.', 409),
+  drawWrongGame: (drawId: number, game: string) => E.drawWrongGame(drawId, game, game === 'TOTO' ? 'TOTO bets go to bet/t' : '4D bets go to bet/'),
+  drawExists: coded<[string, string]>('GA_DRAW_EXISTS', 'A %s draw on %s exists already.', 409),
+  drawFinalised: coded<[number]>('GA_DRAW_FINALISED', 'Draw %s is finalised already: its result and bets can no longer change.', 409),
+  drawNotClosed: coded<[number, string]>('GA_DRAW_NOT_CLOSED', 'Draw %s is still open for betting until %s; enter its result after the close.', 409),
+  resultNotEntered: coded<[number]>('GA_RESULT_NOT_ENTERED', 'Draw %s has no result yet: its results SMS string is made once the result is entered.', 409),
+  noResult: coded<[number]>('GA_NO_RESULT', 'Draw %s has no result yet; enter it with POST draw/result before finalising.', 409),
+  badResult: (problems: string[]) => E.badResult(problems[0] ?? 'unknown problem').with({ data: problems }),
+  noDraws: coded<[string]>('GA_NO_DRAWS', '%s covers no open draw; send a day code or DrawIds of open draws.', 400),
+  badDayCode: (game: string, code: string, expected: string[]) => E.badDayCode(code, game, expected.join(', ')),
+  badBetText: (issues: Array<{ position: number, length: number, message: string }>) =>
+    E.badBetText(issues.length, issues.length === 1 ? '' : 's', issues[0]?.position ?? 0, issues[0]?.message ?? '')
+      .with({ data: issues.map((i) => `at position ${i.position} (length ${i.length}): ${i.message}`) }),
+  ticketNotFound: coded<[string]>('GA_TICKET_NOT_FOUND', 'Ticket %s does not exist; check the TicketNo.', 404),
+  ticketVoid: coded<[string]>('GA_TICKET_VOID', 'Ticket %s is voided already.', 409),
+  voidClosedByHand: coded<[string, number]>('GA_VOID_CLOSED_BY_HAND', 'Ticket %s cannot be voided: betting on draw %s was closed by hand; a ticket is voided only while its draw takes bets.', 409),
+  voidAfterResult: coded<[string, number]>('GA_VOID_AFTER_RESULT', 'Ticket %s cannot be voided: draw %s has its result entered; a ticket is voided only while its draw takes bets.', 409),
+  voidFinalised: coded<[string, number]>('GA_VOID_FINALISED', 'Ticket %s cannot be voided: draw %s is finalised; a ticket is voided only while its draw takes bets.', 409),
+  voidClosed: coded<[string, number, string]>('GA_VOID_CLOSED', 'Ticket %s cannot be voided: draw %s closed at %s; a ticket is voided only while its draw takes bets.', 409),
+  fixedNotFound: coded<[number]>('GA_FIXED_NOT_FOUND', 'Fixed bet %s does not exist (it may have been deleted already).', 404),
+  fileNotFound: coded<[number]>('GA_FILE_NOT_FOUND', 'File %s does not exist (it may have been deleted already).', 404),
+  fileBusy: coded<[number, string]>('GA_FILE_BUSY', 'File %s is %s; wait until it is processed.', 409),
+  fileMissing: coded('GA_FILE_MISSING', 'body/file is required: send the bet file as a multipart field named file.', 400),
+  fileNotText: coded('GA_FILE_NOT_TEXT', 'body/file must be a UTF-8 text file with one bet text per line.', 400),
+  fileAlreadyProcessed: coded<[number]>('GA_FILE_PROCESSED', 'File %s is processed already; upload it again to place its bets again.', 409),
+  jobNotFound: (id: number) => E.jobNotFound(id, id),
+  drawNotOpen: coded<[number, string]>('GA_DRAW_NOT_OPEN', 'Draw %s opens for betting at %s; bet on it then, or pick an open draw from draw/activeLatest.', 409),
+  drawHasResult: coded<[number]>('GA_DRAW_HAS_RESULT', 'Draw %s has its result entered: betting cannot reopen and its dates cannot change; reset the result first.', 409),
+  drawPastClose: coded<[number, string]>('GA_DRAW_PAST_CLOSE', 'Draw %s closed at %s: to reopen it, give it a later close time with PUT draw.', 409),
+  drawBusy: coded<[number]>('GA_DRAW_BUSY', 'Draw %s is being finalised; wait for its job (GET result/r5) to end.', 409),
+  drawNotFinalised: coded<[number]>('GA_DRAW_NOT_FINALISED', 'Draw %s is not finalised: there is nothing to reset.', 409),
+  drawOpensAfterClose: coded<[string]>('GA_DRAW_OPENS_AFTER_CLOSE', 'body/OpenDate: betting must open before it closes at %s.', 400),
+  badSeries: coded<[string, string]>('GA_DRAW_BAD_SERIES', 'Series must be one of %s for %s.', 400),
+  fixedJobNotFound: coded<[number]>('GA_FIXED_JOB_NOT_FOUND', 'Job %s is not a fixed process of this game; start one with POST updateProcessJob.', 400),
+  // Names the number and what is left of its limit in that draw (Limit Setting).
+  limitReached: (number: string, betType: string, drawId: number, left: number, asked: number) => E.limitReached(number, betType, units(left), drawId, units(asked)),
+  limitNotFound: coded<[number]>('GA_LIMIT_NOT_FOUND', 'Limit %s does not exist (it may have been deleted already); pick one from GET limit.', 404),
+  limitBadBetType: coded('GA_LIMIT_BAD_BET_TYPE', 'BetType must be one of ORDINARY, SYSTEM, ROLL, 2*, 3*, 4*, *2, *3, *4, TO, TE, TT.', 400),
+  limitBadNumber: coded<[string]>('GA_LIMIT_BAD_NUMBER', 'Number "%s" must be TOTO numbers from 01 to 49, spaces or commas between.', 400),
+  limitNumberRepeats: coded<[string]>('GA_LIMIT_NUMBER_REPEATS', 'Number "%s" repeats a number.', 400),
+  // A bet type takes one count of numbers or a range of counts (SYSTEM): two sentences, so neither holds English in a value.
+  limitNumberCount: (type: string, counts: readonly number[], held: number) => counts.length > 1
+    ? E.limitCountRange(type, counts[0] ?? 0, counts[counts.length - 1] ?? 0, held)
+    : E.limitCount(type, counts[0] ?? 0, held),
+  limitNoKey: coded('GA_LIMIT_NO_KEY', 'Send LimitIds, or BetType (and Number) of the limit to delete.', 400),
+  limitNotSet: coded<[string, string]>('GA_LIMIT_NOT_SET', 'Number %s (%s) has no limit to delete.', 400),
+  limitExists: coded<[string, string]>('GA_LIMIT_EXISTS', 'Number %s (%s) has a limit already; change its MaxUnits with PUT limit instead.', 409)
+} as const

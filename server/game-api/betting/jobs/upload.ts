@@ -1,0 +1,121 @@
+// The upload job: each line of a file parsed as a bet text and placed on its own, recorded with its placement so a resumed job skips it.
+import type { Db, Queryable } from '../../../shared/db.ts'
+import type { Game } from '../rules/index.ts'
+import { enqueueJob, type JobHandler } from '../../jobs/runner.ts'
+import { GameApiError, errors } from '../../lib/errors.ts'
+import type { AuthUser } from '../../lib/tokens.ts'
+import { findRole } from '../../lib/users.ts'
+import { bettingErrors } from '../errors.ts'
+import { placeOrder } from '../store/service.ts'
+import { parseText, userIdOf, type TextOptions } from '../store/text.ts'
+
+/** The job kind the runner knows the upload by. */
+export const UPLOAD_JOB = 'upload'
+
+/** A problem with one line of an uploaded file (1-based line, 0-based position in that line). */
+export interface LineError { Line: number, Position: number, Message: string }
+
+/** What the job needs besides its file (the job's subject) and the user who started it (the job's user). */
+export interface UploadPayload { strictNumber: boolean, acceptDecimals: boolean }
+
+interface FileRow { file_id: number, user_id: string, game: Game, content: string, file_status: string, strict_number: boolean, accept_decimals: boolean }
+
+/** The lines of a file that hold a bet text, with their 1-based line numbers. */
+export function betLines (content: string): Array<{ text: string, line: number }> {
+  return content.split(/\r?\n/).map((text, i) => ({ text, line: i + 1 })).filter((l) => l.text.trim() !== '')
+}
+
+/** Marks the file processing and queues its job in one transaction (options default to the file's own); check runs in it too; answers the job id. */
+export async function queueUploadJob (db: Db, fileId: number, user: AuthUser, overrides: TextOptions, check: (tx: Queryable, owner: string) => Promise<void>): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { rows: [file] } = await tx.query<FileRow>('SELECT file_id, user_id, file_status, strict_number, accept_decimals FROM files WHERE file_id = $1 FOR UPDATE', [fileId])
+    if (!file) throw bettingErrors.fileNotFound(fileId)
+    await check(tx, file.user_id)
+    if (file.file_status === 'processing') throw bettingErrors.fileBusy(fileId, 'processing')
+    if (file.file_status === 'processed') throw bettingErrors.fileAlreadyProcessed(fileId)
+    await tx.query("UPDATE files SET file_status = 'processing', placed_count = 0, failed_count = 0, errors = '[]' WHERE file_id = $1", [fileId])
+    const payload: UploadPayload = { strictNumber: overrides.strictNumber ?? file.strict_number, acceptDecimals: overrides.acceptDecimals ?? file.accept_decimals }
+    return enqueueJob(tx, { kind: UPLOAD_JOB, subjectId: fileId, userId: user.userId, payload })
+  })
+}
+
+/** The upload job's handler: places the file's lines not yet recorded (a failed file processed again resumes), then writes the file's figures. */
+export function uploadJob (db: Db, now: () => Date): JobHandler<UploadPayload> {
+  return {
+    async run (job, { signal, progress }) {
+      const fileId = Number(job.subjectId)
+      const { rows: [file] } = await db.query<FileRow>('SELECT file_id, game, content FROM files WHERE file_id = $1', [fileId])
+      if (!file) throw bettingErrors.fileNotFound(fileId)
+      // The lines are placed as the user who started the job, with that user's rights today.
+      const userId = String(job.userId)
+      const role = await findRole(db, userId)
+      if (role === undefined) throw errors.userNotFound(userId)
+      const user: AuthUser = { userId, role, tokenHash: '' }
+      const work = betLines(file.content)
+      const { rows } = await db.query<{ line_no: number }>('SELECT line_no FROM upload_lines WHERE file_id = $1', [fileId])
+      const recorded = new Set(rows.map((r) => Number(r.line_no)))
+      let done = recorded.size
+      await progress(done, work.length, `Processing ${work.length} lines.`)
+      for (const { text, line } of work) {
+        if (recorded.has(line)) continue
+        signal.throwIfAborted()
+        done++
+        const step = (q: Queryable) => progress(done, work.length, `Processed ${done} of ${work.length} lines.`, q)
+        await placeLine(db, { game: file.game, text, line, fileId, user, options: job.payload, now: now() }, step)
+        await lineDelay()
+      }
+      const figures = await finishFile(db, fileId, work.length, now())
+      return `Placed ${figures.placed} of ${work.length} lines${figures.failed > 0 ? `; ${figures.failed} with errors` : ''}.`
+    },
+    async failed (job, _message, tx) {
+      await tx.query("UPDATE files SET file_status = 'failed', processed_at = $2 WHERE file_id = $1", [job.subjectId, now()])
+    }
+  }
+}
+
+interface LineToPlace { game: Game, text: string, line: number, fileId: number, user: AuthUser, options: TextOptions, now: Date }
+
+/** Parses and places one line; its record (placed, or its problems) and the job's progress commit with the placement or alone. */
+async function placeLine (db: Db, l: LineToPlace, step: (q: Queryable) => Promise<void>): Promise<void> {
+  const record = (problems: Array<{ Position: number, Message: string }>) => async (tx: Queryable) => {
+    await tx.query('INSERT INTO upload_lines (file_id, line_no, placed, errors) VALUES ($1, $2, $3, $4)', [l.fileId, l.line, problems.length === 0, JSON.stringify(problems)])
+    await step(tx)
+  }
+  const parsed = await parseText(db, l.game, l.text, l.options, l.now)
+  if (!parsed.ok) return db.transaction(record(parsed.errors.map((e) => ({ Position: e.position, Message: e.message }))))
+  try {
+    const userId = await userIdOf(db, parsed.ticket.userId)
+    if (userId === undefined) throw errors.notYourDownline(parsed.ticket.userId)
+    const { ticket } = parsed
+    await placeOrder(db, {
+      user: l.user,
+      userId,
+      game: l.game,
+      dayCode: ticket.dayCode,
+      draws: ticket.draws,
+      source: 'upload',
+      text: l.text,
+      fileId: l.fileId,
+      record: record([]),
+      ...(ticket.game === '4D' ? { fourD: ticket.lines } : { toto: ticket.lines })
+    }, l.now)
+  } catch (error) {
+    if (!(error instanceof GameApiError)) throw error
+    await db.transaction(record([{ Position: 0, Message: error.message }]))
+  }
+}
+
+/** Writes the file's figures from its line records and marks it processed. */
+async function finishFile (db: Db, fileId: number, lines: number, now: Date): Promise<{ placed: number, failed: number }> {
+  const { rows } = await db.query<{ line_no: number, placed: boolean, errors: Array<{ Position: number, Message: string }> }>(
+    'SELECT line_no, placed, errors FROM upload_lines WHERE file_id = $1 ORDER BY line_no', [fileId])
+  const failed = rows.filter((r) => !r.placed)
+  const lineErrors: LineError[] = failed.flatMap((r) => r.errors.map((e) => ({ Line: Number(r.line_no), ...e })))
+  await db.query("UPDATE files SET file_status = 'processed', line_count = $2, placed_count = $3, failed_count = $4, errors = $5, processed_at = $6 WHERE file_id = $1",
+    [fileId, lines, rows.length - failed.length, failed.length, JSON.stringify(lineErrors), now])
+  return { placed: rows.length - failed.length, failed: failed.length }
+}
+
+// Test-only: GAME_API_UPLOAD_LINE_DELAY_MS slows each line so a test can kill the process in the middle of a job; unset in production.
+const lineDelayMs = Number(process.env.GAME_API_UPLOAD_LINE_DELAY_MS ?? 0)
+const lineDelay = () => lineDelayMs > 0 ? new Promise<void>((resolve) => setTimeout(resolve, lineDelayMs)) : Promise.resolve()

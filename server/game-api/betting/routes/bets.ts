@@ -1,0 +1,176 @@
+import { Type } from 'typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { LINE_STAKE_BOUND, type Game } from '../rules/index.ts'
+import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
+import { errors } from '../../lib/errors.ts'
+import { announceDrawChange } from '../../lib/draw-changes.ts'
+import { zoneIso } from '../../../../schemas/domain/calendar.ts'
+import { caller } from '../../plugins/auth.ts'
+import { IssueSchema, PlacedSchema, TicketSchema } from '../schemas.ts'
+import { isoDateOf } from '../../draws/store/draws.ts'
+import { bettingErrors } from '../errors.ts'
+import { assertSelfOrDownline, groupOf, subjectOf, withinReach } from '../../lib/downline-access.ts'
+import { fourDLinesOf, totoLinesOf } from '../store/lines.ts'
+import { placeOrder, type PlaceAnswer } from '../store/service.ts'
+import { parseText, ticketSummary, userIdOf } from '../store/text.ts'
+import { ticketsPage, ticketView, voidTicket } from '../store/tickets.ts'
+import { downlineCte } from '../../lib/user-tree.ts'
+
+const UserIdField = Type.Optional(Type.String({ maxLength: 50 }))
+const DrawIds = Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems: 20 }))
+const DayCode = Type.Optional(Type.String({ maxLength: 4 }))
+const FourDLine = Type.Object({ Number: Type.String({ maxLength: 4 }), Form: Type.Optional(Type.String({ maxLength: 10 })), Big: Type.Optional(Type.Number({ maximum: LINE_STAKE_BOUND })), Small: Type.Optional(Type.Number({ maximum: LINE_STAKE_BOUND })) })
+const TotoLine = Type.Object({ Type: Type.String({ maxLength: 10 }), Numbers: Type.Optional(Type.Array(Type.Integer(), { maxItems: 12 })), Units: Type.Integer() })
+const TextBody = Type.Object({ Text: Type.String({ minLength: 1, maxLength: 5000 }), StrictNumber: Type.Optional(Type.Boolean()), AcceptDecimals: Type.Optional(Type.Boolean()), LocId: LocIdField })
+
+const placedAnswer = (p: PlaceAnswer, warnings: Array<{ position: number, length: number, message: string }> = []) => ({
+  TicketId: p.ticketId, TicketNo: p.ticketNo, UserId: p.userId, StakePerDraw: p.stakePerDraw, Stake: p.stake, Draws: p.drawRows, CreditLeft: p.creditLeft, Warnings: warnings
+})
+
+/** Placing bets (lines, TOTO lines, bet text), checking a bet text, listing, viewing, searching and voiding tickets. */
+const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
+  app.post('/bet', {
+    schema: {
+      body: Type.Object({ UserId: UserIdField, DayCode, DrawIds, Lines: Type.Array(FourDLine, { minItems: 1, maxItems: 200 }), LocId: LocIdField }),
+      response: envelope(PlacedSchema)
+    }
+  }, async (request) => {
+    const user = caller(request)
+    const body = request.body
+    const placed = await placeOrder(app.db, {
+      user, userId: body.UserId || user.userId, game: '4D', dayCode: body.DayCode, drawIds: body.DrawIds, fourD: fourDLinesOf(body.Lines), source: 'web', locId: body.LocId
+    }, app.gaNow())
+    return ok(placedAnswer(placed))
+  })
+
+  app.post('/bet/t', {
+    schema: {
+      body: Type.Object({ UserId: UserIdField, DayCode, DrawIds, Lines: Type.Array(TotoLine, { minItems: 1, maxItems: 200 }), LocId: LocIdField }),
+      response: envelope(PlacedSchema)
+    }
+  }, async (request) => {
+    const user = caller(request)
+    const body = request.body
+    const placed = await placeOrder(app.db, {
+      user, userId: body.UserId || user.userId, game: 'TOTO', dayCode: body.DayCode, drawIds: body.DrawIds, toto: totoLinesOf(body.Lines), source: 'web', locId: body.LocId
+    }, app.gaNow())
+    return ok(placedAnswer(placed))
+  })
+
+  app.post('/bet/text', { schema: { body: TextBody, response: envelope(PlacedSchema) } }, async (request) => {
+    const user = caller(request)
+    const { Text: text } = request.body
+    const parsed = await parseText(app.db, game, text, { strictNumber: request.body.StrictNumber, acceptDecimals: request.body.AcceptDecimals }, app.gaNow())
+    if (!parsed.ok) throw bettingErrors.badBetText(parsed.errors)
+    const { ticket } = parsed
+    const userId = await userIdOf(app.db, ticket.userId)
+    if (userId === undefined) throw user.role === 'ADMIN' ? errors.userNotFound(ticket.userId) : errors.notYourDownline(ticket.userId)
+    const placed = await placeOrder(app.db, {
+      user,
+      userId,
+      game,
+      dayCode: ticket.dayCode,
+      draws: ticket.draws,
+      source: 'sms',
+      text,
+      locId: request.body.LocId,
+      ...(ticket.game === '4D' ? { fourD: ticket.lines } : { toto: ticket.lines })
+    }, app.gaNow())
+    return ok(placedAnswer(placed, parsed.warnings))
+  })
+
+  app.post('/bet/check', {
+    schema: {
+      body: TextBody,
+      response: envelope(Type.Object({ ok: Type.Boolean(), errors: Type.Array(IssueSchema), warnings: Type.Array(IssueSchema), ticket: Type.Union([Type.Null(), Type.Record(Type.String(), Type.Unknown())]) }))
+    }
+  }, async (request) => {
+    const parsed = await parseText(app.db, game, request.body.Text, { strictNumber: request.body.StrictNumber, acceptDecimals: request.body.AcceptDecimals }, app.gaNow())
+    const strip = (i: { position: number, length: number, message: string }) => ({ position: i.position, length: i.length, message: i.message })
+    return ok({ ok: parsed.ok, errors: parsed.ok ? [] : parsed.errors.map(strip), warnings: parsed.warnings.map(strip), ticket: ticketSummary(parsed) })
+  })
+
+  app.get('/bet/page2', {
+    schema: {
+      querystring: Type.Object({
+        UserId: UserIdField,
+        DrawId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+        DrawDate: Type.Optional(Type.String({ maxLength: 10 })),
+        page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+        pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, default: 100 })),
+        LocId: LocIdField
+      }),
+      response: envelope(Type.Object({
+        rows: Type.Array(TicketSchema),
+        total: Type.Integer({ description: 'every ticket the filter finds' }),
+        totals: Type.Object({ Stake: Type.Number(), Payout: Type.Number() }, { description: 'sums over every ticket the filter finds, not only this page' }),
+        page: Type.Integer(),
+        pageSize: Type.Integer(),
+        nextPage: Type.String({ description: 'the next page number, empty after the last page' })
+      }))
+    }
+  }, async (request) => {
+    const user = caller(request)
+    const q = request.query
+    if (q.UserId) await assertSelfOrDownline(app.db, user, q.UserId)
+    return ok(await ticketsPage(app.db, { game, root: await subjectOf(app.db, user), userId: q.UserId || null, drawId: q.DrawId ?? null, drawDate: q.DrawDate || null, page: q.page ?? 1, pageSize: q.pageSize ?? 100, now: app.gaNow() }))
+  })
+
+  app.get('/bet/view', {
+    schema: {
+      querystring: Type.Object({ TicketNo: Type.String({ minLength: 1, maxLength: 20 }), LocId: LocIdField }),
+      response: envelope(Type.Object({ Ticket: TicketSchema, Bets: Type.Array(Type.Record(Type.String(), Type.Unknown())), Levels: Type.Array(Type.Record(Type.String(), Type.Unknown())), Strikes: Type.Array(Type.Record(Type.String(), Type.Unknown())) }))
+    }
+  }, async (request) => {
+    const view = await ticketView(app.db, request.query.TicketNo, app.gaNow())
+    if (!view) throw bettingErrors.ticketNotFound(request.query.TicketNo)
+    const user = caller(request)
+    await assertSelfOrDownline(app.db, user, view.Ticket.UserId, 'ticket')
+    // An upline's level row holds its share, commission and intake: its own terms, not the viewer's.
+    const seen = await withinReach(app.db, user, [...new Set(view.Levels.map((l) => String(l.UserId)))])
+    return ok({ ...view, Levels: view.Levels.filter((l) => seen.has(String(l.UserId))) })
+  })
+
+  app.get('/bet/search', {
+    schema: {
+      querystring: Type.Object({ Number: Type.String({ minLength: 1, maxLength: 20 }), DrawId: Type.Optional(Type.Integer({ minimum: 1 })), UserId: UserIdField, LocId: LocIdField }),
+      response: envelope(Type.Array(Type.Record(Type.String(), Type.Unknown())))
+    }
+  }, async (request) => {
+    const user = caller(request)
+    const root = await subjectOf(app.db, user, request.query.UserId)
+    const number = request.query.Number.trim()
+    const { rows } = await app.db.query<Record<string, unknown> & { draw_date: string | Date, placed_at: Date }>(
+      `WITH RECURSIVE ${downlineCte('down', { from: 'SELECT $1::text' })}
+       SELECT t.ticket_no AS "TicketNo", b.user_id AS "UserId", b.draw_id AS "DrawId", d.draw_date, b.number AS "Number", b.form AS "Form",
+         b.big::float8 AS "Big", b.small::float8 AS "Small", b.units::float8 AS "Units", b.amount::float8 AS "Amount", b.status AS "Status", b.payout::float8 AS "Payout", t.placed_at
+       FROM bets b JOIN down ON down.user_id = b.user_id JOIN tickets t ON t.ticket_id = b.ticket_id JOIN draws d ON d.draw_id = b.draw_id
+       WHERE b.game = $2 AND ($3::int IS NULL OR b.draw_id = $3)
+         AND (b.number = $4 OR ($5::int IS NOT NULL AND b.numbers @> ARRAY[$5::int]))
+       ORDER BY t.placed_at DESC, b.bet_id DESC LIMIT 500`, [root, game, request.query.DrawId ?? null, number, game === 'TOTO' && /^\d{1,2}$/.test(number) ? Number(number) : null])
+    return ok(rows.map(({ draw_date: drawDate, placed_at: placedAt, ...r }) => ({ ...r, DrawDate: isoDateOf(drawDate), PlacedDate: zoneIso(new Date(placedAt)) })))
+  })
+
+  app.get('/bet/userIds', {
+    schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(Type.Object({ UserId: Type.String(), UserName: Type.String(), Role: Type.String(), ParentId: Type.Union([Type.String(), Type.Null()]) }))) }
+  }, async (request) => ok((await groupOf(app.db, await subjectOf(app.db, caller(request)))).map(({ Depth: _depth, ...m }) => m)))
+
+  app.delete('/bet', {
+    schema: { querystring: Type.Object({ TicketNo: Type.String({ minLength: 1, maxLength: 20 }), LocId: LocIdField }), response: envelope(Type.Object({ TicketNo: Type.String(), Status: Type.String(), Refund: Type.Number() })) }
+  }, async (request) => {
+    const user = caller(request)
+    const { TicketNo: ticketNo } = request.query
+    const view = await ticketView(app.db, ticketNo, app.gaNow())
+    if (!view) throw bettingErrors.ticketNotFound(ticketNo)
+    await assertSelfOrDownline(app.db, user, view.Ticket.UserId, 'ticket')
+    const refund = await app.db.transaction(async (tx) => {
+      const amount = await voidTicket(tx, ticketNo, app.gaNow())
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'ticket.void', detail: { TicketNo: ticketNo, refund: amount } })
+      return amount
+    })
+    announceDrawChange(app.db, { kind: 'voided', game: view.Ticket.Game === 'TOTO' ? 'TOTO' : '4D', drawIds: view.Ticket.DrawIds, ticketNo: view.Ticket.TicketNo })
+    return ok({ TicketNo: ticketNo, Status: 'void', Refund: refund })
+  })
+}
+
+export default betRoutes

@@ -1,0 +1,175 @@
+import { Type } from 'typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import multipart from '@fastify/multipart'
+import type { Game } from '../rules/index.ts'
+import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
+import { errors } from '../../lib/errors.ts'
+import { zoneIso } from '../../../../schemas/domain/calendar.ts'
+import { caller } from '../../plugins/auth.ts'
+import { bettingErrors } from '../errors.ts'
+import { assertSelfOrDownline, groupOf, subjectOf } from '../../lib/downline-access.ts'
+import { percentDone } from '../../jobs/runner.ts'
+import { UPLOAD_JOB, betLines, queueUploadJob } from '../jobs/upload.ts'
+
+const MAX_FILE_BYTES = 1024 * 1024
+const truthy = (v: unknown) => v === true || v === 'true' || v === '1' || v === 1
+
+const FileSchema = Type.Object({
+  FileId: Type.Integer(),
+  UserId: Type.String(),
+  FileName: Type.String(),
+  Game: Type.String(),
+  FileStatus: Type.String(),
+  StrictNumber: Type.Boolean(),
+  AcceptDecimals: Type.Boolean(),
+  Remarks: Type.String(),
+  Lines: Type.Integer(),
+  Placed: Type.Integer(),
+  Failed: Type.Integer(),
+  UploadedDate: Type.String()
+})
+const LineErrorSchema = Type.Object({ Line: Type.Integer(), Position: Type.Integer(), Message: Type.String() })
+const StatusSchema = Type.Object({
+  JobId: Type.Integer(),
+  FileId: Type.Integer(),
+  Status: Type.String(),
+  Progress: Type.Integer(),
+  Message: Type.String(),
+  FileStatus: Type.String(),
+  Lines: Type.Integer(),
+  Placed: Type.Integer(),
+  Failed: Type.Integer(),
+  Errors: Type.Array(LineErrorSchema)
+})
+
+interface FileRow { file_id: number, user_id: string, name: string, game: string, file_status: string, strict_number: boolean, accept_decimals: boolean, remarks: string, content: string, line_count: number, placed_count: number, failed_count: number, uploaded_at: Date, errors: unknown }
+
+const toFile = (r: FileRow) => ({
+  FileId: Number(r.file_id),
+  UserId: r.user_id,
+  FileName: r.name,
+  Game: r.game,
+  FileStatus: r.file_status,
+  StrictNumber: r.strict_number,
+  AcceptDecimals: r.accept_decimals,
+  Remarks: r.remarks,
+  Lines: Number(r.line_count),
+  Placed: Number(r.placed_count),
+  Failed: Number(r.failed_count),
+  UploadedDate: zoneIso(new Date(r.uploaded_at))
+})
+
+/** Bet files: multipart upload, list, delete, and processing as a durable job (jobs/runner.ts) started with one call and polled with another. */
+const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
+  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 20 } })
+
+  const fileOf = async (fileId: number, user: ReturnType<typeof caller>) => {
+    const { rows: [file] } = await app.db.query<FileRow>('SELECT * FROM files WHERE file_id = $1', [fileId])
+    if (!file) throw bettingErrors.fileNotFound(fileId)
+    await assertSelfOrDownline(app.db, user, file.user_id, 'file')
+    return file
+  }
+
+  app.post('/files/upload', { schema: { response: envelope(FileSchema) } }, async (request) => {
+    const user = caller(request)
+    if (!request.isMultipart()) throw bettingErrors.fileMissing()
+    const fields: Record<string, string> = {}
+    let file: { name: string, content: Buffer } | undefined
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const content = await part.toBuffer()
+        if (part.fieldname === 'file') file = { name: part.filename || 'upload.txt', content }
+      } else {
+        fields[part.fieldname] = String(part.value)
+      }
+    }
+    if (!file) throw bettingErrors.fileMissing()
+    const text = file.content.toString('utf8')
+    if (text.includes('\u0000') || text.includes('\uFFFD')) throw bettingErrors.fileNotText()
+    const owner = fields.UserId || user.userId
+    await assertSelfOrDownline(app.db, user, owner)
+    const { rows: [allowed] } = await app.db.query<{ ok: boolean }>('SELECT enable_upload = 1 AS ok FROM users WHERE user_id = $1', [user.userId])
+    if (!allowed?.ok) throw bettingErrors.betNotAllowed(user.userId)
+    if (fields.LocId) {
+      const { rows } = await app.db.query('SELECT 1 FROM user_locations WHERE user_id = $1 AND loc_id = $2', [user.userId, fields.LocId])
+      if (rows.length === 0) throw errors.locationNotAvailable(fields.LocId)
+    }
+    const lines = betLines(text).length
+    const saved = await app.db.transaction(async (tx) => {
+      const { rows: [row] } = await tx.query<FileRow>(
+        `INSERT INTO files (user_id, game, name, content, strict_number, accept_decimals, remarks, line_count, uploaded_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
+        [owner, game, file.name.slice(0, 200), text, fields.StrictNumber === undefined ? true : truthy(fields.StrictNumber), truthy(fields.AcceptDecimals), (fields.Remarks ?? '').slice(0, 500), lines, app.gaNow()])
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'file.upload', detail: { FileId: Number(row?.file_id), name: file.name, lines } })
+      return row as FileRow
+    })
+    return ok(toFile(saved))
+  })
+
+  app.get('/files', {
+    schema: { querystring: Type.Object({ UserId: Type.Optional(Type.String({ maxLength: 50 })), LocId: LocIdField }), response: envelope(Type.Array(FileSchema)) }
+  }, async (request) => {
+    const user = caller(request)
+    const root = await subjectOf(app.db, user, request.query.UserId)
+    // Without UserId the files of the whole group the Owner picker lists (bet/userIds): a file uploaded for a downline is listed where it was uploaded.
+    const owners = request.query.UserId ? [root] : (await groupOf(app.db, root)).map((m) => m.UserId)
+    const { rows } = await app.db.query<FileRow>('SELECT * FROM files WHERE user_id = ANY($1::text[]) AND game = $2 ORDER BY file_id DESC LIMIT 500', [owners, game])
+    return ok(rows.map(toFile))
+  })
+
+  app.delete('/files/:FileId', {
+    schema: { params: Type.Object({ FileId: Type.Integer({ minimum: 1, maximum: 2147483647 }) }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Literal(true)) }
+  }, async (request) => {
+    const user = caller(request)
+    const file = await fileOf(request.params.FileId, user)
+    if (file.file_status === 'processing') throw bettingErrors.fileBusy(file.file_id, 'processing')
+    await app.db.transaction(async (tx) => {
+      // Tickets placed from the file stay; they only lose the link to it.
+      await tx.query('UPDATE tickets SET file_id = NULL WHERE file_id = $1', [file.file_id])
+      await tx.query('DELETE FROM jobs WHERE kind = $1 AND subject_id = $2', [UPLOAD_JOB, file.file_id])
+      await tx.query('DELETE FROM files WHERE file_id = $1', [file.file_id])
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'file.delete', detail: { FileId: Number(file.file_id) } })
+    })
+    return ok(true as const)
+  })
+
+  app.post('/files/processUpload/:id', {
+    schema: {
+      params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
+      querystring: Type.Object({ StrictNumber: Type.Optional(Type.Boolean()), AcceptDecimals: Type.Optional(Type.Boolean()), LocId: LocIdField }),
+      response: envelope(Type.Object({ JobId: Type.Integer(), FileId: Type.Integer(), Status: Type.String() }))
+    }
+  }, async (request) => {
+    const user = caller(request)
+    const fileId = request.params.id
+    const overrides = { strictNumber: request.query.StrictNumber, acceptDecimals: request.query.AcceptDecimals }
+    const jobId = await queueUploadJob(app.db, fileId, user, overrides, (tx, owner) => assertSelfOrDownline(tx, user, owner))
+    // The job runner (any instance's) runs it after the answer; the status call reports it.
+    app.jobs.wake()
+    return ok({ JobId: jobId, FileId: fileId, Status: 'queued' })
+  })
+
+  app.get('/files/processUpload/:id/status', {
+    schema: { params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(StatusSchema) }
+  }, async (request) => {
+    // The job is read before the file: a job ends after its file's figures are committed, so a done job never shows a file still processing.
+    const { rows: [job] } = await app.db.query<{ job_id: number, status: string, done_count: number, total_count: number, message: string }>(
+      'SELECT job_id, status, done_count, total_count, message FROM jobs WHERE kind = $1 AND subject_id = $2 ORDER BY job_id DESC LIMIT 1', [UPLOAD_JOB, request.params.id])
+    const file = await fileOf(request.params.id, caller(request))
+    if (!job) throw bettingErrors.jobNotFound(file.file_id)
+    return ok({
+      JobId: Number(job.job_id),
+      FileId: Number(file.file_id),
+      Status: job.status,
+      Progress: percentDone(job.status, Number(job.done_count), Number(job.total_count)),
+      Message: job.message,
+      FileStatus: file.file_status,
+      Lines: Number(file.line_count),
+      Placed: Number(file.placed_count),
+      Failed: Number(file.failed_count),
+      Errors: file.errors as Array<{ Line: number, Position: number, Message: string }>
+    })
+  })
+}
+
+export default fileRoutes

@@ -1,0 +1,84 @@
+// Each level's intake per number and draw (number_intake), read under row locks so an out-setting limit holds across lines and tickets.
+import type { Queryable } from '../../../shared/db.ts'
+import { expand4d, type Game } from '../rules/index.ts'
+
+/** What one level keeps of one number in one draw: Big and Small dollars (4D) or units (TOTO). */
+export interface Kept { big: number, small: number, units: number }
+/** One row of number_intake. */
+export interface IntakeKey { drawId: number, userId: string, number: string }
+/** A level's limit on one number; undefined fields have no limit. */
+export interface NumberLimit { big?: number | undefined, small?: number | undefined, units?: number | undefined }
+
+/** The map key of a row. */
+export const intakeKey = (k: IntakeKey): string => `${k.drawId}|${k.userId}|${k.number}`
+
+/** The one order every lock on number_intake is taken in: draw, user, number. */
+const compareKeys = (a: IntakeKey, b: IntakeKey): number =>
+  a.drawId - b.drawId || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0) || (a.number < b.number ? -1 : a.number > b.number ? 1 : 0)
+
+/** The numbers a bet plays, each taking an equal part of its intake: a 4D form's expansion, or the TOTO entry itself. */
+export function playedNumbers (game: Game, bet: { number: string, form: string }): string[] {
+  if (game === 'TOTO') return [bet.number]
+  return expand4d({ number: bet.number, form: bet.form as 'straight', big: 0, small: 0 }).map((p) => p.number)
+}
+
+/** Locks the rows of these keys (made at zero when missing), in key order so concurrent placements never deadlock; answers what each holds. */
+export async function lockIntake (q: Queryable, keys: IntakeKey[]): Promise<Map<string, Kept>> {
+  const unique = [...new Map(keys.map((k) => [intakeKey(k), k])).values()].sort(compareKeys)
+  const kept = new Map<string, Kept>()
+  if (unique.length === 0) return kept
+  // One statement takes every row lock in the given order (an upsert that changes nothing still locks and answers the row).
+  const { rows } = await q.query<{ draw_id: number, user_id: string, number: string, big: string, small: string, units: string }>(
+    `INSERT INTO number_intake (draw_id, user_id, number)
+     SELECT d, u, n FROM unnest($1::int[], $2::text[], $3::text[]) WITH ORDINALITY AS x (d, u, n, o) ORDER BY o
+     ON CONFLICT (draw_id, user_id, number) DO UPDATE SET big = number_intake.big
+     RETURNING draw_id, user_id, number, big, small, units`,
+    [unique.map((k) => k.drawId), unique.map((k) => k.userId), unique.map((k) => k.number)])
+  for (const r of rows) kept.set(intakeKey({ drawId: Number(r.draw_id), userId: r.user_id, number: r.number }), { big: Number(r.big), small: Number(r.small), units: Number(r.units) })
+  return kept
+}
+
+/** Adds deltas to the rows (made when missing) in key order, the order lockIntake takes, so concurrent placements never deadlock. */
+export async function addIntake (q: Queryable, deltas: Map<string, { key: IntakeKey, kept: Kept }>): Promise<void> {
+  const list = [...deltas.values()].filter((d) => d.kept.big !== 0 || d.kept.small !== 0 || d.kept.units !== 0).sort((a, b) => compareKeys(a.key, b.key))
+  if (list.length === 0) return
+  await q.query(
+    `INSERT INTO number_intake (draw_id, user_id, number, big, small, units)
+     SELECT d, u, n, b, s, un FROM unnest($1::int[], $2::text[], $3::text[], $4::numeric[], $5::numeric[], $6::numeric[]) WITH ORDINALITY AS x (d, u, n, b, s, un, o) ORDER BY o
+     ON CONFLICT (draw_id, user_id, number) DO UPDATE SET big = number_intake.big + excluded.big, small = number_intake.small + excluded.small, units = number_intake.units + excluded.units`,
+    [list.map((d) => d.key.drawId), list.map((d) => d.key.userId), list.map((d) => d.key.number), list.map((d) => d.kept.big), list.map((d) => d.kept.small), list.map((d) => d.kept.units)])
+}
+
+/** The per-number limits of these users (rows of out_number_limits), by `user|number`. */
+export async function loadNumberLimits (q: Queryable, game: Game, userIds: string[], numbers: string[]): Promise<Map<string, NumberLimit>> {
+  const limits = new Map<string, NumberLimit>()
+  if (userIds.length === 0 || numbers.length === 0) return limits
+  const { rows } = await q.query<{ user_id: string, number: string, big_limit: string | null, small_limit: string | null, unit_limit: string | null }>(
+    'SELECT user_id, number, big_limit, small_limit, unit_limit FROM out_number_limits WHERE game = $1 AND user_id = ANY($2::text[]) AND number = ANY($3::text[])',
+    [game, userIds, numbers])
+  const num = (v: string | null) => v === null ? undefined : Number(v)
+  for (const r of rows) limits.set(`${r.user_id}|${r.number}`, { big: num(r.big_limit), small: num(r.small_limit), units: num(r.unit_limit) })
+  return limits
+}
+
+/** Undoes the intake of a ticket's bets (voiding it), taking the rows' locks in placement's order. */
+export async function releaseTicketIntake (q: Queryable, ticketId: string | number): Promise<void> {
+  const { rows } = await q.query<{ draw_id: number, user_id: string, game: Game, number: string, form: string, big_intake: string, small_intake: string, amount_intake: string }>(
+    `SELECT l.draw_id, l.user_id, b.game, b.number, b.form, l.big_intake, l.small_intake, l.amount_intake
+     FROM bet_levels l JOIN bets b ON b.bet_id = l.bet_id WHERE b.ticket_id = $1 AND l.amount_intake <> 0`, [ticketId])
+  const deltas = new Map<string, { key: IntakeKey, kept: Kept }>()
+  for (const r of rows) {
+    const numbers = playedNumbers(r.game, r)
+    for (const number of numbers) {
+      const key = { drawId: Number(r.draw_id), userId: r.user_id, number }
+      const d = deltas.get(intakeKey(key)) ?? { key, kept: { big: 0, small: 0, units: 0 } }
+      if (r.game === 'TOTO') d.kept.units -= Number(r.amount_intake)
+      else {
+        d.kept.big -= Number(r.big_intake) / numbers.length
+        d.kept.small -= Number(r.small_intake) / numbers.length
+      }
+      deltas.set(intakeKey(key), d)
+    }
+  }
+  await addIntake(q, deltas)
+}

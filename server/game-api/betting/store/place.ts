@@ -1,0 +1,364 @@
+// Placing tickets: stake, detail rows per level and draw, the credit check under a row lock, and batched inserts.
+import type { Queryable } from '../../../shared/db.ts'
+import {
+  DEFAULT_4D_PAY_RATES, DEFAULT_MAX_LINE_STAKE, DEFAULT_TOTO_PAY_RATES, combinationsOf, overLineMaximum, expand4d, fourDDetailRows, fourDLineTable, fourDLineStake, maxTotoPayoutPerUnit, roundMoney, ticketCommissions, totoDetailRows, uniquePermutations,
+  type ChainLevel, type DrawSeries, type FourDPayRates, type Game, type TotoPayRates
+} from '../rules/index.ts'
+import type { FourDLineInput, TotoLineInput } from '../types.ts'
+import { loadChain } from './chain.ts'
+import { applyTicketTotals } from './draw-totals.ts'
+import { bettingErrors, lineErrors } from '../errors.ts'
+import { enforceLimits, limitNumberOf } from '../../risk/store/limits.ts'
+import { linesText } from './lines.ts'
+import { addIntake, intakeKey, loadNumberLimits, lockIntake, playedNumbers, type IntakeKey, type Kept, type NumberLimit } from './intake-totals.ts'
+
+/** One ticket to place on already-resolved open draws. */
+export interface TicketRequest {
+  userId: string
+  placedBy: string
+  game: Game
+  series: DrawSeries
+  drawIds: number[]
+  dayCode: string | null
+  locId: string | null
+  source: 'web' | 'sms' | 'upload' | 'fixed' | 'special'
+  text: string | null
+  fileId?: number | null
+  fourD?: FourDLineInput[]
+  toto?: TotoLineInput[]
+}
+
+/** A placed ticket. */
+export interface PlacedTicket {
+  ticketId: number
+  ticketNo: string
+  userId: string
+  stakePerDraw: number
+  stake: number
+  draws: number
+}
+
+/** How placement treats money: `charge` checks and takes CreditLeft under a row lock; `history` (seed, benchmarks) leaves balances alone. */
+export type PlaceMode = 'charge' | 'history'
+
+interface BetRow { betId: number, ticketId: number, drawId: number, userId: string, game: Game, lineNo: number, number: string, form: string, numbers: string | null, system: number | null, big: number, small: number, units: number, combinations: number, amount: number, payRate: string, limitNumber: string }
+interface LevelRow { betId: number, level: number, userId: string, drawId: number, share: number, commission: number, bigIn: number, smallIn: number, amountIn: number, bigIntake: number, smallIntake: number, amountIntake: number, bigOut: number, smallOut: number, amountOut: number, maxPayout: number }
+
+/** The text a TOTO line is stored under in the number column: two-digit numbers, or the side-bet type. */
+export function totoNumberText (line: TotoLineInput): string {
+  if (line.numbers.length === 0) return line.type
+  return line.numbers.map((n) => String(n).padStart(2, '0')).join(' ')
+}
+
+/** What one line stakes in one draw, and its level rows (without ids), by the pure split functions. */
+export function lineFigures (game: Game, line: FourDLineInput | TotoLineInput, chain: ChainLevel[], fourDRates: FourDPayRates, totoRates: TotoPayRates | undefined): { amount: number, combinations: number, levels: Omit<LevelRow, 'betId' | 'drawId'>[] } {
+  if (game === '4D') {
+    const l = line as FourDLineInput
+    const stake = fourDLineStake({ ...l, position: 0, length: 0 })
+    const played = expand4d(l)
+    const count = played.length
+    const table = fourDLineTable(fourDRates, l)
+    // Limits are per number played, so a line playing n numbers may keep n times the limit; the written number stands for them all.
+    const scaled = chain.map((c) => ({ ...c, limit: { ...(c.limit?.big !== undefined ? { big: c.limit.big * count } : {}), ...(c.limit?.small !== undefined ? { small: c.limit.small * count } : {}) } }))
+    const { rows } = fourDDetailRows({ number: l.number, big: stake.big, small: stake.small }, scaled, table)
+    return {
+      amount: roundMoney(stake.big + stake.small),
+      combinations: count,
+      levels: rows.map((r, level) => ({
+        level,
+        userId: r.UserId,
+        share: chain[level]?.share ?? 0,
+        commission: r.commission,
+        bigIn: r.ttBigIn,
+        smallIn: r.ttSmallIn,
+        amountIn: r.ttAmountIn,
+        bigIntake: r.ttBigIntake,
+        smallIntake: r.ttSmallIntake,
+        amountIntake: r.ttAmountIntake,
+        bigOut: r.ttBigOut,
+        smallOut: r.ttSmallOut,
+        amountOut: r.ttAmountOut,
+        // Only one played number can take 1st prize: the intake on one number at the 1st-prize rate (an iBet's class rate is per $1 of the whole line already).
+        maxPayout: roundMoney(l.form === 'ibet' ? r.ttMaxPayout : r.ttMaxPayout / count)
+      }))
+    }
+  }
+  const l = line as TotoLineInput
+  const combinations = combinationsOf(l)
+  const units = roundMoney(l.units * combinations)
+  const best = maxTotoPayoutPerUnit(l, totoRates ?? DEFAULT_TOTO_PAY_RATES)
+  const { rows } = totoDetailRows({ type: l.type, tt: totoNumberText(l), units, maxPayoutPerUnit: best / combinations }, chain)
+  return {
+    amount: units,
+    combinations,
+    levels: rows.map((r, level) => ({
+      level,
+      userId: r.UserId,
+      share: chain[level]?.share ?? 0,
+      commission: r.commission,
+      bigIn: 0,
+      smallIn: 0,
+      amountIn: r.ttUnitIn,
+      bigIntake: 0,
+      smallIntake: 0,
+      amountIntake: r.ttUnitIntake,
+      bigOut: 0,
+      smallOut: 0,
+      amountOut: r.ttUnitOut,
+      maxPayout: r.ttMaxPayout
+    }))
+  }
+}
+
+/** What one line stakes in one draw, in dollars. */
+export function lineStake (game: Game, line: FourDLineInput | TotoLineInput): number {
+  if (game === 'TOTO') return roundMoney((line as TotoLineInput).units * combinationsOf(line as TotoLineInput))
+  const stake = fourDLineStake({ ...(line as FourDLineInput), position: 0, length: 0 })
+  return roundMoney(stake.big + stake.small)
+}
+
+/** Pay rates of users (their own row, else the default '*' row, else the built-in defaults). */
+export async function loadRates (q: Queryable, game: Game, userIds: string[]): Promise<Map<string, unknown>> {
+  const { rows } = await q.query<{ user_id: string, rates: unknown }>(
+    `SELECT u.user_id, COALESCE(own.rates, def.rates) AS rates FROM unnest($1::text[]) AS u (user_id)
+     LEFT JOIN pay_rates own ON own.user_id = u.user_id AND own.game = $2
+     LEFT JOIN pay_rates def ON def.user_id = '*' AND def.game = $2`, [userIds, game])
+  return new Map(rows.filter((r) => r.rates !== null && r.rates !== undefined).map((r) => [r.user_id, r.rates]))
+}
+
+const CHUNK = 4000
+
+/** Places tickets in the caller's transaction: every row of every ticket, or (on any failure) none. */
+export async function placeTickets (q: Queryable, requests: TicketRequest[], mode: PlaceMode, now: Date): Promise<PlacedTicket[]> {
+  if (requests.length === 0) return []
+  const chains = new Map<string, ChainLevel[]>()
+  const rates = new Map<string, unknown>()
+  for (const game of ['4D', 'TOTO'] as const) {
+    const users = [...new Set(requests.filter((r) => r.game === game).map((r) => r.userId))]
+    for (const userId of users) chains.set(`${game}:${userId}`, await loadChain(q, userId, game))
+    if (users.length > 0) for (const [userId, r] of await loadRates(q, game, users)) rates.set(`${game}:${userId}`, r)
+  }
+
+  const intake = await intakeState(q, requests, chains)
+
+  const ids = await q.query<{ id: string }>("SELECT nextval('tickets_ticket_id_seq') AS id FROM generate_series(1, $1::int)", [requests.length])
+  const placed: PlacedTicket[] = []
+  const bets: Omit<BetRow, 'betId'>[] = []
+  const levels: Array<Omit<LevelRow, 'betId'> & { bet: number }> = []
+  requests.forEach((request, i) => {
+    const ticketId = Number(ids.rows[i]?.id)
+    const chain = chains.get(`${request.game}:${request.userId}`) ?? []
+    const userRates = rates.get(`${request.game}:${request.userId}`)
+    const lines = request.game === '4D' ? request.fourD ?? [] : request.toto ?? []
+    let perDraw = 0
+    const firstBet = bets.length
+    const firstLevel = levels.length
+    const fourDRates = (request.game === '4D' ? userRates : undefined) as FourDPayRates ?? DEFAULT_4D_PAY_RATES
+    const totoRates = (request.game === 'TOTO' ? userRates : undefined) as TotoPayRates | undefined
+    lines.forEach((line, lineNo) => {
+      // The rate the line is sold at, kept on each of its bets: a later rate change reprices only later bets.
+      const payRate = JSON.stringify(request.game === '4D' ? fourDLineTable(fourDRates, line as FourDLineInput) : totoRates ?? DEFAULT_TOTO_PAY_RATES)
+      const numbers = playedNumbers(request.game, lineKey(request.game, line))
+      perDraw += lineStake(request.game, line)
+      for (const drawId of request.drawIds) {
+        // Each level keeps at most what its limit leaves of every number this line plays, after all earlier lines and tickets of the draw.
+        const figures = lineFigures(request.game, line, intake.chainFor(chain, request.game, drawId, numbers), fourDRates, totoRates)
+        intake.keep(request.game, drawId, numbers, figures.levels)
+        const bet = bets.length
+        const isToto = request.game === 'TOTO'
+        const t = line as TotoLineInput
+        const f = line as FourDLineInput
+        bets.push({
+          ticketId,
+          drawId,
+          userId: request.userId,
+          game: request.game,
+          lineNo,
+          number: isToto ? totoNumberText(t) : f.number,
+          form: isToto ? t.type : f.form,
+          numbers: isToto ? `{${t.numbers.join(',')}}` : null,
+          system: isToto && t.type === 'SYSTEM' ? t.numbers.length : null,
+          big: isToto ? 0 : f.big,
+          small: isToto ? 0 : f.small,
+          units: isToto ? t.units : 0,
+          combinations: figures.combinations,
+          amount: figures.amount,
+          payRate,
+          limitNumber: isToto ? limitNumberOf(t.type, t.numbers) : f.number
+        })
+        for (const level of figures.levels) levels.push({ ...level, bet, drawId })
+      }
+    })
+    shareCommission(chain, request.drawIds, bets.slice(firstBet), levels.slice(firstLevel), firstBet)
+    perDraw = roundMoney(perDraw)
+    placed.push({ ticketId, ticketNo: `${request.game === '4D' ? 'D' : 'T'}${String(ticketId).padStart(8, '0')}`, userId: request.userId, stakePerDraw: perDraw, stake: roundMoney(perDraw * request.drawIds.length), draws: request.drawIds.length })
+  })
+
+  if (mode === 'charge') {
+    await enforceLineMaximum(q, requests)
+    // Limits first, in the same transaction as the credit and the inserts: a refused ticket writes nothing.
+    for (const game of ['4D', 'TOTO'] as const) await enforceLimits(q, game, bets.filter((b) => b.game === game).map((b) => ({ drawId: b.drawId, betType: b.form, number: b.limitNumber, units: b.amount })))
+    await chargeCredit(q, placed)
+  }
+  await addIntake(q, intake.deltas)
+
+  await q.query(
+    `INSERT INTO tickets (ticket_id, ticket_no, user_id, placed_by, game, loc_id, series, day_code, source, text, stake, charged, file_id, placed_at)
+     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::numeric[], $12::boolean[], $13::int[], $14::timestamptz[])`,
+    [placed.map((p) => p.ticketId), placed.map((p) => p.ticketNo), requests.map((r) => r.userId), requests.map((r) => r.placedBy), requests.map((r) => r.game),
+      requests.map((r) => r.locId), requests.map((r) => r.series), requests.map((r) => r.dayCode), requests.map((r) => r.source), requests.map((r) => r.text),
+      placed.map((p) => p.stake), requests.map(() => mode === 'charge'), requests.map((r) => r.fileId ?? null), requests.map(() => now.toISOString())])
+
+  const betIds: number[] = []
+  for (let start = 0; start < bets.length; start += CHUNK) {
+    const chunk = bets.slice(start, start + CHUNK)
+    const got = await q.query<{ id: string }>("SELECT nextval('bets_bet_id_seq') AS id FROM generate_series(1, $1::int)", [chunk.length])
+    betIds.push(...got.rows.map((r) => Number(r.id)))
+    const idsOf = chunk.map((_, k) => betIds[start + k])
+    await q.query(
+      `INSERT INTO bets (bet_id, ticket_id, draw_id, user_id, game, line_no, number, form, numbers, system_size, big, small, units, combinations, amount, pay_rate)
+       SELECT id, t, d, u, g, l, n, f, ns::int[], s, b, sm, un, c, a, r::jsonb FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[], $9::text[], $10::int[], $11::numeric[], $12::numeric[], $13::numeric[], $14::int[], $15::numeric[], $16::text[])
+         AS x (id, t, d, u, g, l, n, f, ns, s, b, sm, un, c, a, r)`,
+      [idsOf, chunk.map((b) => b.ticketId), chunk.map((b) => b.drawId), chunk.map((b) => b.userId), chunk.map((b) => b.game), chunk.map((b) => b.lineNo), chunk.map((b) => b.number),
+        chunk.map((b) => b.form), chunk.map((b) => b.numbers), chunk.map((b) => b.system), chunk.map((b) => b.big), chunk.map((b) => b.small), chunk.map((b) => b.units), chunk.map((b) => b.combinations), chunk.map((b) => b.amount), chunk.map((b) => b.payRate)])
+  }
+  for (let start = 0; start < levels.length; start += CHUNK) {
+    const chunk = levels.slice(start, start + CHUNK)
+    const col = <K extends keyof Omit<LevelRow, 'betId'>>(key: K) => chunk.map((l) => l[key])
+    await q.query(
+      `INSERT INTO bet_levels (bet_id, level, user_id, draw_id, share, commission, big_in, small_in, amount_in, big_intake, small_intake, amount_intake, big_out, small_out, amount_out, max_payout)
+       SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::int[], $5::numeric[], $6::numeric[], $7::numeric[], $8::numeric[], $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[], $14::numeric[], $15::numeric[], $16::numeric[])`,
+      [chunk.map((l) => betIds[l.bet]), col('level'), col('userId'), col('drawId'), col('share'), col('commission'), col('bigIn'), col('smallIn'), col('amountIn'),
+        col('bigIntake'), col('smallIntake'), col('amountIntake'), col('bigOut'), col('smallOut'), col('amountOut'), col('maxPayout')])
+  }
+  // The per-draw aggregates move in this transaction, from the rows just written (so they always equal a recount).
+  for (let start = 0; start < placed.length; start += CHUNK) await applyTicketTotals(q, placed.slice(start, start + CHUNK).map((p) => p.ticketId), 1)
+  return placed
+}
+
+/** Replaces each line's commission by its part of the ticket's commission in that draw (computed on the ticket's stake, not rounded per line). */
+function shareCommission (chain: ChainLevel[], drawIds: number[], bets: Array<{ drawId: number, amount: number }>, levels: Array<{ bet: number, level: number, commission: number }>, firstBet: number): void {
+  for (const drawId of drawIds) {
+    const inDraw = bets.map((b, i) => ({ b, i: firstBet + i })).filter(({ b }) => b.drawId === drawId)
+    const parts = ticketCommissions(inDraw.map(({ b }) => b.amount), chain)
+    const lineOf = new Map(inDraw.map(({ i }, line) => [i, line]))
+    for (const level of levels) {
+      const line = lineOf.get(level.bet)
+      if (line !== undefined) level.commission = parts[line]?.[level.level] ?? 0
+    }
+  }
+}
+
+/** A line as number and form (4D) or entry text and type (TOTO), what playedNumbers reads. */
+function lineKey (game: Game, line: FourDLineInput | TotoLineInput): { number: string, form: string } {
+  if (game === 'TOTO') return { number: totoNumberText(line as TotoLineInput), form: (line as TotoLineInput).type }
+  return { number: (line as FourDLineInput).number, form: (line as FourDLineInput).form }
+}
+
+const LIMIT_FIELDS = ['big', 'small', 'units'] as const
+/** Dollars left under a limit, down to the cent (never rounded up past the limit) and never below 0. */
+const leftUnder = (limit: number, kept: number): number => Math.max(0, Math.floor((limit - kept) * 100 + 1e-6) / 100)
+
+/**
+ * The intake every level already keeps of the numbers these requests play (rows locked for the transaction), their per-number
+ * limits, and the running totals as lines are split: what makes a limit hold across lines, tickets and concurrent placements.
+ */
+async function intakeState (q: Queryable, requests: TicketRequest[], chains: Map<string, ChainLevel[]>) {
+  const byGame = new Map<Game, { users: Set<string>, numbers: Set<string> }>()
+  for (const request of requests) {
+    const seen = byGame.get(request.game) ?? { users: new Set<string>(), numbers: new Set<string>() }
+    byGame.set(request.game, seen)
+    for (const level of chains.get(`${request.game}:${request.userId}`) ?? []) if (level.share > 0) seen.users.add(level.userId)
+    for (const line of request.game === '4D' ? request.fourD ?? [] : request.toto ?? []) for (const n of playedNumbers(request.game, lineKey(request.game, line))) seen.numbers.add(n)
+  }
+  const numberLimits = new Map<string, NumberLimit>()
+  for (const [game, seen] of byGame) {
+    for (const [k, v] of await loadNumberLimits(q, game, [...seen.users], [...seen.numbers])) numberLimits.set(`${game}|${k}`, v)
+  }
+  const capped = (limit: NumberLimit | undefined) => limit !== undefined && LIMIT_FIELDS.some((f) => limit[f] !== undefined)
+  // Only rows under a limit are read and locked before the split; every row's total is added (and locked) at the end, in the same key order.
+  const keys: IntakeKey[] = []
+  for (const request of requests) {
+    for (const level of chains.get(`${request.game}:${request.userId}`) ?? []) {
+      if (level.share <= 0) continue
+      for (const line of request.game === '4D' ? request.fourD ?? [] : request.toto ?? []) {
+        for (const number of playedNumbers(request.game, lineKey(request.game, line))) {
+          if (!capped(level.limit) && !capped(numberLimits.get(`${request.game}|${level.userId}|${number}`))) continue
+          for (const drawId of request.drawIds) keys.push({ drawId, userId: level.userId, number })
+        }
+      }
+    }
+  }
+  const kept = await lockIntake(q, keys)
+  const deltas = new Map<string, { key: IntakeKey, kept: Kept }>()
+  const zero = (): Kept => ({ big: 0, small: 0, units: 0 })
+  return {
+    deltas,
+    /** The chain with each level's limit lowered to what is left of it on the most-kept of these numbers in this draw. */
+    chainFor (chain: ChainLevel[], game: Game, drawId: number, numbers: string[]): ChainLevel[] {
+      return chain.map((level) => {
+        if (level.share <= 0) return level
+        const limit: NonNullable<ChainLevel['limit']> = {}
+        for (const field of LIMIT_FIELDS) {
+          let left: number | undefined
+          for (const number of numbers) {
+            const cap = numberLimits.get(`${game}|${level.userId}|${number}`)?.[field] ?? level.limit?.[field]
+            if (cap === undefined) continue
+            const now = leftUnder(cap, (kept.get(intakeKey({ drawId, userId: level.userId, number })) ?? zero())[field])
+            left = left === undefined ? now : Math.min(left, now)
+          }
+          if (left !== undefined) limit[field] = left
+        }
+        return { ...level, limit }
+      })
+    },
+    /** Counts what each level kept of a split line: an equal part on every number it plays. */
+    keep (game: Game, drawId: number, numbers: string[], levels: Array<{ userId: string, bigIntake: number, smallIntake: number, amountIntake: number }>): void {
+      for (const level of levels) {
+        if (level.amountIntake === 0) continue
+        for (const number of numbers) {
+          const key = { drawId, userId: level.userId, number }
+          const id = intakeKey(key)
+          const add: Kept = game === 'TOTO'
+            ? { big: 0, small: 0, units: level.amountIntake }
+            : { big: level.bigIntake / numbers.length, small: level.smallIntake / numbers.length, units: 0 }
+          const total = kept.get(id) ?? zero()
+          kept.set(id, { big: total.big + add.big, small: total.small + add.small, units: total.units + add.units })
+          const delta = deltas.get(id) ?? { key, kept: zero() }
+          delta.kept = { big: delta.kept.big + add.big, small: delta.kept.small + add.small, units: delta.kept.units + add.units }
+          deltas.set(id, delta)
+        }
+      }
+    }
+  }
+}
+
+/** Refuses the first line that stakes more in one draw than its bettor's MaxLineStake (every entry path places through here). */
+async function enforceLineMaximum (q: Queryable, requests: TicketRequest[]): Promise<void> {
+  const { rows } = await q.query<{ user_id: string, max_line_stake: string }>('SELECT user_id, max_line_stake FROM users WHERE user_id = ANY($1::text[])', [[...new Set(requests.map((r) => r.userId))]])
+  const maximum = new Map(rows.map((r) => [r.user_id, Number(r.max_line_stake)]))
+  for (const request of requests) {
+    const max = maximum.get(request.userId) ?? DEFAULT_MAX_LINE_STAKE
+    const lines = request.game === '4D' ? request.fourD ?? [] : request.toto ?? []
+    lines.forEach((line, i) => {
+      const stake = lineStake(request.game, line)
+      if (overLineMaximum(stake, max)) throw lineErrors.overMax(i, linesText([line]), stake, max, request.userId)
+    })
+  }
+}
+
+/** Locks the bettors' rows (in id order, so concurrent tickets never deadlock), checks CreditLeft covers each bettor's total and takes it. */
+async function chargeCredit (q: Queryable, placed: PlacedTicket[]): Promise<void> {
+  const totals = new Map<string, number>()
+  for (const p of placed) totals.set(p.userId, roundMoney((totals.get(p.userId) ?? 0) + p.stake))
+  const users = [...totals.keys()].sort()
+  const { rows } = await q.query<{ user_id: string, credit_left: string }>('SELECT user_id, credit_left FROM users WHERE user_id = ANY($1::text[]) ORDER BY user_id FOR UPDATE', [users])
+  for (const row of rows) {
+    const cost = totals.get(row.user_id) ?? 0
+    if (cost > Number(row.credit_left)) throw bettingErrors.notEnoughCredit(row.user_id, cost, Number(row.credit_left))
+  }
+  await q.query('UPDATE users u SET credit_left = u.credit_left - x.c FROM unnest($1::text[], $2::numeric[]) AS x (id, c) WHERE u.user_id = x.id', [users, users.map((u) => totals.get(u) ?? 0)])
+}
+
+/** Distinct permutations of a 4D number (re-exported for answers that show what an iBet or kBet plays). */
+export const permutationsOf = (number: string): string[] => uniquePermutations(number)

@@ -1,0 +1,36 @@
+// A bet text turned into a placement order: parsed with the pure parser, its ID matched to a user (ignoring case).
+import type { Queryable } from '../../../shared/db.ts'
+import { parseBetText, stakeOf, type Game, type ParseBetTextResult } from '../rules/index.ts'
+import { drawCloses } from '../../draws/store/draw-closes.ts'
+
+/** Parser options as the routes and the upload take them. */
+export interface TextOptions { strictNumber?: boolean | undefined, acceptDecimals?: boolean | undefined }
+
+/** Parses a bet text for a game at an instant; its day code resolves to the draws the JSON path would choose (draw-closes.ts). */
+export async function parseText (q: Queryable, game: Game, text: string, options: TextOptions, now: Date): Promise<ParseBetTextResult> {
+  return parseBetText(text, { game, now, closeOf: await drawCloses(q, game, now), strictNumber: options.strictNumber ?? true, acceptDecimals: options.acceptDecimals ?? false })
+}
+
+/** The stored user id a text's ID names (IDs are matched ignoring case), or undefined. */
+export async function userIdOf (q: Queryable, written: string): Promise<string | undefined> {
+  const { rows } = await q.query<{ user_id: string }>('SELECT user_id FROM users WHERE lower(user_id) = lower($1)', [written])
+  return rows[0]?.user_id
+}
+
+/** A summary of a parsed ticket for the "check my bet text" box. */
+export function ticketSummary (result: ParseBetTextResult) {
+  if (!result.ok) return null
+  const { ticket } = result
+  const stake = stakeOf(ticket)
+  return {
+    UserId: ticket.userId,
+    DayCode: ticket.dayCode,
+    Series: ticket.series,
+    DrawDates: ticket.draws.map((d) => d.date),
+    Lines: ticket.game === '4D'
+      ? ticket.lines.map((l) => ({ Number: l.number, Form: l.form, Big: l.big, Small: l.small }))
+      : ticket.lines.map((l) => ({ Type: l.type, Numbers: l.numbers, Units: l.units })),
+    StakePerDraw: stake.perDraw,
+    Stake: stake.total
+  }
+}

@@ -1,0 +1,8 @@
+// The shapes the betting domain's store, jobs and routes share, kept apart so no two of them import each other for a type.
+import type { FourDLine, TotoLine } from './rules/index.ts'
+
+/** A 4D line to place: number, form and the Big and Small dollars on each number it plays. */
+export type FourDLineInput = Pick<FourDLine, 'number' | 'form' | 'big' | 'small'>
+
+/** A TOTO line to place: type, numbers, System size and units per combination. */
+export type TotoLineInput = Pick<TotoLine, 'type' | 'numbers' | 'units'> & { system?: number | undefined }

@@ -1,0 +1,74 @@
+// GET result/SMSString and GET result/feed (seed 001 §7): a draw's results SMS string, and the entered results as a feed.
+import { Type } from 'typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { SMS_LENGTH, isIsoDate, resultSmsString, type FourDResult, type Game, type TotoResult } from '../../betting/rules/index.ts'
+import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
+import { errors } from '../../lib/errors.ts'
+import { isoDateOf, type DrawRow } from '../store/draws.ts'
+import { bettingErrors } from '../../betting/errors.ts'
+import { existingDraw } from '../store/draw-by-id.ts'
+
+const DrawIdField = Type.Integer({ minimum: 1, maximum: 2147483647 })
+const DateField = Type.Optional(Type.String({ maxLength: 10, description: 'YYYY-MM-DD' }))
+
+const SmsStringSchema = Type.Object({
+  DrawId: Type.Integer(),
+  DrawDate: Type.String(),
+  Series: Type.String(),
+  SMSString: Type.String({ description: 'the whole result in one SMS' }),
+  Length: Type.Integer({ description: `characters; at most ${SMS_LENGTH}` })
+})
+const FeedRow = Type.Object({
+  DrawId: Type.Integer(),
+  DrawDate: Type.String(),
+  Series: Type.String(),
+  Special: Type.Boolean(),
+  IsFinalised: Type.Boolean({ description: 'false: the result may still be corrected before finalising' }),
+  Result: Type.Record(Type.String(), Type.Unknown()),
+  SMSString: Type.String()
+})
+
+/** A draw row's SMS string (its result entered). */
+const smsOf = (draw: DrawRow) => resultSmsString({ series: draw.series, date: isoDateOf(draw.draw_date), special: draw.special }, draw.result as FourDResult | TotoResult)
+
+/** The results SMS string of a draw and the feed of entered results, of the prefix's game, for every signed-in user. */
+const resultsFeedRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
+  app.get('/result/SMSString', {
+    schema: { querystring: Type.Object({ DrawId: DrawIdField, LocId: LocIdField }), response: envelope(SmsStringSchema) }
+  }, async (request) => {
+    const draw = await existingDraw(app.db, request.query.DrawId, { game })
+    if (draw.result === null || draw.result === undefined) throw bettingErrors.resultNotEntered(request.query.DrawId)
+    const text = smsOf(draw)
+    return ok({ DrawId: Number(draw.draw_id), DrawDate: isoDateOf(draw.draw_date), Series: draw.series, SMSString: text, Length: text.length })
+  })
+
+  app.get('/result/feed', {
+    schema: {
+      querystring: Type.Object({
+        DrawFrom: DateField,
+        DrawTo: DateField,
+        Series: Type.Optional(Type.String({ maxLength: 10 })),
+        Limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
+        LocId: LocIdField
+      }),
+      response: envelope(Type.Object({ rows: Type.Array(FeedRow), count: Type.Integer({ description: 'draws with a result in the range; rows holds the newest Limit of them' }) }))
+    }
+  }, async (request) => {
+    const q = request.query
+    for (const key of ['DrawFrom', 'DrawTo'] as const) {
+      const value = q[key]
+      if (value && !isIsoDate(value)) throw errors.fieldNotDate(`querystring/${key}`, value)
+    }
+    if (q.DrawFrom && q.DrawTo && q.DrawFrom > q.DrawTo) throw errors.periodReversed(q.DrawFrom, q.DrawTo)
+    const { rows } = await app.db.query<DrawRow & { total: string }>(
+      `SELECT *, count(*) OVER () AS total FROM draws
+       WHERE game = $1 AND result IS NOT NULL AND ($2::date IS NULL OR draw_date >= $2) AND ($3::date IS NULL OR draw_date <= $3) AND ($4::text IS NULL OR series = $4)
+       ORDER BY draw_date DESC, draw_id DESC LIMIT $5`, [game, q.DrawFrom || null, q.DrawTo || null, q.Series || null, q.Limit ?? 50])
+    return ok({
+      rows: rows.map((d) => ({ DrawId: Number(d.draw_id), DrawDate: isoDateOf(d.draw_date), Series: d.series, Special: d.special, IsFinalised: d.is_finalised, Result: d.result as Record<string, unknown>, SMSString: smsOf(d) })),
+      count: Number(rows[0]?.total ?? 0)
+    })
+  })
+}
+
+export default resultsFeedRoutes

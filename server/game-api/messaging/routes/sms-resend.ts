@@ -1,0 +1,34 @@
+// Resend (SMS › SMS View): a copy of an outbound message queued again, for a member who says a reply never came. ADMIN only.
+import { Type } from 'typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
+import { caller } from '../../plugins/auth.ts'
+import { smsErrors } from '../errors.ts'
+import { queueSend } from '../store/outbound.ts'
+
+/** POST resendSms: queues a new outbound message with the same recipient and text (the original keeps its own status). */
+const smsResendRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/resendSms', {
+    schema: {
+      body: Type.Object({ LocId: LocIdField, OutboundId: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'the outbound message to send again' }) }),
+      response: envelope(Type.Object({ OutboundId: Type.Integer(), Queued: Type.Boolean({ description: 'false while no gateway is configured: the copy waits in the queue' }) }))
+    }
+  }, async (request) => {
+    const { OutboundId: original } = request.body
+    const answer = await app.db.transaction(async (tx) => {
+      const { rows: [copy] } = await tx.query<{ outbound_id: string }>(
+        // A copy is its own message (kind resend, no draw): a draw's one message per subscriber stays the original.
+        "INSERT INTO sms_outbound (inbound_id, recipient, body, kind, user_id, created_at) SELECT inbound_id, recipient, body, 'resend', user_id, $2 FROM sms_outbound WHERE outbound_id = $1 RETURNING outbound_id",
+        [original, app.gaNow()])
+      if (!copy) throw smsErrors.outboundNotFound(original)
+      const outboundId = Number(copy.outbound_id)
+      const queued = await queueSend(tx, outboundId)
+      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'sms.resend', detail: { OutboundId: original, Copy: outboundId } })
+      return { OutboundId: outboundId, Queued: queued }
+    })
+    if (answer.Queued) app.jobs.wake()
+    return ok(answer)
+  })
+}
+
+export default smsResendRoutes

@@ -1,0 +1,47 @@
+// The outbound queue: a message waits in sms_outbound until its channel (the SMS gateway or a game's Telegram bot) can send, then gets one send job.
+import type { Queryable } from '../../../shared/db.ts'
+import { enqueueJob } from '../../jobs/runner.ts'
+import type { Game } from '../../../../schemas/domain/calendar.ts'
+import { readBot } from './telegram-settings.ts'
+import { gatewayReady, readGateway } from './sms-gateway.ts'
+
+/** The job kind that sends one queued message. */
+export const SMS_SEND_JOB = 'sms.send'
+
+/** Tries per message before it is marked failed (with backoff from the runner's retryMs: 1×, 2×, 4×, 8×). */
+const SEND_ATTEMPTS = 5
+
+/** Where an outbound message leaves: the SMS gateway, or one game's Telegram bot. */
+export type Channel = 'sms' | 'telegram:4D' | 'telegram:TOTO'
+
+export const gameOfChannel = (channel: Channel): Game => channel === 'telegram:TOTO' ? 'TOTO' : '4D'
+
+/** Whether a channel can send now: the SMS gateway ready, or the game's bot token set. */
+async function channelReady (q: Queryable, channel: Channel): Promise<boolean> {
+  return channel === 'sms' ? gatewayReady(await readGateway(q)) : (await readBot(q, gameOfChannel(channel))).token !== ''
+}
+
+/** Queues the sending of one outbound message in the caller's transaction, when its channel is ready (until then messages wait in the queue). */
+export async function queueSend (q: Queryable, outboundId: number, channel: Channel = 'sms'): Promise<boolean> {
+  if (!await channelReady(q, channel)) return false
+  await enqueueJob(q, { kind: SMS_SEND_JOB, subjectId: outboundId, maxAttempts: SEND_ATTEMPTS, message: 'Waiting to send.' })
+  return true
+}
+
+/** Queues a send job for every message waiting without one (its channel was off or unset when it was written); answers how many. */
+export async function queueWaiting (q: Queryable): Promise<number> {
+  let queued = 0
+  for (const channel of ['sms', 'telegram:4D', 'telegram:TOTO'] as const) {
+    if (!await channelReady(q, channel)) continue
+    const { rows } = await q.query<{ outbound_id: string }>(
+      `SELECT o.outbound_id FROM sms_outbound o WHERE o.status = 'queued' AND o.channel = $2
+         AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.kind = $1 AND j.subject_id = o.outbound_id AND j.status IN ('queued', 'running'))
+       ORDER BY o.outbound_id`, [SMS_SEND_JOB, channel])
+    for (const row of rows) await enqueueJob(q, { kind: SMS_SEND_JOB, subjectId: Number(row.outbound_id), maxAttempts: SEND_ATTEMPTS, message: 'Waiting to send.' })
+    queued += rows.length
+  }
+  return queued
+}
+
+/** One outbound message as the sender reads it. */
+export interface OutboundRow { outbound_id: string, recipient: string, body: string, status: string, created_at: Date, channel?: Channel }

@@ -1,0 +1,106 @@
+// The Telegram bot of one game, built on grammY in webhook mode: /link (or /start) CODE links the account, /balance and /results answer,
+// and any other text is a bet placed exactly as an SMS bet is (messaging/store/sms-inbound.ts). Every answer leaves through the outbound queue by the
+// game's bot (durable, retried), written in the transaction that records the update, so Telegram's retry of an update is answered once.
+import { Bot, webhookCallback, type Context } from 'grammy'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { Db, Queryable } from '../../../shared/db.ts'
+import type { Game } from '../../betting/rules/index.ts'
+import { resultText } from '../jobs/broadcast.ts'
+import { receiveBet } from '../store/sms-inbound.ts'
+import { queueSend, type Channel } from '../store/outbound.ts'
+import { linkedUser, redeemCode } from '../store/telegram-links.ts'
+import { botIdOf, webhookSecret, type BotSettings } from '../store/telegram-settings.ts'
+
+const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+/** What the bot says besides ticket replies (English, as the SMS replies). */
+export const botReplies = {
+  notLinked: 'This Telegram account is not linked to a user: get a code on the site\'s Mobile page, then send /link CODE here.',
+  linkUsage: 'Send /link followed by the code the site\'s Mobile page shows, e.g. /link ABCD2345.',
+  badCode: 'That code is wrong or has expired: get a new one on the site\'s Mobile page (a code works once, for ten minutes).',
+  linked: (userId: string) => `Linked to ${userId}. Send bets as on the site's Telegram page; /balance shows your credit, /results the latest result.`,
+  balance: (userId: string, creditLeft: number, accBal: number) => `${userId}: credit left ${money(creditLeft)}, account balance ${money(accBal)}.`,
+  noResult: 'No draw of this game is finalised yet.'
+} as const
+
+/** The sender as a display name for SMS View and the link record. */
+const nameOf = (ctx: Context) => ctx.from?.username ? `@${ctx.from.username}` : `${ctx.from?.first_name ?? ''} ${ctx.from?.last_name ?? ''}`.trim() || `tg:${ctx.from?.id ?? ''}`
+
+/** Queues one answer to a chat, once per update: false when this update was answered before (a Telegram retry). */
+async function answer (q: Queryable, bot: BotSettings, ctx: Context, userId: string | null, text: string, now: Date): Promise<boolean> {
+  const { rows: [fresh] } = await q.query('INSERT INTO telegram_updates (bot_id, update_id, received_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1',
+    [botIdOf(bot.token), ctx.update.update_id, now])
+  if (!fresh) return false
+  const channel: Channel = bot.game === 'TOTO' ? 'telegram:TOTO' : 'telegram:4D'
+  const { rows: [row] } = await q.query<{ outbound_id: string }>(
+    "INSERT INTO sms_outbound (recipient, body, kind, user_id, channel, created_at) VALUES ($1, $2, 'reply', $3, $4, $5) RETURNING outbound_id",
+    [String(ctx.chat?.id ?? ctx.from?.id), text, userId, channel, now])
+  await queueSend(q, Number(row?.outbound_id), channel)
+  return true
+}
+
+/** The bot for one game's settings, its handlers bound to the store, the clock and the runner's wake-up. */
+export function gameBot (db: Db, bot: BotSettings, now: () => Date, wake: () => void): Bot {
+  const telegram = new Bot(bot.token, { client: { apiRoot: bot.apiRoot } })
+  const reply = async (ctx: Context, userId: string | null, text: string) => {
+    if (await db.transaction((tx) => answer(tx, bot, ctx, userId, text, now()))) wake()
+  }
+
+  telegram.command(['link', 'start'], async (ctx) => {
+    const code = ctx.match.trim()
+    if (code === '') { await reply(ctx, (await linkedUser(db, String(ctx.from?.id)))?.userId ?? null, botReplies.linkUsage); return }
+    let userId: string | undefined
+    const answered = await db.transaction(async (tx) => {
+      userId = await redeemCode(tx, code, { id: String(ctx.from?.id), name: nameOf(ctx) }, now())
+      return answer(tx, bot, ctx, userId ?? null, userId === undefined ? botReplies.badCode : botReplies.linked(userId), now())
+    })
+    if (answered) wake()
+  })
+
+  telegram.command('balance', async (ctx) => {
+    const user = await linkedUser(db, String(ctx.from?.id))
+    if (!user) { await reply(ctx, null, botReplies.notLinked); return }
+    const { rows: [row] } = await db.query<{ credit_left: string, acc_bal: string }>('SELECT credit_left, acc_bal FROM users WHERE user_id = $1', [user.userId])
+    await reply(ctx, user.userId, botReplies.balance(user.userId, Number(row?.credit_left ?? 0), Number(row?.acc_bal ?? 0)))
+  })
+
+  telegram.command('results', async (ctx) => {
+    const user = await linkedUser(db, String(ctx.from?.id))
+    if (!user) { await reply(ctx, null, botReplies.notLinked); return }
+    const { rows: [draw] } = await db.query<Parameters<typeof resultText>[0]>(
+      'SELECT draw_id, game, series, special, draw_date, is_finalised, result FROM draws WHERE game = $1 AND is_finalised AND result IS NOT NULL ORDER BY draw_date DESC, draw_id DESC LIMIT 1', [bot.game])
+    await reply(ctx, user.userId, draw ? resultText(draw) : botReplies.noResult)
+  })
+
+  // Any other text is a bet, taken as an SMS bet is; other updates (stickers, edits) are left unanswered.
+  telegram.on('message:text', async (ctx) => {
+    const sender = await linkedUser(db, String(ctx.from.id))
+    const outcome = await receiveBet(db, {
+      provider: 'telegram',
+      messageId: `${botIdOf(bot.token)}:${ctx.update.update_id}`,
+      from: nameOf(ctx),
+      to: `@${ctx.me.username}`,
+      body: ctx.message.text,
+      channel: bot.game === 'TOTO' ? 'telegram:TOTO' : 'telegram:4D',
+      replyTo: String(ctx.chat.id)
+    }, bot.game, sender, botReplies.notLinked, now())
+    if (!outcome.duplicate) wake()
+  })
+  return telegram
+}
+
+/** A webhook handler per game, rebuilt when the bot's token or Bot API root changes. */
+export class TelegramWebhooks {
+  private readonly handlers = new Map<Game, { key: string, handle: (request: FastifyRequest, reply: FastifyReply) => Promise<void> }>()
+  constructor (private readonly db: Db, private readonly now: () => Date, private readonly wake: () => void) {}
+
+  /** The handler for the game's bot as set now: grammY checks X-Telegram-Bot-Api-Secret-Token against the secret derived from the token. */
+  handlerFor (bot: BotSettings): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+    const key = `${bot.apiRoot} ${bot.token}`
+    const known = this.handlers.get(bot.game)
+    if (known?.key === key) return known.handle
+    const handle = webhookCallback(gameBot(this.db, bot, this.now, this.wake), 'fastify', { secretToken: webhookSecret(bot.token), onTimeout: 'throw', timeoutMilliseconds: 30_000 })
+    this.handlers.set(bot.game, { key, handle })
+    return handle
+  }
+}

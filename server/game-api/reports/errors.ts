@@ -1,0 +1,18 @@
+// The share-claim failures (claims, claim-backs, the company view), with stable codes and messages that say how to fix the cause.
+import { coded } from '../lib/errors.ts'
+
+/** Every failure of the share-claim routes, by stable code. */
+export const shareClaimErrors = {
+  noCompanyView: coded('GA_NO_SHARE_CLAIM_VIEW', 'Share Claim (Company) needs dEnableViewShareClaim set to 1 (or an ADMIN granted DrawSetting); ask your upline to enable it.', 403),
+  noPeriod: coded('GA_SHARE_CLAIM_NO_PERIOD', 'A share claim is recorded for a period: give DrawFrom and DrawTo (YYYY-MM-DD), or a DrawId.', 400),
+  notDirectDownline: coded<[string, string]>('GA_SHARE_CLAIM_NOT_DIRECT', 'User %s is not a direct downline of %s: claims run between a level and the level just below it.', 400),
+  nothingToClaim: coded<[string, string, string]>('GA_SHARE_CLAIM_NOTHING', 'No bet of %s\'s group was settled from %s to %s: there is nothing to claim.', 404),
+  claimNotFound: coded<[number]>('GA_SHARE_CLAIM_NOT_FOUND', 'Share claim %s does not exist or is not yours; pick one from shareClaim.', 404),
+  claimImported: coded<[number, number]>('GA_SHARE_CLAIM_IMPORTED', 'Share claim %s is part of claim-back %s already; delete that claim-back first to change it.', 409),
+  mixedClaims: coded('GA_SHARE_CLAIM_MIXED', 'A claim-back settles the claims of one downline: choose claims of a single downline.', 400),
+  noClaimIds: coded('GA_SHARE_CLAIM_NO_IDS', 'Choose at least one claim to import: body/ClaimIds.', 400),
+  claimBackNotFound: coded<[number]>('GA_CLAIM_BACK_NOT_FOUND', 'Claim-back %s does not exist or is not yours; pick one from selectReportShareClaimBack.', 404),
+  claimBackSettled: coded<[number]>('GA_CLAIM_BACK_SETTLED', 'Claim-back %s is settled already: a settled claim-back cannot be changed or deleted.', 409),
+  badAmount: coded<[string]>('GA_CLAIM_BACK_BAD_AMOUNT', 'body/Amount %s must be an amount in cents other than 0: positive when the downline pays, negative when it is paid.', 400),
+  settingOwn: coded('GA_SHARE_CLAIM_SETTING_OWN', 'You cannot change your own share-claim setting; ask your upline.', 403)
+} as const

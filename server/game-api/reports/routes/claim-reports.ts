@@ -1,0 +1,30 @@
+// GET reportDownLine (what an upline claims from each direct downline, live) and selectReportShareClaim (the company view: who holds a group's win/loss).
+import { Type } from 'typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { Game } from '../../betting/rules/index.ts'
+import { envelope, ok } from '../../lib/envelope.ts'
+import { caller } from '../../plugins/auth.ts'
+import { shareClaimCompany, shareClaimDownLine } from '../store/share-claim.ts'
+import { ReportSchema } from '../../betting/schemas.ts'
+import { subjectOf } from '../../lib/downline-access.ts'
+import { assertCompanyView, assertShareClaimAdmin } from '../store/claim-access.ts'
+import { PeriodFields, periodOf } from '../store/claim-period.ts'
+
+const CompanyReport = Type.Intersect([ReportSchema, Type.Object({ WinLoss: Type.Number({ description: 'the group\'s settled win/loss: stake less payout' }) })])
+
+/** The live share-claim reports, from settled bets and their level rows. */
+const shareClaimReportRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
+  app.get('/reportDownLine', { schema: { querystring: Type.Object(PeriodFields), response: envelope(ReportSchema) } }, async (request) => {
+    await assertShareClaimAdmin(app.db, request)
+    const userId = await subjectOf(app.db, caller(request), request.query.UserId)
+    return ok(await shareClaimDownLine(app.db, { userId, game, ...periodOf(request.query, 'querystring') }))
+  })
+
+  app.get('/selectReportShareClaim', { schema: { querystring: Type.Object(PeriodFields), response: envelope(CompanyReport) } }, async (request) => {
+    await assertCompanyView(app.db, request)
+    const userId = await subjectOf(app.db, caller(request), request.query.UserId)
+    return ok(await shareClaimCompany(app.db, { userId, game, ...periodOf(request.query, 'querystring') }))
+  })
+}
+
+export default shareClaimReportRoutes

@@ -1,0 +1,41 @@
+import { Type } from 'typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { isIsoDate, type Game } from '../../betting/rules/index.ts'
+import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
+import { errors } from '../../lib/errors.ts'
+import { caller } from '../../plugins/auth.ts'
+import { reports } from '../store/index.ts'
+import { ReportSchema } from '../../betting/schemas.ts'
+import { subjectOf } from '../../lib/downline-access.ts'
+
+const DateField = Type.Optional(Type.String({ maxLength: 10 }))
+const ReportQuery = Type.Object({
+  UserId: Type.Optional(Type.String({ maxLength: 50 })),
+  DrawId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  DrawDate: DateField,
+  DrawFrom: DateField,
+  DrawTo: DateField,
+  LocId: LocIdField,
+  // Sent by the client: a cache-buster and the view name; they do not change the answer.
+  rand: Type.Optional(Type.String({ maxLength: 40 })),
+  VW: Type.Optional(Type.String({ maxLength: 40 }))
+})
+
+/** GET <report name> for every report of reports/: for the caller's account or a downline (403 otherwise), by draw, draw date or draw range. */
+const reportRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
+  for (const [name, report] of Object.entries(reports)) {
+    app.get(`/${name}`, { schema: { querystring: ReportQuery, response: envelope(ReportSchema) } }, async (request) => {
+      const user = caller(request)
+      const q = request.query
+      for (const key of ['DrawDate', 'DrawFrom', 'DrawTo'] as const) {
+        const value = q[key]
+        if (value && !isIsoDate(value)) throw errors.fieldNotDate(`querystring/${key}`, value)
+      }
+      if (q.DrawFrom && q.DrawTo && q.DrawFrom > q.DrawTo) throw errors.periodReversed(q.DrawFrom, q.DrawTo)
+      const userId = await subjectOf(app.db, user, q.UserId)
+      return ok(await report(app.db, { userId, game, drawId: q.DrawId ?? null, drawDate: q.DrawDate || null, drawFrom: q.DrawFrom || null, drawTo: q.DrawTo || null }))
+    })
+  }
+}
+
+export default reportRoutes

@@ -1,0 +1,29 @@
+// Group reports: the intake (positions kept) of each direct downline's group, and the breakdown per draw.
+import type { Queryable } from '../../../shared/db.ts'
+import { reportFull } from './report-full.ts'
+import { SCOPE, dateText, runReport, scopeParams, totalsOf, type Report, type ReportParams } from './scope.ts'
+
+/** reportGroupFull: per row the group's share setting, stake, intake, intake strike and intake net (its win or loss on the positions it kept). */
+export async function reportGroup (q: Queryable, params: ReportParams): Promise<Report> {
+  const full = await reportFull(q, params)
+  const { rows: shares } = await q.query<{ user_id: string, share: number }>(
+    'SELECT user_id, (CASE WHEN $2 = \'4D\' THEN d_share ELSE t_share END)::float8 AS share FROM users WHERE user_id = ANY($1::text[])', [full.rows.map((r) => r.UserId), params.game])
+  const byId = new Map(shares.map((s) => [s.user_id, s.share]))
+  const rows = full.rows.map((r) => ({ UserId: r.UserId, UserName: r.UserName, Role: r.Role, Share: byId.get(r.UserId) ?? 0, Stake: r.Stake, Commission: r.Commission, Intake: r.Intake, IntakeStrike: r.IntakeStrike, IntakeNet: r.IntakeNet }))
+  return { rows, totals: totalsOf(rows), count: rows.length }
+}
+
+/** reportGroup2Full: the group report broken down per draw and row (direct downline or the user). */
+export function reportGroupBreakdown (q: Queryable, params: ReportParams): Promise<Report> {
+  return runReport(q, `${SCOPE},
+    b AS (SELECT draw_id, row_user, sum(amount) AS stake, sum(payout) AS strike FROM live GROUP BY draw_id, row_user),
+    lv AS (SELECT live.draw_id, tr.row_user, sum(l.commission) AS commission, sum(l.amount_intake) AS intake, sum(l.intake_payout) AS intake_strike
+           FROM bet_levels l JOIN live ON live.bet_id = l.bet_id JOIN tree tr ON tr.user_id = l.user_id GROUP BY live.draw_id, tr.row_user),
+    k AS (SELECT draw_id, row_user FROM b UNION SELECT draw_id, row_user FROM lv)
+    SELECT k.draw_id AS "DrawId", ${dateText('d.draw_date')} AS "DrawDate", k.row_user AS "UserId",
+      COALESCE(b.stake, 0)::float8 AS "Stake", COALESCE(lv.commission, 0)::float8 AS "Commission", COALESCE(b.strike, 0)::float8 AS "Strike",
+      (COALESCE(b.stake, 0) - COALESCE(lv.commission, 0) - COALESCE(b.strike, 0))::float8 AS "Net",
+      COALESCE(lv.intake, 0)::float8 AS "Intake", COALESCE(lv.intake_strike, 0)::float8 AS "IntakeStrike"
+    FROM k JOIN draws d ON d.draw_id = k.draw_id LEFT JOIN b ON b.draw_id = k.draw_id AND b.row_user = k.row_user LEFT JOIN lv ON lv.draw_id = k.draw_id AND lv.row_user = k.row_user
+    ORDER BY d.draw_date DESC, k.draw_id DESC, k.row_user`, scopeParams(params))
+}

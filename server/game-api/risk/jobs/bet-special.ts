@@ -1,0 +1,50 @@
+// Generating a special bet as a durable job: one ticket of the level's special numbers for its account on one draw, recorded once per level and draw.
+import type { Db } from '../../../shared/db.ts'
+import type { JobHandler } from '../../jobs/runner.ts'
+import { findRole } from '../../lib/users.ts'
+import { errors } from '../../lib/errors.ts'
+import { placeOrder } from '../../betting/store/service.ts'
+import { loadBetSpecial, linesToPlace } from '../store/bet-special.ts'
+import { outsetErrors } from '../errors.ts'
+
+/** The job kind the runner knows it by. */
+export const BET_SPECIAL_JOB = 'bet-special'
+
+/** Whose settings, placed on which draw. */
+export interface BetSpecialPayload { userId: string, drawId: number }
+
+/** The handler: reads the settings, places the ticket through ordinary placement with the run recorded in its transaction. */
+export function betSpecialJob (db: Db, now: () => Date): JobHandler<BetSpecialPayload> {
+  return {
+    async run (job, context) {
+      const { userId, drawId } = job.payload
+      const { rows: [done] } = await db.query<{ ticket_no: string | null }>('SELECT ticket_no FROM bet_special_runs WHERE user_id = $1 AND draw_id = $2', [userId, drawId])
+      if (done) return `The special bet of draw ${drawId} was placed already: ticket ${done.ticket_no ?? ''}.`
+      const setting = await loadBetSpecial(db, userId)
+      const numbers = await linesToPlace(db, setting, drawId)
+      if (numbers.length === 0) return 'No special number is left to place on this draw: nothing was placed.'
+      await context.progress(0, numbers.length, `Placing ${numbers.length} special numbers.`)
+      const role = await findRole(db, userId)
+      if (role === undefined) throw errors.userNotFound(userId)
+      const placed = await placeOrder(db, {
+        user: { userId, role, tokenHash: '' },
+        userId: setting.bettorId,
+        game: '4D',
+        drawIds: [drawId],
+        source: 'special',
+        fourD: numbers.map((number) => ({ number, form: 'straight', big: setting.big, small: setting.small })),
+        // In the ticket's transaction: the primary key lets one generation per level and draw through.
+        record: async (tx) => {
+          const { rows } = await tx.query('INSERT INTO bet_special_runs (user_id, draw_id, job_id, lines, stake, created_at) VALUES ($1, $2, $3, $4, 0, $5) ON CONFLICT DO NOTHING RETURNING 1',
+            [userId, drawId, job.id, numbers.length, now()])
+          if (rows.length === 0) throw outsetErrors.betSpecialDone(drawId, '')
+        },
+        finish: async (tx, answer) => {
+          await tx.query('UPDATE bet_special_runs SET ticket_no = $3, stake = $4 WHERE user_id = $1 AND draw_id = $2', [userId, drawId, answer.ticketNo, answer.stake])
+          await context.progress(numbers.length, numbers.length, `Placed ticket ${answer.ticketNo}.`, tx)
+        }
+      }, now())
+      return `Placed ticket ${placed.ticketNo} for ${setting.bettorId}: ${numbers.length} special number${numbers.length === 1 ? '' : 's'}, stake ${placed.stake.toFixed(2)}.`
+    }
+  }
+}

@@ -1,0 +1,47 @@
+// Out Setting 2's processing (outsettingProcess1) as a durable job: every number a level keeps above its limit has the excess thrown out to one distributor.
+import type { Db } from '../../../shared/db.ts'
+import { announceDrawChange } from '../../lib/draw-changes.ts'
+import type { Game } from '../../betting/rules/index.ts'
+import type { JobHandler } from '../../jobs/runner.ts'
+import { above, reachedWhere, standings } from '../store/excess.ts'
+import { drawById } from '../../draws/store/draw-by-id.ts'
+
+/** The job kind the runner knows it by. */
+export const OUTSET_PROCESS_JOB = 'outset-process'
+
+/** Whose excess, in which draw and game, thrown to which of that level's distributors. */
+export interface OutsetProcessPayload { game: Game, drawId: number, userId: string, distributorId: number }
+
+/** The handler: one transaction that locks the level's intake rows of the draw (as placement and throws do), reads the excess and throws it; a rerun finds nothing left above. */
+export function outsetProcessJob (db: Db, now: () => Date): JobHandler<OutsetProcessPayload> {
+  return {
+    async run (job, context) {
+      const { game, drawId, userId, distributorId } = job.payload
+      const message = await db.transaction(async (tx) => {
+        const draw = await drawById(tx, drawId)
+        if (!draw || draw.is_finalised || draw.result !== null) return `Draw ${drawId} has its result entered: nothing was thrown.`
+        await tx.query('SELECT 1 FROM number_intake WHERE draw_id = $1 AND user_id = $2 ORDER BY number FOR UPDATE', [drawId, userId])
+        const rows = await standings(tx, game, drawId, userId, reachedWhere(true))
+        let thrown = 0
+        for (const [i, r] of rows.entries()) {
+          context.signal.throwIfAborted()
+          const big = above(r.big, r.lb)
+          const small = above(r.small, r.ls)
+          const units = above(r.units, r.lu)
+          if (big + small + units <= 0) continue
+          await tx.query(
+            `INSERT INTO throws (draw_id, user_id, distributor_id, game, number, big, small, units, created_by, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [drawId, userId, distributorId, game, r.number, big, small, units, job.userId ?? userId, now()])
+          thrown++
+          await context.progress(i + 1, rows.length, `Threw the excess of ${thrown} of ${rows.length} numbers.`, tx)
+        }
+        await tx.query('INSERT INTO audits (user_id, action, path, detail, created_at) VALUES ($1, $2, $3, $4, $5)',
+          [job.userId, 'outset.process', 'outsettingProcess1', JSON.stringify({ JobId: job.id, DrawId: drawId, UserId: userId, DistributorId: distributorId, Numbers: thrown }), now()])
+        return thrown === 0 ? 'No number is kept above its limit: nothing to throw.' : `Threw the excess of ${thrown} number${thrown === 1 ? '' : 's'} out to the distributor.`
+      })
+      // Committed: the exposure pages read the draw again.
+      announceDrawChange(db, { kind: 'thrown', game, drawIds: [drawId] })
+      return message
+    }
+  }
+}

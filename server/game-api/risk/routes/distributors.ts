@@ -1,0 +1,95 @@
+// Distributors (Out Setting 3's side outlets): outlets outside the hierarchy that take numbers a level throws out; each level keeps its own list.
+import { Type } from 'typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { zoneIso } from '../../../../schemas/domain/calendar.ts'
+import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
+import { caller } from '../../plugins/auth.ts'
+import { assertOutSet } from '../store/out-set.ts'
+import { outsetErrors } from '../errors.ts'
+import { deleteDistributor, insertDistributor, lockDistributorNames, nameTaken, ownDistributor, ownedDistributor, updateDistributor, usableDistributor, usableDistributors, type DistributorRow } from '../store/distributors.ts'
+
+// Owner and Shared tell a partnered outlet (another level's, shared with the caller) from the caller's own.
+const Distributor = Type.Object({
+  DistributorId: Type.Integer(),
+  Name: Type.String(),
+  Phone: Type.String(),
+  Remark: Type.String(),
+  Throws: Type.Integer(),
+  CreatedDate: Type.String(),
+  Owner: Type.String(),
+  Shared: Type.Boolean(),
+  Partners: Type.Array(Type.String(), { description: 'the users it is shared with (the owner sees them; a partner gets an empty list)' }),
+  Rules: Type.String({ description: 'its rules in one line, for tables; GET distributors/rule/{id} answers them as records' })
+})
+const toDistributor = (userId: string) => (r: DistributorRow) => ({
+  DistributorId: Number(r.distributor_id),
+  Name: r.name,
+  Phone: r.phone,
+  Remark: r.remark,
+  Throws: Number(r.throws),
+  CreatedDate: zoneIso(new Date(r.created_at)),
+  Owner: r.created_by,
+  Shared: r.created_by !== userId,
+  Partners: r.created_by === userId ? r.partners ?? [] : [],
+  Rules: r.rules ?? ''
+})
+const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
+const fields = {
+  Name: Type.String({ minLength: 1, maxLength: 50, description: 'the outlet\'s name, 1 to 50 characters' }),
+  Phone: Type.Optional(Type.String({ maxLength: 30 })),
+  Remark: Type.Optional(Type.String({ maxLength: 200 }))
+}
+
+/** GET distributors/total, distributors/byId/{id} (own and shared); POST distributors; PUT distributors; DELETE distributors/{id} (own only). */
+const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', async (request) => { await assertOutSet(app.db, caller(request)) })
+
+  app.get('/distributors/total', { schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(Distributor)) } }, async (request) => {
+    // Pickers (Throw Number, Out Setting 2) offer the outlets shared with the caller too, after its own.
+    // Pickers (Throw Number, Out Setting 2) offer the outlets shared with the caller too, after its own.
+    return ok((await usableDistributors(app.db, caller(request).userId)).map(toDistributor(caller(request).userId)))
+  })
+
+  app.get('/distributors/byId/:id', { schema: { params: Type.Object({ id: Id }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Distributor) } }, async (request) =>
+    ok(toDistributor(caller(request).userId)(await usableDistributor(app.db, caller(request).userId, request.params.id))))
+
+  app.post('/distributors', { schema: { body: Type.Object({ ...fields, LocId: LocIdField }), response: envelope(Distributor) } }, async (request) => {
+    const user = caller(request)
+    const name = request.body.Name.trim()
+    const row = await app.db.transaction(async (tx) => {
+      await lockDistributorNames(tx)
+      if (await nameTaken(tx, user.userId, name, 0)) throw outsetErrors.distributorTaken(name)
+      const id = await insertDistributor(tx, user.userId, { name, phone: request.body.Phone?.trim() ?? '', remark: request.body.Remark?.trim() ?? '' }, app.gaNow())
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'distributor.create', detail: { Name: name } })
+      return ownDistributor(tx, user.userId, id)
+    })
+    return ok(toDistributor(user.userId)(row))
+  })
+
+  app.put('/distributors', { schema: { body: Type.Object({ DistributorId: Id, ...fields, LocId: LocIdField }), response: envelope(Distributor) } }, async (request) => {
+    const user = caller(request)
+    const { DistributorId: id } = request.body
+    const name = request.body.Name.trim()
+    const row = await app.db.transaction(async (tx) => {
+      await lockDistributorNames(tx)
+      await ownedDistributor(tx, user.userId, id)
+      if (await nameTaken(tx, user.userId, name, id)) throw outsetErrors.distributorTaken(name)
+      await updateDistributor(tx, id, { name, phone: request.body.Phone?.trim() ?? '', remark: request.body.Remark?.trim() ?? '' })
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'distributor.update', detail: { DistributorId: id, Name: name } })
+      return ownDistributor(tx, user.userId, id)
+    })
+    return ok(toDistributor(user.userId)(row))
+  })
+
+  app.delete('/distributors/:id', { schema: { params: Type.Object({ id: Id }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Literal(true)) } }, async (request) => {
+    const user = caller(request)
+    await app.db.transaction(async (tx) => {
+      await ownedDistributor(tx, user.userId, request.params.id)
+      await deleteDistributor(tx, request.params.id, app.gaNow())
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'distributor.delete', detail: { DistributorId: request.params.id } })
+    })
+    return ok(true as const)
+  })
+}
+
+export default distributorRoutes

@@ -1,0 +1,125 @@
+// Live exposure (GET exposure, exposure/stream): per number of the open draw what the level takes, keeps and passes on, its worst cases, and a stream of changes.
+import { Type } from 'typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { ServerResponse } from 'node:http'
+import { fromCents, roundMoney, toCents, type Game } from '../../betting/rules/index.ts'
+import { drawChanges, type DrawChange } from '../../lib/draw-changes.ts'
+import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
+import { caller } from '../../plugins/auth.ts'
+import { isoDateOf } from '../../draws/store/draws.ts'
+import { subjectOf } from '../../lib/downline-access.ts'
+import { assertOutSet } from '../store/out-set.ts'
+import { drawOf } from '../store/draw-of.ts'
+import { exposureOf } from '../store/exposure.ts'
+
+const Money = Type.Union([Type.Number(), Type.Null()])
+const Row = Type.Object({
+  Key: Type.String({ description: 'Number and Form together: one row each' }),
+  Number: Type.String({ description: 'the played number (4D forms expanded) or the TOTO entry' }),
+  Form: Type.String({ description: '4D form or TOTO type' }),
+  Bets: Type.Integer({ description: 'bets playing the number' }),
+  Intake: Type.Number({ description: 'what reached the level (its downline\'s bets and its own)' }),
+  Kept: Type.Number({ description: 'the part the level keeps' }),
+  PassedOn: Type.Number({ description: 'the part it passes on to its upline' }),
+  Thrown: Type.Number({ description: 'what the level threw out of the number by hand (4D); Kept and the pays are net of it' }),
+  First: Type.Number({ description: 'what the kept part pays if the number takes 1st prize (4D)' }),
+  Second: Type.Number(),
+  Third: Type.Number(),
+  Starter: Type.Number(),
+  Consolation: Type.Number(),
+  Liability: Type.Number({ description: 'the worst case: the most the kept part pays if the number wins' }),
+  LimitBig: Money,
+  LimitSmall: Money,
+  LimitUnits: Money,
+  OverLimit: Type.Boolean({ description: 'what reached the level on the number is above its limit (the rest went up)' }),
+  Over: Type.String({ description: '"over" when OverLimit, else empty (what the page shows)' })
+})
+const Answer = Type.Object({
+  DrawId: Type.Union([Type.Integer(), Type.Null()]),
+  DrawDate: Type.Union([Type.String(), Type.Null()]),
+  UserId: Type.String(),
+  Count: Type.Integer({ description: 'every row; the MAX_ROWS of largest liability are answered' }),
+  Totals: Type.Object({ Intake: Type.Number(), Kept: Type.Number(), PassedOn: Type.Number() }, { description: 'over every row, not only those answered' }),
+  rows: Type.Array(Row)
+})
+const DrawIdField = Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'the draw; the next to close when absent' }))
+// The rows a live page can follow: the largest liabilities; Count and Totals still cover every row.
+const MAX_ROWS = 1000
+// A comment line this often keeps the stream open through proxies and the service's body timeout (10 s by default).
+const HEARTBEAT_MS = 4000
+// Each figure takes the one money rounding; what was passed on is what is left of the rounded intake, so the parts add up to it.
+const remainder = (whole: number, ...parts: number[]) => fromCents(parts.reduce((cents, part) => cents - toCents(part), toCents(whole)))
+
+/** The exposure of the caller (or a downline's UserId) in a draw, and the server-sent events that say when to read it again. */
+const exposureRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
+  app.addHook('preHandler', async (request) => { await assertOutSet(app.db, caller(request)) })
+
+  app.get('/exposure', {
+    schema: { querystring: Type.Object({ DrawId: DrawIdField, UserId: Type.Optional(Type.String({ maxLength: 50 })), LocId: LocIdField }), response: envelope(Answer) }
+  }, async (request) => {
+    const user = caller(request)
+    const userId = await subjectOf(app.db, user, request.query.UserId)
+    const draw = await drawOf(app.db, game, request.query.DrawId, app.gaNow())
+    if (!draw) return ok({ DrawId: null, DrawDate: null, UserId: userId, Count: 0, Totals: { Intake: 0, Kept: 0, PassedOn: 0 }, rows: [] })
+    const exposure = await exposureOf(app.db, game, Number(draw.draw_id), userId, MAX_ROWS)
+    return ok({
+      DrawId: Number(draw.draw_id),
+      DrawDate: isoDateOf(draw.draw_date),
+      UserId: userId,
+      Count: exposure.count,
+      Totals: { Intake: roundMoney(exposure.intake), Kept: roundMoney(exposure.kept), PassedOn: remainder(exposure.intake, exposure.kept) },
+      rows: exposure.rows.map((r) => ({
+        Key: `${r.number}|${r.form}`,
+        Number: r.number,
+        Form: r.form,
+        Bets: r.bets,
+        Intake: roundMoney(r.intake),
+        Kept: roundMoney(r.kept),
+        PassedOn: remainder(r.intake, r.kept, r.thrown),
+        Thrown: roundMoney(r.thrown),
+        First: roundMoney(r.first),
+        Second: roundMoney(r.second),
+        Third: roundMoney(r.third),
+        Starter: roundMoney(r.starter),
+        Consolation: roundMoney(r.consolation),
+        Liability: roundMoney(r.liability),
+        LimitBig: r.lb,
+        LimitSmall: r.ls,
+        LimitUnits: r.lu,
+        OverLimit: r.over,
+        Over: r.over ? 'over' : ''
+      }))
+    })
+  })
+
+  // Open streams, ended when the app closes (a hijacked answer would otherwise hold the server open).
+  const open = new Set<ServerResponse>()
+  app.addHook('preClose', async () => { for (const res of open) res.end() })
+
+  app.get('/exposure/stream', {
+    schema: { querystring: Type.Object({ DrawId: DrawIdField, LocId: LocIdField }) }
+  }, async (request, reply) => {
+    const drawId = request.query.DrawId
+    reply.hijack()
+    const res = reply.raw
+    // No caching, no transforming, no buffering on the way (x-accel-buffering: nginx and its kind).
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no', connection: 'keep-alive' })
+    res.write('retry: 2000\n\nevent: ready\ndata: {}\n\n')
+    open.add(res)
+    const bus = drawChanges(app.db)
+    // Only which draws moved: the page reads what it may see through the gated exposure call.
+    const onChange = (change: DrawChange) => {
+      if (change.game !== game || (drawId !== undefined && !change.drawIds.includes(drawId))) return
+      res.write(`event: change\ndata: ${JSON.stringify({ Kind: change.kind, DrawIds: change.drawIds })}\n\n`)
+    }
+    bus.on('change', onChange)
+    const beat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS)
+    res.on('close', () => {
+      clearInterval(beat)
+      bus.off('change', onChange)
+      open.delete(res)
+    })
+  })
+}
+
+export default exposureRoutes

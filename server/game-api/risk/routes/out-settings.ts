@@ -1,0 +1,98 @@
+// Out Setting (GET/POST outSetting6): the most a level keeps of a number per bet type; placement holds it per draw across all tickets.
+import { Type } from 'typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { Game } from '../../betting/rules/index.ts'
+import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
+import { findRole } from '../../lib/users.ts'
+import { caller } from '../../plugins/auth.ts'
+import { assertSelfOrDownline } from '../../lib/downline-access.ts'
+import { normaliseNumber } from '../rules/numbers.ts'
+import { assertOutSet } from '../store/out-set.ts'
+import { outsetErrors } from '../errors.ts'
+import { inWholeCents } from '../../../../schemas/domain/cents.ts'
+
+const Limit = Type.Union([Type.Null(), Type.Number({ minimum: 0, maximum: 999999999 })], { description: 'dollars (4D) or units (TOTO), 0 or more with at most 2 decimals; null for no limit' })
+/** One limit row: Number '*' is the level's default for every number. */
+const OutSettingRow = Type.Object({
+  UserId: Type.String(),
+  Number: Type.String(),
+  Big: Type.Union([Type.Number(), Type.Null()]),
+  Small: Type.Union([Type.Number(), Type.Null()]),
+  Units: Type.Union([Type.Number(), Type.Null()])
+})
+interface Row { user_id: string, number: string, big_limit: string | null, small_limit: string | null, unit_limit: string | null }
+const num = (v: string | null) => v === null ? null : Number(v)
+const toRow = (r: Row) => ({ UserId: r.user_id, Number: r.number, Big: num(r.big_limit), Small: num(r.small_limit), Units: num(r.unit_limit) })
+const cents = (v: number | null | undefined) => v === null || v === undefined || inWholeCents(v)
+
+/** GET outSetting6 (a level's limits), POST outSetting6 (set or clear one). */
+const outSettingRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
+  app.get('/outSetting6', {
+    schema: { querystring: Type.Object({ UserId: Type.Optional(Type.String({ maxLength: 50 })), LocId: LocIdField }), response: envelope(Type.Array(OutSettingRow)) }
+  }, async (request) => {
+    const user = caller(request)
+    await assertOutSet(app.db, user)
+    const userId = request.query.UserId || user.userId
+    await assertSelfOrDownline(app.db, user, userId)
+    const { rows } = await app.db.query<Row>(
+      `SELECT user_id, '*' AS number, big_limit, small_limit, unit_limit FROM out_settings WHERE user_id = $1 AND game = $2
+       UNION ALL SELECT user_id, number, big_limit, small_limit, unit_limit FROM out_number_limits WHERE user_id = $1 AND game = $2
+       ORDER BY 2`, [userId, game])
+    return ok(rows.map(toRow))
+  })
+
+  app.post('/outSetting6', {
+    schema: {
+      body: Type.Object({
+        UserId: Type.Optional(Type.String({ maxLength: 50 })),
+        Number: Type.Optional(Type.String({ maxLength: 60, description: 'one number (4D) or entry (TOTO); empty or * for the default of every number' })),
+        Big: Type.Optional(Limit),
+        Small: Type.Optional(Limit),
+        Units: Type.Optional(Limit),
+        LocId: LocIdField
+      }),
+      response: envelope(Type.Union([OutSettingRow, Type.Null()]))
+    }
+  }, async (request) => {
+    const user = caller(request)
+    await assertOutSet(app.db, user)
+    const body = request.body
+    const userId = body.UserId || user.userId
+    await assertSelfOrDownline(app.db, user, userId)
+    if (await findRole(app.db, userId) === 'MEM') throw outsetErrors.memberKeepsNothing(userId)
+    // One game's bet types only: a field of the other game would be stored and never read.
+    if (game === '4D' && body.Units !== undefined && body.Units !== null) throw outsetErrors.wrongField('Units', '4D', 'give Big and Small in dollars')
+    if (game === 'TOTO' && ((body.Big ?? null) !== null || (body.Small ?? null) !== null)) throw outsetErrors.wrongField(body.Big !== undefined ? 'Big' : 'Small', 'TOTO', 'give Units')
+    for (const [field, value] of [['Big', body.Big], ['Small', body.Small], ['Units', body.Units]] as const) {
+      if (!cents(value)) throw outsetErrors.badNumber(String(value), `a valid ${field}: use at most 2 decimals`)
+    }
+    const raw = (body.Number ?? '').trim()
+    const number = raw === '' || raw === '*' ? '*' : normaliseNumber(game, raw)
+    const limits = [body.Big ?? null, body.Small ?? null, body.Units ?? null]
+    const cleared = limits.every((v) => v === null)
+    const saved = await app.db.transaction(async (tx) => {
+      let row: Row | undefined
+      if (number === '*') {
+        if (cleared) await tx.query('DELETE FROM out_settings WHERE user_id = $1 AND game = $2', [userId, game])
+        else {
+          row = (await tx.query<Row>(
+            `INSERT INTO out_settings (user_id, game, big_limit, small_limit, unit_limit) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (user_id, game) DO UPDATE SET big_limit = excluded.big_limit, small_limit = excluded.small_limit, unit_limit = excluded.unit_limit
+             RETURNING user_id, '*' AS number, big_limit, small_limit, unit_limit`, [userId, game, ...limits])).rows[0]
+        }
+      } else if (cleared) {
+        await tx.query('DELETE FROM out_number_limits WHERE user_id = $1 AND game = $2 AND number = $3', [userId, game, number])
+      } else {
+        row = (await tx.query<Row>(
+          `INSERT INTO out_number_limits (user_id, game, number, big_limit, small_limit, unit_limit, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+           ON CONFLICT (user_id, game, number) DO UPDATE SET big_limit = excluded.big_limit, small_limit = excluded.small_limit, unit_limit = excluded.unit_limit, updated_at = excluded.updated_at
+           RETURNING user_id, number, big_limit, small_limit, unit_limit`, [userId, game, number, ...limits, app.gaNow()])).rows[0]
+      }
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'outSetting.save', detail: { game, UserId: userId, Number: number, Big: limits[0], Small: limits[1], Units: limits[2] } })
+      return row
+    })
+    return ok(saved ? toRow(saved) : null)
+  })
+}
+
+export default outSettingRoutes

@@ -1,0 +1,59 @@
+// Distributor partners (Out Setting 3): the downline agents and admins an owner lets throw to its distributor too.
+import { Type } from 'typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
+import { caller } from '../../plugins/auth.ts'
+import { groupOf } from '../../lib/downline-access.ts'
+import { assertOutSet } from '../store/out-set.ts'
+import { ownedDistributor } from '../store/distributors.ts'
+import { outsetErrors } from '../errors.ts'
+
+const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
+const Candidate = Type.Object({ UserId: Type.String(), UserName: Type.String(), Role: Type.String(), Partner: Type.Boolean() })
+const UserRef = Type.String({ minLength: 1, maxLength: 50, description: 'a user id' })
+
+/** GET distributors/users/{id}; PUT distributors/{id}/partners. Both the owner's only. */
+const partnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', async (request) => { await assertOutSet(app.db, caller(request)) })
+
+  // Who may be a partner: the owner's downline agents and admins (members keep no intake, so they never throw).
+  const candidates = async (userId: string) => (await groupOf(app.db, userId)).filter((m) => m.UserId !== userId && (m.Role === 'AG' || m.Role === 'ADMIN'))
+
+  app.get('/distributors/users/:id', {
+    schema: { params: Type.Object({ id: Id }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(Candidate)) }
+  }, async (request) => {
+    const userId = caller(request).userId
+    await ownedDistributor(app.db, userId, request.params.id)
+    const { rows } = await app.db.query<{ user_id: string }>('SELECT user_id FROM distributor_partners WHERE distributor_id = $1', [request.params.id])
+    const partners = new Set(rows.map((r) => r.user_id))
+    // Partners first, so a long downline still shows who is chosen at the top.
+    const all = (await candidates(userId)).map((m) => ({ UserId: m.UserId, UserName: m.UserName, Role: m.Role, Partner: partners.has(m.UserId) }))
+    return ok(all.sort((a, b) => Number(b.Partner) - Number(a.Partner)))
+  })
+
+  app.put('/distributors/:id/partners', {
+    schema: {
+      params: Type.Object({ id: Id }),
+      body: Type.Object({ UserIds: Type.Array(UserRef, { maxItems: 500, uniqueItems: true, description: 'the partners, replacing the list; empty: none' }), LocId: LocIdField }),
+      response: envelope(Type.Array(Type.String()))
+    }
+  }, async (request) => {
+    const userId = caller(request).userId
+    const id = request.params.id
+    const wanted = request.body.UserIds.map((u) => u.trim())
+    const allowed = new Set((await candidates(userId)).map((m) => m.UserId))
+    const stranger = wanted.find((u) => !allowed.has(u))
+    if (stranger !== undefined) throw outsetErrors.partnerNotDownline(stranger)
+    await app.db.transaction(async (tx) => {
+      // The distributor row stays locked until commit: two replacements of its list cannot interleave.
+      await tx.query('SELECT 1 FROM distributors WHERE distributor_id = $1 FOR UPDATE', [id])
+      await ownedDistributor(tx, userId, id)
+      await tx.query('DELETE FROM distributor_partners WHERE distributor_id = $1', [id])
+      if (wanted.length > 0) await tx.query('INSERT INTO distributor_partners (distributor_id, user_id) SELECT $1, unnest($2::text[])', [id, wanted])
+      await app.gaAudit(tx, request, { userId, action: 'distributor.partners', detail: { DistributorId: id, UserIds: wanted } })
+    })
+    return ok([...wanted].sort())
+  })
+}
+
+export default partnerRoutes

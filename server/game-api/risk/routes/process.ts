@@ -1,0 +1,67 @@
+// POST outsettingProcess1 starts the job that throws every excess of a draw out to a distributor, outsettingProcess2 the one that throws it by the
+// distributors' rules; GET outsettingProcess1/{id}/status and outsettingProcess2/{id}/status poll them.
+import { Type } from 'typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { Game } from '../../betting/rules/index.ts'
+import { enqueueJob, percentDone } from '../../jobs/runner.ts'
+import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
+import { caller } from '../../plugins/auth.ts'
+import { assertOutSet } from '../store/out-set.ts'
+import { usableDistributor } from '../store/distributors.ts'
+import { unsettledDraw } from '../store/draw-of.ts'
+import { outsetErrors } from '../errors.ts'
+import { OUTSET_PROCESS_JOB, type OutsetProcessPayload } from '../jobs/process.ts'
+import { OUTSET_PROCESS2_JOB } from '../jobs/rules.ts'
+import type { RuleThrowScope } from '../store/rule-throws.ts'
+
+const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
+const Status = Type.Object({ JobId: Type.Integer(), Status: Type.String(), Progress: Type.Integer({ minimum: 0, maximum: 100 }), Message: Type.String() })
+
+/** The Out Setting 2 processing calls (the caller's own level). */
+const processRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
+  app.addHook('preHandler', async (request) => { await assertOutSet(app.db, caller(request)) })
+
+  app.post('/outsettingProcess1', {
+    schema: { body: Type.Object({ DrawId: Type.Optional(Id), DistributorId: Id, LocId: LocIdField }), response: envelope(Type.Object({ JobId: Type.Integer() })) }
+  }, async (request) => {
+    const user = caller(request)
+    const jobId = await app.db.transaction(async (tx) => {
+      const draw = await unsettledDraw(tx, game, request.body.DrawId, app.gaNow())
+      await usableDistributor(tx, user.userId, request.body.DistributorId)
+      const payload: OutsetProcessPayload = { game, drawId: Number(draw.draw_id), userId: user.userId, distributorId: request.body.DistributorId }
+      const id = await enqueueJob(tx, { kind: OUTSET_PROCESS_JOB, subjectId: Number(draw.draw_id), userId: user.userId, payload, maxAttempts: 3 })
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'outset.process.start', detail: { JobId: id, ...payload } })
+      return id
+    })
+    app.jobs.wake()
+    return ok({ JobId: jobId })
+  })
+
+  const status = (kind: string, missing: (id: number) => Error) => async (request: { params: { id: number } }, userId: string) => {
+    const { rows: [job] } = await app.db.query<{ job_id: number, status: string, done_count: number, total_count: number, message: string }>(
+      'SELECT job_id, status, done_count, total_count, message FROM jobs WHERE job_id = $1 AND kind = $2 AND user_id = $3', [request.params.id, kind, userId])
+    if (!job) throw missing(request.params.id)
+    return ok({ JobId: Number(job.job_id), Status: job.status, Progress: percentDone(job.status, Number(job.done_count), Number(job.total_count)), Message: job.message })
+  }
+  const StatusSchema = { params: Type.Object({ id: Id }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Status) }
+  app.get('/outsettingProcess1/:id/status', { schema: StatusSchema }, async (request) => status(OUTSET_PROCESS_JOB, outsetErrors.jobNotFound)(request, caller(request).userId))
+  app.get('/outsettingProcess2/:id/status', { schema: StatusSchema }, async (request) => status(OUTSET_PROCESS2_JOB, outsetErrors.process2JobNotFound)(request, caller(request).userId))
+
+  // Every rule of the distributors the level may use (its own and those shared with it), in priority order.
+  app.post('/outsettingProcess2', {
+    schema: { body: Type.Object({ DrawId: Type.Optional(Id), LocId: LocIdField }), response: envelope(Type.Object({ JobId: Type.Integer() })) }
+  }, async (request) => {
+    const user = caller(request)
+    const jobId = await app.db.transaction(async (tx) => {
+      const draw = await unsettledDraw(tx, game, request.body.DrawId, app.gaNow())
+      const payload: RuleThrowScope = { game, drawId: Number(draw.draw_id), userId: user.userId }
+      const id = await enqueueJob(tx, { kind: OUTSET_PROCESS2_JOB, subjectId: Number(draw.draw_id), userId: user.userId, payload, maxAttempts: 3 })
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'outset.process2.start', detail: { JobId: id, ...payload } })
+      return id
+    })
+    app.jobs.wake()
+    return ok({ JobId: jobId })
+  })
+}
+
+export default processRoutes

@@ -1,0 +1,91 @@
+// Distributor rules (GET, PUT distributors/rule/{id}) and the per-distributor outset job (PUT distributors/rule/{id}/outset, GET …/outset/status).
+import { Type } from 'typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { Game } from '../../betting/rules/index.ts'
+import { enqueueJob, percentDone } from '../../jobs/runner.ts'
+import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
+import { caller } from '../../plugins/auth.ts'
+import { assertOutSet } from '../store/out-set.ts'
+import { ownedDistributor, usableDistributor } from '../store/distributors.ts'
+import { unsettledDraw } from '../store/draw-of.ts'
+import { outsetErrors } from '../errors.ts'
+import { OUTSET_RULE_JOB } from '../jobs/rules.ts'
+import { checkRule, replaceRules, ruleAnswer, rulesOf } from '../store/rules.ts'
+import type { RuleThrowScope } from '../store/rule-throws.ts'
+
+const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
+const GameField = Type.Union([Type.Literal('4D'), Type.Literal('TOTO')])
+const Cap = Type.Optional(Type.Number({ minimum: 0, maximum: 999999999, description: 'dollars (4D) or units (TOTO) per number and draw, at most 2 decimals' }))
+const RuleBody = Type.Object({
+  Game: GameField,
+  Number: Type.Optional(Type.String({ maxLength: 60, description: 'a number, a 4D pattern (* for any digit), or empty for every number' })),
+  Big: Cap,
+  Small: Cap,
+  Units: Cap,
+  Priority: Type.Integer({ minimum: 0, maximum: 9999, description: 'lower goes first' })
+})
+const Rule = Type.Object({ RuleId: Type.Integer(), Game: Type.String(), Number: Type.String(), Big: Type.Number(), Small: Type.Number(), Units: Type.Number(), Priority: Type.Integer() })
+const JobStatus = Type.Object({ JobId: Type.Integer(), Status: Type.String(), Progress: Type.Integer({ minimum: 0, maximum: 100 }), Message: Type.String() })
+const Params = Type.Object({ id: Id })
+
+/** The rule calls: reading is open to the owner and its partners, changing to the owner, outset to both (each for its own level). */
+const ruleRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game: prefixGame }) => {
+  app.addHook('preHandler', async (request) => { await assertOutSet(app.db, caller(request)) })
+
+  app.get('/distributors/rule/:id', { schema: { params: Params, querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(Rule)) } }, async (request) => {
+    await usableDistributor(app.db, caller(request).userId, request.params.id)
+    return ok((await rulesOf(app.db, [request.params.id])).map(ruleAnswer))
+  })
+
+  app.put('/distributors/rule/:id', {
+    schema: { params: Params, body: Type.Object({ Rules: Type.Array(RuleBody, { maxItems: 100, description: 'the rules, replacing the list; empty: none' }), LocId: LocIdField }), response: envelope(Type.Array(Rule)) }
+  }, async (request) => {
+    const userId = caller(request).userId
+    const id = request.params.id
+    const rules = request.body.Rules.map((r, i) => checkRule(i + 1, r))
+    const saved = await app.db.transaction(async (tx) => {
+      // The distributor row lock: a rule job reading these rules, or another replacement, waits for this one.
+      await tx.query('SELECT 1 FROM distributors WHERE distributor_id = $1 FOR UPDATE', [id])
+      await ownedDistributor(tx, userId, id)
+      await replaceRules(tx, id, rules)
+      await app.gaAudit(tx, request, { userId, action: 'distributor.rules', detail: { DistributorId: id, Rules: request.body.Rules } })
+      return rulesOf(tx, [id])
+    })
+    return ok(saved.map(ruleAnswer))
+  })
+
+  app.put('/distributors/rule/:id/outset', {
+    schema: {
+      params: Params,
+      body: Type.Object({ Game: Type.Optional(Type.Union([Type.Literal('4D'), Type.Literal('TOTO')], { description: 'default: the game of the prefix' })), DrawId: Type.Optional(Id), LocId: LocIdField }),
+      // DistributorId too: the page polls the status by the distributor (its job widget reads the id from the start answer).
+      response: envelope(Type.Object({ JobId: Type.Integer(), DistributorId: Type.Integer() }))
+    }
+  }, async (request) => {
+    const userId = caller(request).userId
+    const id = request.params.id
+    const game: Game = request.body.Game ?? prefixGame
+    const jobId = await app.db.transaction(async (tx) => {
+      const draw = await unsettledDraw(tx, game, request.body.DrawId, app.gaNow())
+      await usableDistributor(tx, userId, id)
+      if ((await rulesOf(tx, [id], game)).length === 0) throw outsetErrors.noRules(id, game)
+      const payload: RuleThrowScope = { game, drawId: Number(draw.draw_id), userId, distributorId: id }
+      const queued = await enqueueJob(tx, { kind: OUTSET_RULE_JOB, subjectId: id, userId, payload, maxAttempts: 3 })
+      await app.gaAudit(tx, request, { userId, action: 'outset.rule.start', detail: { JobId: queued, ...payload } })
+      return queued
+    })
+    app.jobs.wake()
+    return ok({ JobId: jobId, DistributorId: id })
+  })
+
+  app.get('/distributors/rule/:id/outset/status', { schema: { params: Params, querystring: Type.Object({ LocId: LocIdField }), response: envelope(JobStatus) } }, async (request) => {
+    // The newest such job the caller started for that distributor (each level runs its own).
+    const { rows: [job] } = await app.db.query<{ job_id: number, status: string, done_count: number, total_count: number, message: string }>(
+      'SELECT job_id, status, done_count, total_count, message FROM jobs WHERE kind = $1 AND subject_id = $2 AND user_id = $3 ORDER BY job_id DESC LIMIT 1',
+      [OUTSET_RULE_JOB, request.params.id, caller(request).userId])
+    if (!job) throw outsetErrors.ruleJobNone(request.params.id)
+    return ok({ JobId: Number(job.job_id), Status: job.status, Progress: percentDone(job.status, Number(job.done_count), Number(job.total_count)), Message: job.message })
+  })
+}
+
+export default ruleRoutes

@@ -1,0 +1,56 @@
+// Limit Setting (issue 15): the most units one number and bet type may take in a draw, checked when a ticket is placed.
+import type { Queryable } from '../../../shared/db.ts'
+import { roundMoney, type Game } from '../../betting/rules/index.ts'
+import { bettingErrors } from '../../betting/errors.ts'
+
+/** What a limit is about: a game's bet type and number (TOTO: the line's numbers sorted as two digits, or the side-bet type itself). */
+export interface LimitKey { betType: string, number: string }
+
+/** One bet a ticket is about to place, as the limit check sees it. */
+export interface LimitedBet extends LimitKey { drawId: number, units: number }
+
+/** The number text a limit is stored and matched under: TOTO numbers sorted, two digits, one space apart; none: the type. */
+export function limitNumberOf (betType: string, numbers: readonly number[]): string {
+  if (numbers.length === 0) return betType
+  return [...numbers].sort((a, b) => a - b).map((n) => String(n).padStart(2, '0')).join(' ')
+}
+
+// The number a placed TOTO bet is limited under, written in SQL the way limitNumberOf writes it (bet text keeps numbers in the order typed).
+const BET_NUMBER = "COALESCE((SELECT string_agg(lpad(x::text, 2, '0'), ' ' ORDER BY x) FROM unnest(b.numbers) AS x), b.form)"
+
+/** Units already taken per draw, bet type and number, by bets not voided, for the draws and bet types named. */
+export async function takenUnits (q: Queryable, game: Game, drawIds: number[], betTypes: string[]): Promise<Map<string, number>> {
+  const { rows } = await q.query<{ draw_id: number, form: string, number: string, units: string }>(
+    `SELECT b.draw_id, b.form, ${BET_NUMBER} AS number, sum(b.amount) AS units FROM bets b
+     WHERE b.draw_id = ANY($1::int[]) AND b.game = $2 AND b.form = ANY($3::text[]) AND b.status <> 'void'
+     GROUP BY 1, 2, 3`, [drawIds, game, betTypes])
+  return new Map(rows.map((r) => [takenKey(Number(r.draw_id), r.form, r.number), Number(r.units)]))
+}
+
+const takenKey = (drawId: number, betType: string, number: string) => `${drawId}|${betType}|${number}`
+
+/**
+ * Refuses the ticket when a bet would take a number and bet type past its limit in a draw, naming the number and what is left.
+ * The matching limit rows are locked first (in id order), so two tickets on one limited number are checked one after the other.
+ */
+export async function enforceLimits (q: Queryable, game: Game, bets: readonly LimitedBet[]): Promise<void> {
+  if (bets.length === 0) return
+  const keys = [...new Map(bets.map((b) => [`${b.betType}|${b.number}`, b])).values()]
+  const { rows: limits } = await q.query<{ bet_type: string, number: string, max_units: string }>(
+    `SELECT l.bet_type, l.number, l.max_units FROM bet_limits l JOIN unnest($2::text[], $3::text[]) AS k (bet_type, number) USING (bet_type, number)
+     WHERE l.game = $1 ORDER BY l.limit_id FOR UPDATE OF l`, [game, keys.map((k) => k.betType), keys.map((k) => k.number)])
+  if (limits.length === 0) return
+  const max = new Map(limits.map((l) => [`${l.bet_type}|${l.number}`, Number(l.max_units)]))
+  const limited = bets.filter((b) => max.has(`${b.betType}|${b.number}`))
+  const taken = await takenUnits(q, game, [...new Set(limited.map((b) => b.drawId))], [...new Set(limited.map((b) => b.betType))])
+  // The ticket's own bets on one number and draw add up (two lines of the same numbers count together).
+  const asked = new Map<string, { bet: LimitedBet, units: number }>()
+  for (const bet of limited) {
+    const key = takenKey(bet.drawId, bet.betType, bet.number)
+    asked.set(key, { bet, units: roundMoney((asked.get(key)?.units ?? 0) + bet.units) })
+  }
+  for (const [key, { bet, units }] of asked) {
+    const left = roundMoney(Math.max(0, (max.get(`${bet.betType}|${bet.number}`) ?? 0) - (taken.get(key) ?? 0)))
+    if (units > left) throw bettingErrors.limitReached(bet.number, bet.betType, bet.drawId, left, units)
+  }
+}
