@@ -7,6 +7,7 @@ import { TelegramButton } from './TelegramButton.tsx'
 import { useServerClock } from './useServerClock.ts'
 import { LanguageChoice, LocationChoice } from './Choices.tsx'
 import { useBrandFace } from '../../lib/brandFace.ts'
+import { ClockIcon, HourglassIcon, LogoutIcon, UserIcon } from '../../components/icons.tsx'
 
 interface HeaderProps {
   session: SessionInfo
@@ -44,17 +45,19 @@ export function Header ({ session, brand, banner, menuOpen, onToggleMenu, onLoca
           <LanguageChoice name='lang-header' />
         </div>
         <div className='header__box'>
-          <Badge className='header__badge' variant='light' size='lg' radius='sm'>
-            <span className='header__label'>{t('shell.user')}</span> <strong data-testid='header-user'>{session.profile.UserId}</strong>
+          <Badge className='header__badge' variant='light' size='lg' radius='sm' leftSection={<UserIcon />}>
+            <span className='visually-hidden'>{t('shell.user')}: </span><strong data-testid='header-user'>{session.profile.UserId}</strong>
           </Badge>
-          <Badge className='header__badge header__clock' variant='light' size='lg' radius='sm' aria-label={t('shell.clock')} data-testid='clock'>{clockText(now, locale)}</Badge>
-          <Badge className={`header__badge${left ? '' : ' header__badge--closed'}`} variant='light' size='lg' radius='sm' data-testid='draw'>
+          <Badge className='header__badge' variant='light' size='lg' radius='sm' leftSection={<ClockIcon />}>
+            <span role='timer' aria-label={t('shell.clock')} data-testid='clock'>{clockText(now, locale)}</span>
+          </Badge>
+          <Badge className={`header__badge${left ? '' : ' header__badge--closed'}`} variant='light' size='lg' radius='sm' leftSection={<HourglassIcon />} data-testid='draw'>
             <span className='header__label'>{t('shell.draw')}</span> {drawWeekday(close, locale)}{' '}
             <span data-testid='countdown'>{left ? `${left.d}${t('shell.days')} ${pad(left.h)}:${pad(left.m)}:${pad(left.s)}` : t('shell.closed')}</span>
           </Badge>
           <div className='header__actions'>
             {bot && <TelegramButton bot={bot} />}
-            <Button className='header__logout' variant='white' size='xs' onClick={onLogout}>{t('shell.logout')}</Button>
+            <Button className='header__logout' variant='white' size='xs' leftSection={<LogoutIcon />} onClick={onLogout}>{t('shell.logout')}</Button>
           </div>
         </div>
       </div>

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@mantine/core'
 import { Dialog } from '../../components/Dialog.tsx'
+import { SendIcon } from '../../components/icons.tsx'
 
 /** The Telegram button of the header: a QR code that opens the betting bot. */
 export function TelegramButton ({ bot }: { bot: string }) {
@@ -19,7 +20,7 @@ export function TelegramButton ({ bot }: { bot: string }) {
   }
   return (
     <>
-      <Button className='header__telegram' variant='light' size='xs' onClick={show}>{t('shell.telegram')}</Button>
+      <Button className='header__telegram' variant='light' size='xs' leftSection={<SendIcon />} onClick={show}>{t('shell.telegram')}</Button>
       <Dialog open={open} title={t('shell.telegramTitle')} onClose={close} footer={<Button variant='default' onClick={close}>{t('app.close')}</Button>}>
         {qr && <img src={qr} width={200} height={200} alt={`QR code: https://t.me/${name}`} data-testid='telegram-qr' />}
         <p>{t('shell.telegramScan', { bot: `@${name}` })}</p>
