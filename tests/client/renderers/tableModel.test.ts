@@ -16,6 +16,13 @@ t.test('cells by column type; money has exactly 2 decimals', async (t) => {
   t.equal(formatCell('n/a', 'money'), 'n/a')
 })
 
+t.test('text cells: a list reads as items, a whole ISO date as dates read everywhere else', async (t) => {
+  t.equal(formatCell(['2030-01-02', '2030-01-05'], 'text'), '01/02/2030, 01/05/2030')
+  t.equal(formatCell('2030-01-02T18:00:00+08:00', 'text'), '01/02/2030 18:00:00')
+  t.equal(formatCell(['SG4D', 'MG4D'], 'text'), 'SG4D, MG4D')
+  t.equal(formatCell('Draw 2030-01-02', 'text'), 'Draw 2030-01-02', 'a date inside other words stays as written')
+})
+
 t.test('vocabulary cells: a value, each item of a list, names a translation cannot hold, values it lacks', async (t) => {
   const vocabulary = { straight: '直买', true: '是', api_call: '游戏接口调用', Report: '报表 (Report)', OutSet: '外放 (OutSet)' }
   t.equal(vocabularyText('straight', vocabulary), '直买')

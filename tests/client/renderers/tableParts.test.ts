@@ -3,6 +3,7 @@ import type { TableColumn } from '../../../schemas/widgets.ts'
 import { choiceKey, readHidden, toggleHidden } from '../../../client/src/renderers/lib/columnChoice.ts'
 import { CARD_KEY_FIELDS, cardColumns, wantsCards } from '../../../client/src/renderers/lib/tableCards.ts'
 import { statusTone } from '../../../client/src/renderers/lib/tableModel.ts'
+import { cellLeast, fitWidths } from '../../../client/src/renderers/lib/columnFit.ts'
 
 const column = (field: string): TableColumn => ({ field, labelKey: field, type: 'text', width: 80 })
 const columns = ['UserId', 'UserName', 'Role', 'Stake'].map(column)
@@ -26,13 +27,15 @@ t.test('toggling hides and shows a column, never the last one shown', async (t) 
   t.same(toggleHidden(['UserId', 'UserName', 'Role'], 'Stake', columns), ['UserId', 'UserName', 'Role'], 'the last column stays')
 })
 
-t.test('a card: the first column is its title, the next ones its key fields, the rest on expand', async (t) => {
+t.test('a card: the first column is its title, statuses its badges, the next ones its key fields, the rest on expand', async (t) => {
   const many = Array.from({ length: 10 }, (_, i) => column(`f${i}`))
-  const { title, key, rest } = cardColumns(many)
+  const status: TableColumn = { ...column('Status'), type: 'status' }
+  const { title, badges, key, rest } = cardColumns([...many.slice(0, 3), status, ...many.slice(3)])
   t.equal(title?.field, 'f0')
+  t.same(badges, [status], 'the status beside the title, wherever its column is')
   t.same(key.map((c) => c.field), many.slice(1, 1 + CARD_KEY_FIELDS).map((c) => c.field))
-  t.same([title, ...key, ...rest], many, 'every column once, in the descriptor\'s order')
-  t.same(cardColumns([column('only')]), { title: column('only'), key: [], rest: [] })
+  t.same([title, ...key, ...rest], many, 'every other column once, in the descriptor\'s order')
+  t.same(cardColumns([column('only')]), { title: column('only'), badges: [], key: [], rest: [] })
 })
 
 t.test('cards only on the mobile layout, and only for a table wider than the window', async (t) => {
@@ -49,4 +52,19 @@ t.test('a status badge reads its tone from the raw value', async (t) => {
   t.equal(statusTone('queued'), 'waiting')
   t.equal(statusTone('web'), 'neutral', 'a kind, not a state')
   t.equal(statusTone(null), 'neutral')
+})
+
+t.test('columns shrink toward their content to fit the box, in proportion to what each holds beyond it', async (t) => {
+  t.same(fitWidths([100, 100], [50, 50], 300), [100, 100], 'they fit: as wanted')
+  t.same(fitWidths([100, 100], [50, 50], 0), [100, 100], 'no box measured yet: as wanted')
+  t.same(fitWidths([100, 200], [80, 100], 270), [95, 175], 'the 30 px missing come 1 to 5 from the columns\' room beyond their content (20 and 100)')
+  t.same(fitWidths([100, 200], [80, 100], 100), [80, 100], 'never below the content: the table then scrolls')
+  t.same(fitWidths([100, 100], [100, 100], 150), [100, 100], 'no room to give: as wanted')
+})
+
+t.test('a column\'s content width is its widest cell among the first rows, with the cell\'s padding (and a badge\'s)', async (t) => {
+  const measure = (text: string) => text.length * 10
+  const status: TableColumn = { ...column('Status'), type: 'status' }
+  t.same(cellLeast([column('a'), status], [['12', 'Active'], ['1,234.50', 'Void']], measure), [93, 91])
+  t.same(cellLeast([column('a')], [], measure), [0], 'no rows: nothing to hold')
 })

@@ -6,9 +6,11 @@ export const CARD_KEY_FIELDS = 5
 /** Cards drawn at first and added by each "show more": a phone scrolls the page, not a box, so the list grows instead of being virtualised. */
 export const CARDS_PAGE = 30
 
-/** A card's parts: the title column, the key columns shown at once and the rest shown on expand. */
-export function cardColumns (columns: readonly TableColumn[]): { title: TableColumn | undefined, key: TableColumn[], rest: TableColumn[] } {
-  return { title: columns[0], key: columns.slice(1, 1 + CARD_KEY_FIELDS), rest: columns.slice(1 + CARD_KEY_FIELDS) }
+/** A card's parts: the title column, the statuses shown as badges beside it, the key columns shown at once and the rest shown on expand. */
+export function cardColumns (columns: readonly TableColumn[]): { title: TableColumn | undefined, badges: TableColumn[], key: TableColumn[], rest: TableColumn[] } {
+  const [title, ...others] = columns
+  const fields = others.filter((c) => c.type !== 'status')
+  return { title, badges: others.filter((c) => c.type === 'status'), key: fields.slice(0, CARD_KEY_FIELDS), rest: fields.slice(CARD_KEY_FIELDS) }
 }
 
 /** Cards instead of the table: on the mobile layout (below 992 px) when the table is wider than the window. */

@@ -40,8 +40,18 @@ export function formatCell (value: unknown, type: ColumnType): string {
     case 'number': { const n = toNumber(value); return n === null ? String(value) : numberFormat.format(n) }
     case 'date': return formatDate(String(value))
     case 'html': return htmlText(String(value))
-    default: return String(value)
+    default: return plainText(value)
   }
+}
+
+// A whole ISO day or date-time: shown as every date column shows it, so one screen has one date format.
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/
+
+/** A text cell: a list's items separated by commas, and a value that is a whole ISO date written as a date column writes it. */
+function plainText (value: unknown): string {
+  if (Array.isArray(value)) return value.map(plainText).join(', ')
+  const text = String(value)
+  return ISO_DATE.test(text) ? formatDate(text) : text
 }
 
 /** Whether a cell holds a negative figure (a loss), which the table marks beside its minus sign. */

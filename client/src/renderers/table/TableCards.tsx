@@ -20,14 +20,14 @@ interface CardsProps {
 
 const figure = (value: unknown, c: TableColumn) => negative(value, c.type) ? 'rr-negative' : undefined
 
-/** Label and value pairs of some of a row's columns (index: the column's place among the shown ones, where its text is). */
-function Fields ({ columns, at, row, cells, t, id }: { columns: readonly TableColumn[], at: number, row: Row, cells: readonly string[], t: TFunction, id?: string }) {
+/** Label and value pairs of some of a row's columns; a cell's text is found by its column's place among the shown ones (at). */
+function Fields ({ columns, at, row, cells, t, id }: { columns: readonly TableColumn[], at: (c: TableColumn) => number, row: Row, cells: readonly string[], t: TFunction, id?: string }) {
   return (
     <dl className='rr-card-fields' id={id}>
-      {columns.map((c, i) => (
+      {columns.map((c) => (
         <div key={c.field}>
           <dt>{t(c.labelKey)}</dt>
-          <dd className={figure(row[c.field], c)}><CellValue column={c} value={row[c.field]} text={cells[at + i] ?? ''} /></dd>
+          <dd className={figure(row[c.field], c)}><CellValue column={c} value={row[c.field]} text={cells[at(c)] ?? ''} /></dd>
         </div>
       ))}
     </dl>
@@ -38,13 +38,19 @@ function Fields ({ columns, at, row, cells, t, id }: { columns: readonly TableCo
 function Card ({ widget, row, cells, style, t, onAction }: { widget: TableWidget, row: Row, cells: readonly string[], style: CSSProperties | undefined, t: TFunction, onAction: CardsProps['onAction'] }) {
   const [open, setOpen] = useState(false)
   const moreId = useId()
-  const { title, key, rest } = cardColumns(widget.columns)
+  const { title, badges, key, rest } = cardColumns(widget.columns)
+  const at = (c: TableColumn) => widget.columns.indexOf(c)
   const actions = widget.rowActions ?? []
   return (
     <li className='rr-card' style={style}>
-      {title && <p className='rr-card-title'><CellValue column={title} value={row[title.field]} text={cells[0] ?? ''} /></p>}
-      <Fields columns={key} at={1} row={row} cells={cells} t={t} />
-      {open && <Fields columns={rest} at={1 + key.length} row={row} cells={cells} t={t} id={moreId} />}
+      {title && (
+        <p className='rr-card-title'>
+          <CellValue column={title} value={row[title.field]} text={cells[0] ?? ''} />
+          {badges.map((c) => <span key={c.field} className='rr-card-badge' title={t(c.labelKey)}><CellValue column={c} value={row[c.field]} text={cells[at(c)] ?? ''} /></span>)}
+        </p>
+      )}
+      <Fields columns={key} at={at} row={row} cells={cells} t={t} />
+      {open && <Fields columns={rest} at={at} row={row} cells={cells} t={t} id={moreId} />}
       {(rest.length > 0 || actions.length > 0) && (
         <div className='rr-card-actions'>
           {rest.length > 0 && <Button size='xs' variant='subtle' className='rr-card-more' aria-expanded={open} aria-controls={open ? moreId : undefined} onClick={() => setOpen((o) => !o)}>{t(open ? 'renderers.table.less' : 'renderers.table.more', { count: rest.length })}</Button>}

@@ -86,7 +86,7 @@ const HeaderRows = memo(function HeaderRows ({ table, hasActions, t, styles }: {
               </th>
             )
           })}
-          {hasActions && <th style={actionStyle}>{t('renderers.actions')}</th>}
+          {hasActions && <th className='rr-actions-head' style={actionStyle}>{t('renderers.actions')}</th>}
         </tr>
       ))}
     </thead>
@@ -140,10 +140,11 @@ interface ScrollTableProps {
   cellsOf: (row: Row) => readonly string[]
   t: Translate
   onAction: (a: RowAction, row: Row) => void
+  onRoom: (width: number) => void
 }
 
 /** The scrolling part: it alone holds the virtualizer, so a scroll redraws this component (and only new rows), not the toolbar around it. */
-const ScrollTable = memo(function ScrollTable ({ widget, rows, rowKey, table, sorting, sums, hasSums, width, actionsWidth, styles, cellsOf, t, onAction }: ScrollTableProps) {
+const ScrollTable = memo(function ScrollTable ({ widget, rows, rowKey, table, sorting, sums, hasSums, width, actionsWidth, styles, cellsOf, t, onAction, onRoom }: ScrollTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: OVERSCAN })
   const hasActions = (widget.rowActions?.length ?? 0) > 0
@@ -154,15 +155,18 @@ const ScrollTable = memo(function ScrollTable ({ widget, rows, rowKey, table, so
     const box = scrollRef.current
     const table = box?.firstElementChild
     if (!box || !(table instanceof HTMLTableElement)) return
-    const measure = () => setChrome((table.tHead?.offsetHeight ?? 0) + (table.tFoot?.offsetHeight ?? 0) + box.offsetHeight - box.clientHeight)
+    const measure = () => {
+      setChrome((table.tHead?.offsetHeight ?? 0) + (table.tFoot?.offsetHeight ?? 0) + box.offsetHeight - box.clientHeight)
+      onRoom(box.clientWidth)
+    }
     measure()
     const observer = new ResizeObserver(measure)
     for (const part of [box, table.tHead, table.tFoot]) if (part) observer.observe(part)
     return () => observer.disconnect()
-  }, [hasSums])
+  }, [hasSums, onRoom])
   return (
     <div ref={scrollRef} className='rr-table-scroll' style={{ height: boxHeight(chrome + virtualizer.getTotalSize(), widget.height) }} tabIndex={0} role='region' aria-label={widget.id}>
-      <table className='rr-table' style={{ width, display: 'grid', '--rr-actions-width': `${actionsWidth}px` } as CSSProperties}>
+      <table className='rr-table' style={{ width: `max(100%, ${width}px)`, display: 'grid', '--rr-actions-width': `${actionsWidth}px` } as CSSProperties}>
         <HeaderRows table={table} sorting={sorting} hasActions={hasActions} t={t} styles={styles} />
         <tbody style={{ display: 'grid', height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
@@ -183,9 +187,11 @@ export function TableView ({ widget, rows, serverSums, total, onAction }: { widg
   const { shown, hidden, toggle } = useColumnChoice(widget)
   // The table as drawn: the descriptor with the columns this user shows.
   const view = useMemo(() => ({ ...widget, columns: shown }), [widget, shown])
-  const { table, sorting, rows: sorted, rowKey, sums, hasSums, width, natural, widths, actionsColumn, exportCsv, exportAra } = useTableState(view, widget.columns, rows, serverSums)
-  const styles = useMemo(() => view.columns.map((c, i) => cellStyle(c, widths[i])), [view.columns, widths])
   const cellsOf = useCellTexts(view.columns, t)
+  // The scrolling box's inner width, once drawn: the columns shrink toward their content to fit it.
+  const [room, setRoom] = useState(0)
+  const { table, sorting, rows: sorted, rowKey, sums, hasSums, width, natural, widths, actionsColumn, exportCsv, exportAra } = useTableState(view, widget.columns, rows, serverSums, { room, cellsOf })
+  const styles = useMemo(() => view.columns.map((c, i) => cellStyle(c, widths[i])), [view.columns, widths])
   const cards = wantsCards(mobile, natural, useViewportWidth())
   const rowStyle = useCallback((row: Row) => rowColour(widget, row), [widget])
   const [printing, setPrinting] = useState(false)
@@ -227,7 +233,7 @@ export function TableView ({ widget, rows, serverSums, total, onAction }: { widg
           )
         : cards
           ? <TableCards widget={view} rows={sorted} rowKey={rowKey} sums={sums} cellsOf={cellsOf} rowStyle={rowStyle} t={t} onAction={runAction} />
-          : <ScrollTable widget={view} rows={sorted} rowKey={rowKey} table={table} sorting={sorting} sums={sums} hasSums={hasSums} width={width} actionsWidth={actionsColumn} styles={styles} cellsOf={cellsOf} t={t} onAction={runAction} />}
+          : <ScrollTable widget={view} rows={sorted} rowKey={rowKey} table={table} sorting={sorting} sums={sums} hasSums={hasSums} width={width} actionsWidth={actionsColumn} styles={styles} cellsOf={cellsOf} t={t} onAction={runAction} onRoom={setRoom} />}
     </section>
   )
 }

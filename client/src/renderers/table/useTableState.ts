@@ -7,9 +7,9 @@ import type { TableColumn, TableWidget } from '../../../../schemas/widgets.ts'
 import { actionsWidth, footerSums, sortRows, type Row } from '../lib/tableModel.ts'
 import { araFileName, csvFileName, toAra, toCsv } from '../lib/exports.ts'
 import { downloadText } from '../lib/download.ts'
-import { headerWidths } from '../lib/headerWidths.ts'
+import { headerLeast, headerWidths } from '../lib/headerWidths.ts'
+import { cellLeast, fitWidths, SAMPLED_ROWS } from '../lib/columnFit.ts'
 
-export const SCROLL_WIDTH = 1060
 export const ROW_HEIGHT = 28
 const DEFAULT_SORT_FIELD = 'CreatedDate'
 // TanStack sees no rows: it only manages columns and sorting.
@@ -26,7 +26,7 @@ export function initialSorting (widget: TableWidget): SortingState {
  * (widget.columns); sorting and the exports read every column of the descriptor (all): a sort by a hidden column still holds,
  * and an exported file keeps the shape other tools read back.
  */
-export function useTableState (widget: TableWidget, all: readonly TableColumn[], rows: readonly Row[], serverSums?: Readonly<Record<string, unknown>>) {
+export function useTableState (widget: TableWidget, all: readonly TableColumn[], rows: readonly Row[], serverSums: Readonly<Record<string, unknown>> | undefined, fit: { room: number, cellsOf: (row: Row) => readonly string[] }) {
   const { t } = useTranslation()
   const [sorting, setSorting] = useState<SortingState>(() => initialSorting({ ...widget, columns: [...all] }))
   const columns = useMemo<ColumnDef<Row>[]>(() => widget.columns.map((c) => ({
@@ -52,10 +52,19 @@ export function useTableState (widget: TableWidget, all: readonly TableColumn[],
   // Stable, so the memoised scrolling table is not redrawn by its parent.
   const rowKey = useCallback((row: Row, index: number) => widget.rowKey ? String(row[widget.rowKey] ?? index) : String(index), [widget.rowKey])
   const actionsColumn = useMemo(() => actionsWidth(widget.rowActions ?? [], rows, (k) => t(k)), [widget.rowActions, rows, t])
-  const widths = useMemo(() => headerWidths(widget.columns, (k) => t(k)), [widget.columns, t])
-  // The width the columns ask for, and the table's: never narrower than SCROLL_WIDTH, so few columns still span a laptop's page.
-  const natural = widths.reduce((w, c) => w + c, 0) + actionsColumn
-  const width = Math.max(SCROLL_WIDTH, natural)
+  const wanted = useMemo(() => headerWidths(widget.columns, (k) => t(k)), [widget.columns, t])
+  // The least each column needs, from its header's longest word and its widest cell among the first rows (as received, so a
+  // sort does not move the columns).
+  const { cellsOf, room } = fit
+  const least = useMemo(() => {
+    const cells = cellLeast(widget.columns, rows.slice(0, SAMPLED_ROWS).map(cellsOf))
+    return headerLeast(widget.columns, (k) => t(k)).map((h, i) => Math.max(h, cells[i] ?? 0))
+  }, [widget.columns, rows, cellsOf, t])
+  const widths = useMemo(() => fitWidths(wanted, least, room - actionsColumn), [wanted, least, room, actionsColumn])
+  // The width the columns ask for (a phone shows cards when it is wider than the window), and the width they take in the box:
+  // the table is at least that wide, and as wide as its box (its last column takes the rest).
+  const natural = wanted.reduce((w, c) => w + c, 0) + actionsColumn
+  const width = widths.reduce((w, c) => w + c, 0) + actionsColumn
   return {
     table,
     sorting,
