@@ -16,7 +16,7 @@ import auditPlugin from './plugins/app/audit.ts'
 import healthRoutes from './routes/health.ts'
 import metricsRoutes from './routes/metrics.ts'
 import auditRoutes from './routes/audit.ts'
-import apiCachePlugin from './plugins/app/api-cache.ts'
+import cachesPlugin from './plugins/app/caches.ts'
 import proxyPlugin from './plugins/app/proxy.ts'
 
 import cookiePlugin from './plugins/external/cookie.ts'
@@ -97,12 +97,12 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
   // session, csrf, game client, rate limit:
   app.setErrorHandler(serviceErrorHandler)
   await app.register(eventsPlugin)
+  // The cache owner before the session and the user context, which keep their reads in it.
+  await app.register(cachesPlugin)
   await app.register(sessionPlugin)
   await app.register(gameClientPlugin)
   await app.register(csrfPlugin)
   await app.register(unsafeValuesPlugin)
-  // Before the user context, which drops its reads when Clear Cache clears everything.
-  await app.register(apiCachePlugin)
   await app.register(userContextPlugin)
   await app.register(opsAccessPlugin)
 

@@ -145,7 +145,7 @@ t.test('a cached answer is stored cut, under the same per-user key', async (t) =
   t.equal(first.headers.get('x-cache'), 'MISS')
   t.equal(second.headers.get('x-cache'), 'HIT')
   t.equal(second.text, first.text, 'the hit is the cut answer')
-  const stored = service.apiCache.get(cacheKey('ag2', 'SG', 'reportFull', { VW: 'RPTFULL' }))
+  const stored = service.caches.answers.get(cacheKey('ag2', 'SG', 'reportFull', { VW: 'RPTFULL' }))
   t.ok(stored, 'stored under the per-user key')
   const rows = (JSON.parse(stored?.body.toString() ?? '{}') as { data: { rows: Array<Record<string, unknown>> } }).data.rows
   t.ok(rows.length > 0 && rows.every((r) => INTAKE.every((f) => !(f in r))), 'the stored answer carries no intake field')

@@ -20,6 +20,7 @@ import { awaitKey, claimKey, fingerprint, keepAnswer, releaseKey, type KeyRef, t
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from '../../../../schemas/domain/idempotency.ts'
 import { HELD_WRITE_WAIT_FACTOR, neverSent, sendHeldWrite, type WriteAnswer } from '../../proxy/held-write.ts'
 import type { UiSession } from './session.ts'
+import type { Invalidation } from '../../caches/invalidation.ts'
 
 /** Where a gated request goes upstream, decided by the gate before anything is forwarded. */
 /** The users a mutating call names: UserId in its body or query, and its path's last segment (DELETE …/{UserId}). */
@@ -36,6 +37,8 @@ interface ProxyTarget {
   /** A multipart body rebuilt with the session's LocId, sent as it is. */
   multipart: { body: Buffer, contentType: string } | undefined
   session: UiSession | null
+  /** The location the call is made at (the session's), none for a public call. */
+  locId: string | undefined
   /** Set for a cacheable GET that missed: the answer is stored under it. */
   cacheKey: string | undefined
   /** The endpoint is Clear Cache (api.json clearsCaches): its success drops every cache on every instance. */
@@ -94,6 +97,7 @@ function gate (app: FastifyInstance) {
     if (isMultipart && !endpoint.multipart) throw errors.apiNotMultipart(shown)
     let key: string | undefined
     let projection: Projection | null = null
+    let locId: string | undefined
     if (session) {
       const user = await app.userContext.load(request, session)
       assertPastGates(session, user)
@@ -104,7 +108,7 @@ function gate (app: FastifyInstance) {
         throw errors.apiDenied(shown)
       }
       if (app.columnProjection.enabled) projection = projectionFor(endpoint, menuHolds, ctx)
-      const locId = user.location.LocId
+      locId = user.location.LocId
       url = `${upstreamPath(segments, endpoint.game ? user.game : undefined)}?${upstreamQuery(search, locId)}`
       body = upstreamBody(request.body, locId)
       if (isMultipart) {
@@ -116,7 +120,7 @@ function gate (app: FastifyInstance) {
         // A preview's answers are cut to the previewed user's columns: cached apart from the supporter's own.
         const owner = session.preview ? `${session.UserId}>${session.preview.UserId}` : session.UserId
         key = cacheKey(owner, locId, segments.join('/'), request.query as Record<string, unknown>)
-        const hit = app.apiCache.get(key)
+        const hit = app.caches.answers.get(key)
         if (hit) {
           app.metrics.cacheHits.inc()
           return reply.code(hit.status).type(hit.contentType).header('x-cache', 'HIT').send(hit.body)
@@ -125,7 +129,7 @@ function gate (app: FastifyInstance) {
       }
     }
     const idempotency = session && request.method !== 'GET' ? idempotencyRef(request, session.UserId) : undefined
-    request.proxyTarget = { url, body, multipart: rebuilt, session, cacheKey: key, clearsCaches: endpoint.clearsCaches === true, projection, stream: endpoint.stream === true, idempotency }
+    request.proxyTarget = { url, body, multipart: rebuilt, session, locId, cacheKey: key, clearsCaches: endpoint.clearsCaches === true, projection, stream: endpoint.stream === true, idempotency }
     const detail = { endpoint: `${request.method} ${endpoint.path}`, ...(files.length > 0 ? { files } : {}), ...(idempotency ? { idempotencyKey: idempotency.key } : {}) }
     if (request.method !== 'GET' && !(await app.audit.guard(request, reply, { action: 'api.call', detail }))) return reply
     if (idempotency && await answeredBefore(app, reply, idempotency, writePrint(request.method, request.proxyTarget), stale)) return reply
@@ -200,13 +204,20 @@ function parsed (body: Buffer): GameApiFailureBody | null {
   }
 }
 
-/** What a write changes in the service's caches: answers (or all, for Clear Cache), the user's profile, and the users it names. */
+/** Writes that change what a location's kept reads hold: draws (the close dates in settings), SMS settings, maintenance. */
+const LOCATION_WRITE = /^\/api\/v1\/(?:4d|tt)\/(?:draw(?:\/|\?|$)|dSMSSetting\b|updateSMSGateway\b|maintenance\b)/
+
+/** What a write changes in the service's caches, on every instance: answers (or all, for Clear Cache), the user's profile, the users it names, its location's settings. */
 async function afterWrite (app: FastifyInstance, request: FastifyRequest, target: ProxyTarget, status: number): Promise<void> {
-  await app.apiCache.clear(target.clearsCaches && status < 400 ? 'all' : 'answers')
-  // The call may have moved the user's own credit or balances; locations and settings expire on their own.
-  if (target.session) app.sessions.forget(target.session.token, 'profile')
-  // A call about another user (a grant, a suspension, a credit change) reaches that user's next request, not after the cache expires.
-  if (status < 400) for (const userId of namedUsers(request, target.body)) app.userContext.forgetUser(userId)
+  const batch: Invalidation[] = [{ kind: target.clearsCaches && status < 400 ? 'all' : 'answers' }]
+  // The call may have moved the user's own credit or balances.
+  if (target.session) batch.push({ kind: 'session', tokenKey: app.caches.tokenKey(target.session.token), scope: 'profile' })
+  if (status < 400) {
+    // A call about another user (a grant, a suspension, a credit change) reaches that user's next request, not after the cache expires.
+    for (const userId of namedUsers(request, target.body)) batch.push({ kind: 'user', userId })
+    if (target.locId && LOCATION_WRITE.test(target.url)) batch.push({ kind: 'location', locId: target.locId })
+  }
+  await app.caches.invalidate(...batch)
 }
 
 /** The column cut an answer still needs: a game API that cut it itself says so with the very selection asked for. */
@@ -344,7 +355,7 @@ async function proxy (app: FastifyInstance) {
               // The cache holds the cut answer, under the same per-user key.
               const whole = await readAll(res.stream)
               const body = projection ? projectJson(whole, projection) : whole
-              app.apiCache.set(target.cacheKey, { status, contentType: String(reply.getHeader('content-type') ?? 'application/json'), body })
+              app.caches.answers.set(target.cacheKey, { status, contentType: String(reply.getHeader('content-type') ?? 'application/json'), body })
               return reply.header('x-cache', 'MISS').send(body)
             }
             if (projection) {
@@ -365,4 +376,4 @@ async function proxy (app: FastifyInstance) {
   })
 }
 
-export default fp(proxy, { name: 'proxy', dependencies: ['config-store', 'session', 'user-context', 'api-cache', 'audit', 'metrics', 'events'] })
+export default fp(proxy, { name: 'proxy', dependencies: ['config-store', 'session', 'user-context', 'caches', 'audit', 'metrics', 'events'] })

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { errors } from '../../errors.ts'
 import type { SessionEvents } from './events.ts'
+import type { ForgetScope } from '../../caches/invalidation.ts'
 
 /** What the encrypted session cookie holds. The token never leaves the server in a body or a script-readable cookie. */
 export interface UiSession {
@@ -35,16 +36,9 @@ export interface Sessions {
   end: (request: FastifyRequest, reason: EndReason) => void
   /** preHandler answering 401 without a session. */
   require: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
-  /** Registers a callback run with the token key when a session ends or must forget its cached reads (all of them, or only the profile). */
-  onForget: (fn: (tokenKey: string, scope: ForgetScope) => void) => void
-  /** Drops the cached reads of that token: all of them (location or password change, sign-out) or only the profile (after a mutating call). */
+  /** Drops the cached reads of that token on every instance: all of them (location or password change, sign-out) or only the profile (after a mutating call). */
   forget: (token: string, scope?: ForgetScope) => void
-  /** The stable, non-reversible cache key of a token. */
-  tokenKey: (token: string) => string
 }
-
-/** What a session forgets: every cached read, or only the profile (credit, balances) that a mutating call may have changed. */
-export type ForgetScope = 'all' | 'profile'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,11 +60,9 @@ function isUiSession (value: unknown): value is UiSession {
 
 /** Session helpers over @fastify/secure-session: one typed record under one cookie field. */
 async function session (app: FastifyInstance) {
-  const forgetters: Array<(tokenKey: string, scope: ForgetScope) => void> = []
-  const tokenKey = (token: string) => createHash('sha256').update(token).digest('base64url').slice(0, 24)
   const forget = (token: string, scope: ForgetScope = 'all') => {
-    const key = tokenKey(token)
-    for (const fn of forgetters) fn(key, scope)
+    // Dropped here at once; the broadcast to the other instances (which never fails) is not waited for.
+    app.caches.invalidate({ kind: 'session', tokenKey: app.caches.tokenKey(token), scope }).catch(() => {})
   }
 
   const sessions: Sessions = {
@@ -99,13 +91,11 @@ async function session (app: FastifyInstance) {
     async require (request) {
       if (!sessions.read(request)) throw errors.notSignedIn()
     },
-    onForget (fn) { forgetters.push(fn) },
-    forget,
-    tokenKey
+    forget
   }
   app.decorate('sessions', sessions)
   // The game client's one signal that the game API no longer serves a session (401 to its token, maintenance).
   app.events.on('upstream-ended', ({ request, reason }) => { sessions.end(request, reason) })
 }
 
-export default fp(session, { name: 'session', dependencies: ['secure-session', 'events'] })
+export default fp(session, { name: 'session', dependencies: ['secure-session', 'events', 'caches'] })

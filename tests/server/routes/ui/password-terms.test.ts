@@ -95,7 +95,7 @@ t.test('password changes and terms over HTTP', async (t) => {
     t.equal((await b.get('/ui/pages?path=/bet/placeBets/add')).status, 200)
     await product.gameApi.db.query("UPDATE users SET update_password = true WHERE user_id = 'mem1'")
     // As an upline's call about mem1 would: the service reads mem1's profile afresh.
-    product.service.userContext.forgetUser('mem1')
+    await product.service.caches.invalidate({ kind: 'user', userId: 'mem1' })
     for (const answer of [await b.get('/ui/pages?path=/bet/placeBets/add'), await b.get('/api/v1/4d/bet/page2')]) {
       t.equal(answer.status, 403, answer.text.slice(0, 200))
       t.equal(answer.json.code, 'UI_PASSWORD_CHANGE_REQUIRED')
