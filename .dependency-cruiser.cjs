@@ -3,9 +3,8 @@
 
 /** The client's feature folders may use their own files, never another feature's. */
 const client = (path) => `^client/src/${path}`
-
-/** The game API is cycle-checked once its layout is settled (helper H1's restructuring, issue #34); its layer rules below hold already. */
-const cycleChecked = '^(server/(src|shared)|schemas|client/src)/'
+/** The game API by domain (server/docs/architecture.md): app → routes.ts → <domain>/routes → jobs → store → rules, lib/ beneath them all. */
+const ga = (path) => `^server/game-api/${path}`
 
 module.exports = {
   forbidden: [
@@ -13,7 +12,7 @@ module.exports = {
       name: 'no-circular',
       severity: 'error',
       comment: 'A cycle (type-only imports included) ties modules that should stand alone: move what both need into a module both import.',
-      from: { path: cycleChecked },
+      from: { path: '^(server|schemas|client/src)/' },
       to: { circular: true }
     },
     {
@@ -51,6 +50,69 @@ module.exports = {
       comment: 'server/shared is beneath both servers: it imports neither.',
       from: { path: '^server/shared/' },
       to: { path: '^server/(src|game-api)/' }
+    },
+    {
+      name: 'game-api-routes-from-registry-only',
+      severity: 'error',
+      comment: 'A route file is registered, never imported: only routes.ts (the registry) and its own domain\'s routes/index.ts import one.',
+      from: { path: ga(''), pathNot: ga('(routes\\.ts|[^/]+/routes/index\\.ts)$') },
+      to: { path: ga('[^/]+/routes/') }
+    },
+    {
+      name: 'game-api-domain-registry-own-routes',
+      severity: 'error',
+      comment: 'A domain\'s routes/index.ts registers its own routes only.',
+      from: { path: ga('([^/]+)/routes/index\\.ts$') },
+      to: { path: ga('[^/]+/routes/'), pathNot: ga('$1/routes/') }
+    },
+    {
+      name: 'game-api-registry-from-app-only',
+      severity: 'error',
+      comment: 'Only app.ts uses the route registry.',
+      from: { path: ga(''), pathNot: ga('app\\.ts$') },
+      to: { path: ga('routes\\.ts$') }
+    },
+    {
+      name: 'game-api-store-no-routes-or-jobs',
+      severity: 'error',
+      comment: 'A store (SQL) is used by routes and jobs, never the reverse.',
+      from: { path: ga('[^/]+/store/') },
+      to: { path: ga('([^/]+/(routes|jobs)/|routes\\.ts$|app\\.ts$)') }
+    },
+    {
+      name: 'game-api-jobs-no-routes',
+      severity: 'error',
+      comment: 'A durable job runs without a request: it uses stores and rules, never routes.',
+      from: { path: ga('[^/]+/jobs/') },
+      to: { path: ga('([^/]+/routes/|routes\\.ts$|app\\.ts$)') }
+    },
+    {
+      name: 'game-api-rules-pure',
+      severity: 'error',
+      comment: 'Rules are pure: no store, route, job, database or request; they may use other rules, a domain\'s errors and lib/errors.ts.',
+      from: { path: ga('[^/]+/rules/') },
+      to: { path: '^server/(shared/db\\.ts$|game-api/([^/]+/(routes|store|jobs)/|lib/(?!errors\\.ts$)|plugins/|jobs/|routes\\.ts$|app\\.ts$))' }
+    },
+    {
+      name: 'game-api-lib-imports-no-domain',
+      severity: 'error',
+      comment: 'lib/ is beneath every domain: it imports lib/ only (and server/shared, schemas/).',
+      from: { path: ga('lib/') },
+      to: { path: ga(''), pathNot: ga('lib/') }
+    },
+    {
+      name: 'game-api-plugins-and-runner-import-no-domain',
+      severity: 'error',
+      comment: 'plugins/ and the job runner (jobs/) serve every domain: they import lib/, plugins/ and jobs/ only.',
+      from: { path: ga('(plugins|jobs)/') },
+      to: { path: ga(''), pathNot: ga('(lib|plugins|jobs)/') }
+    },
+    {
+      name: 'game-api-domain-root-files-leaf',
+      severity: 'error',
+      comment: 'A domain\'s errors.ts, schemas.ts and types.ts are shared by its layers: they import no store, route or job.',
+      from: { path: ga('[^/]+/(errors|schemas|types)\\.ts$') },
+      to: { path: ga('([^/]+/(routes|store|jobs)/|routes\\.ts$|app\\.ts$)') }
     },
     {
       name: 'client-feature-imports-no-feature',
