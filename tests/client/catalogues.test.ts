@@ -2,41 +2,26 @@ import t from 'tap'
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fromRoot } from '../../server/shared/paths.ts'
-import { rendererMessagesEn, rendererMessagesZh } from '../../client/src/renderers/lib/messages.ts'
+import { flattenCatalogue, type Catalogue } from '../../server/src/config/i18n.ts'
 
-// Every text the client shows comes from a catalogue in both languages (ch reads the zh file): the client's own
-// (client/public/assets/i18n), the renderers' (renderers/lib/messages.ts) and the operator's (menus/i18n).
+// Every text the product shows comes from one catalogue per language, menus/i18n (ch reads the zh file): the service serves
+// it hot-reloaded, the client bundles the same files (renderers/lib/messages.ts), and nothing else holds texts.
 
-type Tree = { [key: string]: string | Tree }
-const json = (path: string) => JSON.parse(readFileSync(fromRoot(path), 'utf8')) as Tree
+const catalogue = (lang: string) => flattenCatalogue(JSON.parse(readFileSync(fromRoot(`menus/i18n/${lang}.json`), 'utf8')) as Catalogue)
+const en = catalogue('en')
+const zh = catalogue('zh')
 
-/** Every key of a nested catalogue, dotted, with its text. */
-function flatten (tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>()
-  for (const [key, value] of Object.entries(tree)) {
-    const dotted = prefix ? `${prefix}.${key}` : key
-    if (typeof value === 'string') out.set(dotted, value)
-    else for (const [k, v] of flatten(value, dotted)) out.set(k, v)
-  }
-  return out
-}
+// Chinese has one plural form: English's key_one is its key there (i18next falls back to it).
+const oneForm = (key: string) => key.replace(/_one$/, '')
 
-const catalogues = {
-  client: { en: flatten(json('client/public/assets/i18n/en.json')), zh: flatten(json('client/public/assets/i18n/zh.json')) },
-  renderers: { en: flatten(rendererMessagesEn as unknown as Tree), zh: flatten(rendererMessagesZh as unknown as Tree) },
-  operator: { en: flatten(json('menus/i18n/en.json')), zh: flatten(json('menus/i18n/zh.json')) }
-}
+t.test('the catalogue has the same keys in en and zh, none empty', async (t) => {
+  t.same([...en.keys()].filter((k) => !zh.has(oneForm(k))), [], 'every en key in zh')
+  t.same([...zh.keys()].filter((k) => !en.has(k)), [], 'every zh key in en')
+  t.same([...en, ...zh].filter(([, text]) => text.trim() === '').map(([k]) => k), [], 'no empty text')
+})
 
-// Chinese has one plural form: English's key_one and key_other are one key there (i18next falls back to it).
-const oneForm = (key: string) => key.replace(/_(one|other)$/, '')
-
-t.test('each catalogue has the same keys in en and zh, none empty', async (t) => {
-  for (const [name, { en, zh }] of Object.entries(catalogues)) {
-    const enKeys = new Set([...en.keys()].map(oneForm))
-    t.same([...enKeys].filter((k) => !zh.has(k)), [], `${name}: every en key in zh`)
-    t.same([...zh.keys()].filter((k) => !enKeys.has(k)), [], `${name}: every zh key in en`)
-    t.same([...en, ...zh].filter(([, text]) => text.trim() === '').map(([k]) => k), [], `${name}: no empty text`)
-  }
+t.test('no other catalogue: the client keeps no texts of its own', async (t) => {
+  t.notOk(readdirSync(fromRoot('client')).includes('public') && readdirSync(fromRoot('client/public')).includes('assets'), 'no client/public/assets (its i18n files moved into menus/i18n)')
 })
 
 /** The client's source files. */
@@ -47,8 +32,7 @@ function sources (dir: string): string[] {
   })
 }
 
-t.test('every key the client asks for by name is in a catalogue', async (t) => {
-  const known = new Set([...catalogues.client.en.keys(), ...catalogues.renderers.en.keys(), ...catalogues.operator.en.keys()])
+t.test('every key the client asks for by name is in the catalogue', async (t) => {
   const missing: string[] = []
   let checked = 0
   for (const file of sources(fromRoot('client/src'))) {
@@ -57,10 +41,10 @@ t.test('every key the client asks for by name is in a catalogue', async (t) => {
     for (const match of text.matchAll(/\bt\(\s*'([a-zA-Z][\w]*(?:\.[\w]+)+)'/g)) {
       const key = match[1] as string
       checked++
-      // A plural is asked for by its base name: i18next picks key_one or key_other by the count.
-      if (!known.has(key) && !known.has(`${key}_other`)) missing.push(`${file.slice(fromRoot('').length)}: ${key}`)
+      // A plural is asked for by its base name: i18next picks key_one or key by the count.
+      if (!en.has(key) && !en.has(`${key}_other`)) missing.push(`${file.slice(fromRoot('').length)}: ${key}`)
     }
   }
   t.ok(checked > 100, `the keys named in the source were found (${checked})`)
-  t.same(missing, [], 'no key missing from the catalogues')
+  t.same(missing, [], 'no key missing from the catalogue')
 })

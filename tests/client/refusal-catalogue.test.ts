@@ -29,7 +29,7 @@ const coded = new Map<string, string>()
 for (const file of sources(fromRoot('server/game-api'))) {
   for (const m of readFileSync(file, 'utf8').matchAll(/coded(?:<[^>]*>)?\('(GA_[A-Z0-9_]+)', '((?:[^'\\]|\\.)*)'/g)) coded.set(m[1]!, m[2]!)
 }
-const catalogue = (lang: string) => (JSON.parse(readFileSync(fromRoot(`client/public/assets/i18n/${lang}.json`), 'utf8')) as { errors: Record<string, string> }).errors
+const catalogue = (lang: string) => (JSON.parse(readFileSync(fromRoot(`menus/i18n/${lang}.json`), 'utf8')) as { errors: Record<string, string> }).errors
 
 t.test('each game API refusal a user can meet is in both catalogues', async (t) => {
   t.ok(coded.size > 50, `the game API's codes were found (${coded.size})`)

@@ -1,4 +1,4 @@
-// i18next set up for en, zh and ch (ch shows Chinese): texts from /assets/i18n/{lang}.json, menu labels from the service's catalogues.
+// i18next set up for en, zh and ch (ch shows Chinese): every text from the one catalogue (menus/i18n), as bundled and as the service serves it.
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { keys, localGet, localSet } from './storage.ts'
@@ -6,9 +6,6 @@ import { dayText, intlLocale, money, vocabularyText } from './format.ts'
 
 /** The languages the product offers (seed 001 §5). */
 export type Lang = 'en' | 'zh' | 'ch'
-
-// The menu labels are i18n keys whose texts live in the service's config catalogues, bundled at build time.
-const menuCatalogues = import.meta.glob<Record<string, unknown>>('../../../menus/i18n/*.json', { eager: true, import: 'default' })
 
 /** en, zh or ch; anything else is en. */
 export function normaliseLang (value: string | null | undefined): Lang {
@@ -26,15 +23,10 @@ export function initialLang (): Lang {
 /** The translation file a language reads: ch shows Chinese. */
 const fileOf = (lang: Lang) => (lang === 'en' ? 'en' : 'zh')
 
-/** Texts bundled with the app per translation file (the renderers' sentences). */
+/** The catalogue bundled with the app per translation file (menus/i18n at build time). */
 export type BundledTexts = Record<ReturnType<typeof fileOf>, Record<string, unknown>>
 // Handed in by the entry point at start, so lib/ needs no import from the layers above it.
 let bundled: BundledTexts = { en: {}, zh: {} }
-
-function menuTexts (file: string): Record<string, unknown> {
-  const entry = Object.entries(menuCatalogues).find(([path]) => path.endsWith(`/${file}.json`))
-  return entry?.[1] ?? {}
-}
 
 /** A JSON catalogue, or nothing when it cannot be had (texts then fall back to English or to their keys). */
 async function fetchTexts (url: string): Promise<Record<string, unknown>> {
@@ -46,11 +38,11 @@ async function fetchTexts (url: string): Promise<Record<string, unknown>> {
   }
 }
 
-// The renderers' texts, then menu labels: the bundled catalogue, overlaid by the service's hot-reloaded one; the client's own texts last.
+// The bundled catalogue, overlaid by the service's hot-reloaded one: an operator's edit of menus/i18n shows without a new build.
 async function loadBundle (file: keyof BundledTexts): Promise<void> {
   if (i18next.hasResourceBundle(file, 'translation')) return
-  const [config, texts] = await Promise.all([fetchTexts(`/ui/i18n/${file}`), fetchTexts(`/assets/i18n/${file}.json`)])
-  i18next.addResourceBundle(file, 'translation', { ...bundled[file], ...menuTexts(file), ...config, ...texts }, true, true)
+  i18next.addResourceBundle(file, 'translation', bundled[file], true, true)
+  i18next.addResourceBundle(file, 'translation', await fetchTexts(`/ui/i18n/${file}`), true, true)
 }
 
 /** Starts i18next in the stored or browser language with the app's bundled texts; English stays loaded as the fallback. */

@@ -1,4 +1,5 @@
 import { segment, type Issue } from './rule-check.ts'
+import { referenceOf } from '../../../schemas/i18n.ts'
 
 /** A validated translation catalogue: nested sections of names → text (see schemas/i18n.ts). */
 export type Catalogue = { $schema?: string } & { [section: string]: unknown }
@@ -42,4 +43,29 @@ export function flattenCatalogue (catalogue: Catalogue): Map<string, string> {
   }
   for (const [name, section] of Object.entries(catalogue)) if (name !== '$schema') walk(section, name)
   return out
+}
+
+/** A "$t(key)" entry says a text kept once under another key: each must name a text of the same catalogue, never in a circle. */
+export function checkReferences (texts: ReadonlyMap<string, string>): Array<{ key: string, message: string }> {
+  const issues: Array<{ key: string, message: string }> = []
+  for (const [key, text] of texts) {
+    const seen = [key]
+    for (let target = referenceOf(text); target !== undefined; target = referenceOf(texts.get(target) ?? '')) {
+      if (!texts.has(target)) { issues.push({ key, message: `"$t(${target})" names no text: add "${target}" or name an existing key` }); break }
+      if (seen.includes(target)) { issues.push({ key, message: `"$t(${target})" leads back to "${key}": one of them must hold the text` }); break }
+      seen.push(target)
+    }
+  }
+  return issues
+}
+
+/** The text a key shows: its own, or the one its "$t(key)" leads to (as written when that leads nowhere). */
+export function textOf (texts: ReadonlyMap<string, string>, key: string): string | undefined {
+  const seen: string[] = []
+  let text = texts.get(key)
+  for (let target = referenceOf(text ?? ''); target !== undefined && texts.has(target) && !seen.includes(target); target = referenceOf(text ?? '')) {
+    seen.push(target)
+    text = texts.get(target)
+  }
+  return text
 }

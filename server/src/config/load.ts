@@ -11,7 +11,7 @@ import { compileAllowlist, type EndpointMatcher } from '../proxy/allowlist.ts'
 import { jsonErrorOffset } from './json-position.ts'
 import { schemaIssues } from './schema-issues.ts'
 import { segment, type Issue } from './rule-check.ts'
-import { checkCatalogue, flattenCatalogue, type Catalogue } from './i18n.ts'
+import { checkCatalogue, checkReferences, flattenCatalogue, textOf, type Catalogue } from './i18n.ts'
 import { compileMenu, type CompiledMenu } from './menu.ts'
 import { compilePages, type CompiledPages } from './pages.ts'
 import { checkPageForms } from './form-check.ts'
@@ -205,6 +205,7 @@ export function validateConfig (files: ConfigFiles, now: Date = new Date()): Loa
 
   const keys = { en: catalogues.en ? flattenCatalogue(catalogues.en) : undefined, zh: catalogues.zh ? flattenCatalogue(catalogues.zh) : undefined }
   if (keys.en && keys.zh) crossLanguage(keys.en, keys.zh, errors)
+  for (const lang of LANGUAGES) for (const { key, message } of keys[lang] ? checkReferences(keys[lang]) : []) errors.push({ file: `i18n/${lang}.json`, pointer: '/' + key.split('.').map(segment).join('/'), message })
   const requireKey: RequireKey = (file, pointer, key, kind = 'text') => {
     for (const lang of LANGUAGES) {
       const known = keys[lang]
@@ -274,8 +275,9 @@ function checkApi (api: ApiAllowlist, pagePaths: ReadonlyMap<string, string>, er
 
 function crossLanguage (en: ReadonlyMap<string, string>, zh: ReadonlyMap<string, string>, errors: ConfigError[]) {
   const pointerOf = (key: string) => '/' + key.split('.').map(segment).join('/')
-  for (const [key, text] of en) if (!zh.has(key)) errors.push({ file: 'i18n/zh.json', pointer: pointerOf(key), message: `missing translation of "${key}" (en: ${JSON.stringify(text)}): add it` })
-  for (const [key, text] of zh) if (!en.has(key)) errors.push({ file: 'i18n/en.json', pointer: pointerOf(key), message: `missing translation of "${key}" (zh: ${JSON.stringify(text)}): add it` })
+  // Chinese has one plural form: English's key_one is answered by the key itself there (i18next falls back to it).
+  for (const key of en.keys()) if (!zh.has(key) && !zh.has(key.replace(/_one$/, ''))) errors.push({ file: 'i18n/zh.json', pointer: pointerOf(key), message: `missing translation of "${key}" (en: ${JSON.stringify(textOf(en, key))}): add it` })
+  for (const key of zh.keys()) if (!en.has(key)) errors.push({ file: 'i18n/en.json', pointer: pointerOf(key), message: `missing translation of "${key}" (zh: ${JSON.stringify(textOf(zh, key))}): add it` })
 }
 
 /** Maps every page path (path and ttPath) to its file; a path claimed twice is an error. */

@@ -1,8 +1,9 @@
 import { Type } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { resolveReferences } from '../../../schemas/i18n.ts'
 
-/** GET /ui/i18n/:lang: the translation catalogue of the served config (menu labels, page titles, column headers), hot-reloaded with it. */
+/** GET /ui/i18n/:lang: the one translation catalogue (every text the client shows), as the served config holds it, hot-reloaded with it. */
 export default async function configI18nRoutes (fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   app.get('/ui/i18n/:lang', {
@@ -18,6 +19,7 @@ export default async function configI18nRoutes (fastify: FastifyInstance) {
     reply.header('etag', etag).header('cache-control', 'no-cache')
     if (request.headers['if-none-match'] === etag) return reply.code(304).send(null)
     const { $schema: _schema, ...catalogue } = config.i18n[request.params.lang]
-    return catalogue
+    // Each key answers its text: a "$t(key)" entry is served as the text it names, as the operator last wrote it.
+    return resolveReferences(catalogue)
   })
 }
