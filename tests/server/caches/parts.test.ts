@@ -2,6 +2,7 @@ import t from 'tap'
 import { parseInvalidationMessage } from '../../../server/src/caches/invalidation.ts'
 import { SessionReads, type ReadScope } from '../../../server/src/caches/session-reads.ts'
 import { ResolvedPages, PATHS_PER_CONTEXT, type ResolvedEntry } from '../../../server/src/caches/resolved-pages.ts'
+import { invalidationsOf } from '../../../server/src/caches/write-effects.ts'
 
 // The cache owner's parts without a server: what a message may say, and what each invalidation drops from the session reads.
 
@@ -72,4 +73,19 @@ t.test('resolved pages: one resolve per config, context and path; the oldest pat
   pages.forgetAll()
   pages.get(config, ctx, '/p63', resolve)
   t.equal(resolves, before + 2)
+})
+
+t.test('what a write drops: answers always, everything after Clear Cache, the writer\'s profile, named users and the location after a success', async (t) => {
+  const write = { status: 200, url: '/api/v1/4d/agents/credit?LocId=SG', clearsCaches: false, tokenKey: 'tk', locId: 'SG', namedUsers: ['mem1', 'mem1', 'ag2'] }
+  t.same(invalidationsOf(write), [{ kind: 'answers' }, { kind: 'session', tokenKey: 'tk', scope: 'profile' }, { kind: 'user', userId: 'mem1' }, { kind: 'user', userId: 'ag2' }])
+  t.same(invalidationsOf({ ...write, status: 403 }), [{ kind: 'answers' }, { kind: 'session', tokenKey: 'tk', scope: 'profile' }], 'a refused write names no one')
+  t.same(invalidationsOf({ ...write, url: '/api/v1/4d/cache/clear?LocId=SG', clearsCaches: true, namedUsers: [] }), [{ kind: 'all' }, { kind: 'session', tokenKey: 'tk', scope: 'profile' }])
+  t.same(invalidationsOf({ ...write, url: '/api/v1/4d/cache/clear', clearsCaches: true, status: 500, namedUsers: [] })[0], { kind: 'answers' }, 'a failed Clear Cache clears only answers')
+  t.same(invalidationsOf({ status: 200, url: '/api/v1/status', clearsCaches: false, namedUsers: [] }), [{ kind: 'answers' }], 'a public call has no session')
+  for (const url of ['/api/v1/4d/draw/12/close?LocId=SG', '/api/v1/tt/draw?LocId=SG', '/api/v1/4d/draw/series?LocId=SG', '/api/v1/4d/dSMSSetting?LocId=SG', '/api/v1/4d/maintenance?LocId=SG']) {
+    t.same(invalidationsOf({ ...write, url, namedUsers: [] }).at(-1), { kind: 'location', locId: 'SG' }, url)
+  }
+  for (const url of ['/api/v1/4d/drawings?LocId=SG', '/api/v1/4d/bet?LocId=SG', '/api/v1/password']) {
+    t.notOk(invalidationsOf({ ...write, url, namedUsers: [] }).some((i) => i.kind === 'location'), url)
+  }
 })

@@ -20,7 +20,7 @@ import { awaitKey, claimKey, fingerprint, keepAnswer, releaseKey, type KeyRef, t
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from '../../../../schemas/domain/idempotency.ts'
 import { HELD_WRITE_WAIT_FACTOR, neverSent, sendHeldWrite, type WriteAnswer } from '../../proxy/held-write.ts'
 import type { UiSession } from './session.ts'
-import type { Invalidation } from '../../caches/invalidation.ts'
+import { invalidationsOf } from '../../caches/write-effects.ts'
 
 /** Where a gated request goes upstream, decided by the gate before anything is forwarded. */
 /** The users a mutating call names: UserId in its body or query, and its path's last segment (DELETE …/{UserId}). */
@@ -204,20 +204,10 @@ function parsed (body: Buffer): GameApiFailureBody | null {
   }
 }
 
-/** Writes that change what a location's kept reads hold: draws (the close dates in settings), SMS settings, maintenance. */
-const LOCATION_WRITE = /^\/api\/v1\/(?:4d|tt)\/(?:draw(?:\/|\?|$)|dSMSSetting\b|updateSMSGateway\b|maintenance\b)/
-
-/** What a write changes in the service's caches, on every instance: answers (or all, for Clear Cache), the user's profile, the users it names, its location's settings. */
+/** What a write changes in the service's caches, dropped on every instance (caches/write-effects.ts). */
 async function afterWrite (app: FastifyInstance, request: FastifyRequest, target: ProxyTarget, status: number): Promise<void> {
-  const batch: Invalidation[] = [{ kind: target.clearsCaches && status < 400 ? 'all' : 'answers' }]
-  // The call may have moved the user's own credit or balances.
-  if (target.session) batch.push({ kind: 'session', tokenKey: app.caches.tokenKey(target.session.token), scope: 'profile' })
-  if (status < 400) {
-    // A call about another user (a grant, a suspension, a credit change) reaches that user's next request, not after the cache expires.
-    for (const userId of namedUsers(request, target.body)) batch.push({ kind: 'user', userId })
-    if (target.locId && LOCATION_WRITE.test(target.url)) batch.push({ kind: 'location', locId: target.locId })
-  }
-  await app.caches.invalidate(...batch)
+  const tokenKey = target.session ? app.caches.tokenKey(target.session.token) : undefined
+  await app.caches.invalidate(...invalidationsOf({ status, url: target.url, clearsCaches: target.clearsCaches, tokenKey, locId: target.locId, namedUsers: namedUsers(request, target.body) }))
 }
 
 /** The column cut an answer still needs: a game API that cut it itself says so with the very selection asked for. */
