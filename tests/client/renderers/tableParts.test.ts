@@ -3,7 +3,7 @@ import type { TableColumn } from '../../../schemas/widgets.ts'
 import { choiceKey, readHidden, toggleHidden } from '../../../client/src/renderers/lib/columnChoice.ts'
 import { CARD_KEY_FIELDS, cardColumns, wantsCards } from '../../../client/src/renderers/lib/tableCards.ts'
 import { statusTone } from '../../../client/src/renderers/lib/tableModel.ts'
-import { cellLeast, fitWidths } from '../../../client/src/renderers/lib/columnFit.ts'
+import { cellLeast, fitWidths, sumsLeast } from '../../../client/src/renderers/lib/columnFit.ts'
 
 const column = (field: string): TableColumn => ({ field, labelKey: field, type: 'text', width: 80 })
 const columns = ['UserId', 'UserName', 'Role', 'Stake'].map(column)
@@ -67,4 +67,10 @@ t.test('a column\'s content width is its widest cell among the first rows, with 
   const status: TableColumn = { ...column('Status'), type: 'status' }
   t.same(cellLeast([column('a'), status], [['12', 'Active'], ['1,234.50', 'Void']], measure), [93, 91])
   t.same(cellLeast([column('a')], [], measure), [0], 'no rows: nothing to hold')
+})
+
+t.test('a column with a footer sum is at least as wide as the sum', async (t) => {
+  const measure = (text: string) => text.length * 10
+  const money: TableColumn = { ...column('Stake'), type: 'money' }
+  t.same(sumsLeast([column('UserId'), money], { Stake: 16842 }, measure), [0, 103], '16,842.00 and the padding; no sum, no need')
 })

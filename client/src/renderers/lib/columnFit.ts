@@ -1,6 +1,7 @@
 // Columns that fit their box: each gives up the room it holds beyond its content, in proportion, before the table scrolls sideways.
 import type { TableColumn } from '../../../../schemas/widgets.ts'
-import { cellTextWidth } from './headerWidths.ts'
+import { cellTextWidth, headerTextWidth } from './headerWidths.ts'
+import { formatCell } from './tableModel.ts'
 
 // A cell's padding (6 px each side) with a pixel for rounding; a status badge adds its own padding.
 const CELL_CHROME = 12 + 1
@@ -14,6 +15,14 @@ export function cellLeast (columns: readonly TableColumn[], texts: ReadonlyArray
     let widest = 0
     for (const row of texts.slice(0, SAMPLED_ROWS)) widest = Math.max(widest, measure(row[i] ?? ''))
     return widest === 0 ? 0 : widest + CELL_CHROME + (c.type === 'status' ? BADGE_CHROME : 0)
+  })
+}
+
+/** The width of each column's footer sum (bold, as the header), with the cell's padding; 0 where a column has none. */
+export function sumsLeast (columns: readonly TableColumn[], sums: Readonly<Record<string, number>>, measure = headerTextWidth): number[] {
+  return columns.map((c) => {
+    const sum = sums[c.field]
+    return sum === undefined ? 0 : measure(formatCell(sum, c.type)) + CELL_CHROME
   })
 }
 

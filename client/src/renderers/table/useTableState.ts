@@ -8,7 +8,7 @@ import { actionsWidth, footerSums, sortRows, type Row } from '../lib/tableModel.
 import { araFileName, csvFileName, toAra, toCsv } from '../lib/exports.ts'
 import { downloadText } from '../lib/download.ts'
 import { headerLeast, headerWidths } from '../lib/headerWidths.ts'
-import { cellLeast, fitWidths, SAMPLED_ROWS } from '../lib/columnFit.ts'
+import { cellLeast, fitWidths, SAMPLED_ROWS, sumsLeast } from '../lib/columnFit.ts'
 
 export const ROW_HEIGHT = 28
 const DEFAULT_SORT_FIELD = 'CreatedDate'
@@ -53,13 +53,14 @@ export function useTableState (widget: TableWidget, all: readonly TableColumn[],
   const rowKey = useCallback((row: Row, index: number) => widget.rowKey ? String(row[widget.rowKey] ?? index) : String(index), [widget.rowKey])
   const actionsColumn = useMemo(() => actionsWidth(widget.rowActions ?? [], rows, (k) => t(k)), [widget.rowActions, rows, t])
   const wanted = useMemo(() => headerWidths(widget.columns, (k) => t(k)), [widget.columns, t])
-  // The least each column needs, from its header's longest word and its widest cell among the first rows (as received, so a
-  // sort does not move the columns).
+  // The least each column needs, from its header's longest word, its widest cell among the first rows (as received, so a
+  // sort does not move the columns) and its footer sum.
   const { cellsOf, room } = fit
   const least = useMemo(() => {
     const cells = cellLeast(widget.columns, rows.slice(0, SAMPLED_ROWS).map(cellsOf))
-    return headerLeast(widget.columns, (k) => t(k)).map((h, i) => Math.max(h, cells[i] ?? 0))
-  }, [widget.columns, rows, cellsOf, t])
+    const footer = sumsLeast(widget.columns, sums)
+    return headerLeast(widget.columns, (k) => t(k)).map((h, i) => Math.max(h, cells[i] ?? 0, footer[i] ?? 0))
+  }, [widget.columns, rows, cellsOf, sums, t])
   const widths = useMemo(() => fitWidths(wanted, least, room - actionsColumn), [wanted, least, room, actionsColumn])
   // The width the columns ask for (a phone shows cards when it is wider than the window), and the width they take in the box:
   // the table is at least that wide, and as wide as its box (its last column takes the rest).
