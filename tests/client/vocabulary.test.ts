@@ -49,6 +49,12 @@ const several = (en: Texts, zh: Texts) => [...pairs(en, zh)].filter(([text, of])
 /** Texts (an English text with its Chinese) held by more than one key. */
 const repeated = (en: Texts, zh: Texts) => [...pairs(en, zh)].flatMap(([text, of]) => [...of].filter(([, keys]) => keys.length > 1).map(([chinese, keys]) => `${text} / ${chinese}: ${keys.join(', ')}`))
 
+t.test('the figures', async (t) => {
+  const references = [...en.values()].filter((text) => reference(text) !== undefined).length
+  t.comment(`${en.size} keys: ${en.size - references} texts, ${references} "$t(key)" references; ${pairs(en, zh).size} distinct English texts`)
+  t.ok(en.size > 1000, 'the whole catalogue was read')
+})
+
 t.test('a "$t(key)" entry names a text, in both languages alike', async (t) => {
   t.same(checkReferences(en), [], 'en references resolve')
   t.same(checkReferences(zh), [], 'zh references resolve')
