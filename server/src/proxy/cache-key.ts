@@ -6,3 +6,13 @@ export function cacheKey (userId: string, locId: string, path: string, query: Re
     .sort(([a], [b]) => (a as string).localeCompare(b as string))
   return JSON.stringify([userId, locId, path, pairs])
 }
+
+/** The users a cached answer is about: its owner, or a supporter and the user they previewed ("sup1>mem1"). */
+export function usersOfCacheKey (key: string): string[] {
+  try {
+    const [owner] = JSON.parse(key) as [unknown]
+    return typeof owner === 'string' ? owner.split('>') : []
+  } catch {
+    return []
+  }
+}

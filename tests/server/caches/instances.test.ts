@@ -5,6 +5,7 @@ import { Browser, signedIn } from '../../helpers/http-browser.ts'
 import { redisReachable, testRedisUrl } from '../../helpers/redis.ts'
 import { eventually } from '../../helpers/eventually.ts'
 import { INVALIDATION_CHANNEL } from '../../../server/src/caches/bus.ts'
+import { cacheKey } from '../../../server/src/proxy/cache-key.ts'
 
 // The one cache owner across instances: what one instance forgets, every instance forgets (Redis pub/sub), and alone an
 // instance forgets at once. The probe: mem1 must change the password (set in the game API's database behind the service's
@@ -21,8 +22,13 @@ t.test('alone (no Redis): forgetting a user makes the next request read them afr
   t.equal((await mem1.get(PAGE)).status, 200)
   await db.query("UPDATE users SET update_password = true WHERE user_id = 'mem1'")
   t.equal((await mem1.get(PAGE)).status, 200, 'the kept profile still answers')
+  const keys = { mem1: cacheKey('mem1', 'SG', 'announcements', {}), preview: cacheKey('sup1>mem1', 'SG', 'announcements', {}), ag1: cacheKey('ag1', 'SG', 'announcements', {}) }
+  for (const key of Object.values(keys)) service.caches.answers.set(key, answer)
   await service.caches.invalidate({ kind: 'user', userId: 'mem1' })
   t.equal((await mem1.get(PAGE)).status, 403, 'read afresh: the password must change first')
+  t.equal(service.caches.answers.get(keys.mem1), undefined, 'their answers, cut to the rights they had, are dropped')
+  t.equal(service.caches.answers.get(keys.preview), undefined, 'and a supporter\'s preview of them')
+  t.equal(service.caches.answers.get(keys.ag1), answer, 'another user\'s answers stay')
 })
 
 const noRedis = await redisReachable() ? false : `Redis at ${testRedisUrl} is not reachable: skipped the cross-instance tests`
@@ -40,9 +46,12 @@ t.test('two instances sharing Redis', { skip: noRedis }, async (t) => {
     t.equal((await onB.get(PAGE)).status, 200, 'the other instance reads the same session')
     await db.query("UPDATE users SET update_password = true WHERE user_id = 'mem1'")
     t.equal((await onB.get(PAGE)).status, 200, 'the other instance answers from its kept reads')
+    const key = cacheKey('mem1', 'SG', 'announcements', {})
+    b.service.caches.answers.set(key, answer)
     await a.service.caches.invalidate({ kind: 'user', userId: 'mem1' })
     t.equal((await onA.get(PAGE)).status, 403, 'the instance that forgot reads afresh at once')
     await t.resolves(eventually(async () => (await onB.get(PAGE)).status === 403, { what: 'the other instance reading mem1 afresh' }))
+    t.equal(b.service.caches.answers.get(key), undefined, 'and drops their answers')
   })
 
   await t.test('a write\'s answers clear and Clear Cache reach the other instance; a config load drops answers cut to the old columns', async (t) => {

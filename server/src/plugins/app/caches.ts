@@ -6,6 +6,7 @@ import { openInvalidationBus } from '../../caches/bus.ts'
 import type { Invalidation } from '../../caches/invalidation.ts'
 import { ResolvedPages } from '../../caches/resolved-pages.ts'
 import { SessionReads } from '../../caches/session-reads.ts'
+import { usersOfCacheKey } from '../../proxy/cache-key.ts'
 
 /** A cached game API answer: status, content type and the raw body bytes (already cut to the user's columns). */
 export interface CachedAnswer {
@@ -70,7 +71,11 @@ async function caches (app: FastifyInstance) {
           // Another instance loaded a config this one does not serve: its directory is read again (a missed file event, a shared volume).
           if (remote && what.version !== app.configStore.current().version) app.configStore.reload().catch((err: unknown) => app.log.warn({ err }, 'could not reload the config another instance loaded'))
           break
-        case 'user': reads.forgetUser(what.userId); break
+        case 'user':
+          reads.forgetUser(what.userId)
+          // Their answers were cut to the rights they had.
+          answerStore.del(answerStore.keys().filter((key) => usersOfCacheKey(key).includes(what.userId)))
+          break
         case 'session': if (what.scope === 'all') reads.forgetSession(what.tokenKey); else reads.markProfileStale(what.tokenKey); break
         case 'location': reads.forgetLocation(what.locId); break
       }
