@@ -11,6 +11,7 @@ import configI18nRoutes from '../../../server/src/routes/config-i18n.ts'
 import { buildMenu } from '../../../server/src/config/menu.ts'
 import { eachDatabase, freshDb, type DbKind } from '../../helpers/db.ts'
 import { copyConfig, ctxFor, SG, shippedConfigDir } from './fixtures.ts'
+import { resolveReferences } from '../../../schemas/i18n.ts'
 
 /** A small app: the store, the config store on dir, and the config routes. */
 async function configApp (t: Test, dir: string, kind: DbKind = 'pglite') {
@@ -174,7 +175,8 @@ t.test('reloads under a stream of concurrent requests: none lost, none mixing tw
   const remember = () => {
     const c = app.configStore.current()
     loadedAtToVersion.set(c.loadedAt, c.version)
-    versionToLabel.set(c.version, (c.i18n.en.menu as Record<string, string>).profile as string)
+    // As the route serves it: a $t(common.x) entry answers the text it names.
+    versionToLabel.set(c.version, (resolveReferences(c.i18n.en).menu as Record<string, string>).profile as string)
   }
   remember()
   let loads = 0
