@@ -118,3 +118,27 @@ t.test('an object or array answer cut short is refused, never relayed as if whol
     if (!refused) throw new Error(`accepted a cut-short answer: ${short.toString('utf8')}`)
   }), { numRuns: 300 }))
 })
+
+/** Whether every object the targets select holds only the members they keep. */
+function onlyKept (value: unknown, selection: readonly FieldSelection[]): boolean {
+  const at = (node: unknown, path: readonly string[], keep: ReadonlySet<string>): boolean => {
+    if (node === null || typeof node !== 'object') return true
+    if (path.length === 0) return Array.isArray(node) || Object.keys(node).every((name) => keep.has(name))
+    const [step, ...rest] = path as [string, ...string[]]
+    if (step === '*') return !Array.isArray(node) || node.every((element) => at(element, rest, keep))
+    return Array.isArray(node) || !Object.hasOwn(node, step) || at((node as Record<string, unknown>)[step], rest, keep)
+  }
+  return selection.every(({ path, keep }) => at(value, path, keep))
+}
+
+t.test('a damaged answer (a byte added or removed anywhere) is refused, or what comes out holds only kept members', async (t) => {
+  const damage = fc.record({ at: fc.nat(), byte: fc.constantFrom('"', '\\', '{', '}', '[', ']', ',', ':', 'x', '1', ' '), remove: fc.boolean() })
+  t.doesNotThrow(() => fc.assert(fc.property(json, style, targets, cuts, damage, (value, s, selection, offsets, { at, byte, remove }) => {
+    const text = write(value, s)
+    const i = at % (text.length + 1)
+    const damaged = Buffer.from(remove ? text.slice(0, i) + text.slice(i + 1) : text.slice(0, i) + byte + text.slice(i), 'utf8')
+    let out: unknown
+    try { out = JSON.parse(cutInChunks(damaged, selection, offsets).toString('utf8')) } catch { return }
+    if (!onlyKept(out, selection)) throw new Error(`a member the targets do not keep came out of ${damaged.toString('utf8')}`)
+  }), { numRuns: 1000 }))
+})
