@@ -30,9 +30,16 @@ children_cpu () {
   cpu=$(tail -1 "$work/times" | awk '{ split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.1f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
 }
 
-# tap rebuilds its Test class when .taprc's plugins change, but only for its next run: build first, so that every file of
-# this run loads through the configured plugins (tsx), also on a fresh install.
-npx tap build >/dev/null || exit 1
+# tap rebuilds its Test class when .taprc's plugins change, but only for its next run: build first when the built plugins
+# are not the configured ones, so that every file of this run loads through them (tsx), also on a fresh install. Only
+# then: a build replaces the Test class under any tap run going on beside this one.
+if ! node --input-type=module -e "
+  import { TapConfig } from '@tapjs/config'
+  const { signature } = await import('@tapjs/test')
+  process.exit(signature === (await TapConfig.load()).pluginSignature ? 0 : 1)
+" 2>/dev/null; then
+  npx tap build >/dev/null || exit 1
+fi
 
 flaky=""
 for tier in "${tiers[@]}"; do
