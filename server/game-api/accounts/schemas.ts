@@ -2,7 +2,7 @@
 import { PlainText } from '../../../schemas/common.ts'
 import { Type, type Static } from 'typebox'
 import { LocIdField } from '../lib/envelope.ts'
-import { POSITION_RANGES } from './rules/downline-rules.ts'
+import { POSITION_RANGES, type PositionField } from '../../../schemas/domain/position-ranges.ts'
 import { USER_ID_RULE } from '../../../schemas/domain/user-id.ts'
 import { LINE_STAKE_BOUND } from '../betting/rules/index.ts'
 
@@ -10,7 +10,7 @@ const Money = Type.Number({ minimum: 0, maximum: 1e12, description: 'dollars, in
 // An integer, so a form's checkbox (true or false) is taken as 1 or 0.
 const Flag = Type.Integer({ minimum: 0, maximum: 1, description: '0 or 1' })
 const UserRef = Type.String({ minLength: 1, maxLength: 50, description: 'a user id' })
-const position = (field: keyof typeof POSITION_RANGES) => Type.Number({ minimum: 0, maximum: POSITION_RANGES[field].max, description: `0 to ${POSITION_RANGES[field].max} in steps of ${POSITION_RANGES[field].step}` })
+const position = (field: PositionField) => Type.Number({ minimum: POSITION_RANGES[field].min, maximum: POSITION_RANGES[field].max, description: `${POSITION_RANGES[field].min} to ${POSITION_RANGES[field].max} in steps of ${POSITION_RANGES[field].step}` })
 
 /** One row of a downline list. */
 export const AccountRow = Type.Object({

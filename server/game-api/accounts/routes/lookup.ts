@@ -7,7 +7,7 @@ import { caller } from '../../plugins/auth.ts'
 import { groupOf } from '../../lib/downline-access.ts'
 import { listRoot } from '../store/kinds.ts'
 import { parentBounds } from '../store/position.ts'
-import { POSITION_RANGES } from '../rules/downline-rules.ts'
+import { POSITION_RANGES } from '../../../../schemas/domain/position-ranges.ts'
 import { lockUsers } from '../store/accounts.ts'
 
 const Member = Type.Object({ UserId: Type.String(), UserName: Type.String(), Role: Type.String(), ParentId: Type.Union([Type.String(), Type.Null()]), Depth: Type.Integer() })
@@ -36,7 +36,7 @@ const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const parent = (await lockUsers(app.db, [parentId], false)).get(parentId)
     if (!parent) throw errors.userNotFound(parentId)
     const bounds = await parentBounds(app.db, parent)
-    return ok(Object.entries(POSITION_RANGES).map(([field, { max, step }]) => ({ Field: field, Min: 0, Max: Math.min(max, bounds[field as keyof typeof bounds] ?? max), Step: step })))
+    return ok(Object.entries(POSITION_RANGES).map(([field, { min, max, step }]) => ({ Field: field, Min: min, Max: Math.min(max, bounds[field as keyof typeof bounds] ?? max), Step: step })))
   })
 }
 

@@ -3,21 +3,13 @@ import { errors, type GameApiError } from '../../lib/errors.ts'
 import { accountErrors } from '../errors.ts'
 import { USER_ID_PATTERN } from '../../../../schemas/domain/user-id.ts'
 import { inWholeCents } from '../../../../schemas/domain/cents.ts'
+import { POSITION_RANGES, type PositionField } from '../../../../schemas/domain/position-ranges.ts'
+import { checkValue } from '../../../../schemas/domain/field-constraints.ts'
 // GA_BAD_USER_ID (./errors.ts) words this rule again: catalogue messages are literals, as the client's catalogue test reads them.
 
 /** The flags a parent hands down only when it has them itself. */
 export const FLAGS = ['EnableCreateAgent', 'EnableCreateDownline', 'EnablePlaceBet', 'EnableUpload'] as const
 export type Flag = typeof FLAGS[number]
-
-/** Seed 001 §5: the ranges and steps of the position pickers. */
-export const POSITION_RANGES = {
-  dShare: { max: 1, step: 0.01 },
-  tShare: { max: 1, step: 0.01 },
-  dCommission: { max: 0.2, step: 0.005 },
-  tCommission: { max: 0.3, step: 0.01 },
-  Tax: { max: 0.01, step: 0.001 }
-} as const
-export type PositionField = keyof typeof POSITION_RANGES
 
 /** Dollars as the refusals show them: 60,000.00. */
 export const dollars = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
@@ -29,17 +21,15 @@ export function userIdProblem (userId: string): GameApiError | undefined {
 
 /** Why a position value is outside seed 001 §5's range or off its step, or undefined. */
 export function rangeProblem (field: PositionField, value: number): GameApiError | undefined {
-  const { max, step } = POSITION_RANGES[field]
-  if (value < 0 || value > max) return accountErrors.outOfRange(field, value, max)
-  const steps = value / step
-  // Compared in whole steps with a tolerance, as 0.015 / 0.005 is not exactly 3 in binary.
-  if (Math.abs(steps - Math.round(steps)) > 1e-6) return accountErrors.offStep(field, value, step)
-  return undefined
+  const rule = POSITION_RANGES[field]
+  const [broken] = checkValue(value, { number: true, ...rule })
+  if (broken === undefined) return undefined
+  return broken.rule === 'step' ? accountErrors.offStep(field, value, rule.step) : accountErrors.outOfRange(field, value, rule.max)
 }
 
 /** Why a downline's position value is above its parent's, or undefined (parentValue undefined: the parent is not bounded). */
 export function parentBoundProblem (field: PositionField, value: number, parentId: string, parentValue: number | undefined): GameApiError | undefined {
-  if (parentValue === undefined || value <= parentValue + 1e-9) return undefined
+  if (parentValue === undefined || checkValue(value, { max: parentValue }).length === 0) return undefined
   return accountErrors.aboveParent(field, value, parentId, parentValue)
 }
 

@@ -1,7 +1,8 @@
 // Checks and writes a downline's position (shares, commissions, tax) against seed 001 §5's ranges and the parent's own position.
 import type { Queryable } from '../../../shared/db.ts'
 import { accountErrors } from '../errors.ts'
-import { parentBoundProblem, rangeProblem, type PositionField } from '../rules/downline-rules.ts'
+import { parentBoundProblem, rangeProblem } from '../rules/downline-rules.ts'
+import type { PositionField } from '../../../../schemas/domain/position-ranges.ts'
 import { commissionsOf, writeCommission, type Locked } from './accounts.ts'
 import type { Game } from '../../../../schemas/domain/calendar.ts'
 

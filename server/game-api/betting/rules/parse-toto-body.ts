@@ -4,19 +4,7 @@ import type { BodyResult } from './parse-four-d-body.ts'
 import type { TextIssue, TotoBetType, TotoLine } from './ticket.ts'
 import { spanOf, type Token } from './tokenize.ts'
 import { isTotoNumber } from '../../../../schemas/domain/toto-lines.ts'
-
-/** Pick-n bet types and how many numbers each takes. */
-export const PICK_TYPES: Readonly<Record<string, { type: TotoBetType, size: number }>> = {
-  '2*': { type: '2*', size: 2 },
-  '3*': { type: '3*', size: 3 },
-  '4*': { type: '4*', size: 4 },
-  '*2': { type: '*2', size: 2 },
-  '*3': { type: '*3', size: 3 },
-  '*4': { type: '*4', size: 4 }
-}
-
-/** Bet types written alone, without numbers. */
-export const PARITY_TYPES: readonly TotoBetType[] = ['TO', 'TE', 'TT']
+import { TOTO_PICK_BETS, isParityBet, isPickBet } from '../../../../schemas/domain/toto-bets.ts'
 
 type Entry = Omit<TotoLine, 'units'>
 
@@ -48,16 +36,16 @@ export function parseTotoBody (tokens: readonly Token[]): BodyResult<TotoLine> {
       pendingBroken = false
       continue
     }
-    const pickType = PICK_TYPES[token.text]
-    if (pickType !== undefined) {
+    if (isPickBet(token.text)) {
       unusedPick()
-      pick = { token, ...pickType }
+      pick = { token, type: token.text, size: TOTO_PICK_BETS[token.text] }
       continue
     }
-    if ((PARITY_TYPES as readonly string[]).includes(upper)) {
+    // Odd/even/tie bets are written alone, without numbers.
+    if (isParityBet(upper)) {
       unusedPick()
       result.sets.push(token)
-      pending.push({ type: upper as TotoBetType, numbers: [], text: upper, position: token.position, length: token.text.length })
+      pending.push({ type: upper, numbers: [], text: upper, position: token.position, length: token.text.length })
       pendingTokens.push(token)
       continue
     }

@@ -1,4 +1,5 @@
 // Pay rates per $1 (4D) or per unit (TOTO); the defaults are Singapore Pools' fixed prizes, operators set their own per level.
+import type { TotoParityBet, TotoPickBet } from '../../../../schemas/domain/toto-bets.ts'
 
 /** 4D prize tiers, highest first. */
 export type FourDTier = 'first' | 'second' | 'third' | 'starter' | 'consolation'
@@ -68,8 +69,8 @@ export const TOTO_GROUPS: readonly TotoGroup[] = [1, 2, 3, 4, 5, 6, 7]
 /** What one unit pays: per prize group for ordinary, system and roll combinations, per type for pick-n and odd/even/tie. */
 export interface TotoPayRates {
   groups: Record<TotoGroup, number>
-  pick: Record<'2*' | '3*' | '4*' | '*2' | '*3' | '*4', number>
-  parity: Record<'TO' | 'TE' | 'TT', number>
+  pick: Record<TotoPickBet, number>
+  parity: Record<TotoParityBet, number>
 }
 
 /** Default TOTO rates: fixed odds in place of Singapore Pools' shared groups 1-4, its fixed prizes for groups 5-7. */

@@ -4,6 +4,7 @@ import { DEFAULT_TOTO_PAY_RATES, TOTO_GROUPS, type TotoGroup, type TotoPayRates 
 import type { TotoLine } from './ticket.ts'
 import { choose } from './toto-combinations.ts'
 import { isTotoNumber, TOTO_BALLS } from '../../../../schemas/domain/toto-lines.ts'
+import { isParityBet, isSideBet } from '../../../../schemas/domain/toto-bets.ts'
 
 /** A TOTO draw result: six winning numbers and the additional number. */
 export interface TotoResult {
@@ -79,13 +80,13 @@ export function sideBetWins (line: Pick<TotoLine, 'type' | 'numbers'>, result: T
 
 /** Settles a TOTO line with the bettor's level's rates: units times the rate of every winning combination. */
 export function settleTotoLine (line: Pick<TotoLine, 'type' | 'numbers' | 'units'>, result: TotoResult, rates: TotoPayRates = DEFAULT_TOTO_PAY_RATES): TotoSettlement {
-  if (line.type === 'ORDINARY' || line.type === 'SYSTEM' || line.type === 'ROLL') {
+  if (!isSideBet(line.type)) {
     const groups = groupCounts(line, result)
     const cents = TOTO_GROUPS.reduce((sum, g) => sum + toCents(line.units * (groups[g] ?? 0) * rates.groups[g]), 0)
     return { groups, won: Object.keys(groups).length > 0, payout: fromCents(cents) }
   }
   const won = sideBetWins(line, result)
-  const rate = line.type === 'TO' || line.type === 'TE' || line.type === 'TT' ? rates.parity[line.type] : rates.pick[line.type]
+  const rate = isParityBet(line.type) ? rates.parity[line.type] : rates.pick[line.type]
   return { groups: {}, won, payout: won ? fromCents(toCents(line.units * rate)) : 0 }
 }
 

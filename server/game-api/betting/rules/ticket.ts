@@ -1,11 +1,11 @@
 // The shape of a parsed bet: a ticket with its draws and one line per number (4D) or entry (TOTO).
 import type { Draw, DrawSeries } from '../../../../schemas/domain/calendar.ts'
+import type { TotoBetType } from '../../../../schemas/domain/toto-bets.ts'
 
 /** How a 4D number is played: as written, rolled (r), iBet (i) or kBet (k). */
 export type NumberForm = 'straight' | 'roll' | 'ibet' | 'kbet'
 
-/** TOTO bet types: ordinary (6 numbers), system 7-12, system roll, pick-n, and the odd/even/tie bets. */
-export type TotoBetType = 'ORDINARY' | 'SYSTEM' | 'ROLL' | '2*' | '3*' | '4*' | '*2' | '*3' | '*4' | 'TO' | 'TE' | 'TT'
+export type { TotoBetType }
 
 /** Where a line was written in the bet text (0-based character offset and length). */
 export interface TextSpan {

@@ -3,11 +3,12 @@ import { DEFAULT_TOTO_PAY_RATES, type TotoPayRates } from './pay-rates.ts'
 import { settleTotoLine, type TotoResult } from './settle-toto.ts'
 import type { TotoLine } from './ticket.ts'
 import { TOTO_BALLS } from '../../../../schemas/domain/toto-lines.ts'
+import { isParityBet, isPickBet } from '../../../../schemas/domain/toto-bets.ts'
 
 /** The payout of one unit in the line's best case: its numbers drawn as winners, with the additional among them where room is left. */
 export function maxTotoPayoutPerUnit (line: Pick<TotoLine, 'type' | 'numbers'>, rates: TotoPayRates = DEFAULT_TOTO_PAY_RATES): number {
-  if (line.type === 'TO' || line.type === 'TE' || line.type === 'TT') return rates.parity[line.type]
-  if (line.type !== 'ORDINARY' && line.type !== 'SYSTEM' && line.type !== 'ROLL') return rates.pick[line.type]
+  if (isParityBet(line.type)) return rates.parity[line.type]
+  if (isPickBet(line.type)) return rates.pick[line.type]
   const others = Array.from({ length: TOTO_BALLS }, (_, i) => i + 1).filter((n) => !line.numbers.includes(n))
   // Chosen numbers come first so as many as possible are winners; the additional is the next chosen one, if any.
   const order = [...line.numbers, ...others]

@@ -13,10 +13,13 @@ import { linesToPlace, loadBetSpecial, saveBetSpecial, type BetSpecialSetting } 
 import { outsetErrors } from '../errors.ts'
 import { drawById } from '../../draws/store/draw-by-id.ts'
 import { drawTakesBetsSql } from '../../draws/store/draw-conditions.ts'
+import { errors } from '../../lib/errors.ts'
+import { inWholeCents } from '../../../../schemas/domain/cents.ts'
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
 const Pattern = Type.Enum([...SPECIAL_PATTERNS], { description: SPECIAL_PATTERNS.join(', ') })
-const Money = Type.Number({ minimum: 0, maximum: 100000, multipleOf: 0.01 })
+// In cents at most: checked by the one cents rule, as JSON Schema's multipleOf 0.01 refuses binary fractions such as 0.07.
+const Money = Type.Number({ minimum: 0, maximum: 100000 })
 const Series = Type.Union([Type.Literal('SG4D'), Type.Literal('MG4D')])
 const Setting1 = Type.Object({
   Patterns: Type.Array(Pattern),
@@ -37,7 +40,7 @@ const Update = Type.Object({
   UserId: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
   Series: Type.Optional(Series),
   SkipPlaced: Type.Optional(Type.Boolean()),
-  MaxStake: Type.Optional(Type.Number({ minimum: 0, maximum: 10000000, multipleOf: 0.01 })),
+  MaxStake: Type.Optional(Type.Number({ minimum: 0, maximum: 10000000 })),
   LocId: LocIdField
 })
 const Status = Type.Object({
@@ -86,6 +89,7 @@ const betSpecialRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put('/updateBetSpecialSetting', { schema: { body: Update, response: envelope(Type.Object({ Setting1, Setting2 })) } }, async (request) => {
     const user = caller(request)
     const b = request.body
+    for (const [field, value] of [['Big', b.Big], ['Small', b.Small], ['MaxStake', b.MaxStake]] as const) if (value !== undefined && !inWholeCents(value)) throw errors.fieldNotCents(`body/${field}`, value)
     const numbers = b.Numbers ?? (b.NumbersText === undefined ? undefined : numbersOfText(b.NumbersText))
     if (b.UserId !== undefined) await assertSelfOrDownline(app.db, user, b.UserId)
     const saved = await app.db.transaction(async (tx) => {
