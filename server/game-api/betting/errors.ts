@@ -74,6 +74,7 @@ export const bettingErrors = {
   voidClosed: coded<[string, number, string]>('GA_VOID_CLOSED', 'Ticket %s cannot be voided: draw %s closed at %s; a ticket is voided only while its draw takes bets.', 409),
   fixedNotFound: coded<[number]>('GA_FIXED_NOT_FOUND', 'Fixed bet %s does not exist (it may have been deleted already).', 404),
   fileNotFound: coded<[number]>('GA_FILE_NOT_FOUND', 'File %s does not exist (it may have been deleted already).', 404),
+  pageNothingToVoid: coded<[number]>('GA_PAGE_NOTHING_TO_VOID', 'File %s has no active tickets to void: they are voided already, or none was placed.', 409),
   fileBusy: coded<[number, string]>('GA_FILE_BUSY', 'File %s is %s; wait until it is processed.', 409),
   fileMissing: coded('GA_FILE_MISSING', 'body/file is required: send the bet file as a multipart field named file.', 400),
   fileNotText: coded('GA_FILE_NOT_TEXT', 'body/file must be a UTF-8 text file with one bet text per line.', 400),

@@ -1,5 +1,6 @@
 // Answer schemas of the betting routes.
 import { Type } from 'typebox'
+import { DAYS, type Day } from './rules/fixed-days.ts'
 
 /** A draw. */
 export const DrawSchema = Type.Object({
@@ -61,4 +62,14 @@ export const ReportSchema = Type.Object({
   rows: Type.Array(Type.Record(Type.String(), Type.Unknown())),
   totals: Type.Record(Type.String(), Type.Unknown(), { description: 'sums over every row the query found' }),
   count: Type.Integer({ description: 'every row the query found; rows may be cut to the first 5,000' })
+})
+
+/** One user's fixed setting (selectFixedSetting, fixed/settings): its active standing orders, the switch and the draw days (Sun … Sat). */
+export const FixedSettingSchema = Type.Object({
+  UserId: Type.String(),
+  FixedBets: Type.Integer(),
+  StakePerDraw: Type.Number(),
+  Enabled: Type.Boolean(),
+  AllDays: Type.Boolean(),
+  ...Object.fromEntries(DAYS.map((d) => [d, Type.Boolean()])) as Record<Day, ReturnType<typeof Type.Boolean>>
 })

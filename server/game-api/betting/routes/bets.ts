@@ -1,20 +1,19 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LINE_STAKE_BOUND, type Game } from '../rules/index.ts'
+import { MAX_LINES_PER_TICKET } from '../rules/bet-forms.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { announceDrawChange } from '../../lib/draw-changes.ts'
-import { zoneIso } from '../../../../schemas/domain/calendar.ts'
 import { caller } from '../../plugins/auth.ts'
 import { IssueSchema, PlacedSchema, TicketSchema } from '../schemas.ts'
-import { isoDateOf } from '../../draws/store/draws.ts'
 import { bettingErrors } from '../errors.ts'
 import { assertSelfOrDownline, groupOf, subjectOf, withinReach } from '../../lib/downline-access.ts'
 import { fourDLinesOf, totoLinesOf } from '../store/lines.ts'
 import { placeOrder, type PlaceAnswer } from '../store/service.ts'
 import { parseText, ticketSummary, userIdOf } from '../store/text.ts'
 import { ticketsPage, ticketView, voidTicket } from '../store/tickets.ts'
-import { downlineCte } from '../../lib/user-tree.ts'
+import { searchBets } from '../store/search.ts'
 
 const UserIdField = Type.Optional(Type.String({ maxLength: 50 }))
 const DrawIds = Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems: 20 }))
@@ -31,7 +30,7 @@ const placedAnswer = (p: PlaceAnswer, warnings: Array<{ position: number, length
 const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
   app.post('/bet', {
     schema: {
-      body: Type.Object({ UserId: UserIdField, DayCode, DrawIds, Lines: Type.Array(FourDLine, { minItems: 1, maxItems: 200 }), LocId: LocIdField }),
+      body: Type.Object({ UserId: UserIdField, DayCode, DrawIds, Lines: Type.Array(FourDLine, { minItems: 1, maxItems: MAX_LINES_PER_TICKET }), LocId: LocIdField }),
       response: envelope(PlacedSchema)
     }
   }, async (request) => {
@@ -45,7 +44,7 @@ const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
 
   app.post('/bet/t', {
     schema: {
-      body: Type.Object({ UserId: UserIdField, DayCode, DrawIds, Lines: Type.Array(TotoLine, { minItems: 1, maxItems: 200 }), LocId: LocIdField }),
+      body: Type.Object({ UserId: UserIdField, DayCode, DrawIds, Lines: Type.Array(TotoLine, { minItems: 1, maxItems: MAX_LINES_PER_TICKET }), LocId: LocIdField }),
       response: envelope(PlacedSchema)
     }
   }, async (request) => {
@@ -137,18 +136,8 @@ const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
       response: envelope(Type.Array(Type.Record(Type.String(), Type.Unknown())))
     }
   }, async (request) => {
-    const user = caller(request)
-    const root = await subjectOf(app.db, user, request.query.UserId)
-    const number = request.query.Number.trim()
-    const { rows } = await app.db.query<Record<string, unknown> & { draw_date: string | Date, placed_at: Date }>(
-      `WITH RECURSIVE ${downlineCte('down', { from: 'SELECT $1::text' })}
-       SELECT t.ticket_no AS "TicketNo", b.user_id AS "UserId", b.draw_id AS "DrawId", d.draw_date, b.number AS "Number", b.form AS "Form",
-         b.big::float8 AS "Big", b.small::float8 AS "Small", b.units::float8 AS "Units", b.amount::float8 AS "Amount", b.status AS "Status", b.payout::float8 AS "Payout", t.placed_at
-       FROM bets b JOIN down ON down.user_id = b.user_id JOIN tickets t ON t.ticket_id = b.ticket_id JOIN draws d ON d.draw_id = b.draw_id
-       WHERE b.game = $2 AND ($3::int IS NULL OR b.draw_id = $3)
-         AND (b.number = $4 OR ($5::int IS NOT NULL AND b.numbers @> ARRAY[$5::int]))
-       ORDER BY t.placed_at DESC, b.bet_id DESC LIMIT 500`, [root, game, request.query.DrawId ?? null, number, game === 'TOTO' && /^\d{1,2}$/.test(number) ? Number(number) : null])
-    return ok(rows.map(({ draw_date: drawDate, placed_at: placedAt, ...r }) => ({ ...r, DrawDate: isoDateOf(drawDate), PlacedDate: zoneIso(new Date(placedAt)) })))
+    const q = request.query
+    return ok(await searchBets(app.db, { root: await subjectOf(app.db, caller(request), q.UserId), game, number: q.Number, drawId: q.DrawId ?? null }))
   })
 
   app.get('/bet/userIds', {

@@ -8,11 +8,10 @@ import { caller } from '../../plugins/auth.ts'
 import { FIXED_JOB, fixedStatus, queueFixedJob } from '../jobs/fixed.ts'
 import { assertAdminPermission } from '../../accounts/store/permissions.ts'
 import type { Game } from '../../../../schemas/domain/calendar.ts'
+import { fixedSettings } from '../store/fixed-settings.ts'
+import { DAYS } from '../rules/fixed-days.ts'
+import { FixedSettingSchema } from '../schemas.ts'
 
-/** Weekday columns, 0 Sunday … 6 Saturday, as the grid shows them. */
-const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const
-const dayFields = Object.fromEntries(DAYS.map((d) => [d, Type.Boolean()])) as Record<typeof DAYS[number], ReturnType<typeof Type.Boolean>>
-const Setting = Type.Object({ UserId: Type.String(), FixedBets: Type.Integer(), StakePerDraw: Type.Number(), Enabled: Type.Boolean(), AllDays: Type.Boolean(), ...dayFields })
 const Status = Type.Object({
   JobId: Type.Union([Type.Integer(), Type.Null()]),
   Status: Type.String(),
@@ -27,25 +26,8 @@ const fixedSettingRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app
   app.addHook('onRequest', app.gaRequireAdmin)
   app.addHook('preHandler', async (request) => { await assertAdminPermission(app.db, caller(request), 'FixedSetting') })
 
-  app.get('/selectFixedSetting', { schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(Setting)) } }, async () => {
-    // Every user with a standing order or a setting of this game.
-    const { rows } = await app.db.query<{ user_id: string, fixed_bets: number, stake: string, enabled: boolean | null, draw_days: number[] | null }>(
-      `SELECT u.user_id, count(f.fixed_id) FILTER (WHERE f.active)::int AS fixed_bets, COALESCE(sum(f.stake_per_draw) FILTER (WHERE f.active), 0) AS stake, s.enabled, s.draw_days
-       FROM users u LEFT JOIN fixed_bets f ON f.user_id = u.user_id AND f.game = $1 LEFT JOIN fixed_settings s ON s.user_id = u.user_id AND s.game = $1
-       WHERE u.deleted_at IS NULL AND (f.fixed_id IS NOT NULL OR s.user_id IS NOT NULL)
-       GROUP BY u.user_id, s.enabled, s.draw_days ORDER BY u.user_id`, [game])
-    return ok(rows.map((r) => {
-      const days = r.draw_days ?? []
-      return {
-        UserId: r.user_id,
-        FixedBets: r.fixed_bets,
-        StakePerDraw: Number(r.stake),
-        Enabled: r.enabled ?? true,
-        AllDays: days.length === 0,
-        ...Object.fromEntries(DAYS.map((d, i) => [d, days.length === 0 || days.includes(i)])) as Record<typeof DAYS[number], boolean>
-      }
-    }))
-  })
+  // Every user with a standing order or a setting of this game.
+  app.get('/selectFixedSetting', { schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(FixedSettingSchema)) } }, async () => ok(await fixedSettings(app.db, game)))
 
   app.put('/updateFixedSetting', {
     schema: {

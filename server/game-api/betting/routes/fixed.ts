@@ -4,16 +4,15 @@ import { LINE_STAKE_BOUND, roundMoney, type Game } from '../rules/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { GameApiError, errors } from '../../lib/errors.ts'
 import { findRole } from '../../lib/users.ts'
-import { zoneIso } from '../../../../schemas/domain/calendar.ts'
 import { caller } from '../../plugins/auth.ts'
 import { drawsOfDayCode } from '../../draws/store/draws.ts'
 import { bettingErrors } from '../errors.ts'
 import { assertSelfOrDownline, mayPlaceBets } from '../../lib/downline-access.ts'
-import { fourDLinesOf, linesText, totoLinesOf, type FourDLineBody, type TotoLineBody } from '../store/lines.ts'
+import { fourDLinesOf, totoLinesOf, type FourDLineBody, type TotoLineBody } from '../store/lines.ts'
 import { lineStake } from '../store/place.ts'
 import type { FourDLineInput, TotoLineInput } from '../types.ts'
 import { placeOrder } from '../store/service.ts'
-import { downlineCte } from '../../lib/user-tree.ts'
+import { fixedBets, toFixed, type FixedRow } from '../store/fixed-list.ts'
 
 const LineBody = Type.Object({
   Number: Type.Optional(Type.String({ maxLength: 4 })),
@@ -35,20 +34,6 @@ const FixedSchema = Type.Object({
   StakePerDraw: Type.Number(),
   Active: Type.Boolean(),
   CreatedDate: Type.String()
-})
-
-interface FixedRow { fixed_id: number, user_id: string, placed_by: string, game: Game, day_code: string, lines: Array<FourDLineInput | TotoLineInput>, stake_per_draw: string, active: boolean, created_at: Date }
-const toFixed = (r: FixedRow) => ({
-  FixedId: Number(r.fixed_id),
-  UserId: r.user_id,
-  PlacedBy: r.placed_by,
-  Game: r.game,
-  DayCode: r.day_code,
-  Lines: r.lines as unknown as Array<Record<string, unknown>>,
-  LinesText: linesText(r.lines),
-  StakePerDraw: Number(r.stake_per_draw),
-  Active: r.active,
-  CreatedDate: zoneIso(new Date(r.created_at))
 })
 
 /** Fixed (recurring) bets: stored lines with a day code, listed, deleted, and placed on the next draws by the fixed process (ADMIN). */
@@ -74,17 +59,17 @@ const fixedRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
     return ok(toFixed(saved))
   })
 
-  app.get('/fixed/page3', {
-    schema: { querystring: Type.Object({ UserId: Type.Optional(Type.String({ maxLength: 50 })), LocId: LocIdField }), response: envelope(Type.Array(FixedSchema)) }
-  }, async (request) => {
-    const user = caller(request)
-    const root = request.query.UserId || user.userId
-    await assertSelfOrDownline(app.db, user, root)
-    const { rows } = await app.db.query<FixedRow>(
-      `WITH RECURSIVE ${downlineCte('down', { from: 'SELECT $1::text' })}
-       SELECT f.* FROM fixed_bets f JOIN down ON down.user_id = f.user_id WHERE f.game = $2 ORDER BY f.fixed_id DESC LIMIT 1000`, [root, game])
-    return ok(rows.map(toFixed))
-  })
+  // fixed/page3: the group's standing bets; fixed/view: one user's own (the caller's without UserId).
+  for (const [path, ownOnly] of [['/fixed/page3', false], ['/fixed/view', true]] as const) {
+    app.get(path, {
+      schema: { querystring: Type.Object({ UserId: Type.Optional(Type.String({ maxLength: 50 })), LocId: LocIdField }), response: envelope(Type.Array(FixedSchema)) }
+    }, async (request) => {
+      const user = caller(request)
+      const userId = request.query.UserId || user.userId
+      await assertSelfOrDownline(app.db, user, userId)
+      return ok(await fixedBets(app.db, { userId, game, ownOnly }))
+    })
+  }
 
   app.delete('/bet/fixed', {
     schema: { querystring: Type.Object({ FixedId: Type.Integer({ minimum: 1, maximum: 2147483647 }), LocId: LocIdField }), response: envelope(Type.Literal(true)) }

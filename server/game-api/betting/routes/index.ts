@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../../../schemas/domain/calendar.ts'
 import betRoutes from './bets.ts'
+import betEntryRoutes from './bet-entry.ts'
+import betListRoutes from './bet-lists.ts'
 import fileRoutes from './files.ts'
 import fixedRoutes from './fixed.ts'
 import fixedSettingRoutes from './fixed-settings.ts'
@@ -8,6 +10,8 @@ import fixedSettingRoutes from './fixed-settings.ts'
 /** The betting domain's game endpoints (placing, tickets, bet text, uploads, fixed bets and their settings), registered under each game prefix. */
 const bettingRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
   await app.register(betRoutes, { game })
+  await app.register(betListRoutes, { game })
+  await app.register(betEntryRoutes, { game })
   await app.register(fileRoutes, { game })
   await app.register(fixedRoutes, { game })
   await app.register(fixedSettingRoutes, { game })

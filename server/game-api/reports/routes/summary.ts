@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../betting/rules/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
-import { betSummary, betSummaryByUser, summaryDraws, summaryUsers, type Summary, type SummaryParams } from '../store/bet-summary.ts'
+import { betSummary, betSummaryByType, betSummaryByTypeSum, betSummaryByUser, betSummaryReport, summaryDraws, summaryShareUsers, summaryUsers, type Summary, type SummaryParams } from '../store/bet-summary.ts'
 import type { Queryable } from '../../../shared/db.ts'
 import { DrawSchema } from '../../betting/schemas.ts'
 import { bettingErrors } from '../../betting/errors.ts'
@@ -27,29 +27,46 @@ const SummarySchema = Type.Object({
   count: Type.Integer({ description: 'every row the query found; rows may be cut to the first 5,000' })
 })
 const UserSchema = Type.Object({ UserId: Type.String(), UserName: Type.String(), Role: Type.String(), ParentId: Type.Union([Type.String(), Type.Null()]) })
+const ShareUserSchema = Type.Object({ ...UserSchema.properties, Share: Type.Number({ description: 'dShare (4D) or tShare (TOTO)' }) })
 
-/** Bet summaries of the caller's group, a staff admin's being the company's (summary/drawDate, summary/userIds, betSummaryFull, betSummary3Full); UserId must be the caller or a downline. */
+/**
+ * Bet summaries of the caller's group, a staff admin's being the company's (summary/drawDate(T), summary/userIds, betSummaryUserIdByShare,
+ * betSummaryFull, betSummary3Full, betSummaryByType(Sum), betSummaryReportFull, and bet/tally, the ticket list's footer); UserId must be the caller or a downline.
+ */
 const summaryRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
-  app.get('/summary/drawDate', {
-    schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(DrawSchema)) }
-  }, async (request) => ok((await summaryDraws(app.db, await subjectOf(app.db, caller(request)), game)).map((r) => toDrawAnswer(r as unknown as DrawRow, app.gaNow()))))
+  // drawDateT: the TOTO draws, read under the 4D location as payRatesT and searchT are.
+  for (const [path, drawGame] of [['/summary/drawDate', game], ['/summary/drawDateT', 'TOTO']] as const) {
+    app.get(path, {
+      schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(DrawSchema)) }
+    }, async (request) => ok((await summaryDraws(app.db, await subjectOf(app.db, caller(request)), drawGame)).map((r) => toDrawAnswer(r as unknown as DrawRow, app.gaNow()))))
+  }
+
+  app.get('/betSummaryUserIdByShare', {
+    schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(ShareUserSchema)) }
+  }, async (request) => ok(await summaryShareUsers(app.db, await subjectOf(app.db, caller(request)), game)))
 
   app.get('/summary/userIds', {
     schema: { querystring: Type.Object({ DrawId: DrawIdField, LocId: LocIdField }), response: envelope(Type.Array(UserSchema)) }
   }, async (request) => ok(await summaryUsers(app.db, await subjectOf(app.db, caller(request)), game, request.query.DrawId ?? null)))
 
-  const summaryRoute = (path: string, summary: (q: Queryable, p: SummaryParams) => Promise<Summary | undefined>) => {
+  // A report's UserId is whose group it is about (its rows are that user's branches); the others' is whose own bets they count.
+  const summaryRoute = (path: string, summary: (q: Queryable, p: SummaryParams) => Promise<Summary | undefined>, { report = false } = {}) => {
     app.get(path, { schema: { querystring: SummaryQuery, response: envelope(SummarySchema) } }, async (request) => {
       const user = caller(request)
       const { DrawId: drawId, UserId: userId } = request.query
       if (userId) await assertSelfOrDownline(app.db, user, userId)
-      const answer = await summary(app.db, { root: await subjectOf(app.db, user), game, drawId: drawId ?? null, userId: userId || null })
+      const root = await subjectOf(app.db, user, report ? userId : null)
+      const answer = await summary(app.db, { root, game, drawId: drawId ?? null, userId: report ? null : userId || null })
       if (!answer) throw bettingErrors.drawNotFound(Number(drawId))
       return ok(answer)
     })
   }
   summaryRoute('/betSummaryFull', betSummary)
   summaryRoute('/betSummary3Full', betSummaryByUser)
+  summaryRoute('/betSummaryByType', betSummaryByType)
+  summaryRoute('/betSummaryByTypeSum', betSummaryByTypeSum)
+  summaryRoute('/bet/tally', betSummaryByTypeSum)
+  summaryRoute('/betSummaryReportFull', betSummaryReport, { report: true })
 }
 
 export default summaryRoutes

@@ -5,9 +5,10 @@ import { MAX_REPORT_ROWS, totalsOf, type Report } from './scope.ts'
 import { downlineCte } from '../../lib/user-tree.ts'
 import { drawById } from '../../draws/store/draw-by-id.ts'
 import { isoDateOf } from '../../draws/store/draws.ts'
+import { formsOf } from '../../betting/rules/bet-forms.ts'
 
-/** The caller's group: $1 and every user below it, with its depth. */
-const GROUP = `WITH RECURSIVE ${downlineCte('grp', { from: 'SELECT $1::text' })}`
+/** The caller's group: $1 and every user below it, with its depth and its branch (the direct downline it sits under; $1 for $1 itself). */
+const GROUP = `WITH RECURSIVE ${downlineCte('grp', { from: 'SELECT $1::text, $1::text', carry: { branch: 'CASE WHEN p.depth = 0 THEN u.user_id ELSE p.branch END' } })}`
 
 /** The filters of a bet summary: the group's root (the caller), the game, a draw (none: the newest draw with bets of the group) and optionally one bettor. */
 export interface SummaryParams {
@@ -64,7 +65,7 @@ async function summaryOf (q: Queryable, p: SummaryParams, select: string, option
   const draw = await summaryDraw(q, p)
   if (!draw) return p.drawId ? undefined : { DrawId: null, DrawDate: null, rows: [], totals: {}, count: 0 }
   const live = `${GROUP},
-    live AS (SELECT b.*, grp.depth FROM bets b JOIN grp ON grp.user_id = b.user_id WHERE b.draw_id = $2 AND b.status <> 'void' AND ($3::text IS NULL OR b.user_id = $3))`
+    live AS (SELECT b.*, grp.depth, grp.branch FROM bets b JOIN grp ON grp.user_id = b.user_id WHERE b.draw_id = $2 AND b.status <> 'void' AND ($3::text IS NULL OR b.user_id = $3))`
   const params = [p.root, draw.DrawId, p.userId ?? null]
   const { rows } = await q.query<Record<string, unknown>>(`${live} ${select}`, params)
   const totals = options.totals ? (await q.query<Record<string, number>>(`${live} ${options.totals}`, params)).rows[0] ?? {} : totalsOf(rows, options.skip)
@@ -94,4 +95,53 @@ export function betSummaryByUser (q: Queryable, p: SummaryParams): Promise<Summa
       sum(live.big)::float8 AS "Big", sum(live.small)::float8 AS "Small", sum(live.units)::float8 AS "Units", sum(live.amount)::float8 AS "Stake"
     FROM live JOIN users u ON u.user_id = live.user_id
     GROUP BY live.depth, u.user_id, u.alias_id, u.role, u.parent_id, live.form ORDER BY live.depth, u.user_id, live.form`, { skip: ['Tickets'] })
+}
+
+/** betSummaryUserIdByShare: the users of the group that hold a share of the game (dShare for 4D, tShare for TOTO), the root first, then by depth and id. */
+export async function summaryShareUsers (q: Queryable, root: string, game: Game): Promise<Array<{ UserId: string, UserName: string, Role: string, ParentId: string | null, Share: number }>> {
+  const { rows } = await q.query<{ UserId: string, UserName: string, Role: string, ParentId: string | null, Share: number }>(`${GROUP}
+    SELECT u.user_id AS "UserId", u.alias_id AS "UserName", u.role AS "Role", u.parent_id AS "ParentId", (CASE WHEN $2 = 'TOTO' THEN u.t_share ELSE u.d_share END)::float8 AS "Share"
+    FROM grp JOIN users u ON u.user_id = grp.user_id
+    WHERE u.deleted_at IS NULL AND (CASE WHEN $2 = 'TOTO' THEN u.t_share ELSE u.d_share END) > 0
+    ORDER BY grp.depth, u.user_id`, [root, game])
+  return rows
+}
+
+/** The stake per form (4D) or bet type (TOTO) as one column each, named by the form, and their sum as Stake. */
+const stakeByForm = (game: Game, alias = 'live') =>
+  [...formsOf(game).map((f) => `COALESCE(sum(${alias}.amount) FILTER (WHERE ${alias}.form = '${f}'), 0)::float8 AS "${f}"`), `COALESCE(sum(${alias}.amount), 0)::float8 AS "Stake"`].join(', ')
+
+/**
+ * betSummaryByType: per user of the group, its own stake on one draw in a column per form (4D straight, roll, ibet, kbet) or bet type (TOTO),
+ * and Stake, their sum; users by depth and id. The Bet Summary page's "by type" tab.
+ */
+export function betSummaryByType (q: Queryable, p: SummaryParams): Promise<Summary | undefined> {
+  return summaryOf(q, p, `SELECT u.user_id AS "UserId", u.alias_id AS "UserName", u.role AS "Role", u.parent_id AS "ParentId", ${stakeByForm(p.game)}
+    FROM live JOIN users u ON u.user_id = live.user_id
+    GROUP BY live.depth, u.user_id, u.alias_id, u.role, u.parent_id ORDER BY live.depth, u.user_id`)
+}
+
+/**
+ * betSummaryByTypeSum and bet/tally: per form (4D) or bet type (TOTO), what the group (or one user, own bets) bet on one draw: bettors, tickets,
+ * bets, Big, Small, units, stake and what the bets won so far; forms in the game's order. The tally under a ticket list reads the same figures.
+ */
+export function betSummaryByTypeSum (q: Queryable, p: SummaryParams): Promise<Summary | undefined> {
+  const figures = `count(DISTINCT user_id)::int AS "Users", count(DISTINCT ticket_id)::int AS "Tickets", count(*)::int AS "Bets",
+      COALESCE(sum(big), 0)::float8 AS "Big", COALESCE(sum(small), 0)::float8 AS "Small", COALESCE(sum(units), 0)::float8 AS "Units",
+      COALESCE(sum(amount), 0)::float8 AS "Stake", COALESCE(sum(payout), 0)::float8 AS "Payout"`
+  const order = formsOf(p.game).map((f, i) => `WHEN '${f}' THEN ${i}`).join(' ')
+  return summaryOf(q, p, `SELECT form AS "Form", ${figures} FROM live GROUP BY form ORDER BY CASE form ${order} ELSE 99 END, form`,
+    { totals: `SELECT ${figures} FROM live` })
+}
+
+/**
+ * betSummaryReportFull: the bet summary as a report: one row per direct downline of the root (its whole group's bets) and the root's own row,
+ * with tickets, bets, Big, Small, units, stake, the stake per form and what was won; the rows add up to the group's totals.
+ */
+export function betSummaryReport (q: Queryable, p: SummaryParams): Promise<Summary | undefined> {
+  const figures = `count(DISTINCT live.ticket_id)::int AS "Tickets", count(*)::int AS "Bets", COALESCE(sum(live.big), 0)::float8 AS "Big",
+      COALESCE(sum(live.small), 0)::float8 AS "Small", COALESCE(sum(live.units), 0)::float8 AS "Units", ${stakeByForm(p.game)}, COALESCE(sum(live.payout), 0)::float8 AS "Payout"`
+  return summaryOf(q, p, `SELECT u.user_id AS "UserId", u.alias_id AS "UserName", u.role AS "Role", (u.user_id = $1) AS "Own", ${figures}
+    FROM live JOIN users u ON u.user_id = live.branch
+    GROUP BY u.user_id, u.alias_id, u.role ORDER BY (u.user_id = $1) DESC, u.user_id`, { totals: `SELECT ${figures} FROM live` })
 }

@@ -1,0 +1,138 @@
+// The bet lists' variants: tickets by draw date, bet lines and detail rows of a user, its group or its downline, bets per day,
+// the TOTO number search under the 4D location, and voiding the tickets of one upload at once.
+import { Type } from 'typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { Game } from '../rules/index.ts'
+import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
+import { errors } from '../../lib/errors.ts'
+import { announceDrawChange } from '../../lib/draw-changes.ts'
+import { isIsoDate } from '../../../../schemas/domain/calendar.ts'
+import { caller } from '../../plugins/auth.ts'
+import { TicketSchema } from '../schemas.ts'
+import { bettingErrors } from '../errors.ts'
+import { assertSelfOrDownline, subjectOf, withinReach } from '../../lib/downline-access.ts'
+import { ticketsPage } from '../store/tickets.ts'
+import { betDetails, betLines, type BetScope } from '../store/bet-rows.ts'
+import { betsByDay } from '../store/bets-by-day.ts'
+import { searchBets } from '../store/search.ts'
+import { pageTickets, voidPage } from '../store/void-page.ts'
+
+const UserIdField = Type.Optional(Type.String({ maxLength: 50 }))
+const DrawIdField = Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 }))
+const DateField = Type.String({ minLength: 1, maxLength: 10, description: 'YYYY-MM-DD' })
+const Paging = { page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000000, default: 1 })), pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, default: 100 })) }
+const Row = Type.Record(Type.String(), Type.Unknown())
+const RowPageSchema = Type.Object({
+  rows: Type.Array(Row),
+  total: Type.Integer({ description: 'every row the filter finds' }),
+  totals: Type.Record(Type.String(), Type.Number(), { description: 'sums over every row the filter finds, not only this page' }),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+  nextPage: Type.String({ description: 'the next page number, empty after the last page' })
+})
+
+const DayFigures = Type.Object(Object.fromEntries(['Draws', 'Tickets', 'Bets', 'Big', 'Small', 'Units', 'Stake', 'Payout'].map((k) => [k, Type.Number()])))
+
+/** The date a query names, refused with its field's name unless it is a calendar date. */
+const dateOf = (field: string, value: string): string => {
+  if (!isIsoDate(value)) throw errors.fieldNotDate(`querystring/${field}`, value)
+  return value
+}
+
+const betListRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
+  // bet/page2 for a draw date: the same page of tickets (UserId: that user's, else the group's).
+  app.get('/bet/page2ByDate', {
+    schema: {
+      querystring: Type.Object({ UserId: UserIdField, DrawDate: DateField, ...Paging, LocId: LocIdField }),
+      response: envelope(Type.Object({ rows: Type.Array(TicketSchema), total: Type.Integer(), totals: Type.Object({ Stake: Type.Number(), Payout: Type.Number() }), page: Type.Integer(), pageSize: Type.Integer(), nextPage: Type.String() }))
+    }
+  }, async (request) => {
+    const user = caller(request)
+    const q = request.query
+    if (q.UserId) await assertSelfOrDownline(app.db, user, q.UserId)
+    return ok(await ticketsPage(app.db, { game, root: await subjectOf(app.db, user), userId: q.UserId || null, drawId: null, drawDate: dateOf('DrawDate', q.DrawDate), page: q.page ?? 1, pageSize: q.pageSize ?? 100, now: app.gaNow() }))
+  })
+
+  // The bet lines: viewFull of a user's group on a draw (or every draw); view2ByDate its own on a date, view2ByDateFull its group's.
+  const lines = (path: string, scope: BetScope, byDate: boolean) => {
+    app.get(path, {
+      schema: {
+        querystring: Type.Object({ UserId: UserIdField, ...(byDate ? { DrawDate: DateField } : { DrawId: DrawIdField }), ...Paging, LocId: LocIdField }),
+        response: envelope(RowPageSchema)
+      }
+    }, async (request) => {
+      const q = request.query as { UserId?: string, DrawId?: number, DrawDate?: string, page?: number, pageSize?: number }
+      const userId = await subjectOf(app.db, caller(request), q.UserId)
+      const drawDate = q.DrawDate === undefined ? null : dateOf('DrawDate', q.DrawDate)
+      return ok(await betLines(app.db, { game, userId, scope, drawId: q.DrawId ?? null, drawDate, page: q.page ?? 1, pageSize: q.pageSize ?? 100 }))
+    })
+  }
+  lines('/bet/viewFull', 'group', false)
+  lines('/bet/view2ByDate', 'own', true)
+  lines('/bet/view2ByDateFull', 'group', true)
+
+  // The detail rows (every level the caller may see) of a user's group's bets, or of its downline's only.
+  const details = (path: string, scope: BetScope, UserId: typeof UserIdField | ReturnType<typeof Type.String>) => {
+    app.get(path, {
+      schema: { querystring: Type.Object({ UserId, DrawId: DrawIdField, DrawDate: Type.Optional(DateField), ...Paging, LocId: LocIdField }), response: envelope(RowPageSchema) }
+    }, async (request) => {
+      const user = caller(request)
+      const q = request.query as { UserId?: string, DrawId?: number, DrawDate?: string, page?: number, pageSize?: number }
+      const userId = await subjectOf(app.db, user, q.UserId)
+      const drawDate = q.DrawDate ? dateOf('DrawDate', q.DrawDate) : null
+      return ok(await betDetails(app.db, { game, userId, scope, viewer: await subjectOf(app.db, user), drawId: q.DrawId ?? null, drawDate, page: q.page ?? 1, pageSize: q.pageSize ?? 100 }))
+    })
+  }
+  details('/bet/detailsFull', 'group', UserIdField)
+  details('/bet/detailDownlineFull', 'below', Type.String({ minLength: 1, maxLength: 50 }))
+
+  app.get('/bet/betByDay', {
+    schema: {
+      querystring: Type.Object({ UserId: UserIdField, DateFrom: DateField, DateTo: DateField, LocId: LocIdField }),
+      response: envelope(Type.Object({ rows: Type.Array(Type.Object({ DrawDate: Type.String(), ...DayFigures.properties })), totals: DayFigures }))
+    }
+  }, async (request) => {
+    const q = request.query
+    const from = dateOf('DateFrom', q.DateFrom)
+    const to = dateOf('DateTo', q.DateTo)
+    if (from > to) throw errors.periodReversed(from, to)
+    return ok(await betsByDay(app.db, { game, root: await subjectOf(app.db, caller(request), q.UserId), from, to }))
+  })
+
+  // bet/search for TOTO numbers, read under the 4D location as payRatesT is.
+  app.get('/bet/searchT', {
+    schema: {
+      querystring: Type.Object({ Number: Type.String({ minLength: 1, maxLength: 20 }), DrawId: DrawIdField, UserId: UserIdField, LocId: LocIdField }),
+      response: envelope(Type.Array(Row))
+    }
+  }, async (request) => {
+    const q = request.query
+    return ok(await searchBets(app.db, { root: await subjectOf(app.db, caller(request), q.UserId), game: 'TOTO', number: q.Number, drawId: q.DrawId ?? null }))
+  })
+
+  app.delete('/bet/page', {
+    schema: {
+      querystring: Type.Object({ FileId: Type.Integer({ minimum: 1, maximum: 2147483647 }), LocId: LocIdField }),
+      response: envelope(Type.Object({ FileId: Type.Integer(), Status: Type.Literal('void'), Voided: Type.Integer(), TicketNos: Type.Array(Type.String()), Refund: Type.Number() }))
+    }
+  }, async (request) => {
+    const user = caller(request)
+    const fileId = request.query.FileId
+    const voided = await app.db.transaction(async (tx) => {
+      const page = await pageTickets(tx, game, fileId)
+      if (!page) throw bettingErrors.fileNotFound(fileId)
+      await assertSelfOrDownline(tx, user, page.owner, 'file')
+      // An upload may place for users the text names: each of them must be within the caller's reach too.
+      const seen = await withinReach(tx, user, [...new Set(page.tickets.map((t) => t.userId))])
+      if (page.tickets.some((t) => !seen.has(t.userId))) throw errors.recordOutsideDownline('ticket')
+      const ticketNos = page.tickets.map((t) => t.ticketNo)
+      const refund = await voidPage(tx, fileId, ticketNos, app.gaNow())
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'ticket.voidPage', detail: { FileId: fileId, TicketNos: ticketNos, refund } })
+      return { tickets: page.tickets, refund }
+    })
+    for (const t of voided.tickets) announceDrawChange(app.db, { kind: 'voided', game, drawIds: t.drawIds, ticketNo: t.ticketNo })
+    return ok({ FileId: fileId, Status: 'void' as const, Voided: voided.tickets.length, TicketNos: voided.tickets.map((t) => t.ticketNo), Refund: voided.refund })
+  })
+}
+
+export default betListRoutes

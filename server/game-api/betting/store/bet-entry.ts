@@ -1,0 +1,48 @@
+// What the Place Bets page needs before a bet: whether a user may bet and with what (bet/perm), and the entry settings of the game (bet/settings).
+import type { Queryable } from '../../../shared/db.ts'
+import { BIG_PATTERN, BIG_STEP, LINE_STAKE_BOUND, MAX_CHARACTERS, dayCodesOf, resolveDayCode, type Game } from '../rules/index.ts'
+import { MAX_LINES_PER_TICKET, formsOf } from '../rules/bet-forms.ts'
+import { ensureUpcomingDraws, toDrawAnswer, type DrawAnswer, type DrawRow } from '../../draws/store/draws.ts'
+import { drawTakesBetsSql } from '../../draws/store/draw-conditions.ts'
+
+/** A user's betting rights on the game: the switches its upline set, its money and line maximum. undefined for an unknown user. */
+export async function betPermissions (q: Queryable, userId: string, game: Game) {
+  const { rows: [u] } = await q.query<{ enable_place_bet: number, enable_upload: number, disable_place_bet_and_fixed_bet: number, off: boolean, max_line_stake: string, credit_left: string }>(
+    `SELECT enable_place_bet, enable_upload, disable_place_bet_and_fixed_bet, suspended OR deleted_at IS NOT NULL AS off, max_line_stake, credit_left
+     FROM users WHERE user_id = $1`, [userId])
+  if (!u) return undefined
+  const placing = u.enable_place_bet === 1 && u.disable_place_bet_and_fixed_bet === 0 && !u.off
+  return {
+    UserId: userId,
+    Game: game,
+    MayPlaceBet: placing,
+    MayPlaceFixedBet: placing,
+    MayUpload: placing && u.enable_upload === 1,
+    EnablePlaceBet: u.enable_place_bet === 1,
+    EnableUpload: u.enable_upload === 1,
+    DisablePlaceBetAndFixedBet: u.disable_place_bet_and_fixed_bet === 1,
+    Suspended: u.off,
+    Forms: [...formsOf(game)],
+    MaxLineStake: Number(u.max_line_stake),
+    MaxLines: MAX_LINES_PER_TICKET,
+    CreditLeft: Number(u.credit_left)
+  }
+}
+
+/** The game's bet entry settings: forms, day codes, line and text bounds, and the draws that take bets now with their close times. */
+export async function betSettings (q: Queryable, game: Game, now: Date): Promise<{ Game: Game, Forms: string[], DayCodes: Array<{ Code: string, Days: string }>, MaxLines: number, MaxTextCharacters: number, LineStakeBound: number, BigStep: number, BigPattern: string, Draws: DrawAnswer[] }> {
+  // As draw/activeLatest: the next draws exist before they are listed, so the page never offers none.
+  await ensureUpcomingDraws(q, game, now)
+  const { rows } = await q.query<DrawRow>(`SELECT * FROM draws WHERE game = $1 AND ${drawTakesBetsSql('draws', '$2')} ORDER BY close_at, series`, [game, now])
+  return {
+    Game: game,
+    Forms: [...formsOf(game)],
+    DayCodes: dayCodesOf(game).map((code) => ({ Code: code, Days: `${resolveDayCode(game, code)?.series ?? ''} ${resolveDayCode(game, code)?.label ?? ''}`.trim() })),
+    MaxLines: MAX_LINES_PER_TICKET,
+    MaxTextCharacters: MAX_CHARACTERS,
+    LineStakeBound: LINE_STAKE_BOUND,
+    BigStep: BIG_STEP,
+    BigPattern: BIG_PATTERN,
+    Draws: rows.map((r) => toDrawAnswer(r, now))
+  }
+}
