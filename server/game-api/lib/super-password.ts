@@ -34,3 +34,10 @@ export async function confirmSuperPassword (q: Queryable, userId: string, given:
   if (locked && locked > now) throw errors.superPasswordLocked(zoneDisplay(locked))
   throw errors.superPasswordWrong()
 }
+
+/** Sets the user's super password hash under the user's row lock, starting with no wrong tries and no lock; answers whether one was set before. */
+export async function writeSuperPassword (q: Queryable, userId: string, hash: string): Promise<boolean> {
+  const { rows: [was] } = await q.query<{ had: boolean }>('SELECT super_password_hash IS NOT NULL AS had FROM users WHERE user_id = $1 FOR UPDATE', [userId])
+  await q.query('UPDATE users SET super_password_hash = $2, super_password_failures = 0, super_password_locked_until = NULL WHERE user_id = $1', [userId, hash])
+  return was?.had === true
+}

@@ -133,3 +133,14 @@ export async function loadProfile (q: Queryable, userId: string): Promise<Profil
     updatePassword: r.update_password
   }
 }
+
+/** The user's sign-in password hash, or undefined when there is no such user. */
+export async function passwordHashOf (q: Queryable, userId: string): Promise<string | undefined> {
+  const { rows: [row] } = await q.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE user_id = $1', [userId])
+  return row?.password_hash
+}
+
+/** Writes a new sign-in password hash; the forced change is then done. */
+export async function writePasswordHash (q: Queryable, userId: string, hash: string): Promise<void> {
+  await q.query('UPDATE users SET password_hash = $2, update_password = false WHERE user_id = $1', [userId, hash])
+}

@@ -9,6 +9,7 @@ import { flagsProblem, locationsProblem, FLAGS, type Flag } from '../rules/downl
 import { AccountProfile, PositionBody, UpdateBody } from '../schemas.ts'
 import { locationsOf, writeFlags, writeLocations } from '../store/accounts.ts'
 import { changeAccount } from '../store/change-account.ts'
+import { writeMaxLineStake, writeUserName } from '../store/account-writes.ts'
 
 /** The change and position calls of one kind. */
 const changeRoutes: FastifyPluginAsyncTypebox<{ kind: AccountKind }> = async (app, { kind }) => {
@@ -29,7 +30,7 @@ const changeRoutes: FastifyPluginAsyncTypebox<{ kind: AccountKind }> = async (ap
           await writeLocations(tx, target.userId, body.Locations)
         }
         await writeFlags(tx, target.userId, flags)
-        if (body.UserName !== undefined) await tx.query('UPDATE users SET alias_id = $2 WHERE user_id = $1', [target.userId, body.UserName.trim()])
+        if (body.UserName !== undefined) await writeUserName(tx, target.userId, body.UserName.trim())
         await app.gaAudit(tx, request, { userId: caller(request).userId, action: `${kind.prefix}.update`, detail: { UserId: target.userId, ...flags, ...(body.UserName !== undefined ? { UserName: body.UserName } : {}), ...(body.Locations ? { Locations: body.Locations } : {}) } })
       }))
     })
@@ -49,7 +50,7 @@ const changeRoutes: FastifyPluginAsyncTypebox<{ kind: AccountKind }> = async (ap
       if (max !== undefined) {
         // Nobody below may risk more on a line than its parent may; the company sets any.
         if (parent.role !== 'ADMIN' && max > parent.maxLineStake) throw accountErrors.aboveParent('MaxLineStake', max, parent.userId, parent.maxLineStake)
-        await tx.query('UPDATE users SET max_line_stake = $2 WHERE user_id = $1', [target.userId, max])
+        await writeMaxLineStake(tx, target.userId, max)
       }
       await app.gaAudit(tx, request, { userId: caller(request).userId, action: `${kind.prefix}.position`, detail: { UserId: target.userId, ...position, ...(max !== undefined ? { MaxLineStake: max } : {}) } })
     }))

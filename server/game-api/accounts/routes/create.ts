@@ -12,6 +12,7 @@ import { checkPosition, positionOf, writePosition } from '../store/position.ts'
 import { creditProblem, flagsProblem, locationsProblem, userIdProblem, type Flag } from '../rules/downline-rules.ts'
 import { CreateBody, CreateQuery, Created } from '../schemas.ts'
 import { locationsOf, lockUsers, takenId, writeLocations, type Locked } from '../store/accounts.ts'
+import { insertAccount, takeCreditLeft } from '../store/account-writes.ts'
 
 /** The flags a new account gets: what was asked, else placing bets when the parent may (Simple creates take only this default). */
 function flagsFor (body: CreateBody, simple: boolean, parent: Locked): Record<Flag, number> {
@@ -67,13 +68,8 @@ const createRoute: FastifyPluginAsyncTypebox<{ kind: AccountKind }> = async (app
         const bounded = parent.role !== 'ADMIN'
         const problem = creditProblem({ userId: body.UserId, credit, oldCredit: 0, creditLeft: 0 }, parent.userId, bounded ? parent.creditLeft : undefined)
         if (problem) throw problem
-        await tx.query(
-          `INSERT INTO users (user_id, login_id, parent_id, role, alias_id, rank, credit, credit_left,
-             enable_create_agent, enable_create_downline, enable_place_bet, enable_upload, password_hash, update_password, created_at)
-           VALUES ($1, $1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10, $11, true, $12)`,
-          [body.UserId, parent.userId, kind.role, body.UserName?.trim() || body.UserId, parent.rank + 1, credit,
-            flags.EnableCreateAgent, flags.EnableCreateDownline, flags.EnablePlaceBet, flags.EnableUpload, hash, app.gaNow()])
-        if (bounded && credit > 0) await tx.query('UPDATE users SET credit_left = credit_left - $2 WHERE user_id = $1', [parent.userId, credit])
+        await insertAccount(tx, { userId: body.UserId, parentId: parent.userId, role: kind.role, userName: body.UserName?.trim() || body.UserId, rank: parent.rank + 1, credit, flags, passwordHash: hash }, app.gaNow())
+        if (bounded && credit > 0) await takeCreditLeft(tx, parent.userId, credit)
         await writeLocations(tx, body.UserId, locations)
         await writePosition(tx, body.UserId, position)
         await app.gaAudit(tx, request, { userId: user.userId, action: `${kind.prefix}.create`, detail: { UserId: body.UserId, ParentId: parent.userId, Credit: credit, simple, ...flags, ...position, Locations: locations } })

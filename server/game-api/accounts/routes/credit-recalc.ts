@@ -1,7 +1,8 @@
 // POST relcalCredit starts the credit recalculation of a subtree (ADMIN); GET relcalCredit/{id}/status polls it with every correction made.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { enqueueJob, percentDone } from '../../jobs/runner.ts'
+import { enqueueJob } from '../../jobs/runner.ts'
+import { findJob } from '../../jobs/status.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
@@ -39,16 +40,9 @@ const creditRecalcRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const user = caller(request)
     if (user.role !== 'ADMIN') throw errors.adminOnly()
-    const { rows: [job] } = await app.db.query<{ job_id: number, status: string, done_count: number, total_count: number, message: string }>(
-      'SELECT job_id, status, done_count, total_count, message FROM jobs WHERE job_id = $1 AND kind = $2', [request.params.id, CREDIT_RECALC_JOB])
+    const job = await findJob(app.db, { kind: CREDIT_RECALC_JOB, jobId: request.params.id })
     if (!job) throw errors.recalcJobNotFound(request.params.id)
-    return ok({
-      JobId: Number(job.job_id),
-      Status: job.status,
-      Progress: percentDone(job.status, Number(job.done_count), Number(job.total_count)),
-      Message: job.message,
-      Corrections: await correctionsOf(app.db, Number(job.job_id))
-    })
+    return ok({ ...job, Corrections: await correctionsOf(app.db, job.JobId) })
   })
 }
 

@@ -7,6 +7,7 @@ import { confirmSuperPassword } from '../../lib/super-password.ts'
 import { revokeUserTokens } from '../../lib/tokens.ts'
 import { caller } from '../../plugins/auth.ts'
 import { changeAccount } from '../store/change-account.ts'
+import { markDeleted, takeCreditLeft, writeCredit, writeSuspended } from '../store/account-writes.ts'
 import { accountErrors } from '../errors.ts'
 import { assertManaged, type AccountKind } from '../store/kinds.ts'
 import { creditProblem } from '../rules/downline-rules.ts'
@@ -27,8 +28,8 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ kind: AccountKind }> = async (ap
       const problem = creditProblem({ userId, credit, oldCredit: target.credit, creditLeft: target.creditLeft }, parent.userId, givesFrom(parent))
       if (problem) throw problem
       const delta = credit - target.credit
-      await tx.query('UPDATE users SET credit = $2, credit_left = credit_left + $3 WHERE user_id = $1', [userId, credit, delta])
-      if (givesFrom(parent) !== undefined) await tx.query('UPDATE users SET credit_left = credit_left - $2 WHERE user_id = $1', [parent.userId, delta])
+      await writeCredit(tx, userId, credit, delta)
+      if (givesFrom(parent) !== undefined) await takeCreditLeft(tx, parent.userId, delta)
       await app.gaAudit(tx, request, { userId: caller(request).userId, action: `${kind.prefix}.credit`, detail: { UserId: userId, from: target.credit, to: credit } })
     }))
   })
@@ -39,7 +40,7 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ kind: AccountKind }> = async (ap
     const { UserId: userId, Suspended: suspended } = request.body
     await assertManaged(app.db, request, kind, userId)
     return ok(await changeAccount(app.db, userId, async (tx) => {
-      await tx.query('UPDATE users SET suspended = $2 WHERE user_id = $1', [userId, suspended])
+      await writeSuspended(tx, userId, suspended)
       // Signed-in sessions end at once, not at their idle timeout.
       if (suspended) await revokeUserTokens(tx, userId, app.gaNow())
       await app.gaAudit(tx, request, { userId: caller(request).userId, action: `${kind.prefix}.${suspended ? 'suspend' : 'resume'}`, detail: { UserId: userId } })
@@ -65,9 +66,9 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ kind: AccountKind }> = async (ap
       const blockers = await deleteBlockers(tx, userId, target.accBal)
       if (blockers.length > 0) throw errors.deleteRefused(userId, blockers.join('; '))
       // The row stays (tickets and reports name it) but the id is gone from every list and sign-in; its credit returns to the parent.
-      await tx.query('UPDATE users SET deleted_at = $2, suspended = true WHERE user_id = $1', [userId, app.gaNow()])
+      await markDeleted(tx, userId, app.gaNow())
       await revokeUserTokens(tx, userId, app.gaNow())
-      if (givesFrom(parent) !== undefined) await tx.query('UPDATE users SET credit_left = credit_left + $2 WHERE user_id = $1', [parent.userId, target.credit])
+      if (givesFrom(parent) !== undefined) await takeCreditLeft(tx, parent.userId, -target.credit)
       await app.gaAudit(tx, request, { userId: caller(request).userId, action: `${kind.prefix}.delete`, detail: { UserId: userId, ParentId: parentId, Credit: target.credit } })
     })
     return ok(true as const)

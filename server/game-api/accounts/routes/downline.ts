@@ -4,7 +4,7 @@ import { LocIdField, envelope } from '../../lib/envelope.ts'
 import { jsonAnswer } from '../../lib/json-answer.ts'
 import { caller } from '../../plugins/auth.ts'
 import { assertSelfOrDownline } from '../../lib/downline-access.ts'
-import { CHILDREN_COUNT, childCountsJoin } from '../store/child-counts.ts'
+import { directDownlineTreeJson } from '../store/child-counts.ts'
 
 /** One direct downline: who it is, and how many users sit directly under it (a tree shows an opener when that is above 0). */
 const DownLineRow = Type.Object({ UserId: Type.String(), UserName: Type.String(), Role: Type.String(), Children: Type.Integer({ minimum: 0 }) })
@@ -24,13 +24,7 @@ const downLineRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const parent = request.query.UserId ?? user.userId
     // Only within the caller's own tree (403 otherwise; ADMIN may open any existing user).
     await assertSelfOrDownline(app.db, user, parent)
-    // Written as compact JSON by the database: one value for a level of 20,000 users instead of 20,000 rows.
-    const { rows: [answer] } = await app.db.query<{ rows: string }>(
-      `SELECT '[' || coalesce(string_agg('{"UserId":' || to_json(u.user_id) || ',"UserName":' || to_json(u.alias_id) || ',"Role":' || to_json(u.role)
-           || ',"Children":' || ${CHILDREN_COUNT} || '}', ',' ORDER BY u.user_id), '') || ']' AS rows
-         FROM users u ${childCountsJoin('SELECT user_id FROM users WHERE parent_id = $1 AND deleted_at IS NULL')}
-       WHERE u.parent_id = $1 AND u.deleted_at IS NULL`, [parent])
-    return jsonAnswer(request, reply, answer?.rows ?? '[]')
+    return jsonAnswer(request, reply, await directDownlineTreeJson(app.db, parent))
   })
 }
 

@@ -2,6 +2,7 @@ import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
+import { mobileOf, writeMobile } from '../store/mobile.ts'
 
 /** The caller's mobile number ('' when none is on file). */
 const MobileAnswer = Type.Object({ UserId: Type.String(), Mobile: Type.String() })
@@ -12,8 +13,7 @@ const mobileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(MobileAnswer) }
   }, async (request) => {
     const { userId } = caller(request)
-    const { rows: [row] } = await app.db.query<{ mobile: string }>('SELECT mobile FROM user_mobiles WHERE user_id = $1', [userId])
-    return ok({ UserId: userId, Mobile: row?.mobile ?? '' })
+    return ok({ UserId: userId, Mobile: await mobileOf(app.db, userId) })
   })
 
   app.put('/mobile', {
@@ -27,7 +27,7 @@ const mobileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const { userId } = caller(request)
     const { Mobile } = request.body
-    await app.db.query('INSERT INTO user_mobiles (user_id, mobile, updated_at) VALUES ($1, $2, now()) ON CONFLICT (user_id) DO UPDATE SET mobile = EXCLUDED.mobile, updated_at = now()', [userId, Mobile])
+    await writeMobile(app.db, userId, Mobile)
     return ok({ UserId: userId, Mobile })
   })
 }

@@ -6,7 +6,7 @@ import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
 import { assertSelfOrDownline, groupOf } from '../../lib/downline-access.ts'
-import { PERMISSION_NAMES, assertAdminPermission } from '../store/permissions.ts'
+import { PERMISSION_NAMES, assertAdminPermission, permissionHolders, revokeGranted, writeGranted } from '../store/permissions.ts'
 
 const Attribute = Type.Union(PERMISSION_NAMES.map((n) => Type.Literal(n)), { description: `one of ${PERMISSION_NAMES.join(', ')}` })
 const UserRef = Type.String({ minLength: 1, maxLength: 50, description: 'a user id' })
@@ -16,11 +16,7 @@ const assertAdminEdit = (app: Parameters<FastifyPluginAsyncTypebox>[0], request:
 
 /** The permission calls. */
 const permissionRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const rowsOf = async (ids: string[]) => {
-    const { rows } = await app.db.query<{ user_id: string, alias_id: string, role: string, granted: string[] }>(
-      "SELECT user_id, alias_id, role, granted FROM users WHERE user_id = ANY($1::text[]) AND role IN ('ADMIN', 'AG') AND deleted_at IS NULL ORDER BY user_id", [ids])
-    return rows.map((r) => ({ UserId: r.user_id, UserName: r.alias_id, Role: r.role, Granted: r.granted }))
-  }
+  const rowsOf = (ids: string[]) => permissionHolders(app.db, ids)
   // Who may be granted names: ADMIN and AG users below the caller (never the caller: nobody raises their own rights).
   const target = async (request: FastifyRequest, userId: string) => {
     if (userId === caller(request).userId) throw errors.permissionOwn()
@@ -66,7 +62,7 @@ const permissionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (refused.length > 0) throw errors.permissionNotHeld(refused.join(', '))
     const next = [...new Set([...before.filter((n) => !holds(n)), ...wanted.filter(holds)])]
     await app.db.transaction(async (tx) => {
-      await tx.query('UPDATE users SET granted = $2 WHERE user_id = $1', [userId, next])
+      await writeGranted(tx, userId, next)
       await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'permissions.grant', detail: { UserId: userId, from: before, to: next } })
     })
     const [row] = await rowsOf([userId])
@@ -83,7 +79,7 @@ const permissionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const name = request.query.Attribute
     await target(request, userId)
     await app.db.transaction(async (tx) => {
-      await tx.query('UPDATE users SET granted = array_remove(granted, $2) WHERE user_id = $1', [userId, name])
+      await revokeGranted(tx, userId, name)
       await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'permissions.revoke', detail: { UserId: userId, Attribute: name } })
     })
     const [row] = await rowsOf([userId])

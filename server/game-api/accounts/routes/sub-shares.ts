@@ -5,11 +5,11 @@ import { zoneIso, type Game } from '../../../../schemas/domain/calendar.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
+import { deleteSubShare, insertSubShare, lockedSubShareSum, subSharesOf, type SubShareRow } from '../store/sub-shares.ts'
 import { inWholeCents } from '../../../../schemas/domain/cents.ts'
 
 const SubShare = Type.Object({ SubShareId: Type.Integer(), Game: Type.String(), Holder: Type.String(), Share: Type.Number(), CreatedBy: Type.String(), CreatedDate: Type.String() })
-interface Row { sub_share_id: number, game: string, holder: string, share: string, created_by: string, created_at: Date }
-const toSubShare = (r: Row) => ({ SubShareId: Number(r.sub_share_id), Game: r.game, Holder: r.holder, Share: Number(r.share), CreatedBy: r.created_by, CreatedDate: zoneIso(new Date(r.created_at)) })
+const toSubShare = (r: SubShareRow) => ({ SubShareId: Number(r.sub_share_id), Game: r.game, Holder: r.holder, Share: Number(r.share), CreatedBy: r.created_by, CreatedDate: zoneIso(new Date(r.created_at)) })
 const percent = (n: number) => `${Math.round(n * 10000) / 100} %`
 
 /** GET subShare, POST subShare, DELETE subShare/{id}. */
@@ -17,8 +17,7 @@ const subShareRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { 
   app.addHook('preHandler', async (request) => { if (caller(request).role !== 'ADMIN') throw errors.adminOnly() })
 
   app.get('/subShare', { schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(SubShare)) } }, async () => {
-    const { rows } = await app.db.query<Row>('SELECT * FROM sub_shares WHERE game = $1 ORDER BY sub_share_id', [game])
-    return ok(rows.map(toSubShare))
+    return ok((await subSharesOf(app.db, game)).map(toSubShare))
   })
 
   app.post('/subShare', {
@@ -34,12 +33,9 @@ const subShareRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { 
     const { Holder: holder, Share: share } = request.body
     if (!inWholeCents(share)) throw errors.shareNotCents(share)
     const row = await app.db.transaction(async (tx) => {
-      // One lock per game: two additions at once cannot both fit under 100 %.
-      await tx.query('SELECT pg_advisory_xact_lock(7403, $1)', [game === '4D' ? 4 : 7])
-      const { rows: [sum] } = await tx.query<{ s: string | null }>('SELECT sum(share) AS s FROM sub_shares WHERE game = $1', [game])
-      const given = Number(sum?.s ?? 0)
+      const given = await lockedSubShareSum(tx, game)
       if (given + share > 1 + 1e-9) throw errors.subSharesOver(share, game, percent(given + share), percent(given))
-      const { rows: [inserted] } = await tx.query<Row>('INSERT INTO sub_shares (game, holder, share, created_by, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING *', [game, holder.trim(), share, caller(request).userId, app.gaNow()])
+      const inserted = await insertSubShare(tx, game, holder.trim(), share, caller(request).userId, app.gaNow())
       await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'subShare.create', detail: { game, Holder: holder, Share: share } })
       return inserted
     })
@@ -52,8 +48,7 @@ const subShareRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { 
     schema: { params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Literal(true)) }
   }, async (request) => {
     await app.db.transaction(async (tx) => {
-      const { rowCount } = await tx.query('DELETE FROM sub_shares WHERE sub_share_id = $1 AND game = $2', [request.params.id, game])
-      if (rowCount === 0) throw errors.subShareNotFound(request.params.id)
+      if (!await deleteSubShare(tx, game, request.params.id)) throw errors.subShareNotFound(request.params.id)
       await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'subShare.delete', detail: { SubShareId: request.params.id } })
     })
     return ok(true as const)

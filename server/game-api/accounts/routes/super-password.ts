@@ -6,6 +6,8 @@ import { PlainText } from '../../../../schemas/common.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { hashPassword, verifyPassword } from '../../lib/secrets.ts'
+import { writeSuperPassword } from '../../lib/super-password.ts'
+import { passwordHashOf } from '../../lib/users.ts'
 import { caller } from '../../plugins/auth.ts'
 import { assertAdminPermission } from '../store/permissions.ts'
 
@@ -30,15 +32,13 @@ const superPasswordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // The same six rules as the sign-in password (schemas/domain/password-rules.ts), then the confirmation.
     const broken = brokenPasswordMessages(SuperPassword1, SuperPassword2)
     if (broken.length > 0) throw errors.passwordRules(broken)
-    const { rows: [me] } = await app.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE user_id = $1', [user.userId])
-    if (!me || !await verifyPassword(Password, me.password_hash)) throw errors.oldPasswordWrong()
-    if (await verifyPassword(SuperPassword1, me.password_hash)) throw errors.superPasswordSame()
+    const passwordHash = await passwordHashOf(app.db, user.userId)
+    if (passwordHash === undefined || !await verifyPassword(Password, passwordHash)) throw errors.oldPasswordWrong()
+    if (await verifyPassword(SuperPassword1, passwordHash)) throw errors.superPasswordSame()
     const hash = await hashPassword(SuperPassword1)
     await app.db.transaction(async (tx) => {
-      const { rows: [was] } = await tx.query<{ had: boolean }>('SELECT super_password_hash IS NOT NULL AS had FROM users WHERE user_id = $1 FOR UPDATE', [user.userId])
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'superPassword.set', detail: { replaced: was?.had === true } })
-      // A new secret starts with no wrong tries and no lock.
-      await tx.query('UPDATE users SET super_password_hash = $2, super_password_failures = 0, super_password_locked_until = NULL WHERE user_id = $1', [user.userId, hash])
+      const replaced = await writeSuperPassword(tx, user.userId, hash)
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'superPassword.set', detail: { replaced } })
     })
     return ok({ SuperPasswordSet: true as const })
   })

@@ -14,3 +14,23 @@ export async function assertAdminPermission (q: Queryable, user: AuthUser, name:
   if (!may || !me) throw errors.badPermission(name)
   return me.granted
 }
+
+/** A user who may hold permissions (ADMIN or AG, not deleted) with the names granted. */
+export interface PermissionHolder { UserId: string, UserName: string, Role: string, Granted: string[] }
+
+/** Those of the ids that may hold permissions, by id. */
+export async function permissionHolders (q: Queryable, ids: string[]): Promise<PermissionHolder[]> {
+  const { rows } = await q.query<{ user_id: string, alias_id: string, role: string, granted: string[] }>(
+    "SELECT user_id, alias_id, role, granted FROM users WHERE user_id = ANY($1::text[]) AND role IN ('ADMIN', 'AG') AND deleted_at IS NULL ORDER BY user_id", [ids])
+  return rows.map((r) => ({ UserId: r.user_id, UserName: r.alias_id, Role: r.role, Granted: r.granted }))
+}
+
+/** Sets the user's granted names. */
+export async function writeGranted (q: Queryable, userId: string, granted: string[]): Promise<void> {
+  await q.query('UPDATE users SET granted = $2 WHERE user_id = $1', [userId, granted])
+}
+
+/** Takes one name from the user's granted names. */
+export async function revokeGranted (q: Queryable, userId: string, name: string): Promise<void> {
+  await q.query('UPDATE users SET granted = array_remove(granted, $2) WHERE user_id = $1', [userId, name])
+}

@@ -7,7 +7,7 @@ import { CaptchaHeaders } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/secrets.ts'
 import { revokeUserTokens } from '../../lib/tokens.ts'
-import { findLogin } from '../../lib/users.ts'
+import { findLogin, passwordHashOf, writePasswordHash } from '../../lib/users.ts'
 import { caller } from '../../plugins/auth.ts'
 
 const PasswordUpdated = Type.Object({ success: Type.Literal(true), message: Type.String(), data: Type.Literal(true) })
@@ -40,7 +40,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!valid || !login) throw errors.loginFailed()
     const hash = await hashPassword(Password1)
     await app.db.transaction(async (tx) => {
-      await tx.query('UPDATE users SET password_hash = $2, update_password = false WHERE user_id = $1', [login.userId, hash])
+      await writePasswordHash(tx, login.userId, hash)
       const revoked = await revokeUserTokens(tx, login.userId, app.gaNow())
       await app.gaAudit(tx, request, { userId: login.userId, action: 'password.update', detail: { forced: login.updatePassword, revokedTokens: revoked } })
     })
@@ -58,12 +58,12 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { OldPassword, Password1, Password2 } = request.body
     const broken = brokenPasswordMessages(Password1, Password2)
     if (broken.length > 0) throw errors.passwordRules(broken)
-    const { rows } = await app.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE user_id = $1', [user.userId])
+    const passwordHash = await passwordHashOf(app.db, user.userId)
     // Signed in, the user is known: say which field is wrong (the forced change keeps Login Failed, it names no user).
-    if (!rows[0] || !await verifyPassword(OldPassword, rows[0].password_hash)) throw errors.oldPasswordWrong()
+    if (passwordHash === undefined || !await verifyPassword(OldPassword, passwordHash)) throw errors.oldPasswordWrong()
     const hash = await hashPassword(Password1)
     await app.db.transaction(async (tx) => {
-      await tx.query('UPDATE users SET password_hash = $2, update_password = false WHERE user_id = $1', [user.userId, hash])
+      await writePasswordHash(tx, user.userId, hash)
       // The session that made the change stays signed in; every other session of the user ends.
       const revoked = await revokeUserTokens(tx, user.userId, app.gaNow(), user.tokenHash)
       await app.gaAudit(tx, request, { userId: user.userId, action: 'password.change', detail: { revokedTokens: revoked } })

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { envelope, ok } from '../../lib/envelope.ts'
 import { revokeToken } from '../../lib/tokens.ts'
 import { caller } from '../../plugins/auth.ts'
+import { recordTermsDecision } from '../store/terms.ts'
 
 const TermsState = Type.Object({ termsAccepted: Type.Boolean() })
 
@@ -11,8 +12,7 @@ const termsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/terms/accept', { onRequest: app.gaAuthenticate, schema: { response: envelope(TermsState) } }, async (request) => {
     const user = caller(request)
     await app.db.transaction(async (tx) => {
-      await tx.query('UPDATE users SET terms_accepted = true WHERE user_id = $1', [user.userId])
-      await tx.query('INSERT INTO terms_decisions (user_id, decision, at) VALUES ($1, $2, $3)', [user.userId, 'accept', app.gaNow()])
+      await recordTermsDecision(tx, user.userId, 'accept', app.gaNow())
       await app.gaAudit(tx, request, { userId: user.userId, action: 'terms.accept' })
     })
     return ok({ termsAccepted: true })
@@ -21,8 +21,7 @@ const termsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/terms/disagree', { onRequest: app.gaAuthenticate, schema: { response: envelope(TermsState) } }, async (request) => {
     const user = caller(request)
     await app.db.transaction(async (tx) => {
-      await tx.query('UPDATE users SET terms_accepted = false WHERE user_id = $1', [user.userId])
-      await tx.query('INSERT INTO terms_decisions (user_id, decision, at) VALUES ($1, $2, $3)', [user.userId, 'disagree', app.gaNow()])
+      await recordTermsDecision(tx, user.userId, 'disagree', app.gaNow())
       await revokeToken(tx, user.tokenHash, app.gaNow())
       await app.gaAudit(tx, request, { userId: user.userId, action: 'terms.disagree' })
     })

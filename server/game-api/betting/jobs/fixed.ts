@@ -2,7 +2,8 @@
 import type { Db, Queryable } from '../../../shared/db.ts'
 import { weekdayOf } from '../../../../schemas/domain/calendar.ts'
 import type { Game } from '../rules/index.ts'
-import { enqueueJob, percentDone, type JobHandler } from '../../jobs/runner.ts'
+import { enqueueJob, type JobHandler } from '../../jobs/runner.ts'
+import { findJob } from '../../jobs/status.ts'
 import { GameApiError, errors } from '../../lib/errors.ts'
 import { findRole } from '../../lib/users.ts'
 import { resolveDayCode } from '../rules/index.ts'
@@ -45,20 +46,15 @@ export async function queueFixedJob (db: Db, game: Game, userId: string, audit: 
 
 /** A job's status (the game's latest when jobId is null; none yet: JobId null, status idle). */
 export async function fixedStatus (q: Queryable, game: Game, jobId: number | null): Promise<FixedStatus> {
-  const { rows: [job] } = await q.query<{ job_id: number, status: string, done_count: number, total_count: number, message: string }>(
-    `SELECT job_id, status, done_count, total_count, message FROM jobs WHERE kind = $1 AND subject_id = $2 AND ($3::int IS NULL OR job_id = $3)
-     ORDER BY job_id DESC LIMIT 1`, [FIXED_JOB, subjectOf(game), jobId])
+  const job = await findJob(q, { kind: FIXED_JOB, subjectId: subjectOf(game), jobId })
   if (!job) {
     if (jobId !== null) throw bettingErrors.fixedJobNotFound(jobId)
     return { JobId: null, Status: 'idle', Progress: 0, Message: '', Placed: 0, Failed: [] }
   }
   const { rows } = await q.query<{ fixed_id: number, user_id: string, draw_id: number, placed: boolean, message: string }>(
-    'SELECT fixed_id, user_id, draw_id, placed, message FROM fixed_runs WHERE job_id = $1 ORDER BY run_id', [job.job_id])
+    'SELECT fixed_id, user_id, draw_id, placed, message FROM fixed_runs WHERE job_id = $1 ORDER BY run_id', [job.JobId])
   return {
-    JobId: Number(job.job_id),
-    Status: job.status,
-    Progress: percentDone(job.status, Number(job.done_count), Number(job.total_count)),
-    Message: job.message,
+    ...job,
     Placed: rows.filter((r) => r.placed).length,
     Failed: rows.filter((r) => !r.placed).map((r) => ({ FixedId: Number(r.fixed_id), UserId: r.user_id, DrawId: Number(r.draw_id), Message: r.message }))
   }

@@ -8,7 +8,7 @@ import { zoneIso } from '../../../../schemas/domain/calendar.ts'
 import { caller } from '../../plugins/auth.ts'
 import { bettingErrors } from '../errors.ts'
 import { assertSelfOrDownline, groupOf, subjectOf } from '../../lib/downline-access.ts'
-import { percentDone } from '../../jobs/runner.ts'
+import { findJob } from '../../jobs/status.ts'
 import { UPLOAD_JOB, betLines, queueUploadJob } from '../jobs/upload.ts'
 
 const MAX_FILE_BYTES = 1024 * 1024
@@ -153,16 +153,15 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
     schema: { params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(StatusSchema) }
   }, async (request) => {
     // The job is read before the file: a job ends after its file's figures are committed, so a done job never shows a file still processing.
-    const { rows: [job] } = await app.db.query<{ job_id: number, status: string, done_count: number, total_count: number, message: string }>(
-      'SELECT job_id, status, done_count, total_count, message FROM jobs WHERE kind = $1 AND subject_id = $2 ORDER BY job_id DESC LIMIT 1', [UPLOAD_JOB, request.params.id])
+    const job = await findJob(app.db, { kind: UPLOAD_JOB, subjectId: request.params.id })
     const file = await fileOf(request.params.id, caller(request))
     if (!job) throw bettingErrors.jobNotFound(file.file_id)
     return ok({
-      JobId: Number(job.job_id),
+      JobId: job.JobId,
       FileId: Number(file.file_id),
-      Status: job.status,
-      Progress: percentDone(job.status, Number(job.done_count), Number(job.total_count)),
-      Message: job.message,
+      Status: job.Status,
+      Progress: job.Progress,
+      Message: job.Message,
       FileStatus: file.file_status,
       Lines: Number(file.line_count),
       Placed: Number(file.placed_count),

@@ -1,9 +1,10 @@
 // Finalising as a durable job: queued once per draw, run by any instance's runner, resumed after a restart where it stopped.
 import type { Db, Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../betting/rules/index.ts'
-import { enqueueJob, percentDone, type JobHandler } from '../../jobs/runner.ts'
+import { enqueueJob, type JobHandler } from '../../jobs/runner.ts'
+import { activeJobId, findJob } from '../../jobs/status.ts'
 import { bettingErrors } from '../../betting/errors.ts'
-import { finaliseDraw, lockFinalisable } from '../store/finalise.ts'
+import { finaliseDraw, lockFinalisable, refreshSettlementStatistics } from '../store/finalise.ts'
 import { existingDraw } from '../store/draw-by-id.ts'
 
 /** The job kind the runner knows finalising by. */
@@ -17,9 +18,8 @@ export async function queueFinaliseJob (db: Db, game: Game, drawId: number, user
   return db.transaction(async (tx) => {
     const draw = await lockFinalisable(tx, drawId, now, game)
     if (draw.is_finalised) throw bettingErrors.drawFinalised(drawId)
-    const { rows: [active] } = await tx.query<{ job_id: number }>(
-      "SELECT job_id FROM jobs WHERE kind = $1 AND subject_id = $2 AND status IN ('queued', 'running') ORDER BY job_id DESC LIMIT 1", [FINALISE_JOB, drawId])
-    if (active) return Number(active.job_id)
+    const active = await activeJobId(tx, FINALISE_JOB, drawId)
+    if (active !== undefined) return active
     const jobId = await enqueueJob(tx, { kind: FINALISE_JOB, subjectId: drawId, userId, message: 'Waiting to settle the draw.' })
     await audit(tx, jobId)
     return jobId
@@ -29,17 +29,9 @@ export async function queueFinaliseJob (db: Db, game: Game, drawId: number, user
 /** The latest finalise job of a draw (none yet: JobId null, status idle). */
 export async function finaliseStatus (q: Queryable, drawId: number): Promise<FinaliseStatus> {
   const draw = await existingDraw(q, drawId)
-  const { rows: [job] } = await q.query<{ job_id: number, status: string, done_count: number, total_count: number, message: string }>(
-    'SELECT job_id, status, done_count, total_count, message FROM jobs WHERE kind = $1 AND subject_id = $2 ORDER BY job_id DESC LIMIT 1', [FINALISE_JOB, drawId])
+  const job = await findJob(q, { kind: FINALISE_JOB, subjectId: drawId })
   if (!job) return { JobId: null, DrawId: drawId, Status: 'idle', Progress: 0, Message: '', IsFinalised: draw.is_finalised }
-  return {
-    JobId: Number(job.job_id),
-    DrawId: drawId,
-    Status: job.status,
-    Progress: percentDone(job.status, Number(job.done_count), Number(job.total_count)),
-    Message: job.message,
-    IsFinalised: draw.is_finalised
-  }
+  return { JobId: job.JobId, DrawId: drawId, Status: job.Status, Progress: job.Progress, Message: job.Message, IsFinalised: draw.is_finalised }
 }
 
 /** The finalise job's handler: the streamed finaliser, its progress committed with each batch. */
@@ -47,8 +39,7 @@ export function finaliseJob (db: Db, now: () => Date): JobHandler {
   return {
     async run (job, { signal, progress }) {
       const summary = await finaliseDraw(db, Number(job.subjectId), now(), progress, signal)
-      // PGlite has no autovacuum: fresh statistics after a settlement keep the report plans on hash joins.
-      await db.query('ANALYZE bets, bet_levels, strikes, tickets')
+      await refreshSettlementStatistics(db)
       return `Finalised: ${summary.Bets} bets settled, ${summary.Winners} winning, payout ${summary.Payout.toFixed(2)}.`
     }
   }

@@ -6,11 +6,11 @@ import { caller } from '../../plugins/auth.ts'
 import { DrawResultSchema, DrawSchema } from '../../betting/schemas.ts'
 import { readCloseTimes, seriesAnswer, writeCloseTime } from '../store/close-times.ts'
 import { SERIES_OF, ensureUpcomingDraws, toDrawAnswer, type DrawRow } from '../store/draws.ts'
-import { drawTakesBetsSql } from '../store/draw-conditions.ts'
+import { drawsTakingBets, insertDraw, latestDraws, type DrawFilter } from '../store/draw-lists.ts'
 import { drawTimes } from '../store/draw-times.ts'
 import { queueFixedForNewDraws } from '../../betting/store/fixed-on-new-draws.ts'
 import { bettingErrors } from '../../betting/errors.ts'
-import { finaliseDraw } from '../store/finalise.ts'
+import { finaliseDraw, refreshSettlementStatistics } from '../store/finalise.ts'
 import { editDraw, type DrawEdit } from '../store/edit-draw.ts'
 import { existingDraw } from '../store/draw-by-id.ts'
 
@@ -23,8 +23,8 @@ const FinaliseAnswer = Type.Object({ DrawId: Type.Integer(), IsFinalised: Type.B
 
 /** Draws of the prefix's game: lists by series with status, the close time per series, and (ADMIN) creating, editing, closing and reopening draws. */
 const drawRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
-  const list = async (where: string, params: unknown[], limit = 200) => {
-    const { rows } = await app.db.query<DrawRow>(`SELECT * FROM draws WHERE game = $1 ${where} ORDER BY draw_date DESC, draw_id DESC LIMIT ${limit}`, [game, ...params])
+  const list = async (filter: DrawFilter, limit = 200) => {
+    const rows = await latestDraws(app.db, game, filter, limit)
     const now = app.gaNow()
     return rows.map((r) => toDrawAnswer(r, now))
   }
@@ -37,19 +37,16 @@ const drawRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
 
   app.get('/draw/dateAll', { schema: { querystring: ListQuery, response: envelope(Type.Array(DrawSchema)) } }, async () => {
     await ensureUpcomingDraws(app.db, game, app.gaNow())
-    return ok(await list('', []))
+    return ok(await list({}))
   })
 
   app.get('/draw/activeLatest', { schema: { querystring: ListQuery, response: envelope(Type.Array(DrawSchema)) } }, async () => {
     const now = app.gaNow()
     await ensureUpcomingDraws(app.db, game, now)
-    const { rows } = await app.db.query<DrawRow>(
-      `SELECT * FROM draws WHERE game = $1 AND ${drawTakesBetsSql('draws', '$2')}
-       ORDER BY close_at, series`, [game, now])
-    return ok(rows.map((r) => toDrawAnswer(r, now)))
+    return ok((await drawsTakingBets(app.db, game, now)).map((r) => toDrawAnswer(r, now)))
   })
 
-  app.get('/draw/resultDate', { schema: { querystring: ListQuery, response: envelope(Type.Array(DrawSchema)) } }, async () => ok(await list('AND result IS NOT NULL', [])))
+  app.get('/draw/resultDate', { schema: { querystring: ListQuery, response: envelope(Type.Array(DrawSchema)) } }, async () => ok(await list({ withResult: true })))
 
   app.get('/draw2', {
     schema: {
@@ -58,7 +55,7 @@ const drawRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
     }
   }, async (request) => {
     const { Series: series, limit } = request.query
-    return ok(series ? await list('AND series = $2', [series], limit ?? 200) : await list('', [], limit ?? 200))
+    return ok(await list(series ? { series } : {}, limit ?? 200))
   })
 
   app.get('/draw/byId/:id', {
@@ -116,14 +113,12 @@ const drawRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
       // The close time defaults to the series' setting; the special flag follows the calendar (Magnum's Tuesday).
       const closeTime = request.body.CloseTime || (await readCloseTimes(tx))[series]
       const { closeAt, openAt } = drawTimes({ DrawDate: date, CloseTime: closeTime, OpenDate: request.body.OpenDate, OpenTime: request.body.OpenTime })
-      const { rows } = await tx.query<DrawRow>(
-        `INSERT INTO draws (game, series, draw_date, close_at, open_at, special, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (series, draw_date) DO NOTHING RETURNING *`, [game, series, date, closeAt, openAt, drawOn(series, date).special, app.gaNow()])
-      if (!rows[0]) throw bettingErrors.drawExists(series, date)
+      const row = await insertDraw(tx, { game, series, date, closeAt, openAt, special: drawOn(series, date).special }, app.gaNow())
+      if (!row) throw bettingErrors.drawExists(series, date)
       // The standing orders are placed on the new draw by the fixed process, queued in this transaction.
-      await queueFixedForNewDraws(tx, game, [Number(rows[0].draw_id)], user.userId)
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'draw.create', detail: { DrawId: Number(rows[0].draw_id), series, date, closeTime } })
-      return toDrawAnswer(rows[0], app.gaNow())
+      await queueFixedForNewDraws(tx, game, [Number(row.draw_id)], user.userId)
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'draw.create', detail: { DrawId: Number(row.draw_id), series, date, closeTime } })
+      return toDrawAnswer(row, app.gaNow())
     })
     return ok(created)
   })
@@ -150,7 +145,7 @@ const drawRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
       // Audited before the effect, as every mutating call; the figures are in the answer and the ledger.
       await app.gaAudit(app.db, request, { userId: user.userId, action: 'draw.finalise', detail: { DrawId: drawId, inline: true } })
       const summary = await finaliseDraw(app.db, drawId, app.gaNow())
-      await app.db.query('ANALYZE bets, bet_levels, strikes, tickets')
+      await refreshSettlementStatistics(app.db)
       return ok({ ...summary, IsFinalised: true })
     }
     const saved = await app.db.transaction(async (tx) => {

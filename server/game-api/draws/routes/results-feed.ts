@@ -7,6 +7,7 @@ import { errors } from '../../lib/errors.ts'
 import { isoDateOf, type DrawRow } from '../store/draws.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 import { existingDraw } from '../store/draw-by-id.ts'
+import { resultsPage } from '../store/draw-lists.ts'
 
 const DrawIdField = Type.Integer({ minimum: 1, maximum: 2147483647 })
 const DateField = Type.Optional(Type.String({ maxLength: 10, description: 'YYYY-MM-DD' }))
@@ -60,13 +61,10 @@ const resultsFeedRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app,
       if (value && !isIsoDate(value)) throw errors.fieldNotDate(`querystring/${key}`, value)
     }
     if (q.DrawFrom && q.DrawTo && q.DrawFrom > q.DrawTo) throw errors.periodReversed(q.DrawFrom, q.DrawTo)
-    const { rows } = await app.db.query<DrawRow & { total: string }>(
-      `SELECT *, count(*) OVER () AS total FROM draws
-       WHERE game = $1 AND result IS NOT NULL AND ($2::date IS NULL OR draw_date >= $2) AND ($3::date IS NULL OR draw_date <= $3) AND ($4::text IS NULL OR series = $4)
-       ORDER BY draw_date DESC, draw_id DESC LIMIT $5`, [game, q.DrawFrom || null, q.DrawTo || null, q.Series || null, q.Limit ?? 50])
+    const { rows, count } = await resultsPage(app.db, game, { from: q.DrawFrom || null, to: q.DrawTo || null, series: q.Series || null, limit: q.Limit ?? 50 })
     return ok({
       rows: rows.map((d) => ({ DrawId: Number(d.draw_id), DrawDate: isoDateOf(d.draw_date), Series: d.series, Special: d.special, IsFinalised: d.is_finalised, Result: d.result as Record<string, unknown>, SMSString: smsOf(d) })),
-      count: Number(rows[0]?.total ?? 0)
+      count
     })
   })
 }

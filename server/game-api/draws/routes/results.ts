@@ -7,12 +7,14 @@ import { caller } from '../../plugins/auth.ts'
 import { confirmSuperPassword } from '../../lib/super-password.ts'
 import { PlainText } from '../../../../schemas/common.ts'
 import { DrawResultSchema } from '../../betting/schemas.ts'
-import { toDrawAnswer, type DrawRow } from '../store/draws.ts'
+import { toDrawAnswer } from '../store/draws.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 import { FINALISE_JOB, finaliseStatus, queueFinaliseJob } from '../jobs/finalise.ts'
 import { previewDraw } from '../store/preview.ts'
 import { resetDraw } from '../store/reset.ts'
 import { existingDraw } from '../store/draw-by-id.ts'
+import { finalisingStarted, writeResult } from '../store/draw-lists.ts'
+import { activeJobId } from '../../jobs/status.ts'
 
 const DrawIdField = Type.Integer({ minimum: 1, maximum: 2147483647 })
 
@@ -88,13 +90,10 @@ const resultRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { ga
       // Closed by hand counts as closed: the result may come before the scheduled close.
       if (new Date(draw.close_at).getTime() > now.getTime() && draw.closed_by_hand !== true) throw bettingErrors.drawNotClosed(drawId, zoneIso(new Date(draw.close_at)))
       // Settled bets or a finalise job waiting mean finalising has started: the result it uses may no longer change.
-      const { rows: [busy] } = await tx.query(
-        `SELECT 1 FROM bets WHERE draw_id = $1 AND status IN ('won', 'lost')
-         UNION ALL SELECT 1 FROM jobs WHERE kind = $2 AND subject_id = $1 AND status IN ('queued', 'running') LIMIT 1`, [drawId, FINALISE_JOB])
-      if (busy) throw bettingErrors.drawBusy(drawId)
-      const { rows: [updated] } = await tx.query<DrawRow>('UPDATE draws SET result = $2, result_entered_at = $3 WHERE draw_id = $1 RETURNING *', [drawId, JSON.stringify(result), now])
+      if (await finalisingStarted(tx, drawId, FINALISE_JOB)) throw bettingErrors.drawBusy(drawId)
+      const updated = await writeResult(tx, drawId, result, now)
       await app.gaAudit(tx, request, { userId: user.userId, action: 'draw.result', detail: { DrawId: drawId } })
-      return updated as DrawRow
+      return updated
     })
     return ok({ ...toDrawAnswer(saved, now), Result: result as unknown as Record<string, unknown> })
   })
@@ -146,8 +145,7 @@ const resultRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { ga
       // A reset reverses payments already booked: confirmed with the super password before anything is read or locked.
       await confirmSuperPassword(app.db, user.userId, request.body.SuperPassword, app.gaNow())
       const summary = await app.db.transaction(async (tx) => {
-        const { rows: [active] } = await tx.query("SELECT 1 FROM jobs WHERE kind = $1 AND subject_id = $2 AND status IN ('queued', 'running')", [FINALISE_JOB, drawId])
-        if (active) throw bettingErrors.drawBusy(drawId)
+        if (await activeJobId(tx, FINALISE_JOB, drawId) !== undefined) throw bettingErrors.drawBusy(drawId)
         const reset = await resetDraw(tx, game, drawId, clearResult, app.gaNow())
         await app.gaAudit(tx, request, { userId: user.userId, action: clearResult ? 'draw.reset7' : 'draw.reset6', detail: { ...reset } })
         return reset

@@ -103,3 +103,8 @@ export async function settleSummary (q: Queryable, drawId: number): Promise<Sett
   const { rows: [s] } = await q.query<{ n: string }>('SELECT count(*) AS n FROM strikes WHERE draw_id = $1', [drawId])
   return { DrawId: drawId, Bets: Number(r?.bets ?? 0), Winners: Number(r?.winners ?? 0), Strikes: Number(s?.n ?? 0), Payout: Number(r?.payout ?? 0) }
 }
+
+/** Fresh planner statistics after a settlement (PGlite has no autovacuum): they keep the report plans on hash joins. */
+export async function refreshSettlementStatistics (q: Queryable): Promise<void> {
+  await q.query('ANALYZE bets, bet_levels, strikes, tickets')
+}

@@ -15,8 +15,8 @@ import { paymentErrors } from '../errors.ts'
 import { appendEntry, entryById, statementOf, statementSums } from '../store/ledger.ts'
 import { periodOf } from '../rules/period.ts'
 import { Entry, PaymentBody, PaymentUser, PeriodQuery, Statement, StatementSum } from '../schemas.ts'
-import { downlineCte } from '../../lib/user-tree.ts'
 import { inWholeCents } from '../../../../schemas/domain/cents.ts'
+import { directPayees, payeesUnder } from '../store/payees.ts'
 
 /** The payment calls. */
 const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -30,10 +30,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(PaymentUser)) }
   }, async (request) => {
     // The whole downline, not only the direct one: the company confirms deletes of any user's entries below it.
-    const { rows } = await app.db.query<{ user_id: string, alias_id: string, role: string, acc_bal: string, credit_left: string }>(
-      `WITH RECURSIVE ${downlineCte('down', { from: 'SELECT user_id FROM users WHERE parent_id = $1' })}
-       SELECT u.user_id, u.alias_id, u.role, u.acc_bal, u.credit_left FROM users u JOIN down USING (user_id) WHERE u.deleted_at IS NULL ORDER BY u.user_id`, [caller(request).userId])
-    return ok(rows.map((r) => ({ UserId: r.user_id, UserName: r.alias_id, Role: r.role, AccBal: Number(r.acc_bal), CreditLeft: Number(r.credit_left) })))
+    return ok(await payeesUnder(app.db, caller(request).userId))
   })
 
   app.post('/insertStatement2', { schema: { body: PaymentBody, response: envelope(Entry) } }, async (request) => {
@@ -88,13 +85,12 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/selectStatementSum', { schema: { querystring: PeriodQuery, response: envelope(Type.Array(StatementSum)) } }, async (request) => {
     const root = await listRoot(app.db, request, request.query.UserId)
     const period = periodOf(request.query.DrawFrom, request.query.DrawTo, app.gaNow())
-    const { rows } = await app.db.query<{ user_id: string, alias_id: string, role: string, acc_bal: string }>(
-      'SELECT user_id, alias_id, role, acc_bal FROM users WHERE parent_id = $1 AND deleted_at IS NULL ORDER BY user_id', [root])
-    const sums = new Map((await statementSums(app.db, rows.map((r) => r.user_id), period)).map((s) => [s.UserId, s]))
-    return ok(rows.map((r) => {
-      const s = sums.get(r.user_id)
-      if (!s) throw errors.userNotFound(r.user_id)
-      return { ...s, UserName: r.alias_id, Role: r.role, AccBal: Number(r.acc_bal) }
+    const payees = await directPayees(app.db, root)
+    const sums = new Map((await statementSums(app.db, payees.map((p) => p.UserId), period)).map((s) => [s.UserId, s]))
+    return ok(payees.map((p) => {
+      const s = sums.get(p.UserId)
+      if (!s) throw errors.userNotFound(p.UserId)
+      return { ...s, UserName: p.UserName, Role: p.Role, AccBal: p.AccBal }
     }))
   })
 }

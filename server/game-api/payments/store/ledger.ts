@@ -1,4 +1,4 @@
-// The append-only ledger: the one writer of AccBal (payments here, settlements in betting/store/settle.ts write their own rows beside it).
+// The append-only ledger: the one writer of AccBal (payments here, settlements in draws/store/ledger.ts write their own rows beside it).
 import type { Queryable } from '../../../shared/db.ts'
 import { zoneIso } from '../../../../schemas/domain/calendar.ts'
 import type { Period } from '../rules/period.ts'

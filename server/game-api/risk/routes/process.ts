@@ -3,7 +3,8 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../betting/rules/index.ts'
-import { enqueueJob, percentDone } from '../../jobs/runner.ts'
+import { enqueueJob } from '../../jobs/runner.ts'
+import { findJob } from '../../jobs/status.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
 import { assertOutSet } from '../store/out-set.ts'
@@ -38,10 +39,9 @@ const processRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
   })
 
   const status = (kind: string, missing: (id: number) => Error) => async (request: { params: { id: number } }, userId: string) => {
-    const { rows: [job] } = await app.db.query<{ job_id: number, status: string, done_count: number, total_count: number, message: string }>(
-      'SELECT job_id, status, done_count, total_count, message FROM jobs WHERE job_id = $1 AND kind = $2 AND user_id = $3', [request.params.id, kind, userId])
+    const job = await findJob(app.db, { kind, jobId: request.params.id, userId })
     if (!job) throw missing(request.params.id)
-    return ok({ JobId: Number(job.job_id), Status: job.status, Progress: percentDone(job.status, Number(job.done_count), Number(job.total_count)), Message: job.message })
+    return ok(job)
   }
   const StatusSchema = { params: Type.Object({ id: Id }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Status) }
   app.get('/outsettingProcess1/:id/status', { schema: StatusSchema }, async (request) => status(OUTSET_PROCESS_JOB, outsetErrors.jobNotFound)(request, caller(request).userId))

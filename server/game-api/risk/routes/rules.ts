@@ -2,7 +2,8 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../betting/rules/index.ts'
-import { enqueueJob, percentDone } from '../../jobs/runner.ts'
+import { enqueueJob } from '../../jobs/runner.ts'
+import { findJob } from '../../jobs/status.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
 import { assertOutSet } from '../store/out-set.ts'
@@ -80,11 +81,9 @@ const ruleRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
 
   app.get('/distributors/rule/:id/outset/status', { schema: { params: Params, querystring: Type.Object({ LocId: LocIdField }), response: envelope(JobStatus) } }, async (request) => {
     // The newest such job the caller started for that distributor (each level runs its own).
-    const { rows: [job] } = await app.db.query<{ job_id: number, status: string, done_count: number, total_count: number, message: string }>(
-      'SELECT job_id, status, done_count, total_count, message FROM jobs WHERE kind = $1 AND subject_id = $2 AND user_id = $3 ORDER BY job_id DESC LIMIT 1',
-      [OUTSET_RULE_JOB, request.params.id, caller(request).userId])
+    const job = await findJob(app.db, { kind: OUTSET_RULE_JOB, subjectId: request.params.id, userId: caller(request).userId })
     if (!job) throw outsetErrors.ruleJobNone(request.params.id)
-    return ok({ JobId: Number(job.job_id), Status: job.status, Progress: percentDone(job.status, Number(job.done_count), Number(job.total_count)), Message: job.message })
+    return ok(job)
   })
 }
 

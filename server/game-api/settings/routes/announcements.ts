@@ -1,31 +1,13 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { Queryable } from '../../../shared/db.ts'
 import { Announcement } from '../../../../schemas/game-api.ts'
 import { isAnnouncementColour } from '../rules/css-colours.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
-import { zoneIso } from '../../../../schemas/domain/calendar.ts'
 import { caller } from '../../plugins/auth.ts'
+import { announcementById, announcementsFor, deleteAnnouncement, insertAnnouncement } from '../store/announcements.ts'
 
 const PopUp = Type.Union([Type.Literal('Y'), Type.Literal('N')])
-
-interface AnnouncementRow { announcement_id: number, content: string, color: string, popup: 'Y' | 'N', loc_id: string | null, created_by: string, created_at: Date }
-
-const toAnnouncement = (r: AnnouncementRow): Announcement => ({
-  AnnouncementId: Number(r.announcement_id),
-  Content: r.content,
-  Color: r.color,
-  PopUp: r.popup,
-  LocId: r.loc_id,
-  CreatedBy: r.created_by,
-  CreatedDate: zoneIso(new Date(r.created_at))
-})
-
-async function announcementById (q: Queryable, id: number): Promise<Announcement | undefined> {
-  const { rows } = await q.query<AnnouncementRow>('SELECT * FROM announcements WHERE announcement_id = $1', [id])
-  return rows[0] && toAnnouncement(rows[0])
-}
 
 /** Announcements: list (newest first; for one location, or for all of the caller's), create and delete (ADMIN). Content is kept byte for byte: the client sanitises. */
 const announcementRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -33,14 +15,7 @@ const announcementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { querystring: Type.Object({ PopUp: Type.Optional(PopUp), LocId: LocIdField }), response: envelope(Type.Array(Announcement)) }
   }, async (request) => {
     const { PopUp: popUp, LocId: locId } = request.query
-    const { rows } = await app.db.query<AnnouncementRow>(
-      `SELECT * FROM announcements a
-       WHERE ($1::text IS NULL OR a.popup = $1)
-         AND (a.loc_id IS NULL OR CASE WHEN $2::text IS NULL
-           THEN a.loc_id IN (SELECT loc_id FROM user_locations WHERE user_id = $3)
-           ELSE a.loc_id = $2 END)
-       ORDER BY a.created_at DESC, a.announcement_id DESC`, [popUp ?? null, locId || null, caller(request).userId])
-    return ok(rows.map(toAnnouncement))
+    return ok(await announcementsFor(app.db, caller(request).userId, locId || null, popUp ?? null))
   })
 
   app.post('/announcements', {
@@ -62,10 +37,7 @@ const announcementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const locId = allLocations ? null : currentLocId
     if (!isAnnouncementColour(Color)) throw errors.badColor()
     const created = await app.db.transaction(async (tx) => {
-      const { rows } = await tx.query<AnnouncementRow>(
-        'INSERT INTO announcements (content, color, popup, loc_id, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *',
-        [Content, Color, popUp, locId ?? null, user.userId, app.gaNow()])
-      const announcement = toAnnouncement(rows[0] as AnnouncementRow)
+      const announcement = await insertAnnouncement(tx, { content: Content, color: Color, popUp, locId: locId ?? null, createdBy: user.userId }, app.gaNow())
       await app.gaAudit(tx, request, { userId: user.userId, action: 'announcement.create', detail: { AnnouncementId: announcement.AnnouncementId, LocId: announcement.LocId, PopUp: popUp, length: Content.length } })
       return announcement
     })
@@ -85,7 +57,7 @@ const announcementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await app.db.transaction(async (tx) => {
       const existing = await announcementById(tx, id)
       if (!existing) throw errors.announcementNotFound(id)
-      await tx.query('DELETE FROM announcements WHERE announcement_id = $1', [id])
+      await deleteAnnouncement(tx, id)
       await app.gaAudit(tx, request, { userId: user.userId, action: 'announcement.delete', detail: { AnnouncementId: id, LocId: existing.LocId } })
     })
     return ok(true as const)

@@ -2,6 +2,7 @@ import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { zoneIso } from '../../../../schemas/domain/calendar.ts'
+import { auditsPage } from '../store/audits.ts'
 
 const AuditRecord = Type.Object({
   AuditId: Type.Integer(),
@@ -28,9 +29,7 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   }, async (request) => {
     const { UserId, Action, limit, before } = request.query
-    const { rows } = await app.db.query<{ audit_id: string | number, user_id: string | null, action: string, path: string, detail: unknown, created_at: Date }>(
-      `SELECT * FROM audits WHERE ($1::text IS NULL OR user_id = $1) AND ($2::text IS NULL OR action = $2) AND ($3::bigint IS NULL OR audit_id < $3)
-       ORDER BY audit_id DESC LIMIT $4`, [UserId || null, Action || null, before ?? null, limit ?? 100])
+    const rows = await auditsPage(app.db, { userId: UserId || null, action: Action || null, before: before ?? null, limit: limit ?? 100 })
     return ok(rows.map((r) => ({
       AuditId: Number(r.audit_id),
       UserId: r.user_id,

@@ -4,7 +4,8 @@ import type { Queryable } from '../../../shared/db.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
-import { DEFAULT_4D_PAY_RATES, DEFAULT_TOTO_PAY_RATES, IBET_CLASSES, TOTO_GROUPS, type FourDPayRates, type FourDPayTable, type IBetClass, type TotoPayRates } from '../../betting/rules/index.ts'
+import { DEFAULT_4D_PAY_RATES, IBET_CLASSES, TOTO_GROUPS, type FourDPayRates, type FourDPayTable, type IBetClass } from '../../betting/rules/index.ts'
+import { fourDRatesOf, lockFourDRates, totoRatesOf, writeFourDRates } from '../store/pay-rates.ts'
 import { assertSelfOrDownline } from '../../lib/downline-access.ts'
 import { inWholeCents } from '../../../../schemas/domain/cents.ts'
 import { TOTO_PARITY_BETS, TOTO_PICK_BETS, type TotoPickBet } from '../../../../schemas/domain/toto-bets.ts'
@@ -67,21 +68,12 @@ function classOf (table: 'N' | 'I' | 'K', cls: string | null | undefined): IBetC
   return cls as IBetClass
 }
 
-/** The tables a user is paid by (their own, else the operator's, else the built-in defaults); '*' is the operator's. */
-async function ratesOf (q: Queryable, owner: string): Promise<FourDPayRates> {
-  const { rows } = await q.query<{ rates: FourDPayRates }>(
-    "SELECT rates FROM pay_rates WHERE game = '4D' AND user_id = ANY($1::text[]) ORDER BY user_id = '*' LIMIT 1", [[owner, '*']])
-  return rows[0]?.rates ?? DEFAULT_4D_PAY_RATES
-}
-
 /** One TOTO rate: what one unit pays for a prize group (G1…G7), a pick-n type (2*, …, *4) or an odd/even/tie bet (TO, TE, TT). */
 const TotoRateRow = Type.Object({ Key: Type.String(), Bet: Type.String({ description: 'G1 to G7 (prize groups of ordinary, system and roll bets), 2* 3* 4* *2 *3 *4, TO TE TT' }), Pays: Type.Number({ description: 'dollars per unit' }) })
 
 /** The TOTO rates a user is paid by (their own, else the operator's, else the built-in defaults), as rows. */
 async function totoRowsOf (q: Queryable, owner: string): Promise<Array<Static<typeof TotoRateRow>>> {
-  const { rows } = await q.query<{ rates: TotoPayRates }>(
-    "SELECT rates FROM pay_rates WHERE game = 'TOTO' AND user_id = ANY($1::text[]) ORDER BY user_id = '*' LIMIT 1", [[owner, '*']])
-  const rates = rows[0]?.rates ?? DEFAULT_TOTO_PAY_RATES
+  const rates = await totoRatesOf(q, owner)
   return [
     ...TOTO_GROUPS.map((g) => ({ Key: `G${g}`, Bet: `G${g}`, Pays: rates.groups[g] })),
     // In a fixed order: jsonb keeps object keys in its own order.
@@ -91,7 +83,7 @@ async function totoRowsOf (q: Queryable, owner: string): Promise<Array<Static<ty
 }
 
 /** What a row resets to: for a user, the operator's table; for the operator's table, the Singapore Pools figures (server/docs/game-rules.md). */
-const defaultOf = (q: Queryable, owner: string) => owner === '*' ? Promise.resolve(DEFAULT_4D_PAY_RATES) : ratesOf(q, '*')
+const defaultOf = (q: Queryable, owner: string) => owner === '*' ? Promise.resolve(DEFAULT_4D_PAY_RATES) : fourDRatesOf(q, '*')
 
 /** GET payRates, PUT payRate, PUT payRateDefault (seed 001 §7 pay rates), at the 4D prefix. */
 const payRateRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -103,18 +95,16 @@ const payRateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
   // Changes one row of an owner's tables in one transaction, starting from what they are paid by now.
   const update = (owner: string, change: (rates: FourDPayRates, q: Queryable) => Promise<FourDPayRates>) => app.db.transaction(async (tx) => {
-    await tx.query("SELECT 1 FROM pay_rates WHERE game = '4D' AND user_id = $1 FOR UPDATE", [owner])
-    const next = await change(structuredClone(await ratesOf(tx, owner)), tx)
-    await tx.query(
-      `INSERT INTO pay_rates (user_id, game, rates, updated_at) VALUES ($1, '4D', $2, $3)
-       ON CONFLICT (user_id, game) DO UPDATE SET rates = EXCLUDED.rates, updated_at = EXCLUDED.updated_at`, [owner, JSON.stringify(next), app.gaNow()])
+    await lockFourDRates(tx, owner)
+    const next = await change(structuredClone(await fourDRatesOf(tx, owner)), tx)
+    await writeFourDRates(tx, owner, next, app.gaNow())
     return toRows(next)
   })
   const adminOnly = (request: Parameters<typeof caller>[0]) => { if (caller(request).role !== 'ADMIN') throw errors.adminOnly() }
 
   app.get('/payRates', {
     schema: { querystring: Type.Object({ LocId: LocIdField, UserId: UserIdField }), response: envelope(Type.Array(PayRateRow)) }
-  }, async (request) => ok(toRows(await ratesOf(app.db, await ownerOf(request, request.query.UserId)))))
+  }, async (request) => ok(toRows(await fourDRatesOf(app.db, await ownerOf(request, request.query.UserId)))))
 
   // Pay Out shows TOTO rates beside the 4D ones, under the 4D location (as searchT and summary/drawDateT are the TOTO reads there).
   app.get('/payRatesT', {
