@@ -37,6 +37,9 @@ export interface Violation { rule: ConstraintRule, values?: Record<string, numbe
 /** A violation as a catalogue message: its i18n key (renderers.error.<rule>, or a pattern's own) and values. */
 export interface ViolationMessage { key: string, values?: Record<string, string | number> }
 
+/** The messages of a form's broken rules by field (a line cell as <group>.<row>.<cell>); a field without any is left out. */
+export type MessagesByField = Record<string, ViolationMessage[]>
+
 // Bounds are compared with a tolerance, as share and commission values are binary fractions (0.07 is not exactly 7 / 100).
 const EPS = 1e-9
 

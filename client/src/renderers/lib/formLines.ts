@@ -1,8 +1,7 @@
 // A form's repeated line rows (bet lines) as data: blank rows, which rows count, their rules, and what is sent.
 import type { FormLines, LineField } from '../../../../schemas/widgets.ts'
-import type { FieldError, FormErrors } from './formRules.ts'
 import { totoNumberCounts } from '../../../../schemas/domain/toto-lines.ts'
-import { checkValue, constraintMessages, isEmptyValue, violationMessage, type FieldConstraints } from '../../../../schemas/domain/field-constraints.ts'
+import { checkValue, constraintMessages, isEmptyValue, violationMessage, type FieldConstraints, type MessagesByField, type ViolationMessage } from '../../../../schemas/domain/field-constraints.ts'
 
 /** One row as the form holds it: cell name → what the control holds. */
 export type LineRow = Record<string, unknown>
@@ -46,9 +45,9 @@ function cellConstraints (f: LineField): FieldConstraints {
 const TOTO_NUMBER: FieldConstraints = { totoNumber: true }
 
 /** The rules one cell breaks (its text trimmed); a numbers cell also holds whole numbers, TOTO balls where a bet type counts them. */
-function cellErrors (f: LineField, value: unknown): FieldError[] {
+function cellErrors (f: LineField, value: unknown): ViolationMessage[] {
   const text = isBlank(value) ? undefined : String(value).trim()
-  const errors: FieldError[] = constraintMessages(text, cellConstraints(f))
+  const errors: ViolationMessage[] = constraintMessages(text, cellConstraints(f))
   if (f.kind !== 'numbers' || text === undefined) return errors
   const numbers = parseNumbers(text)
   if (numbers === null) return [...errors, { key: 'renderers.error.numbers' }]
@@ -57,7 +56,7 @@ function cellErrors (f: LineField, value: unknown): FieldError[] {
 }
 
 /** A numbers cell that holds fewer or more numbers than its row's TOTO bet type takes ("Ordinary takes 6 numbers, not 3"). */
-function countErrors (f: LineField, row: LineRow, lines: FormLines): FieldError[] {
+function countErrors (f: LineField, row: LineRow, lines: FormLines): ViolationMessage[] {
   if (f.kind !== 'numbers' || !f.totoCountBy) return []
   const type = String(row[f.totoCountBy] ?? '')
   const expected = totoNumberCounts(type)
@@ -70,8 +69,8 @@ function countErrors (f: LineField, row: LineRow, lines: FormLines): FieldError[
 }
 
 /** Every broken rule of the group: per cell of each filled row, and at the group's own key when a required group has no line. */
-export function validateLines (rows: readonly LineRow[] | undefined, lines: FormLines): FormErrors {
-  const errors: FormErrors = {}
+export function validateLines (rows: readonly LineRow[] | undefined, lines: FormLines): MessagesByField {
+  const errors: MessagesByField = {}
   let filled = 0
   ;(rows ?? []).forEach((row, i) => {
     if (isEmptyRow(row, lines)) return

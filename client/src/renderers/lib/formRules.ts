@@ -6,12 +6,12 @@ import { validateLines, type LineRow } from './formLines.ts'
 import { brokenPasswordRules, passwordRuleKey } from '../../../../schemas/domain/password-rules.ts'
 import { conditionFields, evaluateCondition } from '../../../../schemas/domain/field-conditions.ts'
 import { getPath } from './binding.ts'
-import { constraintMessages, isEmptyValue, numberOf, type FieldConstraints, type ViolationMessage } from '../../../../schemas/domain/field-constraints.ts'
+import { constraintMessages, isEmptyValue, numberOf, type FieldConstraints, type MessagesByField, type ViolationMessage } from '../../../../schemas/domain/field-constraints.ts'
 import type { GamePrefix } from '../../../../schemas/domain/calendar.ts'
 
 /** One broken rule: the i18n key and its interpolation values. */
 export type FieldError = ViolationMessage
-export type FormErrors = Record<string, FieldError[]>
+export type FormErrors = MessagesByField
 export type FormData = Record<string, unknown>
 
 // loaded: the record the form's load answered, which bounds may read ({ loaded: 'dShare' }).
