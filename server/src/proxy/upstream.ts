@@ -1,3 +1,5 @@
+import type { GamePrefix } from '../../../schemas/domain/calendar.ts'
+
 /** Query names the service owns: a client's value for any spelling of them (any case, padded, LocId[] or LocId[0][x]) is dropped. */
 const serviceOwned = /^\s*locid\s*(\[[^\]]*\]\s*)*$/i
 
@@ -22,7 +24,7 @@ export function upstreamBody (body: unknown, locId: string): unknown {
 }
 
 /** The game API path: game endpoints under 4d/ or tt/ chosen by the session location, never by the client. */
-export function upstreamPath (segments: readonly string[], game: '4d' | 'tt' | undefined): string {
+export function upstreamPath (segments: readonly string[], game: GamePrefix | undefined): string {
   return `/api/v1/${game ? `${game}/` : ''}${segments.join('/')}`
 }
 

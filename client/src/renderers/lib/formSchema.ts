@@ -1,6 +1,7 @@
 // Descriptor fields → the JSON Schema and uiSchema react-jsonschema-form renders. Constraints stay out of the schema:
 // the form rules check them and give translated sentences, so no raw schema text reaches the user.
 import type { FormField, FormLines, LineField } from '../../../../schemas/widgets.ts'
+import type { GamePrefix } from '../../../../schemas/domain/calendar.ts'
 
 /** The JSON Schema subset this mapping produces. */
 export interface FieldSchema { type: 'string' | 'number' | 'boolean' | 'array', title: string, oneOf?: { const: string, title: string }[], items?: { type: 'string', anyOf?: { const: string, title: string }[] }, uniqueItems?: boolean }
@@ -46,7 +47,7 @@ function cellSchema (f: LineField, t: (key: string) => string): FieldSchema {
 }
 
 /** Schema and uiSchema for a list of fields (and a line group after them); labels and option titles are translated through t. */
-export function toRjsf (fields: readonly FormField[], t: (key: string) => string, game: '4d' | 'tt' = '4d', lines?: FormLines): { schema: FormSchema, uiSchema: UiSchema } {
+export function toRjsf (fields: readonly FormField[], t: (key: string) => string, game: GamePrefix = '4d', lines?: FormLines): { schema: FormSchema, uiSchema: UiSchema } {
   const properties: Record<string, FieldSchema | LinesSchema> = {}
   const uiSchema: UiSchema = {}
   for (const f of fields) {

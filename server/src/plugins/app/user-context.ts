@@ -7,6 +7,7 @@ import { errors } from '../../errors.ts'
 import { gameOf, pickLocation } from '../../session/location.ts'
 import type { UiSession } from './session.ts'
 import type { ReadScope } from '../../caches/session-reads.ts'
+import type { GamePrefix } from '../../../../schemas/domain/calendar.ts'
 
 /** The game API facts about the signed-in user that the shell, the menu and the page gate need. */
 export interface UserContext {
@@ -15,7 +16,7 @@ export interface UserContext {
   locations: Location[]
   /** The current location (the stored one, or the first allowed when the stored one is no longer allowed). */
   location: Location
-  game: '4d' | 'tt'
+  game: GamePrefix
   settings: ServerSettings
   /** When settings were read from the game API (ms since epoch), to keep the server clock live. */
   settingsReadAt: number
