@@ -8,8 +8,9 @@ const brandShades = Array.from({ length: 10 }, (_, shade) => `var(--bo-brand-${s
 export const theme = createTheme({
   primaryColor: 'brand',
   colors: { brand: brandShades },
-  // System faces with the Chinese ones named, so 中文 never falls back to a serif face.
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "PingFang SC", "Microsoft YaHei", sans-serif',
+  // Arial first: the widths the tables and drop-downs are fitted to (renderers/lib/headerWidths.ts) are measured in it; the Chinese
+  // faces are named so 中文 never falls back to a serif face.
+  fontFamily: 'Arial, Helvetica, "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif',
   fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
   defaultRadius: 'sm',
   cursorType: 'pointer',

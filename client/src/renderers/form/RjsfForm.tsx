@@ -23,9 +23,13 @@ import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
 import { customWidgets, type FormContext } from './widgets.tsx'
 import { LinesField } from './LinesField.tsx'
 import { FormResult } from './FormResult.tsx'
+import { FieldTemplate } from './templates.tsx'
+import { Button } from '@mantine/core'
+import './form.css'
 
 const fieldName = (id: string | undefined) => id?.replace(/^root_/, '')
 const customFields = { lines: LinesField }
+const templates = { FieldTemplate }
 
 /** Our errors as rjsf's error tree: a line cell's key <group>.<row>.<cell> becomes nested. */
 function errorTree (entries: Array<[string, string[]]>): ErrorSchema {
@@ -141,6 +145,7 @@ function FormBody ({ widget, prefill, loaded, onSent }: FormProps & { loaded?: u
         validator={formValidator}
         widgets={customWidgets}
         fields={customFields}
+        templates={templates}
         formContext={formContext}
         noHtml5Validate
         // Choices start as the descriptor says: rjsf would otherwise preselect the first option of every select.
@@ -165,7 +170,7 @@ function FormBody ({ widget, prefill, loaded, onSent }: FormProps & { loaded?: u
         readonly={!target}
         onSubmit={(e) => submit(e.formData as FormData)}
       >
-        {target ? <button type='submit' disabled={send.isPending}>{t(target.labelKey)}</button> : <></>}
+        {target ? <div className='rr-form-actions'><Button type='submit' loading={send.isPending}>{t(target.labelKey)}</Button></div> : <></>}
       </Form>
       {send.isSuccess && widget.result && <FormResult sections={resultSections(send.data, widget.result)} />}
     </section>
