@@ -1,6 +1,9 @@
 // The columns a user hid in a table, kept in the browser per user and table (no per-user store on the service yet).
 import type { TableColumn } from '../../../../schemas/widgets.ts'
 
+/** Tables with fewer columns show them all without a chooser: there is little to hide. */
+export const CHOOSER_MIN_COLUMNS = 5
+
 /** The storage key of one user's choice for one table of one page. */
 export function choiceKey (userId: string, page: string, tableId: string): string {
   return `rr-columns:${userId}:${page}:${tableId}`

@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next'
 import type { RowAction, TableColumn, TableWidget } from '../../../../schemas/widgets.ts'
 import { ACTIONS_WIDTH, drawColour, fillPath, formatCell, formatMoney, negative, textual, type Row } from '../lib/tableModel.ts'
 import { wantsCards } from '../lib/tableCards.ts'
+import { CHOOSER_MIN_COLUMNS } from '../lib/columnChoice.ts'
 import { useViewportWidth } from '../lib/useViewport.ts'
 import { vocabularyText } from '../../lib/format.ts'
 import { useRenderer } from '../context.tsx'
@@ -218,7 +219,7 @@ export function TableView ({ widget, rows, serverSums, total, onAction }: { widg
         {widget.export?.csv && <Button size='xs' variant='default' onClick={exportCsv}>{t('renderers.exportCsv')}</Button>}
         {widget.export?.ara && <Button size='xs' variant='default' onClick={exportAra}>{t('renderers.exportAra')}</Button>}
         {widget.print && <Button size='xs' variant='default' onClick={() => setPrinting(true)}>{t('renderers.print')}</Button>}
-        {widget.columns.length > 1 && <ColumnChooser columns={widget.columns} hidden={hidden} toggle={toggle} t={t} />}
+        {widget.columns.length >= CHOOSER_MIN_COLUMNS && <ColumnChooser columns={widget.columns} hidden={hidden} toggle={toggle} t={t} />}
         {total !== undefined && total > sorted.length
           ? <span className='rr-count' data-row-count={sorted.length} data-total={total}>{t('renderers.showingOf', { shown: sorted.length.toLocaleString('en-US'), total: total.toLocaleString('en-US') })}</span>
           : <span className='rr-count' data-row-count={sorted.length}>{sorted.length}</span>}

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react'
 import type { TableColumn, TableWidget } from '../../../../schemas/widgets.ts'
 import { localGet, localSet } from '../../lib/storage.ts'
 import { useRenderer } from '../context.tsx'
-import { choiceKey, readHidden, toggleHidden } from '../lib/columnChoice.ts'
+import { CHOOSER_MIN_COLUMNS, choiceKey, readHidden, toggleHidden } from '../lib/columnChoice.ts'
 
 /** The page a table belongs to: an embedded page keeps the choice made on the page itself. */
 const pagePath = () => window.location.pathname.replace(/^\/embed(?=\/)/, '')
@@ -12,7 +12,8 @@ const pagePath = () => window.location.pathname.replace(/^\/embed(?=\/)/, '')
 export function useColumnChoice (widget: TableWidget): { shown: TableColumn[], hidden: readonly string[], toggle: (field: string) => void } {
   const { session } = useRenderer()
   const key = choiceKey(String(session.UserId ?? ''), pagePath(), widget.id)
-  const [hidden, setHidden] = useState(() => readHidden(localGet(key), widget.columns))
+  // A table too small for a chooser shows every column, whatever was kept.
+  const [hidden, setHidden] = useState(() => widget.columns.length >= CHOOSER_MIN_COLUMNS ? readHidden(localGet(key), widget.columns) : [])
   const toggle = useCallback((field: string) => {
     setHidden((before) => {
       const after = toggleHidden(before, field, widget.columns)
