@@ -2,7 +2,8 @@
 import type { Queryable } from '../../shared/db.ts'
 import { seededRandom } from '../../shared/seeded-random.ts'
 import { DEFAULT_4D_PAY_RATES, DEFAULT_CLOSE_TIMES, DEFAULT_TOTO_PAY_RATES, DRAW_WEEKDAYS, addDays, drawOn, weekdayOf, zoneDateOf, type DrawSeries, type FourDResult, type TotoResult } from '../betting/rules/index.ts'
-import { ensureDraws, ensureUpcomingDraws } from '../draws/store/draws.ts'
+import { drawsOn, ensureDraws, ensureUpcomingDraws } from '../draws/store/draws.ts'
+import { gameOfSeries } from '../draws/rules/series.ts'
 import { placeTickets, type TicketRequest } from '../betting/store/place.ts'
 import type { FourDLineInput, TotoLineInput } from '../betting/types.ts'
 import { finaliseDraw, inTransaction } from '../draws/store/finalise.ts'
@@ -89,9 +90,9 @@ export async function seedBetting (tx: Queryable, now: Date): Promise<{ tickets:
   for (const series of ['SG4D', 'TOTO'] as const) {
     const dates = pastDates(series, now, DAYS_BACK)
     await ensureDraws(tx, series, dates, now)
-    const { rows: draws } = await tx.query<{ draw_id: number, close_at: Date }>('SELECT draw_id, close_at FROM draws WHERE series = $1 AND draw_date = ANY($2::date[]) ORDER BY draw_date', [series, dates])
+    const draws = await drawsOn(tx, series, dates)
     for (const draw of draws) {
-      const game = series === 'TOTO' ? 'TOTO' : '4D'
+      const game = gameOfSeries(series)
       const requests: TicketRequest[] = Array.from({ length: game === '4D' ? TICKETS_PER_4D_DRAW : TICKETS_PER_TOTO_DRAW }, () => {
         const lines = 1 + Math.floor(make.random() * 3)
         return {

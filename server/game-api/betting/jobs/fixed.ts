@@ -7,7 +7,7 @@ import { findJob } from '../../jobs/status.ts'
 import { GameApiError, errors } from '../../lib/errors.ts'
 import { findRole } from '../../lib/users.ts'
 import { resolveDayCode } from '../rules/index.ts'
-import { drawsOfDayCode, isoDateOf, type DrawRow } from '../../draws/store/draws.ts'
+import { drawsOfDayCode, isoDateOf, type DrawRow, drawsByIds } from '../../draws/store/draws.ts'
 import { FIXED_JOB, fixedSubjectOf } from '../store/fixed-on-new-draws.ts'
 import { bettingErrors } from '../errors.ts'
 import type { FourDLineInput, TotoLineInput } from '../types.ts'
@@ -68,7 +68,7 @@ export function fixedProcessJob (db: Db, now: () => Date): JobHandler<FixedJobPa
     async run (job, { signal, progress }) {
       const { game, drawIds } = job.payload
       // A job for new draws places on those draws only: each order on the ones its day code covers.
-      const newDraws = drawIds === undefined ? undefined : (await db.query<DrawRow>('SELECT * FROM draws WHERE draw_id = ANY($1::int[]) ORDER BY draw_date, draw_id', [drawIds])).rows
+      const newDraws = drawIds === undefined ? undefined : await drawsByIds(db, drawIds)
       const { rows: orders } = await db.query<OrderRow>(
         `SELECT f.fixed_id, f.user_id, f.placed_by, f.day_code, f.lines, s.draw_days FROM fixed_bets f
          LEFT JOIN fixed_settings s ON s.user_id = f.user_id AND s.game = f.game

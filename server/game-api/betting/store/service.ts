@@ -2,7 +2,7 @@
 import type { Db, Queryable } from '../../../shared/db.ts'
 import type { Draw, DrawSeries, Game } from '../rules/index.ts'
 import type { AuthUser } from '../../lib/tokens.ts'
-import { assertOpen, drawsOfDayCode, ensureDraws, openDrawsByIds, toDrawAnswer, type DrawAnswer, type DrawRow } from '../../draws/store/draws.ts'
+import { assertOpen, drawsOfDayCode, drawsOn, ensureDraws, openDrawsByIds, toDrawAnswer, type DrawAnswer, type DrawRow } from '../../draws/store/draws.ts'
 import { bettingErrors } from '../errors.ts'
 import { assertSelfOrDownline, isSuspended, mayPlaceBets } from '../../lib/downline-access.ts'
 import { errors } from '../../lib/errors.ts'
@@ -47,7 +47,7 @@ export async function placeOrder (db: Db, order: PlaceOrder, now: Date): Promise
       const series = order.draws[0]?.series
       const dates = order.draws.map((d) => d.date)
       if (series !== undefined) await ensureDraws(tx, series, dates, now)
-      draws = series === undefined ? [] : (await tx.query<DrawRow>('SELECT * FROM draws WHERE series = $1 AND draw_date = ANY($2::date[]) ORDER BY draw_date', [series, dates])).rows
+      draws = series === undefined ? [] : await drawsOn(tx, series, dates)
     } else if (order.drawIds !== undefined && order.drawIds.length > 0) {
       draws = await openDrawsByIds(tx, order.game, order.drawIds, now)
     } else if (order.dayCode !== undefined && order.dayCode !== '') {

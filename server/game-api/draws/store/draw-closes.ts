@@ -3,8 +3,7 @@ import type { Queryable } from '../../../shared/db.ts'
 import { addDays, zoneDateOf, type DrawSeries } from '../../../../schemas/domain/calendar.ts'
 import { DRAW_WEEKDAYS, drawsForDayCode, settingCloses, type CloseOf, type Game } from '../../betting/rules/index.ts'
 import { readCloseTimes } from './close-times.ts'
-
-const SERIES: Record<Game, DrawSeries[]> = { '4D': ['SG4D', 'MG4D'], TOTO: ['TOTO'] }
+import { SERIES_OF, gameOfSeries } from '../rules/series.ts'
 
 /**
  * The closes of a game's draws around `now`: a draw row's own close_at where the row exists (edited, or moved with its series), else
@@ -14,7 +13,7 @@ export async function drawCloses (q: Queryable, game: Game, now: Date, { skipSto
   const from = addDays(zoneDateOf(now), -1)
   const { rows } = await q.query<{ series: DrawSeries, day: string, close_at: Date, stopped: boolean }>(
     `SELECT series, to_char(draw_date, 'YYYY-MM-DD') AS day, close_at, closed_by_hand OR result IS NOT NULL OR is_finalised AS stopped FROM draws
-     WHERE series = ANY($1::text[]) AND draw_date BETWEEN $2::date AND $3::date`, [SERIES[game], from, addDays(from, 16)])
+     WHERE series = ANY($1::text[]) AND draw_date BETWEEN $2::date AND $3::date`, [SERIES_OF[game], from, addDays(from, 16)])
   const stored = new Map(rows.map((r) => [`${r.series} ${r.day}`, skipStopped && r.stopped ? new Date(0) : new Date(r.close_at)]))
   const setting = settingCloses(await readCloseTimes(q))
   return (series, date) => stored.get(`${series} ${date}`) ?? setting(series, date)
@@ -22,7 +21,7 @@ export async function drawCloses (q: Queryable, game: Game, now: Date, { skipSto
 
 /** The instant the next draw of a series closes, as the header counts down to it: the same close the cut-off reads. */
 export async function nextSeriesClose (q: Queryable, series: DrawSeries, now: Date): Promise<Date> {
-  const closeOf = await drawCloses(q, series === 'TOTO' ? 'TOTO' : '4D', now, { skipStopped: true })
+  const closeOf = await drawCloses(q, gameOfSeries(series), now, { skipStopped: true })
   const [next] = drawsForDayCode({ series, weekdays: DRAW_WEEKDAYS[series], label: series }, now, closeOf)
   if (next === undefined) throw new Error(`${series} has no draw in the next two weeks`)
   return next.closesAt

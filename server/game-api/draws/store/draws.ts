@@ -7,6 +7,7 @@ import { drawCloses } from './draw-closes.ts'
 import { wallTimeOf } from './draw-times.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 import { queueFixedForNewDraws } from '../../betting/store/fixed-on-new-draws.ts'
+import { SERIES_OF, gameOfSeries } from '../rules/series.ts'
 
 /** A draw as stored. */
 export interface DrawRow {
@@ -41,12 +42,6 @@ export interface DrawAnswer {
   ClosedByHand: boolean
   Status: DrawStatus
 }
-
-/** The series a game draws. */
-export const SERIES_OF: Record<Game, DrawSeries[]> = { '4D': ['SG4D', 'MG4D'], TOTO: ['TOTO'] }
-
-/** The game of a series. */
-export const gameOfSeries = (series: DrawSeries): Game => series === 'TOTO' ? 'TOTO' : '4D'
 
 /** A date column as YYYY-MM-DD whatever the driver hands back (pg gives a local Date, PGlite a UTC one). */
 export function isoDateOf (value: string | Date): IsoDate {
@@ -130,13 +125,24 @@ export async function drawsOfDayCode (q: Queryable, game: Game, dayCode: string,
   if (meaning === undefined) throw bettingErrors.badDayCode(game, dayCode, dayCodesOf(game))
   const dates = drawsForDayCode(meaning, now, await drawCloses(q, game, now)).map((d) => d.date)
   await ensureDraws(q, meaning.series, dates, now)
-  const { rows } = await q.query<DrawRow>('SELECT * FROM draws WHERE series = $1 AND draw_date = ANY($2::date[]) ORDER BY draw_date', [meaning.series, dates])
+  return drawsOn(q, meaning.series, dates)
+}
+
+/** The series' draws on these dates that exist, by date. */
+export async function drawsOn (q: Queryable, series: DrawSeries, dates: readonly string[]): Promise<DrawRow[]> {
+  const { rows } = await q.query<DrawRow>('SELECT * FROM draws WHERE series = $1 AND draw_date = ANY($2::date[]) ORDER BY draw_date', [series, dates])
+  return rows
+}
+
+/** The draws of these ids that exist, by date and id (drawById reads one). */
+export async function drawsByIds (q: Queryable, ids: number[]): Promise<DrawRow[]> {
+  const { rows } = await q.query<DrawRow>('SELECT * FROM draws WHERE draw_id = ANY($1::int[]) ORDER BY draw_date, draw_id', [ids])
   return rows
 }
 
 /** The draws of these ids, each checked to exist, to be of the game and to be open at `now`. */
 export async function openDrawsByIds (q: Queryable, game: Game, ids: number[], now: Date): Promise<DrawRow[]> {
-  const { rows } = await q.query<DrawRow>('SELECT * FROM draws WHERE draw_id = ANY($1::int[]) ORDER BY draw_date, draw_id', [ids])
+  const rows = await drawsByIds(q, ids)
   for (const id of ids) {
     const draw = rows.find((r) => Number(r.draw_id) === id)
     if (!draw) throw bettingErrors.drawNotFound(id)

@@ -7,11 +7,10 @@ import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
 import { smsErrors } from '../errors.ts'
 import { normalisePhone } from '../rules/phone.ts'
+import { addSmsAgent, deleteSmsAgent, liveUserId, smsAgents, type SmsAgentRow } from '../store/sms-agents.ts'
 
 const SmsAgent = Type.Object({ PhoneId: Type.Integer(), Phone: Type.String(), UserId: Type.String(), Role: Type.String(), CreatedBy: Type.String(), CreatedDate: Type.String() })
-interface Row { phone_id: string, phone: string, user_id: string, role: string, created_by: string, created_at: Date }
-const toAgent = (r: Row) => ({ PhoneId: Number(r.phone_id), Phone: r.phone, UserId: r.user_id, Role: r.role, CreatedBy: r.created_by, CreatedDate: zoneIso(new Date(r.created_at)) })
-const SELECT = 'SELECT p.*, u.role FROM sms_phones p JOIN users u ON u.user_id = p.user_id'
+const toAgent = (r: SmsAgentRow) => ({ PhoneId: Number(r.phone_id), Phone: r.phone, UserId: r.user_id, Role: r.role, CreatedBy: r.created_by, CreatedDate: zoneIso(new Date(r.created_at)) })
 
 /** GET getSMSAgent, POST addSMSAgent, DELETE deleteSMSAgent/{id}. */
 const smsAgentRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -22,8 +21,7 @@ const smsAgentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   }, async (request) => {
     const userId = request.query.UserId || null
-    const { rows } = await app.db.query<Row>(`${SELECT} WHERE ($1::text IS NULL OR lower(p.user_id) = lower($1)) ORDER BY p.user_id, p.phone`, [userId])
-    return ok(rows.map(toAgent))
+    return ok((await smsAgents(app.db, userId)).map(toAgent))
   })
 
   app.post('/addSMSAgent', {
@@ -40,16 +38,12 @@ const smsAgentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (phone === undefined) throw smsErrors.badPhone(request.body.Phone)
     const admin = caller(request).userId
     const row = await app.db.transaction(async (tx) => {
-      const { rows: [user] } = await tx.query<{ user_id: string }>('SELECT user_id FROM users WHERE lower(user_id) = lower($1) AND deleted_at IS NULL', [request.body.UserId])
-      if (!user) throw errors.userNotFound(request.body.UserId)
-      const { rows: [inserted] } = await tx.query<{ phone_id: string }>(
-        'INSERT INTO sms_phones (phone, user_id, created_by, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (phone) DO NOTHING RETURNING phone_id', [phone, user.user_id, admin, app.gaNow()])
-      if (!inserted) {
-        const { rows: [owner] } = await tx.query<{ user_id: string }>('SELECT user_id FROM sms_phones WHERE phone = $1', [phone])
-        throw smsErrors.phoneTaken(phone, owner?.user_id ?? 'another user')
-      }
-      await app.gaAudit(tx, request, { userId: admin, action: 'smsAgent.add', detail: { UserId: user.user_id, Phone: phone } })
-      return (await tx.query<Row>(`${SELECT} WHERE p.phone_id = $1`, [inserted.phone_id])).rows[0]
+      const userId = await liveUserId(tx, request.body.UserId)
+      if (userId === undefined) throw errors.userNotFound(request.body.UserId)
+      const added = await addSmsAgent(tx, phone, userId, admin, app.gaNow())
+      if ('takenBy' in added) throw smsErrors.phoneTaken(phone, added.takenBy)
+      await app.gaAudit(tx, request, { userId: admin, action: 'smsAgent.add', detail: { UserId: userId, Phone: phone } })
+      return added.row
     })
     // INSERT … RETURNING always answers the row: its absence is a fault (500), not a refusal.
     if (!row) throw new Error('the phone INSERT returned no row')
@@ -60,7 +54,7 @@ const smsAgentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Literal(true)) }
   }, async (request) => {
     await app.db.transaction(async (tx) => {
-      const { rows: [removed] } = await tx.query<{ phone: string, user_id: string }>('DELETE FROM sms_phones WHERE phone_id = $1 RETURNING phone, user_id', [request.params.id])
+      const removed = await deleteSmsAgent(tx, request.params.id)
       if (!removed) throw smsErrors.phoneNotFound(request.params.id)
       await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'smsAgent.delete', detail: { PhoneId: request.params.id, UserId: removed.user_id, Phone: removed.phone } })
     })

@@ -5,12 +5,10 @@ import { addDays, isIsoDate, zoneInstant, zoneIso } from '../../../../schemas/do
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { smsErrors } from '../errors.ts'
+import { inboundByGatewayId, inboundPage, outboundByGatewayId, outboundPage, type InboundRecord, type Issue, type OutboundRecord, type ParseRecord } from '../store/sms-view.ts'
 
 /** The newest messages a view answers at most. */
 const VIEW_LIMIT = 500
-
-interface Issue { position: number, message: string }
-interface ParseRecord { ok: boolean, errors: Issue[], warnings: Issue[], ticket: { Stake?: number, Lines?: unknown[] } | null }
 
 /** One line saying what the grammar read: the ticket's size and stake, or each error with its position, then any warning. */
 function parseSummary (parse: ParseRecord | null): string {
@@ -49,9 +47,6 @@ const Outbound = Type.Object({
   Kind: Type.String({ description: 'reply, resend, test, result or strike' })
 })
 
-interface OutboundRecord { outbound_id: string, inbound_id: string | null, recipient: string, body: string, status: string, attempts: number, last_error: string | null, created_at: Date, sent_at: Date | null, channel: string, kind: string }
-interface InboundRecord { inbound_id: string, received_at: Date, sender: string, receiver: string, game: string | null, user_id: string | null, body: string, status: string, reason: string, ticket_no: string | null, parse: ParseRecord | string | null, reply: string | null }
-
 /** An outbound message as SMS View lists it. */
 const outboundRow = (r: OutboundRecord) => ({
   OutboundId: Number(r.outbound_id),
@@ -88,9 +83,6 @@ function inboundRow (r: InboundRecord) {
   }
 }
 
-/** The first reply to an inbound message, read beside it. */
-const FIRST_REPLY = '(SELECT o.body FROM sms_outbound o WHERE o.inbound_id = i.inbound_id ORDER BY o.outbound_id LIMIT 1) AS reply'
-
 /** GET dSMS: Direction in (default) or out, optionally one day (YYYY-MM-DD) and one status, newest first. */
 const smsMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/dSMS', {
@@ -109,25 +101,13 @@ const smsMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const from = q.Date ? zoneInstant(q.Date, '00:00') : null
     const to = q.Date ? zoneInstant(addDays(q.Date, 1), '00:00') : null
     const status = q.Status || null
+    const window = { from, to, status, limit: VIEW_LIMIT }
     if (q.Direction === 'out') {
-      const where = 'WHERE ($1::timestamptz IS NULL OR o.created_at >= $1) AND ($2::timestamptz IS NULL OR o.created_at < $2) AND ($3::text IS NULL OR o.status = $3)'
-      const { rows } = await app.db.query<OutboundRecord>(
-        `SELECT o.* FROM sms_outbound o ${where} ORDER BY o.outbound_id DESC LIMIT ${VIEW_LIMIT}`, [from, to, status])
-      const { rows: [count] } = await app.db.query<{ n: string }>(`SELECT count(*) AS n FROM sms_outbound o ${where}`, [from, to, status])
-      return ok({
-        rows: rows.map(outboundRow),
-        total: Number(count?.n ?? 0)
-      })
+      const { rows, total } = await outboundPage(app.db, window)
+      return ok({ rows: rows.map(outboundRow), total })
     }
-    const where = 'WHERE ($1::timestamptz IS NULL OR i.received_at >= $1) AND ($2::timestamptz IS NULL OR i.received_at < $2) AND ($3::text IS NULL OR i.status = $3)'
-    const { rows } = await app.db.query<InboundRecord>(
-      `SELECT i.*, ${FIRST_REPLY}
-       FROM sms_inbound i ${where} ORDER BY i.inbound_id DESC LIMIT ${VIEW_LIMIT}`, [from, to, status])
-    const { rows: [count] } = await app.db.query<{ n: string }>(`SELECT count(*) AS n FROM sms_inbound i ${where}`, [from, to, status])
-    return ok({
-      rows: rows.map(inboundRow),
-      total: Number(count?.n ?? 0)
-    })
+    const { rows, total } = await inboundPage(app.db, window)
+    return ok({ rows: rows.map(inboundRow), total })
   })
   // Support reads a message id off the gateway's dashboard (Twilio's SM… / MM… sid) and finds what the back office made of it.
   app.get('/SMSGatewayById', {
@@ -137,9 +117,9 @@ const smsMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   }, async (request) => {
     const id = request.query.MessageId
-    const { rows: [inbound] } = await app.db.query<InboundRecord>(`SELECT i.*, ${FIRST_REPLY} FROM sms_inbound i WHERE i.message_id = $1 ORDER BY i.inbound_id LIMIT 1`, [id])
+    const inbound = await inboundByGatewayId(app.db, id)
     if (inbound) return ok({ Direction: 'in' as const, Message: inboundRow(inbound) })
-    const { rows: [outbound] } = await app.db.query<OutboundRecord>('SELECT o.* FROM sms_outbound o WHERE o.gateway_message_id = $1 ORDER BY o.outbound_id LIMIT 1', [id])
+    const outbound = await outboundByGatewayId(app.db, id)
     if (outbound) return ok({ Direction: 'out' as const, Message: outboundRow(outbound) })
     throw smsErrors.gatewayMessageNotFound(id)
   })

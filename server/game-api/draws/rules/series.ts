@@ -1,0 +1,8 @@
+// Which draw series each game runs, and the game of a series: the one statement every list, close and new draw reads.
+import type { DrawSeries, Game } from '../../betting/rules/index.ts'
+
+/** The series of each game's draws: 4D's Singapore and Magnum draws, TOTO's one. */
+export const SERIES_OF: Record<Game, DrawSeries[]> = { '4D': ['SG4D', 'MG4D'], TOTO: ['TOTO'] }
+
+/** The game a series' draws are of. */
+export const gameOfSeries = (series: DrawSeries): Game => series === 'TOTO' ? 'TOTO' : '4D'
