@@ -2,10 +2,11 @@
 // message was when each message was sent. ADMIN only (the SMS group's rule).
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { TIME_ZONE, addDays, isIsoDate, zoneDateOf, zoneInstant } from '../../../../schemas/domain/calendar.ts'
+import { addDays, isIsoDate, zoneDateOf } from '../../../../schemas/domain/calendar.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { smsErrors } from '../errors.ts'
+import { smsPerDay, type SmsDayRow } from '../store/sms-report.ts'
 
 /** The days a report covers when none are given: the last seven, today included. */
 const DEFAULT_DAYS = 7
@@ -30,9 +31,7 @@ const Query = Type.Object({
   UserId: Type.Optional(Type.String({ maxLength: 50, description: 'one user only' }))
 })
 
-interface Row { user_id: string, day: string, inbound: string, outbound: string, sent: string, failed: string, queued: string, cost: string }
-
-const figures = (r: Pick<Row, 'inbound' | 'outbound' | 'sent' | 'failed' | 'queued' | 'cost'>) => ({
+const figures = (r: Pick<SmsDayRow, 'inbound' | 'outbound' | 'sent' | 'failed' | 'queued' | 'cost'>) => ({
   Inbound: Number(r.inbound),
   Outbound: Number(r.outbound),
   Sent: Number(r.sent),
@@ -50,25 +49,13 @@ function totalsOf (rows: ReadonlyArray<ReturnType<typeof figures>>) {
 /** GET getSMSReport (per user and day) and getSMSReportSum (per user over the period). */
 const smsReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** Every user and day of the period with a message, inbound and outbound together. */
-  const perDay = async (query: { DateFrom?: string, DateTo?: string, UserId?: string }): Promise<Row[]> => {
+  const perDay = async (query: { DateFrom?: string, DateTo?: string, UserId?: string }): Promise<SmsDayRow[]> => {
     const to = query.DateTo || zoneDateOf(app.gaNow())
     const from = query.DateFrom || addDays(to, -(DEFAULT_DAYS - 1))
     if (!isIsoDate(from)) throw errors.fieldNotDate('querystring/DateFrom', from)
     if (!isIsoDate(to)) throw errors.fieldNotDate('querystring/DateTo', to)
     if (from > to || addDays(from, MAX_DAYS) <= to) throw smsErrors.badPeriod(from, to, MAX_DAYS)
-    const { rows } = await app.db.query<Row>(
-      `WITH msgs AS (
-         SELECT COALESCE(user_id, '') AS user_id, to_char(received_at AT TIME ZONE $3, 'YYYY-MM-DD') AS day, 1 AS inbound, 0 AS outbound, NULL::text AS status, 0::numeric AS cost
-         FROM sms_inbound WHERE received_at >= $1 AND received_at < $2
-         UNION ALL
-         SELECT COALESCE(user_id, ''), to_char(created_at AT TIME ZONE $3, 'YYYY-MM-DD'), 0, 1, status, COALESCE(cost, 0)
-         FROM sms_outbound WHERE created_at >= $1 AND created_at < $2)
-       SELECT user_id, day, sum(inbound) AS inbound, sum(outbound) AS outbound, count(*) FILTER (WHERE status = 'sent') AS sent,
-         count(*) FILTER (WHERE status = 'failed') AS failed, count(*) FILTER (WHERE status = 'queued') AS queued, sum(cost) AS cost
-       FROM msgs WHERE ($4::text IS NULL OR lower(user_id) = lower($4))
-       GROUP BY user_id, day ORDER BY day DESC, user_id`,
-      [zoneInstant(from, '00:00'), zoneInstant(addDays(to, 1), '00:00'), TIME_ZONE, query.UserId || null])
-    return rows
+    return smsPerDay(app.db, from, to, query.UserId || null)
   }
 
   app.get('/getSMSReport', {

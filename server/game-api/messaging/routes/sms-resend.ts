@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
 import { smsErrors } from '../errors.ts'
-import { queueSend } from '../store/outbound.ts'
+import { copyOutbound, queueSend } from '../store/outbound.ts'
 
 /** POST resendSms: queues a new outbound message with the same recipient and text (the original keeps its own status). */
 const smsResendRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -16,12 +16,8 @@ const smsResendRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const { OutboundId: original } = request.body
     const answer = await app.db.transaction(async (tx) => {
-      const { rows: [copy] } = await tx.query<{ outbound_id: string }>(
-        // A copy is its own message (kind resend, no draw): a draw's one message per subscriber stays the original.
-        "INSERT INTO sms_outbound (inbound_id, recipient, body, kind, user_id, created_at) SELECT inbound_id, recipient, body, 'resend', user_id, $2 FROM sms_outbound WHERE outbound_id = $1 RETURNING outbound_id",
-        [original, app.gaNow()])
-      if (!copy) throw smsErrors.outboundNotFound(original)
-      const outboundId = Number(copy.outbound_id)
+      const outboundId = await copyOutbound(tx, original, app.gaNow())
+      if (outboundId === undefined) throw smsErrors.outboundNotFound(original)
       const queued = await queueSend(tx, outboundId)
       await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'sms.resend', detail: { OutboundId: original, Copy: outboundId } })
       return { OutboundId: outboundId, Queued: queued }

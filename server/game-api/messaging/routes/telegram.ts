@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { zoneDisplay, zoneIso, type Game } from '../../../../schemas/domain/calendar.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
-import { issueCode, linksOf } from '../store/telegram-links.ts'
+import { issueCode, linksOf, unlinkAll } from '../store/telegram-links.ts'
 import { readSmsSettings } from '../../settings/store/sms-settings.ts'
 
 /** POST telegramCode, GET telegramLink, DELETE telegramLink. */
@@ -45,9 +45,9 @@ const telegramRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { 
   }, async (request) => {
     const { userId } = caller(request)
     const removed = await app.db.transaction(async (tx) => {
-      const { rows } = await tx.query('DELETE FROM telegram_links WHERE user_id = $1 RETURNING telegram_user_id', [userId])
-      await app.gaAudit(tx, request, { userId, action: 'telegram.unlink', detail: { Removed: rows.length } })
-      return rows.length
+      const count = await unlinkAll(tx, userId)
+      await app.gaAudit(tx, request, { userId, action: 'telegram.unlink', detail: { Removed: count } })
+      return count
     })
     return ok({ Removed: removed })
   })

@@ -45,3 +45,11 @@ export async function queueWaiting (q: Queryable): Promise<number> {
 
 /** One outbound message as the sender reads it. */
 export interface OutboundRow { outbound_id: string, recipient: string, body: string, status: string, created_at: Date, channel?: Channel }
+
+/** A copy of an outbound message queued as its own message (kind resend, no draw: a draw's one message per subscriber stays the original); undefined when there is no such message. */
+export async function copyOutbound (q: Queryable, outboundId: number, now: Date): Promise<number | undefined> {
+  const { rows: [copy] } = await q.query<{ outbound_id: string }>(
+    "INSERT INTO sms_outbound (inbound_id, recipient, body, kind, user_id, created_at) SELECT inbound_id, recipient, body, 'resend', user_id, $2 FROM sms_outbound WHERE outbound_id = $1 RETURNING outbound_id",
+    [outboundId, now])
+  return copy === undefined ? undefined : Number(copy.outbound_id)
+}

@@ -46,3 +46,9 @@ export async function linksOf (q: Queryable, userId: string): Promise<string[]> 
   const { rows } = await q.query<{ telegram_name: string }>('SELECT telegram_name FROM telegram_links WHERE user_id = $1 ORDER BY linked_at', [userId])
   return rows.map((r) => r.telegram_name)
 }
+
+/** Removes every Telegram account linked to the user; answers how many there were. */
+export async function unlinkAll (q: Queryable, userId: string): Promise<number> {
+  const { rows } = await q.query('DELETE FROM telegram_links WHERE user_id = $1 RETURNING telegram_user_id', [userId])
+  return rows.length
+}

@@ -7,7 +7,7 @@ import { findJob } from '../../jobs/status.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
 import { assertOutSet } from '../store/out-set.ts'
-import { ownedDistributor, usableDistributor } from '../store/distributors.ts'
+import { ownedDistributor, usableDistributor, lockDistributor } from '../store/distributors.ts'
 import { unsettledDraw } from '../store/draw-of.ts'
 import { outsetErrors } from '../errors.ts'
 import { OUTSET_RULE_JOB } from '../jobs/rules.ts'
@@ -45,8 +45,7 @@ const ruleRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
     const id = request.params.id
     const rules = request.body.Rules.map((r, i) => checkRule(i + 1, r))
     const saved = await app.db.transaction(async (tx) => {
-      // The distributor row lock: a rule job reading these rules, or another replacement, waits for this one.
-      await tx.query('SELECT 1 FROM distributors WHERE distributor_id = $1 FOR UPDATE', [id])
+      await lockDistributor(tx, id)
       await ownedDistributor(tx, userId, id)
       await replaceRules(tx, id, rules)
       await app.gaAudit(tx, request, { userId, action: 'distributor.rules', detail: { DistributorId: id, Rules: request.body.Rules } })

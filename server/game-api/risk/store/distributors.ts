@@ -74,3 +74,8 @@ export async function updateDistributor (q: Queryable, id: number, fields: Distr
 export async function deleteDistributor (q: Queryable, id: number, now: Date): Promise<void> {
   await q.query('UPDATE distributors SET deleted_at = $2 WHERE distributor_id = $1', [id, now])
 }
+
+/** Locks the distributor's row for the transaction: a rule job reading its rules, or another replacement, waits for this one. */
+export async function lockDistributor (q: Queryable, id: number): Promise<void> {
+  await q.query('SELECT 1 FROM distributors WHERE distributor_id = $1 FOR UPDATE', [id])
+}
