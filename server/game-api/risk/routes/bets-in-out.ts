@@ -7,6 +7,7 @@ import { caller } from '../../plugins/auth.ts'
 import { isoDateOf } from '../../draws/store/draws.ts'
 import { subjectOf } from '../../lib/downline-access.ts'
 import { drawOf } from '../store/draw-of.ts'
+import { betsInOrOut } from '../store/bets-in-out.ts'
 
 const Row = Type.Object({
   Key: Type.String({ description: 'Number, Form and To together: one row each' }),
@@ -27,8 +28,6 @@ const Answer = Type.Object({
   Total: Type.Number(),
   rows: Type.Array(Row)
 })
-interface SqlRow { number: string, form: string, to_whom: string | null, big: number, small: number, amount: number, bets: number }
-
 /** GET bet/byDayGroupByNumber: Choice 1 is Bets In, Choice 2 Bets Out, of the caller (or a downline's UserId) in one draw. */
 const betsInOutRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
   app.get('/bet/byDayGroupByNumber', {
@@ -49,23 +48,7 @@ const betsInOutRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, {
     const draw = await drawOf(app.db, game, drawId, app.gaNow())
     if (!draw) return ok({ DrawId: null, DrawDate: null, Choice: choice, UserId: userId, Total: 0, rows: [] })
     // Level rows of the viewer: level 0 is its own bet (nothing comes in to it), level > 0 its downline's.
-    const sql = choice === 1
-      ? `SELECT b.number, b.form, NULL AS to_whom, sum(l.big_in)::float8 AS big, sum(l.small_in)::float8 AS small, sum(l.amount_in)::float8 AS amount, count(*)::int AS bets
-         FROM bet_levels l JOIN bets b ON b.bet_id = l.bet_id
-         WHERE l.user_id = $1 AND l.draw_id = $2 AND l.level > 0 AND b.status <> 'void' AND l.amount_in <> 0
-         GROUP BY b.number, b.form ORDER BY b.number, b.form`
-      : `SELECT * FROM (
-           SELECT b.number, b.form, COALESCE(u.parent_id, '') AS to_whom, sum(l.big_out)::float8 AS big, sum(l.small_out)::float8 AS small, sum(l.amount_out)::float8 AS amount, count(*)::int AS bets
-           FROM bet_levels l JOIN bets b ON b.bet_id = l.bet_id JOIN users u ON u.user_id = l.user_id
-           WHERE l.user_id = $1 AND l.draw_id = $2 AND b.status <> 'void' AND l.amount_out <> 0
-           GROUP BY b.number, b.form, u.parent_id
-           UNION ALL
-           SELECT t.number, 'throw', d.name, sum(t.big)::float8, sum(t.small)::float8, sum(CASE WHEN t.game = '4D' THEN t.big + t.small ELSE t.units END)::float8, count(*)::int
-           FROM throws t JOIN distributors d ON d.distributor_id = t.distributor_id
-           WHERE t.user_id = $1 AND t.draw_id = $2
-           GROUP BY t.number, d.name) AS x
-         ORDER BY number, form, to_whom`
-    const { rows } = await app.db.query<SqlRow>(sql, [userId, draw.draw_id])
+    const rows = await betsInOrOut(app.db, choice === 1 ? 'in' : 'out', userId, Number(draw.draw_id))
     const toto = game === 'TOTO'
     const answer = rows.map((r) => ({
       Key: `${r.number}|${r.form}|${r.to_whom ?? ''}`,

@@ -5,7 +5,7 @@ import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
 import { groupOf } from '../../lib/downline-access.ts'
 import { assertOutSet } from '../store/out-set.ts'
-import { ownedDistributor } from '../store/distributors.ts'
+import { ownedDistributor, lockDistributor, partnersOf, replacePartners } from '../store/distributors.ts'
 import { outsetErrors } from '../errors.ts'
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
@@ -24,8 +24,7 @@ const partnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const userId = caller(request).userId
     await ownedDistributor(app.db, userId, request.params.id)
-    const { rows } = await app.db.query<{ user_id: string }>('SELECT user_id FROM distributor_partners WHERE distributor_id = $1', [request.params.id])
-    const partners = new Set(rows.map((r) => r.user_id))
+    const partners = await partnersOf(app.db, request.params.id)
     // Partners first, so a long downline still shows who is chosen at the top.
     const all = (await candidates(userId)).map((m) => ({ UserId: m.UserId, UserName: m.UserName, Role: m.Role, Partner: partners.has(m.UserId) }))
     return ok(all.sort((a, b) => Number(b.Partner) - Number(a.Partner)))
@@ -46,10 +45,9 @@ const partnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (stranger !== undefined) throw outsetErrors.partnerNotDownline(stranger)
     await app.db.transaction(async (tx) => {
       // The distributor row stays locked until commit: two replacements of its list cannot interleave.
-      await tx.query('SELECT 1 FROM distributors WHERE distributor_id = $1 FOR UPDATE', [id])
+      await lockDistributor(tx, id)
       await ownedDistributor(tx, userId, id)
-      await tx.query('DELETE FROM distributor_partners WHERE distributor_id = $1', [id])
-      if (wanted.length > 0) await tx.query('INSERT INTO distributor_partners (distributor_id, user_id) SELECT $1, unnest($2::text[])', [id, wanted])
+      await replacePartners(tx, id, wanted)
       await app.gaAudit(tx, request, { userId, action: 'distributor.partners', detail: { DistributorId: id, UserIds: wanted } })
     })
     return ok([...wanted].sort())

@@ -79,3 +79,15 @@ export async function deleteDistributor (q: Queryable, id: number, now: Date): P
 export async function lockDistributor (q: Queryable, id: number): Promise<void> {
   await q.query('SELECT 1 FROM distributors WHERE distributor_id = $1 FOR UPDATE', [id])
 }
+
+/** The users the distributor is shared with. */
+export async function partnersOf (q: Queryable, id: number): Promise<Set<string>> {
+  const { rows } = await q.query<{ user_id: string }>('SELECT user_id FROM distributor_partners WHERE distributor_id = $1', [id])
+  return new Set(rows.map((r) => r.user_id))
+}
+
+/** Replaces the distributor's partners with these users. */
+export async function replacePartners (q: Queryable, id: number, userIds: string[]): Promise<void> {
+  await q.query('DELETE FROM distributor_partners WHERE distributor_id = $1', [id])
+  if (userIds.length > 0) await q.query('INSERT INTO distributor_partners (distributor_id, user_id) SELECT $1, unnest($2::text[])', [id, userIds])
+}
