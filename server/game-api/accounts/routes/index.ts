@@ -6,6 +6,7 @@ import createRoute from './create.ts'
 import creditRecalcRoutes from './credit-recalc.ts'
 import creditRoutes from './credit.ts'
 import downLineRoutes from './downline.ts'
+import gameProfileRoutes from './game-profiles.ts'
 import lookupRoutes from './lookup.ts'
 import memberAccessRoutes from './member-access.ts'
 import mobileRoutes from './mobile.ts'
@@ -28,6 +29,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
   await app.register(mobileRoutes)
   await app.register(memberAccessRoutes)
   await app.register(downLineRoutes)
+  await app.register(gameProfileRoutes)
   await app.register(permissionRoutes)
   await app.register(subShareRoutes, { game })
   await app.register(superPasswordRoutes)

@@ -1,0 +1,59 @@
+import t from 'tap'
+import { gameApiHarness } from '../../harness.ts'
+
+// dMemberAllRole/tMemberAllRole, dMemberProfile/mMemberProfile, profile(T)EditFull, profile(T)NewFull, dShareTypeSelect: one side's view of the downline.
+const h = await gameApiHarness(t, 'pglite')
+const tokens = { admin: await h.signIn('admin'), ops: await h.signIn('ops'), ag1: await h.signIn('ag1'), ag2: await h.signIn('ag2'), mem1: await h.signIn('mem1') }
+type Who = keyof typeof tokens
+const get = (as: Who, path: string) => h.call('GET', `/api/v1/4d/${path}`, { token: tokens[as] })
+
+t.test('dMemberAllRole / tMemberAllRole: every role below, by depth, with the side\'s share', async (t) => {
+  const d = (await get('ag1', 'dMemberAllRole')).json().data as Array<{ UserId: string, Role: string, Depth: number, Share: number }>
+  t.same(d.map((m) => m.UserId), ['ag2', 'mem1', 'mem3', 'mem2'])
+  t.same(new Set(d.map((m) => m.Role)), new Set(['AG', 'MEM']))
+  t.equal(d.find((m) => m.UserId === 'mem2')?.Depth, 2)
+  const tt = (await get('ag1', 'tMemberAllRole')).json().data as Array<{ UserId: string, Share: number }>
+  t.equal(tt.find((m) => m.UserId === 'ag2')?.Share, 0.3, 'TOTO share')
+  t.equal(d.find((m) => m.UserId === 'ag2')?.Share, 0, '4D share')
+  const ops = (await get('ops', 'dMemberAllRole')).json().data as Array<{ UserId: string }>
+  t.ok(ops.some((m) => m.UserId === 'ag1'), 'a staff admin sees the company\'s downline')
+  t.equal((await get('ag2', 'dMemberAllRole?UserId=ag1')).statusCode, 403, 'not above one\'s own tree')
+  t.equal((await get('ag1', 'dMemberAllRole?UserId=')).statusCode, 400, 'an empty UserId is refused')
+})
+
+t.test('dMemberProfile / mMemberProfile: the 4D profile of an agent, of a member', async (t) => {
+  const ag2 = await get('ag1', 'dMemberProfile?UserId=ag2')
+  t.equal(ag2.statusCode, 200, ag2.body)
+  t.match(ag2.json().data, { UserId: 'ag2', Role: 'AG', Game: '4D', Share: 0, Credit: 10000 })
+  t.match((await get('ag1', 'mMemberProfile?UserId=mem1')).json().data, { UserId: 'mem1', Role: 'MEM', CreditLeft: 879.5 })
+  t.equal((await get('ag1', 'dMemberProfile?UserId=mem1')).json().code, 'GA_WRONG_ACCOUNT_KIND')
+  t.equal((await get('ag2', 'mMemberProfile?UserId=mem1')).statusCode, 403, 'outside the tree')
+  t.equal((await get('ag1', 'mMemberProfile')).json().message, 'querystring/UserId is required')
+})
+
+t.test('profileEditFull / profileTEditFull: the profile and the parent\'s bounds', async (t) => {
+  const d = (await get('ag1', 'profileEditFull?UserId=ag2')).json().data
+  t.match(d.Profile, { UserId: 'ag2', Game: '4D' })
+  t.match(d.Bounds.find((b: { Field: string }) => b.Field === 'Share'), { Max: 0.5, Step: 0.01 })
+  const tt = (await get('ag1', 'profileTEditFull?UserId=ag2')).json().data
+  t.match(tt.Profile, { Game: 'TOTO', Share: 0.3 })
+  t.match(tt.Bounds.find((b: { Field: string }) => b.Field === 'Share'), { Max: 0 }, 'ag1 holds no TOTO share')
+  t.equal((await get('ag1', 'profileEditFull?UserId=ag1')).json().code, 'GA_NOT_OWN_ACCOUNT')
+  t.equal((await get('mem1', 'profileTEditFull?UserId=mem3')).statusCode, 403)
+})
+
+t.test('profileNewFull / profileTNewFull: defaults and bounds under the parent', async (t) => {
+  const d = (await get('ag1', 'profileNewFull')).json().data
+  t.match(d, { ParentId: 'ag1', Game: '4D', ParentCreditLeft: 39450.5, Locations: ['SG', 'TT', 'MG'], Defaults: { Share: 0, Credit: 0 } })
+  t.match((await get('ag1', 'profileTNewFull?ParentId=ag2')).json().data, { ParentId: 'ag2', Game: 'TOTO' })
+  t.equal((await get('ag1', 'profileNewFull?ParentId=mem1')).json().code, 'GA_WRONG_ACCOUNT_KIND', 'a player has no downline')
+  t.equal((await get('ag2', 'profileNewFull?ParentId=ag1')).statusCode, 403)
+})
+
+t.test('dShareTypeSelect: 0 up to the parent\'s own 4D share', async (t) => {
+  const choices = (await get('ag1', 'dShareTypeSelect')).json().data as Array<{ Value: number, Label: string }>
+  t.equal(choices.length, 51)
+  t.same(choices.at(-1), { Value: 0.5, Label: '50%' })
+  t.same((await get('ag2', 'dShareTypeSelect')).json().data, [{ Value: 0, Label: '0%' }])
+  t.equal((await get('ag2', 'dShareTypeSelect?UserId=admin')).statusCode, 403)
+})
