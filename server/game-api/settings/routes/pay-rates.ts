@@ -5,7 +5,8 @@ import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
 import { DEFAULT_4D_PAY_RATES, IBET_CLASSES, TOTO_GROUPS, type FourDPayRates, type FourDPayTable, type IBetClass } from '../../betting/rules/index.ts'
-import { fourDRatesOf, lockFourDRates, totoRatesOf, writeFourDRates } from '../store/pay-rates.ts'
+import { fourDRatesOf, hasOwnRates, lockFourDRates, removeOwnRates, totoRatesOf, writeFourDRates } from '../store/pay-rates.ts'
+import { settingsErrors } from '../errors.ts'
 import { assertSelfOrDownline } from '../../lib/downline-access.ts'
 import { inWholeCents } from '../../../../schemas/domain/cents.ts'
 import { TOTO_PARITY_BETS, TOTO_PICK_BETS, type TotoPickBet } from '../../../../schemas/domain/toto-bets.ts'
@@ -85,7 +86,7 @@ async function totoRowsOf (q: Queryable, owner: string): Promise<Array<Static<ty
 /** What a row resets to: for a user, the operator's table; for the operator's table, the Singapore Pools figures (server/docs/game-rules.md). */
 const defaultOf = (q: Queryable, owner: string) => owner === '*' ? Promise.resolve(DEFAULT_4D_PAY_RATES) : fourDRatesOf(q, '*')
 
-/** GET payRates, PUT payRate, PUT payRateDefault (seed 001 §7 pay rates), at the 4D prefix. */
+/** GET payRates (and payRatesN/I/K, one table each), PUT payRate, PUT payRateDefault, POST payRate and DELETE payRate/:id (a user's own table) (seed 001 §7 pay rates), at the 4D prefix. */
 const payRateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The table a call is about: a user's (the caller's, a downline's, anyone's for ADMIN) or the operator's.
   const ownerOf = async (request: Parameters<typeof caller>[0], userId: string | undefined) => {
@@ -105,6 +106,41 @@ const payRateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/payRates', {
     schema: { querystring: Type.Object({ LocId: LocIdField, UserId: UserIdField }), response: envelope(Type.Array(PayRateRow)) }
   }, async (request) => ok(toRows(await fourDRatesOf(app.db, await ownerOf(request, request.query.UserId)))))
+
+  // One table's rows (N straight and roll, I the four iBet classes, K kBet): the payRates read with its Table fixed.
+  for (const table of ['N', 'I', 'K'] as const) {
+    app.get(`/payRates${table}`, {
+      schema: { querystring: Type.Object({ LocId: LocIdField, UserId: UserIdField }), response: envelope(Type.Array(PayRateRow)) }
+    }, async (request) => ok(toRows(await fourDRatesOf(app.db, await ownerOf(request, request.query.UserId))).filter((r) => r.Table === table)))
+  }
+
+  // A user's own table: starts as a copy of the operator's, so nothing changes until a row of it is edited.
+  app.post('/payRate', {
+    schema: { body: Type.Object({ LocId: LocIdField, UserId: Type.String({ minLength: 1, maxLength: 50, description: 'the user to give a table of its own' }) }), response: envelope(Type.Array(PayRateRow)) }
+  }, async (request) => {
+    adminOnly(request)
+    const owner = await ownerOf(request, request.body.UserId)
+    return ok(await app.db.transaction(async (tx) => {
+      if (await hasOwnRates(tx, owner, '4D')) throw settingsErrors.ownPayRatesExist(owner)
+      const rates = await fourDRatesOf(tx, '*')
+      await writeFourDRates(tx, owner, rates, app.gaNow())
+      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'payRate.create', detail: { UserId: owner } })
+      return toRows(rates)
+    }))
+  })
+
+  // Removing a user's own table: the user is paid by the operator's again (answered).
+  app.delete('/payRate/:id', {
+    schema: { params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 50, description: 'the user whose own table goes' }) }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(PayRateRow)) }
+  }, async (request) => {
+    adminOnly(request)
+    const owner = await ownerOf(request, request.params.id)
+    return ok(await app.db.transaction(async (tx) => {
+      if (!(await removeOwnRates(tx, owner, '4D'))) throw settingsErrors.noOwnPayRates(owner)
+      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'payRate.delete', detail: { UserId: owner } })
+      return toRows(await fourDRatesOf(tx, owner))
+    }))
+  })
 
   // Pay Out shows TOTO rates beside the 4D ones, under the 4D location (as searchT and summary/drawDateT are the TOTO reads there).
   app.get('/payRatesT', {

@@ -27,3 +27,15 @@ export async function writeFourDRates (q: Queryable, owner: string, rates: FourD
     `INSERT INTO pay_rates (user_id, game, rates, updated_at) VALUES ($1, '4D', $2, $3)
      ON CONFLICT (user_id, game) DO UPDATE SET rates = EXCLUDED.rates, updated_at = EXCLUDED.updated_at`, [owner, JSON.stringify(rates), now])
 }
+
+/** Whether an owner has tables of its own for a game (else it is paid by the operator's). */
+export async function hasOwnRates (q: Queryable, owner: string, game: '4D' | 'TOTO'): Promise<boolean> {
+  const { rows } = await q.query('SELECT 1 FROM pay_rates WHERE game = $1 AND user_id = $2', [game, owner])
+  return rows.length > 0
+}
+
+/** Removes a user's own tables of a game (the user is then paid by the operator's); answers whether there were any. */
+export async function removeOwnRates (q: Queryable, owner: string, game: '4D' | 'TOTO'): Promise<boolean> {
+  const { rowCount } = await q.query('DELETE FROM pay_rates WHERE game = $1 AND user_id = $2', [game, owner])
+  return rowCount > 0
+}
