@@ -23,11 +23,11 @@ export const GAME_API_CONTRACT: readonly ContractEndpoint[] = [
   // Auth and the user's own account sit under the API root.
   ...list('GET', false, 'status profile profile/refresh userProfile'),
   ...list('POST', false, 'oauth/token logout terms/accept terms/disagree'),
-  ...list('PUT', false, 'password update-password'),
+  ...list('PUT', false, 'password update-password maintenance'),
   // User
   ...list('GET', true, `profileFull mobile memberTree dMemberByRole dMemberByShare dMemberAllRole dMemberProfile mMemberProfile
     profileEditFull profileNewFull profileTEditFull profileTNewFull tMemberAllRole priorityInTakes`),
-  ...list('PUT', true, 'super-password mobile mobile2 betEntryAlert priorityInTakes maintenance'),
+  ...list('PUT', true, 'super-password mobile mobile2 betEntryAlert priorityInTakes'),
   // Common
   ...list('GET', true, `loc dLoc locIdAvailable draw/dateAll draw/resultDate getCurrencyCode draw/activeLatest reportDate reportDate2
     relcalCredit getPartnerWeb checkMemberAccess/:id catType catTypeDistinct mLoadDirectDownLine dShareTypeSelect selectAllowEditShare settings`),
