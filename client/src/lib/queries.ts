@@ -7,9 +7,6 @@ import { ApiError } from './errors.ts'
 export const queryKeys = {
   session: ['ui', 'session'] as const,
   brand: ['ui', 'brand'] as const,
-  captcha: ['ui', 'captcha'] as const,
-  /** The maintenance status (GET /api/v1/status), kept apart from 'api': no write or navigation changes it, its own poll does. */
-  maintenance: (host: string) => ['ui', 'maintenance', host] as const,
   page: (path: string) => ['ui', 'pages', path] as const,
   /** All game API reads that show data: what a write, a navigation or an Apply refreshes. */
   api: ['api'] as const,

@@ -19,16 +19,16 @@ t.test('keys: game API reads by endpoint and parameters, a non-GET read says its
   t.same(queryKeys.page('/report/full'), ['ui', 'pages', '/report/full'])
 })
 
-t.test('a write invalidates every game API read that shows data and the session; not the gate checks, job polls, brand, pages or maintenance', async (t) => {
+t.test('a write invalidates every game API read that shows data and the session; not the gate checks, job polls, brand or pages', async (t) => {
   const client = new QueryClient()
   const keys = [
     queryKeys.apiCall('/api/v1/4d/tickets', { LocId: 'SG' }), queryKeys.apiCall('/api/v1/4d/report', { DrawId: 1 }, 'POST'), queryKeys.session,
     queryKeys.accessCheck('/api/v1/4d/checkMemberAccess?UserId=ag1', 'GET'), queryKeys.jobStatus('/api/v1/4d/job/f1/status'),
-    queryKeys.brand, queryKeys.page('/bet/placeBets'), queryKeys.maintenance('localhost')
+    queryKeys.brand, queryKeys.page('/bet/placeBets')
   ]
   for (const key of keys) client.setQueryData(key, { any: 1 })
   await invalidateAfterWrite(client)
   const invalidated = keys.map((key) => client.getQueryState(key)?.isInvalidated)
-  t.same(invalidated, [true, true, true, false, false, false, false, false])
+  t.same(invalidated, [true, true, true, false, false, false, false])
   client.clear()
 })
