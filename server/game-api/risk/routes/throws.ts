@@ -1,4 +1,4 @@
-// Throw Number (GET bet/throw and bet/throwT, POST bet/throw, DELETE bet/throws): a level throws part of its own intake of a number out to a distributor by hand.
+// Throw Number (GET bet/throw and bet/throwT, POST bet/throw and its root form POST throw, DELETE bet/throws): a level throws part of its own intake of a number out to a distributor by hand.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { zoneIso } from '../../../../schemas/domain/calendar.ts'
@@ -63,60 +63,63 @@ const throwRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
   app.get('/bet/throw', { schema: { querystring: ListQuery, response: envelope(Type.Array(Throw)) } }, async (request) => list('4D')(request, caller(request).userId))
   app.get('/bet/throwT', { schema: { querystring: ListQuery, response: envelope(Type.Array(Throw)) } }, async (request) => list('TOTO')(request, caller(request).userId))
 
-  app.post('/bet/throw', {
-    schema: {
-      body: Type.Object({
-        Game: Type.Optional(Type.Union([Type.Literal('4D'), Type.Literal('TOTO')], { description: 'default: the game of the prefix' })),
-        DrawId: Type.Optional(Id),
-        Number: Type.String({ minLength: 1, maxLength: 60 }),
-        DistributorId: Id,
-        Big: Amount,
-        Small: Amount,
-        Units: Amount,
-        LocId: LocIdField
-      }),
-      response: envelope(Throw)
-    }
-  }, async (request) => {
-    const user = caller(request)
-    const body = request.body
-    const game: Game = body.Game ?? prefixGame
-    const number = normaliseNumber(game, body.Number)
-    const big = game === '4D' ? body.Big ?? 0 : 0
-    const small = game === '4D' ? body.Small ?? 0 : 0
-    const units = game === 'TOTO' ? body.Units ?? 0 : 0
-    // A throw moves part of an intake, which is a sum of shares of stakes: any amount in cents (server/docs/game-rules.md).
-    for (const [field, value] of [['Big', big], ['Small', small], ['Units', units]] as const) if (!inWholeCents(value)) throw errors.fieldNotCents(`body/${field}`, value)
-    if (big + small + units <= 0) throw outsetErrors.throwNothing()
-    const row = await app.db.transaction(async (tx) => {
-      const draw = await drawOf(tx, game, body.DrawId, app.gaNow())
-      if (!draw) throw outsetErrors.throwNothing()
-      if (settled(draw)) throw outsetErrors.drawSettled(Number(draw.draw_id))
-      await usableDistributor(tx, user.userId, body.DistributorId)
-      // The intake row stays locked until commit: a throw and a placement on the number cannot interleave, nor two throws.
-      const key = { drawId: Number(draw.draw_id), userId: user.userId, number }
-      const kept = (await lockIntake(tx, [key])).get(intakeKey(key)) ?? { big: 0, small: 0, units: 0 }
-      const { rows: [done] } = await tx.query<{ big: string | null, small: string | null, units: string | null }>(
-        'SELECT sum(big) AS big, sum(small) AS small, sum(units) AS units FROM throws WHERE draw_id = $1 AND user_id = $2 AND number = $3', [key.drawId, user.userId, number])
-      const left = {
-        big: roundMoney(Math.floor((kept.big - Number(done?.big ?? 0)) * 100 + 1e-6) / 100),
-        small: roundMoney(Math.floor((kept.small - Number(done?.small ?? 0)) * 100 + 1e-6) / 100),
-        units: roundMoney(Math.floor((kept.units - Number(done?.units ?? 0)) * 100 + 1e-6) / 100)
+  // POST throw is the legacy root form of bet/throw: the same call at both paths.
+  for (const url of ['/bet/throw', '/throw'] as const) {
+    app.post(url, {
+      schema: {
+        body: Type.Object({
+          Game: Type.Optional(Type.Union([Type.Literal('4D'), Type.Literal('TOTO')], { description: 'default: the game of the prefix' })),
+          DrawId: Type.Optional(Id),
+          Number: Type.String({ minLength: 1, maxLength: 60 }),
+          DistributorId: Id,
+          Big: Amount,
+          Small: Amount,
+          Units: Amount,
+          LocId: LocIdField
+        }),
+        response: envelope(Throw)
       }
-      for (const [field, asked] of [['big', big], ['small', small], ['units', units]] as const) {
-        if (asked > left[field]) throw outsetErrors.throwTooMuch(`${left[field].toFixed(2)} ${field === 'units' ? 'units' : field === 'big' ? 'Big' : 'Small'}`, number, asked.toFixed(2), left[field].toFixed(2))
-      }
-      const { rows: [inserted] } = await tx.query<{ throw_id: number }>(
-        `INSERT INTO throws (draw_id, user_id, distributor_id, game, number, big, small, units, created_by, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $2, $9) RETURNING throw_id`, [key.drawId, user.userId, body.DistributorId, game, number, big, small, units, app.gaNow()])
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'throw.create', detail: { game, DrawId: key.drawId, Number: number, Big: big, Small: small, Units: units, DistributorId: body.DistributorId } })
-      const { rows: [r] } = await tx.query<Row>(
-        'SELECT t.*, d.draw_date, x.name FROM throws t JOIN draws d ON d.draw_id = t.draw_id JOIN distributors x ON x.distributor_id = t.distributor_id WHERE t.throw_id = $1', [inserted?.throw_id])
-      return r as Row
+    }, async (request) => {
+      const user = caller(request)
+      const body = request.body
+      const game: Game = body.Game ?? prefixGame
+      const number = normaliseNumber(game, body.Number)
+      const big = game === '4D' ? body.Big ?? 0 : 0
+      const small = game === '4D' ? body.Small ?? 0 : 0
+      const units = game === 'TOTO' ? body.Units ?? 0 : 0
+      // A throw moves part of an intake, which is a sum of shares of stakes: any amount in cents (server/docs/game-rules.md).
+      for (const [field, value] of [['Big', big], ['Small', small], ['Units', units]] as const) if (!inWholeCents(value)) throw errors.fieldNotCents(`body/${field}`, value)
+      if (big + small + units <= 0) throw outsetErrors.throwNothing()
+      const row = await app.db.transaction(async (tx) => {
+        const draw = await drawOf(tx, game, body.DrawId, app.gaNow())
+        if (!draw) throw outsetErrors.throwNothing()
+        if (settled(draw)) throw outsetErrors.drawSettled(Number(draw.draw_id))
+        await usableDistributor(tx, user.userId, body.DistributorId)
+        // The intake row stays locked until commit: a throw and a placement on the number cannot interleave, nor two throws.
+        const key = { drawId: Number(draw.draw_id), userId: user.userId, number }
+        const kept = (await lockIntake(tx, [key])).get(intakeKey(key)) ?? { big: 0, small: 0, units: 0 }
+        const { rows: [done] } = await tx.query<{ big: string | null, small: string | null, units: string | null }>(
+          'SELECT sum(big) AS big, sum(small) AS small, sum(units) AS units FROM throws WHERE draw_id = $1 AND user_id = $2 AND number = $3', [key.drawId, user.userId, number])
+        const left = {
+          big: roundMoney(Math.floor((kept.big - Number(done?.big ?? 0)) * 100 + 1e-6) / 100),
+          small: roundMoney(Math.floor((kept.small - Number(done?.small ?? 0)) * 100 + 1e-6) / 100),
+          units: roundMoney(Math.floor((kept.units - Number(done?.units ?? 0)) * 100 + 1e-6) / 100)
+        }
+        for (const [field, asked] of [['big', big], ['small', small], ['units', units]] as const) {
+          if (asked > left[field]) throw outsetErrors.throwTooMuch(`${left[field].toFixed(2)} ${field === 'units' ? 'units' : field === 'big' ? 'Big' : 'Small'}`, number, asked.toFixed(2), left[field].toFixed(2))
+        }
+        const { rows: [inserted] } = await tx.query<{ throw_id: number }>(
+          `INSERT INTO throws (draw_id, user_id, distributor_id, game, number, big, small, units, created_by, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $2, $9) RETURNING throw_id`, [key.drawId, user.userId, body.DistributorId, game, number, big, small, units, app.gaNow()])
+        await app.gaAudit(tx, request, { userId: user.userId, action: 'throw.create', detail: { game, DrawId: key.drawId, Number: number, Big: big, Small: small, Units: units, DistributorId: body.DistributorId } })
+        const { rows: [r] } = await tx.query<Row>(
+          'SELECT t.*, d.draw_date, x.name FROM throws t JOIN draws d ON d.draw_id = t.draw_id JOIN distributors x ON x.distributor_id = t.distributor_id WHERE t.throw_id = $1', [inserted?.throw_id])
+        return r as Row
+      })
+      announceDrawChange(app.db, { kind: 'thrown', game, drawIds: [Number(row.draw_id)] })
+      return ok(toThrow(row))
     })
-    announceDrawChange(app.db, { kind: 'thrown', game, drawIds: [Number(row.draw_id)] })
-    return ok(toThrow(row))
-  })
+  }
 
   app.delete('/bet/throws', {
     schema: {
