@@ -8,6 +8,7 @@ import { caller } from '../../plugins/auth.ts'
 import { assertSelfOrDownline } from '../../lib/downline-access.ts'
 import { normaliseNumber } from '../rules/numbers.ts'
 import { assertOutSet } from '../store/out-set.ts'
+import { outLimitsOf, writeOutLimit, type OutLimitRow } from '../store/out-settings.ts'
 import { outsetErrors } from '../errors.ts'
 import { inWholeCents } from '../../../../schemas/domain/cents.ts'
 
@@ -20,9 +21,8 @@ const OutSettingRow = Type.Object({
   Small: Type.Union([Type.Number(), Type.Null()]),
   Units: Type.Union([Type.Number(), Type.Null()])
 })
-interface Row { user_id: string, number: string, big_limit: string | null, small_limit: string | null, unit_limit: string | null }
 const num = (v: string | null) => v === null ? null : Number(v)
-const toRow = (r: Row) => ({ UserId: r.user_id, Number: r.number, Big: num(r.big_limit), Small: num(r.small_limit), Units: num(r.unit_limit) })
+const toRow = (r: OutLimitRow) => ({ UserId: r.user_id, Number: r.number, Big: num(r.big_limit), Small: num(r.small_limit), Units: num(r.unit_limit) })
 const cents = (v: number | null | undefined) => v === null || v === undefined || inWholeCents(v)
 
 /** GET outSetting6 (a level's limits), POST outSetting6 (set or clear one). */
@@ -34,10 +34,7 @@ const outSettingRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, 
     await assertOutSet(app.db, user)
     const userId = request.query.UserId || user.userId
     await assertSelfOrDownline(app.db, user, userId)
-    const { rows } = await app.db.query<Row>(
-      `SELECT user_id, '*' AS number, big_limit, small_limit, unit_limit FROM out_settings WHERE user_id = $1 AND game = $2
-       UNION ALL SELECT user_id, number, big_limit, small_limit, unit_limit FROM out_number_limits WHERE user_id = $1 AND game = $2
-       ORDER BY 2`, [userId, game])
+    const rows = await outLimitsOf(app.db, userId, game)
     return ok(rows.map(toRow))
   })
 
@@ -71,23 +68,7 @@ const outSettingRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, 
     const limits = [body.Big ?? null, body.Small ?? null, body.Units ?? null]
     const cleared = limits.every((v) => v === null)
     const saved = await app.db.transaction(async (tx) => {
-      let row: Row | undefined
-      if (number === '*') {
-        if (cleared) await tx.query('DELETE FROM out_settings WHERE user_id = $1 AND game = $2', [userId, game])
-        else {
-          row = (await tx.query<Row>(
-            `INSERT INTO out_settings (user_id, game, big_limit, small_limit, unit_limit) VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (user_id, game) DO UPDATE SET big_limit = excluded.big_limit, small_limit = excluded.small_limit, unit_limit = excluded.unit_limit
-             RETURNING user_id, '*' AS number, big_limit, small_limit, unit_limit`, [userId, game, ...limits])).rows[0]
-        }
-      } else if (cleared) {
-        await tx.query('DELETE FROM out_number_limits WHERE user_id = $1 AND game = $2 AND number = $3', [userId, game, number])
-      } else {
-        row = (await tx.query<Row>(
-          `INSERT INTO out_number_limits (user_id, game, number, big_limit, small_limit, unit_limit, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
-           ON CONFLICT (user_id, game, number) DO UPDATE SET big_limit = excluded.big_limit, small_limit = excluded.small_limit, unit_limit = excluded.unit_limit, updated_at = excluded.updated_at
-           RETURNING user_id, number, big_limit, small_limit, unit_limit`, [userId, game, number, ...limits, app.gaNow()])).rows[0]
-      }
+      const row = await writeOutLimit(tx, userId, game, number, cleared ? null : limits, app.gaNow())
       await app.gaAudit(tx, request, { userId: user.userId, action: 'outSetting.save', detail: { game, UserId: userId, Number: number, Big: limits[0], Small: limits[1], Units: limits[2] } })
       return row
     })
