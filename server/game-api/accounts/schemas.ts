@@ -46,6 +46,9 @@ export const AccountProfile = Type.Object({
 })
 export type AccountProfile = Static<typeof AccountProfile>
 
+/** A mobile number as PUT mobile and PUT mobile2 take it. */
+export const MobileNumber = Type.String({ pattern: '^\\+?[0-9]{6,20}$', description: 'digits with an optional leading +, 6 to 20 digits' })
+
 export const ListQuery = Type.Object({ LocId: LocIdField, UserId: Type.Optional(UserRef) })
 export const SearchQuery = Type.Object({
   LocId: LocIdField,

@@ -11,6 +11,7 @@ import lookupRoutes from './lookup.ts'
 import memberAccessRoutes from './member-access.ts'
 import mobileRoutes from './mobile.ts'
 import permissionRoutes from './permissions.ts'
+import preferenceRoutes from './preferences.ts'
 import accountReadRoutes from './read.ts'
 import subShareRoutes from './sub-shares.ts'
 import superPasswordRoutes from './super-password.ts'
@@ -31,6 +32,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
   await app.register(downLineRoutes)
   await app.register(gameProfileRoutes)
   await app.register(permissionRoutes)
+  await app.register(preferenceRoutes)
   await app.register(subShareRoutes, { game })
   await app.register(superPasswordRoutes)
 }

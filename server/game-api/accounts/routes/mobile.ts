@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
 import { mobileOf, writeMobile } from '../store/mobile.ts'
+import { MobileNumber } from '../schemas.ts'
 
 /** The caller's mobile number ('' when none is on file). */
 const MobileAnswer = Type.Object({ UserId: Type.String(), Mobile: Type.String() })
@@ -19,7 +20,7 @@ const mobileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put('/mobile', {
     schema: {
       body: Type.Object({
-        Mobile: Type.String({ pattern: '^\\+?[0-9]{6,20}$', description: 'digits with an optional leading +, 6 to 20 digits' }),
+        Mobile: MobileNumber,
         LocId: LocIdField
       }),
       response: envelope(MobileAnswer)
