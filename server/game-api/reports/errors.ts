@@ -16,3 +16,12 @@ export const shareClaimErrors = {
   badAmount: coded<[string]>('GA_CLAIM_BACK_BAD_AMOUNT', 'body/Amount %s must be an amount in cents other than 0: positive when the downline pays, negative when it is paid.', 400),
   settingOwn: coded('GA_SHARE_CLAIM_SETTING_OWN', 'You cannot change your own share-claim setting; ask your upline.', 403)
 } as const
+
+/** Refusals of the report calls (bet pages, full report over dates, group settings). */
+export const reportErrors = {
+  fileRequired: coded('GA_REPORT_FILE_REQUIRED', 'reportBetPage reports one upload page: give querystring/FileId (see GET files).', 400),
+  rangeRequired: coded('GA_REPORT_RANGE_REQUIRED', 'reportFull2 reports a range of dates: give querystring/DrawFrom and querystring/DrawTo (YYYY-MM-DD).', 400),
+  settingNotFound: coded<[number]>('GA_REPORT_GROUP_SETTING_NOT_FOUND', 'Group setting %s does not exist or is not yours; pick one from GET reportGroupSetting.', 404),
+  settingNotDirect: coded<[string, string]>('GA_REPORT_GROUP_SETTING_NOT_DIRECT', 'User %s is not a direct downline of %s: a group setting joins rows of the Group Report, which are direct downlines.', 400),
+  settingTwice: coded<[string]>('GA_REPORT_GROUP_SETTING_TWICE', 'User %s is listed twice: a direct downline belongs to one group of a setting.', 400)
+} as const

@@ -15,6 +15,8 @@ const ReportQuery = Type.Object({
   DrawDate: DateField,
   DrawFrom: DateField,
   DrawTo: DateField,
+  FileId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'an upload page (reportBetPage*)' })),
+  SettingId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'a saved grouping of GET reportGroupSetting (reportGroupFull)' })),
   LocId: LocIdField,
   // Sent by the client: a cache-buster and the view name; they do not change the answer.
   rand: Type.Optional(Type.String({ maxLength: 40 })),
@@ -33,7 +35,20 @@ const reportRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { ga
       }
       if (q.DrawFrom && q.DrawTo && q.DrawFrom > q.DrawTo) throw errors.periodReversed(q.DrawFrom, q.DrawTo)
       const userId = await subjectOf(app.db, user, q.UserId)
-      return ok(await report(app.db, { userId, game, drawId: q.DrawId ?? null, drawDate: q.DrawDate || null, drawFrom: q.DrawFrom || null, drawTo: q.DrawTo || null }))
+      // The caller's own account bounds what reportUplineFull shows above the user.
+      const reach = await subjectOf(app.db, user)
+      return ok(await report(app.db, {
+        userId,
+        game,
+        drawId: q.DrawId ?? null,
+        drawDate: q.DrawDate || null,
+        drawFrom: q.DrawFrom || null,
+        drawTo: q.DrawTo || null,
+        fileId: q.FileId ?? null,
+        settingId: q.SettingId ?? null,
+        reach,
+        now: app.gaNow()
+      }))
     })
   }
 }

@@ -1,5 +1,6 @@
 // Group reports: the intake (positions kept) of each direct downline's group, and the breakdown per draw.
 import type { Queryable } from '../../../shared/db.ts'
+import { groupSetting, type GroupSetting } from './group-settings.ts'
 import { reportFull } from './report-full.ts'
 import { SCOPE, dateText, runReport, scopeParams, totalsOf, type Report, type ReportParams } from './scope.ts'
 
@@ -10,7 +11,33 @@ export async function reportGroup (q: Queryable, params: ReportParams): Promise<
     'SELECT user_id, (CASE WHEN $2 = \'4D\' THEN d_share ELSE t_share END)::float8 AS share FROM users WHERE user_id = ANY($1::text[])', [full.rows.map((r) => r.UserId), params.game])
   const byId = new Map(shares.map((s) => [s.user_id, s.share]))
   const rows = full.rows.map((r) => ({ UserId: r.UserId, UserName: r.UserName, Role: r.Role, Share: byId.get(r.UserId) ?? 0, Stake: r.Stake, Commission: r.Commission, Intake: r.Intake, IntakeStrike: r.IntakeStrike, IntakeNet: r.IntakeNet }))
-  return { rows, totals: totalsOf(rows), count: rows.length }
+  const merged = params.settingId ? joinGroups(rows, await groupSetting(q, params.userId, params.settingId)) : rows
+  return { rows: merged, totals: totalsOf(merged), count: merged.length }
+}
+
+type GroupRow = Record<string, string | number | null>
+const SUMMED = ['Stake', 'Commission', 'Intake', 'IntakeStrike', 'IntakeNet'] as const
+
+/** The rows with each group of the setting joined into one (UserId null, UserName the group's name, Members its ids, Share null), in the first member's place. */
+function joinGroups (rows: GroupRow[], setting: GroupSetting): GroupRow[] {
+  const groupOf = new Map(setting.Groups.flatMap((g) => g.UserIds.map((id) => [id, g.Name] as const)))
+  const out: GroupRow[] = []
+  const joined = new Map<string, GroupRow>()
+  for (const row of rows) {
+    const name = groupOf.get(String(row.UserId))
+    if (name === undefined) { out.push(row); continue }
+    const group = joined.get(name)
+    if (!group) {
+      const fresh: GroupRow = { UserId: null, UserName: name, Role: 'GROUP', Members: String(row.UserId), Share: null, ...Object.fromEntries(SUMMED.map((k) => [k, row[k] ?? 0])) }
+      joined.set(name, fresh)
+      out.push(fresh)
+      continue
+    }
+    group.Members = `${String(group.Members)}, ${String(row.UserId)}`
+    // Integer cents, so a group's sum is exact.
+    for (const k of SUMMED) group[k] = Math.round(Number(group[k]) * 100 + Number(row[k]) * 100) / 100
+  }
+  return out
 }
 
 /** reportGroup2Full: the group report broken down per draw and row (direct downline or the user). */

@@ -11,6 +11,14 @@ export interface ReportParams {
   drawDate?: string | null | undefined
   drawFrom?: string | null | undefined
   drawTo?: string | null | undefined
+  /** An upload page (files.file_id): only its tickets count (reportBetPage*). */
+  fileId?: number | null | undefined
+  /** A saved grouping (report_group_settings) that merges direct downlines into named rows (reportGroupFull). */
+  settingId?: number | null | undefined
+  /** The highest level whose figures the caller may see (its account): reportUplineFull answers the levels up to it, never above. */
+  reach?: string | null | undefined
+  /** The time of the request: the default statement period (dSelectStatementSummary). */
+  now?: Date | undefined
 }
 
 /** A report's answer: its rows and the sums of their numeric columns. */
