@@ -1,0 +1,11 @@
+// The draws domain's own refusals (week job, result imports), with stable codes; draw and result refusals shared with betting stay in betting/errors.ts.
+import { coded } from '../lib/errors.ts'
+
+export const drawErrors = {
+  weekJobNotFound: coded<[number]>('GA_WEEK_JOB_NOT_FOUND', 'Job %s is not a week job of this game; start one with POST draw/insertProcess.', 404),
+  importNotFound: coded<[number]>('GA_BURST_IMPORT_NOT_FOUND', 'Result import %s does not exist; import the result file with POST binBurstImport.', 404),
+  importBadFile: coded<[string]>('GA_BURST_IMPORT_BAD_FILE', 'body/Content is not a result file: %s', 400),
+  importNotPreviewed: coded<[number]>('GA_BURST_IMPORT_NOT_PREVIEWED', 'Result import %s has no payout preview yet; run PUT generateBurstImportPayOut first.', 409),
+  importApplied: coded<[number]>('GA_BURST_IMPORT_APPLIED', 'Result import %s is applied already; import the file again to apply it again.', 409),
+  importNotApplied: coded<[number]>('GA_BURST_IMPORT_NOT_APPLIED', 'Result import %s is not applied yet; apply it with POST result/binBurst and wait for it to end.', 409)
+}
