@@ -8,6 +8,7 @@ import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
 import { subjectOf } from '../../lib/downline-access.ts'
 import { CREDIT_RECALC_JOB, correctionsOf, type CreditRecalcPayload } from '../jobs/credit-recalc.ts'
+import { recalcRuns } from '../store/credit-recalc-runs.ts'
 
 const Status = Type.Object({
   JobId: Type.Integer(),
@@ -16,6 +17,8 @@ const Status = Type.Object({
   Message: Type.String(),
   Corrections: Type.Array(Type.Object({ UserId: Type.String(), From: Type.Number(), To: Type.Number() }))
 })
+
+const Run = Type.Object({ JobId: Type.Integer(), UserId: Type.Union([Type.String(), Type.Null()]), Root: Type.String(), Status: Type.String(), Message: Type.String(), Corrections: Type.Integer(), CreatedDate: Type.String() })
 
 /** The credit recalculation calls. */
 const creditRecalcRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -33,6 +36,14 @@ const creditRecalcRoutes: FastifyPluginAsyncTypebox = async (app) => {
     })
     app.jobs.wake()
     return ok({ JobId: jobId })
+  })
+
+  // The runs, newest first: who started each, its subtree, state and how many corrections it made.
+  app.get('/relcalCredit', {
+    schema: { querystring: Type.Object({ LocId: LocIdField, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, description: 'how many runs (default 50)' })) }), response: envelope(Type.Array(Run)) }
+  }, async (request) => {
+    if (caller(request).role !== 'ADMIN') throw errors.adminOnly()
+    return ok(await recalcRuns(app.db, request.query.limit ?? 50))
   })
 
   app.get('/relcalCredit/:id/status', {

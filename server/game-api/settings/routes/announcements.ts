@@ -18,6 +18,15 @@ const announcementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(await announcementsFor(app.db, caller(request).userId, locId || null, popUp ?? null))
   })
 
+  // The home page's one announcement: the newest pop-up (PopUp=Y, the default) or the newest banner line (N) for the location; null when there is none.
+  app.get('/announcement', {
+    schema: { querystring: Type.Object({ PopUp: Type.Optional(PopUp), LocId: LocIdField }), response: envelope(Type.Union([Announcement, Type.Null()])) }
+  }, async (request) => {
+    const { PopUp: popUp, LocId: locId } = request.query
+    const [newest] = await announcementsFor(app.db, caller(request).userId, locId || null, popUp ?? 'Y', 1)
+    return ok(newest ?? null)
+  })
+
   app.post('/announcements', {
     onRequest: app.gaRequireAdmin,
     schema: {

@@ -4,6 +4,7 @@ import announcementRoutes from './announcements.ts'
 import auditRoutes from './audits.ts'
 import backupRoutes from './backup.ts'
 import cacheRoutes from './cache.ts'
+import commonListRoutes from './common-lists.ts'
 import locationRoutes from './locations.ts'
 import payRateRoutes from './pay-rates.ts'
 import settingsRoutes from './settings.ts'
@@ -11,6 +12,7 @@ import settingsRoutes from './settings.ts'
 /** The settings domain's game endpoints (locations, settings, announcements, audits, cache, backup, pay rates), registered under each game prefix. */
 const settingRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
   await app.register(locationRoutes)
+  await app.register(commonListRoutes, { game })
   await app.register(settingsRoutes, { game })
   await app.register(announcementRoutes)
   await app.register(auditRoutes)

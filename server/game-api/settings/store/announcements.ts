@@ -21,15 +21,15 @@ export async function announcementById (q: Queryable, id: number): Promise<Annou
   return rows[0] && toAnnouncement(rows[0])
 }
 
-/** Newest first: those for every location and those for locId (or, without one, for any of the user's locations); popUp filters. */
-export async function announcementsFor (q: Queryable, userId: string, locId: string | null, popUp: 'Y' | 'N' | null): Promise<Announcement[]> {
+/** Newest first: those for every location and those for locId (or, without one, for any of the user's locations); popUp filters; limit caps (null: all). */
+export async function announcementsFor (q: Queryable, userId: string, locId: string | null, popUp: 'Y' | 'N' | null, limit: number | null = null): Promise<Announcement[]> {
   const { rows } = await q.query<AnnouncementRow>(
     `SELECT * FROM announcements a
      WHERE ($1::text IS NULL OR a.popup = $1)
        AND (a.loc_id IS NULL OR CASE WHEN $2::text IS NULL
          THEN a.loc_id IN (SELECT loc_id FROM user_locations WHERE user_id = $3)
          ELSE a.loc_id = $2 END)
-     ORDER BY a.created_at DESC, a.announcement_id DESC`, [popUp, locId, userId])
+     ORDER BY a.created_at DESC, a.announcement_id DESC LIMIT $4`, [popUp, locId, userId, limit])
   return rows.map(toAnnouncement)
 }
 
