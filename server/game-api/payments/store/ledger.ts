@@ -4,7 +4,7 @@ import { zoneIso } from '../../../../schemas/domain/calendar.ts'
 import type { Period } from '../rules/period.ts'
 import { downlineCte } from '../../lib/user-tree.ts'
 
-export type EntryKind = 'opening' | 'settlement' | 'payment_in' | 'payment_out' | 'reversal'
+export type EntryKind = 'opening' | 'settlement' | 'payment_in' | 'payment_out' | 'reversal' | 'adjustment' | 'expense'
 
 /** One entry to append. */
 export interface NewEntry { userId: string, kind: EntryKind, amount: number, remarks: string, createdBy: string, now: Date, reverses?: number }
@@ -56,7 +56,7 @@ export async function statementOf (q: Queryable, userId: string, period: Period)
 }
 
 /** One user's statement line for a period: its own ledger figures, and its group's (itself and its whole downline) settled-bet figures. */
-export interface StatementLine { UserId: string, Opening: number, WinLoss: number, Commission: number, Tax: number, PaidIn: number, PaidOut: number, Closing: number, GroupWinLoss: number, GroupCommission: number, GroupTax: number }
+export interface StatementLine { UserId: string, Opening: number, WinLoss: number, Commission: number, Tax: number, PaidIn: number, PaidOut: number, Adjusted: number, Expenses: number, Closing: number, GroupWinLoss: number, GroupCommission: number, GroupTax: number }
 
 /**
  * Per user of ids: the period's opening, win/loss (payout less stake), commission and tax of its settled bets, payments in and out
@@ -65,13 +65,17 @@ export interface StatementLine { UserId: string, Opening: number, WinLoss: numbe
  */
 export async function statementSums (q: Queryable, ids: string[], period: Period): Promise<StatementLine[]> {
   // An opening entry is a balance from before the ledger, whenever it was written: it counts in Opening.
-  const money = await q.query<{ user_id: string, opening: string, paid_in: string, paid_out: string, closing: string }>(
+  // A reversal nets into the column of the entry it reverses (its kind, o.kind).
+  const money = await q.query<{ user_id: string, opening: string, paid_in: string, paid_out: string, adjusted: string, expenses: string, closing: string }>(
     `SELECT u.user_id,
        coalesce(sum(l.amount) FILTER (WHERE l.created_at < $2 OR (l.kind = 'opening' AND l.created_at < $3)), 0) AS opening,
-       coalesce(sum(l.amount) FILTER (WHERE l.created_at >= $2 AND l.created_at < $3 AND (l.kind = 'payment_in' OR (l.kind = 'reversal' AND l.amount < 0))), 0) AS paid_in,
-       coalesce(sum(l.amount) FILTER (WHERE l.created_at >= $2 AND l.created_at < $3 AND (l.kind = 'payment_out' OR (l.kind = 'reversal' AND l.amount > 0))), 0) AS paid_out,
+       coalesce(sum(l.amount) FILTER (WHERE l.created_at >= $2 AND l.created_at < $3 AND coalesce(o.kind, l.kind) = 'payment_in'), 0) AS paid_in,
+       coalesce(sum(l.amount) FILTER (WHERE l.created_at >= $2 AND l.created_at < $3 AND coalesce(o.kind, l.kind) = 'payment_out'), 0) AS paid_out,
+       coalesce(sum(l.amount) FILTER (WHERE l.created_at >= $2 AND l.created_at < $3 AND coalesce(o.kind, l.kind) = 'adjustment'), 0) AS adjusted,
+       coalesce(sum(l.amount) FILTER (WHERE l.created_at >= $2 AND l.created_at < $3 AND coalesce(o.kind, l.kind) = 'expense'), 0) AS expenses,
        coalesce(sum(l.amount) FILTER (WHERE l.created_at < $3), 0) AS closing
-     FROM unnest($1::text[]) AS u (user_id) LEFT JOIN ledger l ON l.user_id = u.user_id GROUP BY u.user_id`, [ids, period.start, period.end])
+     FROM unnest($1::text[]) AS u (user_id) LEFT JOIN ledger l ON l.user_id = u.user_id LEFT JOIN ledger o ON o.entry_id = l.reverses
+     GROUP BY u.user_id`, [ids, period.start, period.end])
   // The draw ledger holds what settlement booked, by kind; deleted users stay in the tree, their bets were real.
   const bets = await q.query<{ user_id: string, win_loss: string, commission: string, tax: string, g_win_loss: string, g_commission: string, g_tax: string }>(
     `WITH RECURSIVE ${downlineCte('tree', { from: 'SELECT r, r FROM unnest($1::text[]) AS r', carry: { root: 'p.root' } })}
@@ -95,6 +99,8 @@ export async function statementSums (q: Queryable, ids: string[], period: Period
       Tax: Number(b?.tax ?? 0),
       PaidIn: Number(r.paid_in),
       PaidOut: Number(r.paid_out),
+      Adjusted: Number(r.adjusted),
+      Expenses: Number(r.expenses),
       Closing: Number(r.closing),
       GroupWinLoss: Number(b?.g_win_loss ?? 0),
       GroupCommission: Number(b?.g_commission ?? 0),
