@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
 import multipart from '@fastify/multipart'
 import type { Game } from '../rules/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
@@ -10,6 +11,8 @@ import { bettingErrors } from '../errors.ts'
 import { assertSelfOrDownline, groupOf, subjectOf } from '../../lib/downline-access.ts'
 import { findJob } from '../../jobs/status.ts'
 import { UPLOAD_JOB, betLines, queueUploadJob } from '../jobs/upload.ts'
+import { dbfBetLines } from '../rules/dbf-lines.ts'
+import { readDbfTable } from '../store/dbf-table.ts'
 
 const MAX_FILE_BYTES = 1024 * 1024
 const truthy = (v: unknown) => v === true || v === 'true' || v === '1' || v === 1
@@ -23,6 +26,7 @@ const FileSchema = Type.Object({
   StrictNumber: Type.Boolean(),
   AcceptDecimals: Type.Boolean(),
   Remarks: Type.String(),
+  Batch: Type.String(),
   Lines: Type.Integer(),
   Placed: Type.Integer(),
   Failed: Type.Integer(),
@@ -42,7 +46,7 @@ const StatusSchema = Type.Object({
   Errors: Type.Array(LineErrorSchema)
 })
 
-interface FileRow { file_id: number, user_id: string, name: string, game: string, file_status: string, strict_number: boolean, accept_decimals: boolean, remarks: string, content: string, line_count: number, placed_count: number, failed_count: number, uploaded_at: Date, errors: unknown }
+interface FileRow { file_id: number, user_id: string, name: string, game: string, file_status: string, strict_number: boolean, accept_decimals: boolean, remarks: string, batch: string, content: string, line_count: number, placed_count: number, failed_count: number, uploaded_at: Date, errors: unknown }
 
 const toFile = (r: FileRow) => ({
   FileId: Number(r.file_id),
@@ -53,6 +57,7 @@ const toFile = (r: FileRow) => ({
   StrictNumber: r.strict_number,
   AcceptDecimals: r.accept_decimals,
   Remarks: r.remarks,
+  Batch: r.batch,
   Lines: Number(r.line_count),
   Placed: Number(r.placed_count),
   Failed: Number(r.failed_count),
@@ -70,8 +75,8 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
     return file
   }
 
-  app.post('/files/upload', { schema: { response: envelope(FileSchema) } }, async (request) => {
-    const user = caller(request)
+  /** The multipart form: its fields and the one file sent as `file`. */
+  const readForm = async (request: FastifyRequest) => {
     if (!request.isMultipart()) throw bettingErrors.fileMissing()
     const fields: Record<string, string> = {}
     let file: { name: string, content: Buffer } | undefined
@@ -84,8 +89,12 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
       }
     }
     if (!file) throw bettingErrors.fileMissing()
-    const text = file.content.toString('utf8')
-    if (text.includes('\u0000') || text.includes('\uFFFD')) throw bettingErrors.fileNotText()
+    return { fields, file }
+  }
+
+  /** Stores an upload's bet text lines as a file to process, after the owner, upload right and location checks every format shares. */
+  const saveUpload = async (request: FastifyRequest, fields: Record<string, string>, name: string, text: string, format: string) => {
+    const user = caller(request)
     const owner = fields.UserId || user.userId
     await assertSelfOrDownline(app.db, user, owner)
     const { rows: [allowed] } = await app.db.query<{ ok: boolean }>('SELECT enable_upload = 1 AS ok FROM users WHERE user_id = $1', [user.userId])
@@ -95,15 +104,67 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
       if (rows.length === 0) throw errors.locationNotAvailable(fields.LocId)
     }
     const lines = betLines(text).length
-    const saved = await app.db.transaction(async (tx) => {
+    return app.db.transaction(async (tx) => {
       const { rows: [row] } = await tx.query<FileRow>(
-        `INSERT INTO files (user_id, game, name, content, strict_number, accept_decimals, remarks, line_count, uploaded_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
-        [owner, game, file.name.slice(0, 200), text, fields.StrictNumber === undefined ? true : truthy(fields.StrictNumber), truthy(fields.AcceptDecimals), (fields.Remarks ?? '').slice(0, 500), lines, app.gaNow()])
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'file.upload', detail: { FileId: Number(row?.file_id), name: file.name, lines } })
+        `INSERT INTO files (user_id, game, name, content, strict_number, accept_decimals, remarks, line_count, uploaded_at, batch)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+        [owner, game, name.slice(0, 200), text, fields.StrictNumber === undefined ? true : truthy(fields.StrictNumber), truthy(fields.AcceptDecimals), (fields.Remarks ?? '').slice(0, 500), lines, app.gaNow(), (fields.Batch ?? '').slice(0, 50)])
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'file.upload', detail: { FileId: Number(row?.file_id), name, lines, format } })
       return row as FileRow
     })
-    return ok(toFile(saved))
+  }
+
+  app.post('/files/upload', { schema: { response: envelope(FileSchema) } }, async (request) => {
+    const { fields, file } = await readForm(request)
+    const text = file.content.toString('utf8')
+    if (text.includes('\u0000') || text.includes('\uFFFD')) throw bettingErrors.fileNotText()
+    return ok(toFile(await saveUpload(request, fields, file.name, text, 'text')))
+  })
+
+  // A dBase table of bets: its rows become bet text lines (betting/rules/dbf-lines.ts), processed by the same upload job.
+  app.post('/files/upload/dbf', { schema: { response: envelope(FileSchema) } }, async (request) => {
+    const { fields, file } = await readForm(request)
+    let table: Awaited<ReturnType<typeof readDbfTable>>
+    try {
+      table = await readDbfTable(file.content)
+    } catch (error) {
+      throw bettingErrors.fileNotDbf(error instanceof Error ? error.message.replace(/\/[^ ]*upload\.dbf/g, 'the file') : 'unreadable')
+    }
+    const read = dbfBetLines(table.fields, table.records)
+    if ('problem' in read) throw bettingErrors.fileNotDbf(read.problem)
+    return ok(toFile(await saveUpload(request, fields, file.name, read.lines.join('\n'), 'dbf')))
+  })
+
+  // No well-kept LHA (.lzh) reader exists on npm: the call answers which formats are read instead of guessing at the archive.
+  app.post('/files/upload/lzh', { schema: { response: envelope(FileSchema) } }, async () => {
+    throw bettingErrors.fileFormatUnsupported('LHA (.lzh)', 'a text file (POST files/upload) or a dBase table (POST files/upload/dbf)')
+  })
+
+  app.put('/files/updateFilesBatchByFileId', {
+    schema: {
+      body: Type.Object({
+        FileIds: Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { minItems: 1, maxItems: 500, description: 'the files to label' }),
+        Batch: Type.String({ maxLength: 50, description: 'the batch label; empty clears it' }),
+        FileName: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'a new name, when one file is given' })),
+        LocId: LocIdField
+      }),
+      response: envelope(Type.Array(FileSchema))
+    }
+  }, async (request) => {
+    const user = caller(request)
+    const { FileIds: ids, Batch: batch, FileName: name } = request.body
+    if (name !== undefined && ids.length !== 1) throw bettingErrors.renameOneFile()
+    const saved = await app.db.transaction(async (tx) => {
+      const { rows } = await tx.query<FileRow>('SELECT * FROM files WHERE file_id = ANY($1::int[]) AND game = $2 ORDER BY file_id FOR UPDATE', [ids, game])
+      const unique = [...new Set(ids)]
+      if (rows.length !== unique.length) throw bettingErrors.filesNotFound(unique.filter((id) => !rows.some((r) => Number(r.file_id) === id)).join(', '))
+      for (const row of rows) await assertSelfOrDownline(tx, user, row.user_id, 'file')
+      const { rows: updated } = await tx.query<FileRow>(
+        'UPDATE files SET batch = $2, name = COALESCE($3, name) WHERE file_id = ANY($1::int[]) RETURNING *', [unique, batch.trim(), name ?? null])
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'file.batch', detail: { FileIds: unique, Batch: batch.trim(), ...(name === undefined ? {} : { FileName: name }) } })
+      return updated.sort((a, b) => Number(a.file_id) - Number(b.file_id))
+    })
+    return ok(saved.map(toFile))
   })
 
   app.get('/files', {
