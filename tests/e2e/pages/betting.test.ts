@@ -193,7 +193,9 @@ t.test('ag1 uploads a bet file on Bet Upload, processes it with the job widget, 
   await row.filter({ hasText: 'Processed' }).waitFor()
   t.match(await row.innerText(), /Processed\s+31\s+30\s+1\s+weekly file/, 'lines, placed and failed counts')
 
-  await row.getByRole('button', { name: 'Delete' }).click()
+  // A processed file has three row actions (Choose, Delete, Void its tickets): one Actions menu.
+  await row.getByRole('button', { name: 'Actions' }).click()
+  await page.getByRole('menuitem', { name: 'Delete' }).click()
   await confirmOk(page)
   await row.waitFor({ state: 'detached' })
   t.pass('a processed file can be deleted (its tickets stay)')
