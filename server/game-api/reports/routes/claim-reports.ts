@@ -1,10 +1,12 @@
-// GET reportDownLine (what an upline claims from each direct downline, live) and selectReportShareClaim (the company view: who holds a group's win/loss).
+// GET reportDownLine (what an upline claims from each direct downline, live), selectReportShareClaim (the company view: who holds a group's win/loss)
+// and PUT generateReportPlaceOutShareMix (per draw, the group's kept, upline and placed-out parts).
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../betting/rules/index.ts'
 import { envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
 import { shareClaimCompany, shareClaimDownLine } from '../store/share-claim.ts'
+import { placeOutShareMix } from '../store/share-mix.ts'
 import { ReportSchema } from '../../betting/schemas.ts'
 import { subjectOf } from '../../lib/downline-access.ts'
 import { assertCompanyView, assertShareClaimAdmin } from '../store/claim-access.ts'
@@ -24,6 +26,13 @@ const shareClaimReportRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async 
     await assertCompanyView(app.db, request)
     const userId = await subjectOf(app.db, caller(request), request.query.UserId)
     return ok(await shareClaimCompany(app.db, { userId, game, ...periodOf(request.query, 'querystring') }))
+  })
+
+  // Computed when asked (a read of settled bets, nothing stored): the company view's holders summed per draw into the group, above it, and Out.
+  app.put('/generateReportPlaceOutShareMix', { schema: { body: Type.Object(PeriodFields), response: envelope(ReportSchema) } }, async (request) => {
+    await assertCompanyView(app.db, request)
+    const userId = await subjectOf(app.db, caller(request), request.body.UserId)
+    return ok(await placeOutShareMix(app.db, { userId, game, ...periodOf(request.body, 'body') }))
   })
 }
 
