@@ -30,7 +30,9 @@ export const PlacedSchema = Type.Object({
   Stake: Type.Number(),
   Draws: Type.Array(DrawSchema),
   CreditLeft: Type.Number(),
-  Warnings: Type.Array(Type.Object({ position: Type.Integer(), length: Type.Integer(), message: Type.String() }))
+  Warnings: Type.Array(Type.Object({ position: Type.Integer(), length: Type.Integer(), message: Type.String() })),
+  Alert: Type.Boolean({ description: 'a line passed the enterer\'s bet entry alert (PUT betEntryAlert)' }),
+  AlertLines: Type.Array(Type.Integer(), { description: 'those lines, numbered from 1' })
 })
 
 /** A position in a bet text with what is wrong there. */

@@ -14,6 +14,8 @@ import { placeOrder, type PlaceAnswer } from '../store/service.ts'
 import { parseText, ticketSummary, userIdOf } from '../store/text.ts'
 import { ticketsPage, ticketView, voidTicket } from '../store/tickets.ts'
 import { searchBets } from '../store/search.ts'
+import { preferencesOf } from '../../accounts/store/preferences.ts'
+import { alertLines, type EnteredLine } from '../../accounts/rules/bet-entry-alert.ts'
 
 const UserIdField = Type.Optional(Type.String({ maxLength: 50 }))
 const DrawIds = Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems: 20 }))
@@ -22,12 +24,23 @@ const FourDLine = Type.Object({ Number: Type.String({ maxLength: 4 }), Form: Typ
 const TotoLine = Type.Object({ Type: Type.String({ maxLength: 10 }), Numbers: Type.Optional(Type.Array(Type.Integer(), { maxItems: 12 })), Units: Type.Integer() })
 const TextBody = Type.Object({ Text: Type.String({ minLength: 1, maxLength: 5000 }), StrictNumber: Type.Optional(Type.Boolean()), AcceptDecimals: Type.Optional(Type.Boolean()), LocId: LocIdField })
 
-const placedAnswer = (p: PlaceAnswer, warnings: Array<{ position: number, length: number, message: string }> = []) => ({
-  TicketId: p.ticketId, TicketNo: p.ticketNo, UserId: p.userId, StakePerDraw: p.stakePerDraw, Stake: p.stake, Draws: p.drawRows, CreditLeft: p.creditLeft, Warnings: warnings
+const placedAnswer = (p: PlaceAnswer, alerts: number[], warnings: Array<{ position: number, length: number, message: string }> = []) => ({
+  TicketId: p.ticketId,
+  TicketNo: p.ticketNo,
+  UserId: p.userId,
+  StakePerDraw: p.stakePerDraw,
+  Stake: p.stake,
+  Draws: p.drawRows,
+  CreditLeft: p.creditLeft,
+  Warnings: warnings,
+  Alert: alerts.length > 0,
+  AlertLines: alerts
 })
 
 /** Placing bets (lines, TOTO lines, bet text), checking a bet text, listing, viewing, searching and voiding tickets. */
 const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
+  // The lines above the enterer's bet entry alert (PUT betEntryAlert).
+  const alertsFor = async (userId: string, lines: readonly EnteredLine[]) => alertLines(lines, (await preferencesOf(app.db, userId)).BetEntryAlert)
   app.post('/bet', {
     schema: {
       body: Type.Object({ UserId: UserIdField, DayCode, DrawIds, Lines: Type.Array(FourDLine, { minItems: 1, maxItems: MAX_LINES_PER_TICKET }), LocId: LocIdField }),
@@ -36,10 +49,11 @@ const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
   }, async (request) => {
     const user = caller(request)
     const body = request.body
+    const lines = fourDLinesOf(body.Lines)
     const placed = await placeOrder(app.db, {
-      user, userId: body.UserId || user.userId, game: '4D', dayCode: body.DayCode, drawIds: body.DrawIds, fourD: fourDLinesOf(body.Lines), source: 'web', locId: body.LocId
+      user, userId: body.UserId || user.userId, game: '4D', dayCode: body.DayCode, drawIds: body.DrawIds, fourD: lines, source: 'web', locId: body.LocId
     }, app.gaNow())
-    return ok(placedAnswer(placed))
+    return ok(placedAnswer(placed, await alertsFor(user.userId, lines)))
   })
 
   app.post('/bet/t', {
@@ -50,10 +64,11 @@ const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
   }, async (request) => {
     const user = caller(request)
     const body = request.body
+    const lines = totoLinesOf(body.Lines)
     const placed = await placeOrder(app.db, {
-      user, userId: body.UserId || user.userId, game: 'TOTO', dayCode: body.DayCode, drawIds: body.DrawIds, toto: totoLinesOf(body.Lines), source: 'web', locId: body.LocId
+      user, userId: body.UserId || user.userId, game: 'TOTO', dayCode: body.DayCode, drawIds: body.DrawIds, toto: lines, source: 'web', locId: body.LocId
     }, app.gaNow())
-    return ok(placedAnswer(placed))
+    return ok(placedAnswer(placed, await alertsFor(user.userId, lines)))
   })
 
   app.post('/bet/text', { schema: { body: TextBody, response: envelope(PlacedSchema) } }, async (request) => {
@@ -75,7 +90,7 @@ const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
       locId: request.body.LocId,
       ...(ticket.game === '4D' ? { fourD: ticket.lines } : { toto: ticket.lines })
     }, app.gaNow())
-    return ok(placedAnswer(placed, parsed.warnings))
+    return ok(placedAnswer(placed, await alertsFor(user.userId, ticket.lines), parsed.warnings))
   })
 
   app.post('/bet/check', {
