@@ -1,5 +1,5 @@
 import type { Test } from 'tap'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { buildProduct, type TestProduct } from '../helpers/build.ts'
 import { launchBrowser, REPORT_REFUSED_EVAL, settled } from '../helpers/browser.ts'
 import { readFile } from 'node:fs/promises'
@@ -183,4 +183,12 @@ export async function drawn (page: Page, path: string): Promise<void> {
     await article.waitFor()
     await done()
   })
+}
+
+/** Runs one of a table row's actions as a user would: its button, or (a row with more than two actions) the item of its Actions menu. */
+export async function clickRowAction (row: Locator, name: string): Promise<void> {
+  const button = row.getByRole('button', { name })
+  if (await button.count() > 0) return button.first().click()
+  await row.getByRole('button', { name: 'Actions' }).click()
+  await row.page().getByRole('menuitem', { name }).click()
 }

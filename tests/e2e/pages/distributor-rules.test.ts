@@ -1,5 +1,5 @@
 import t from 'tap'
-import { gameApi, gameApiToken, openFromMenu, signInAt, startE2E } from '../support.ts'
+import { clickRowAction, gameApi, gameApiToken, openFromMenu, signInAt, startE2E } from '../support.ts'
 
 // OutSet › Out Setting 3 in the browser: admin gives a distributor rules and a partner through its row dialogs, then Out Setting 2's by-rules job runs.
 t.test('admin edits a distributor\'s rules and partners on Out Setting 3 and runs the by-rules processing on Out Setting 2', async (t) => {
@@ -11,7 +11,7 @@ t.test('admin edits a distributor\'s rules and partners on Out Setting 3 and run
   await openFromMenu(page, 'OutSet', 'Out Setting 3', '/outset/outSetting3')
   const row = page.locator('[data-widget-id=distributors]').getByRole('row').filter({ hasText: 'East Layoff' })
 
-  await row.getByRole('button', { name: 'Rules' }).click()
+  await clickRowAction(row, 'Rules')
   const rules = page.locator('dialog[open]')
   await rules.getByLabel('Number or pattern 1').fill('12**')
   await rules.getByLabel('Big cap 1').fill('5')
@@ -21,7 +21,7 @@ t.test('admin edits a distributor\'s rules and partners on Out Setting 3 and run
   await row.getByText('P1 4D 12** Big 5.00 Small 0.00').waitFor()
   t.match(await gameApi(e2e, token, 'GET', `4d/distributors/rule/${outlet}`), [{ Game: '4D', Number: '12**', Big: 5, Priority: 1 }], 'the dialog saved the rule')
 
-  await row.getByRole('button', { name: 'Partners' }).click()
+  await clickRowAction(row, 'Partners')
   const partners = page.locator('dialog[open]')
   await partners.getByRole('checkbox', { name: 'ag2', exact: true }).check()
   await partners.getByRole('button', { name: 'Save' }).click()

@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { Locator, Page } from 'playwright-core'
-import { closeHomePopup, gameApi, gameApiToken, openFromMenu, signInAt, startE2E, type E2E } from '../support.ts'
+import { clickRowAction, closeHomePopup, gameApi, gameApiToken, openFromMenu, signInAt, startE2E, type E2E } from '../support.ts'
 
 // Issue "Draw operations and odds", done when: admin creates a draw; mem1 bets on it (4D ordinary, iBet, kBet and roll) and on
 // TOTO (a System 7); the draw closes at its series' close time; admin enters the result, checks the preview and finalises; mem1's
@@ -140,7 +140,7 @@ t.test('a draw day: create, bet, close, result, preview, finalise, reset and fin
   let admin: Page
   const drawRow = () => admin.locator('[data-widget-id=draws] tbody tr').filter({ has: admin.getByRole('cell', { name: String(drawId), exact: true }) })
   const finalise = async () => {
-    await drawRow().getByRole('button', { name: 'Preview / finalise' }).click()
+    await clickRowAction(drawRow(), 'Preview / finalise')
     const summary = admin.locator('[data-widget-id=operatorResult] tbody tr').first()
     await summary.filter({ hasText: '8,083.00' }).waitFor()
     await admin.locator('[data-widget-id=finalise]').getByRole('button').first().click()
@@ -155,7 +155,7 @@ t.test('a draw day: create, bet, close, result, preview, finalise, reset and fin
     admin = await signedIn(e2e, 'admin')
     await openFromMenu(admin, 'Control', 'Draw Setting', '/control/drawSetting')
     await drawRow().filter({ hasText: 'Closed' }).waitFor()
-    await drawRow().getByRole('button', { name: 'Enter result' }).click()
+    await clickRowAction(drawRow(), 'Enter result')
     const dialog = admin.locator('dialog[open]')
     await dialog.getByLabel('1st prize').fill(RESULT.First)
     await dialog.getByLabel('2nd prize').fill(RESULT.Second)
@@ -171,7 +171,7 @@ t.test('a draw day: create, bet, close, result, preview, finalise, reset and fin
     t.equal(await fullReportOf().then((r) => r.strike), 0, 'nothing paid before finalising')
 
     // The preview before finalising: the prizes mem1's lines took and the total paid.
-    await drawRow().getByRole('button', { name: 'Preview / finalise' }).click()
+    await clickRowAction(drawRow(), 'Preview / finalise')
     await admin.locator('[data-widget-id=previewDraw]').getByText(`Preview of draw ${drawId}:`).waitFor()
     const preview = admin.locator('[data-widget-id=preview] tbody tr')
     const prizeRow = async (prize: string) => (await preview.filter({ has: admin.getByRole('cell', { name: prize, exact: true }) }).innerText()).replace(/\s+/g, ' ')
@@ -217,7 +217,7 @@ t.test('a draw day: create, bet, close, result, preview, finalise, reset and fin
   })
 
   await t.test('a reset undoes exactly what finalising booked; finalising again gives identical figures', async (t) => {
-    await drawRow().getByRole('button', { name: 'Reset (keep result)' }).click()
+    await clickRowAction(drawRow(), 'Reset (keep result)')
     const dialog = admin.locator('dialog[open]')
     await dialog.getByLabel('Super password').fill('Super#2030')
     await dialog.getByRole('button', { name: 'Reset (keep result)' }).click()

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { gameApiToken, openFromMenu, signInAt, startE2E } from '../support.ts'
+import { clickRowAction, gameApiToken, openFromMenu, signInAt, startE2E } from '../support.ts'
 
 // Super Password in the browser: admin sets it on its page, then a finalised draw's reset dialog asks for it (a wrong one is refused).
 
@@ -25,8 +25,7 @@ t.test('admin sets the super password, then resets a finalised draw with it from
   const before = await finalised()
   t.ok(before.length > 0, 'the seed has finalised draws')
   await openFromMenu(page, 'Control', 'Draw Setting', '/control/drawSetting')
-  const reset = page.locator('[data-widget-id=draws]').getByRole('button', { name: 'Reset (keep result)' }).first()
-  await reset.click()
+  await clickRowAction(page.locator('[data-widget-id=draws] tbody tr').filter({ hasText: 'Finalised' }).first(), 'Reset (keep result)')
   const dialog = page.locator('dialog[open]')
   await dialog.getByLabel('Super password').fill('Wrong#2030')
   await dialog.getByRole('button', { name: 'Reset (keep result)' }).click()

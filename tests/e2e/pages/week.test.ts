@@ -1,5 +1,5 @@
 import t from 'tap'
-import { gameApi, gameApiToken, openFromMenu, signInAt, startE2E } from '../support.ts'
+import { clickRowAction, gameApi, gameApiToken, openFromMenu, signInAt, startE2E } from '../support.ts'
 import { confirmOk } from '../../helpers/browser.ts'
 
 // The operator's week at its checkpoints in the browser (tests/scenarios/week.test.ts runs the whole week through the service):
@@ -19,9 +19,9 @@ t.test('an operator\'s week at its checkpoints', async (t) => {
     await signInAt(e2e, page, 'admin')
     await openFromMenu(page, 'Control', 'Draw Setting', '/control/drawSetting')
     const row = page.locator('[data-widget-id=draws] tbody tr').filter({ has: page.getByRole('cell', { name: String(drawId), exact: true }) })
-    await row.getByRole('button', { name: 'Close betting' }).click()
+    await clickRowAction(row, 'Close betting')
     await confirmOk(page, 'Close betting on this draw now?')
-    await row.getByRole('button', { name: 'Close betting' }).waitFor({ state: 'detached' })
+    await row.filter({ hasText: 'Closed' }).waitFor()
     t.match(await row.innerText(), /Closed/, 'the draw reads Closed')
     t.equal((await gameApi(e2e, admin, 'GET', `4d/draw/byId/${drawId}`)).Status, 'closed', 'and the game API has it closed')
     t.same(errors, [])

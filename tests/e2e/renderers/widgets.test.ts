@@ -150,7 +150,7 @@ t.test('renderer widgets in a real browser', async (t) => {
     t.same(await bodyRows('bets').first().locator('td').allInnerTexts(), ['2', '24', '0.10', '50.00%', 'Void', '01/03/2026 10:00:00'])
     t.equal(await page.locator('[data-widget-id=bets] [data-sum=Amount]').first().innerText(), '10.80', 'footer sum with exactly 2 decimals')
     t.equal(await bodyRows('bets').first().evaluate((tr) => getComputedStyle(tr).backgroundColor), 'rgb(252, 194, 215)', 'draw colour of type 24')
-    t.equal(await page.locator('[data-widget-id=bets] .rr-table').evaluate((el) => el.getBoundingClientRect().width), 1060, 'scroll width 1060')
+    t.ok(await page.locator('[data-widget-id=bets] .rr-table').evaluate((el) => el.getBoundingClientRect().width >= el.parentElement!.clientWidth), 'the table spans its box')
     t.equal(await page.locator('[data-widget-id=bets] thead').evaluate((el) => getComputedStyle(el).position), 'sticky')
     await page.locator('[data-widget-id=bets] .rr-sort', { hasText: 'Amount' }).click()
     t.same(await bodyRows('bets').locator('td:nth-child(3)').allInnerTexts(), ['10.50', '0.20', '0.10'], 'money sorts descending first')
