@@ -52,7 +52,7 @@ export function Header ({ session, brand, banner, menuOpen, onToggleMenu, onLoca
             <span role='timer' aria-label={t('shell.clock')} data-testid='clock'>{clockText(now, locale)}</span>
           </Badge>
           <Badge className={`header__badge${left ? '' : ' header__badge--closed'}`} variant='light' size='lg' radius='sm' leftSection={<HourglassIcon />} data-testid='draw'>
-            <span className='header__label'>{t('shell.draw')}</span> {drawWeekday(close, locale)}{' '}
+            <span className='header__label'>{t('shell.draw')}:</span> {drawWeekday(close, locale)}{' '}
             <span data-testid='countdown'>{left ? `${left.d}${t('shell.days')} ${pad(left.h)}:${pad(left.m)}:${pad(left.s)}` : t('shell.closed')}</span>
           </Badge>
           <div className='header__actions'>
