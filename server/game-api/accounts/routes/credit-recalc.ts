@@ -43,7 +43,7 @@ const creditRecalcRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { querystring: Type.Object({ LocId: LocIdField, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, description: 'how many runs (default 50)' })) }), response: envelope(Type.Array(Run)) }
   }, async (request) => {
     if (caller(request).role !== 'ADMIN') throw errors.adminOnly()
-    return ok(await recalcRuns(app.db, request.query.limit ?? 50))
+    return ok(await recalcRuns(app.db, CREDIT_RECALC_JOB, request.query.limit ?? 50))
   })
 
   app.get('/relcalCredit/:id/status', {
