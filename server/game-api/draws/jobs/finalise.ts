@@ -6,6 +6,7 @@ import { activeJobId, findJob } from '../../jobs/status.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 import { finaliseDraw, lockFinalisable, refreshSettlementStatistics } from '../store/finalise.ts'
 import { existingDraw } from '../store/draw-by-id.ts'
+import { countOf } from '../../lib/count-of.ts'
 
 /** The job kind the runner knows finalising by. */
 export const FINALISE_JOB = 'finalise'
@@ -40,7 +41,7 @@ export function finaliseJob (db: Db, now: () => Date): JobHandler {
     async run (job, { signal, progress }) {
       const summary = await finaliseDraw(db, Number(job.subjectId), now(), progress, signal)
       await refreshSettlementStatistics(db)
-      return `Finalised: ${summary.Bets} bets settled, ${summary.Winners} winning, payout ${summary.Payout.toFixed(2)}.`
+      return `Finalised: ${countOf(summary.Bets, 'bet')} settled, ${summary.Winners} winning, payout ${summary.Payout.toFixed(2)}.`
     }
   }
 }

@@ -9,6 +9,7 @@ import { bettingErrors } from '../../betting/errors.ts'
 import { bookDrawMoney } from './ledger.ts'
 import { settleBatch, shareWinners, type BatchOutcome } from '../rules/settle-batch.ts'
 import { existingDraw } from './draw-by-id.ts'
+import { countOf } from '../../lib/count-of.ts'
 
 /** What finalising a draw did. */
 export interface SettleSummary { DrawId: number, Bets: number, Winners: number, Strikes: number, Payout: number }
@@ -57,7 +58,7 @@ export async function finaliseDraw (db: Steps, drawId: number, now: Date, progre
       const levelPays = shareWinners(outcome, await levelRowsOf(tx, outcome.winners.map((w) => w.betId)))
       await writeBatch(tx, drawId, outcome, levelPays, now)
       done += bets.length
-      await progress(done, total, `Settled ${done} of ${total} bets (those that can win first).`, tx)
+      await progress(done, total, `Settled ${done} of ${countOf(total, 'bet')} (those that can win first).`, tx)
       return bets.length
     })
     if (settled === 0) break
@@ -69,7 +70,7 @@ export async function finaliseDraw (db: Steps, drawId: number, now: Date, progre
     await tx.query("UPDATE bets SET status = 'lost', settled_at = $2 WHERE draw_id = $1 AND status = 'open'", [drawId, now])
     await bookDrawMoney(tx, drawId, Number(draw.finalise_count ?? 0) + 1, now)
     // The bets that could not win are settled by that UPDATE, so every bet is settled now.
-    await progress(total, total, `Settled ${total} of ${total} bets; money booked.`, tx)
+    await progress(total, total, `Settled ${total} of ${countOf(total, 'bet')}; money booked.`, tx)
   })
   return db.transaction((tx) => settleSummary(tx, drawId))
 }
