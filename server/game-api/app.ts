@@ -20,6 +20,7 @@ import jobsPlugin from './jobs/plugin.ts'
 import type { RunnerOptions } from './jobs/runner.ts'
 import { FINALISE_JOB, finaliseJob } from './draws/jobs/finalise.ts'
 import { WEEK_JOB, weekJob } from './draws/jobs/week.ts'
+import { BIN_BURST_JOB, binBurstJob } from './draws/jobs/bin-burst.ts'
 import { UPLOAD_JOB, uploadJob } from './betting/jobs/upload.ts'
 import { CREDIT_RECALC_JOB, creditRecalcJob } from './accounts/jobs/credit-recalc.ts'
 import { smsSendJob } from './messaging/jobs/sms-send.ts'
@@ -87,6 +88,7 @@ export async function buildGameApi (options: GameApiOptions): Promise<FastifyIns
   app.jobs.register(CREDIT_RECALC_JOB, creditRecalcJob(options.db, () => app.gaNow()))
   app.jobs.register(FINALISE_JOB, finaliseJob(options.db, () => app.gaNow()))
   for (const kind of Object.values(WEEK_JOB)) app.jobs.register(kind, weekJob(options.db, () => app.gaNow()))
+  app.jobs.register(BIN_BURST_JOB, binBurstJob(options.db, () => app.gaNow()))
   app.jobs.register(SMS_SEND_JOB, smsSendJob(options.db, () => app.gaNow()))
   app.jobs.register(SMS_BROADCAST_JOB, broadcastJob(options.db, () => app.gaNow()))
   app.jobs.register(FIXED_JOB, fixedProcessJob(options.db, () => app.gaNow()))

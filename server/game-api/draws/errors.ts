@@ -7,5 +7,6 @@ export const drawErrors = {
   importBadFile: coded<[string]>('GA_BURST_IMPORT_BAD_FILE', 'body/Content is not a result file: %s', 400),
   importNotPreviewed: coded<[number]>('GA_BURST_IMPORT_NOT_PREVIEWED', 'Result import %s has no payout preview yet; run PUT generateBurstImportPayOut first.', 409),
   importApplied: coded<[number]>('GA_BURST_IMPORT_APPLIED', 'Result import %s is applied already; import the file again to apply it again.', 409),
+  notFinalised: coded<[number]>('GA_DRAW_NOT_FINALISED_YET', 'Draw %s is not finalised yet: its report is ready once its finalise job (POST result/r5 or result/binConfirm) is done.', 409),
   importNotApplied: coded<[number]>('GA_BURST_IMPORT_NOT_APPLIED', 'Result import %s is not applied yet; apply it with POST result/binBurst and wait for it to end.', 409)
 }

@@ -4,6 +4,7 @@ import drawRoutes from './draws.ts'
 import resultRoutes from './results.ts'
 import resultsFeedRoutes from './results-feed.ts'
 import weekRoutes from './week.ts'
+import binBurstRoutes from './bin-burst.ts'
 
 /** The draws domain's game endpoints (draws, close times, results, finalising, the results feed), registered under each game prefix. */
 const drawsRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
@@ -11,6 +12,7 @@ const drawsRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
   await app.register(resultRoutes, { game })
   await app.register(resultsFeedRoutes, { game })
   await app.register(weekRoutes, { game })
+  await app.register(binBurstRoutes, { game })
 }
 
 export default drawsRoutes

@@ -1,8 +1,8 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { fourDResultProblems, totoResultProblems, type FourDResult, type Game, type TotoResult } from '../../betting/rules/index.ts'
+import type { Game } from '../../betting/rules/index.ts'
+import { flatResult, resultOf } from '../rules/result-input.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { zoneIso } from '../../../../schemas/domain/calendar.ts'
 import { caller } from '../../plugins/auth.ts'
 import { confirmSuperPassword } from '../../lib/super-password.ts'
 import { PlainText } from '../../../../schemas/common.ts'
@@ -13,35 +13,10 @@ import { FINALISE_JOB, finaliseStatus, queueFinaliseJob } from '../jobs/finalise
 import { previewDraw } from '../store/preview.ts'
 import { resetDraw } from '../store/reset.ts'
 import { existingDraw } from '../store/draw-by-id.ts'
-import { finalisingStarted, writeResult } from '../store/draw-lists.ts'
+import { writeCheckedResult } from '../store/draw-lists.ts'
 import { activeJobId } from '../../jobs/status.ts'
 
 const DrawIdField = Type.Integer({ minimum: 1, maximum: 2147483647 })
-
-/** The numbers of a list written as text ("1000 1001, 1002"), as the result form sends them, or the list itself. */
-const listOf = (v: unknown): unknown[] => Array.isArray(v) ? v : typeof v === 'string' && v.trim() !== '' ? v.trim().split(/[\s,]+/) : []
-
-/** A result sent as the form's flat fields (First … Consolations, Winning and Additional), in the JSON result's shape. */
-export function flatResult (game: Game, body: Record<string, unknown>): Record<string, unknown> {
-  if (game === '4D') return { first: body.First, second: body.Second, third: body.Third, starters: listOf(body.Starters), consolations: listOf(body.Consolations) }
-  return { winning: listOf(body.Winning), additional: body.Additional }
-}
-
-/** Reads a result sent as JSON into the game's shape, or answers every problem found (each naming its prize slot). */
-export function resultOf (game: Game, raw: Record<string, unknown>): FourDResult | TotoResult {
-  const text = (v: unknown) => typeof v === 'number' ? String(v).padStart(4, '0') : String(v ?? '').trim()
-  if (game === '4D') {
-    const list = (v: unknown) => listOf(v).map(text)
-    const result: FourDResult = { first: text(raw.first), second: text(raw.second), third: text(raw.third), starters: list(raw.starters), consolations: list(raw.consolations) }
-    const problems = fourDResultProblems(result)
-    if (problems.length > 0) throw bettingErrors.badResult(problems)
-    return result
-  }
-  const result: TotoResult = { winning: listOf(raw.winning).map(Number), additional: Number(raw.additional) }
-  const problems = totoResultProblems(result)
-  if (problems.length > 0) throw bettingErrors.badResult(problems)
-  return result
-}
 
 const PreviewSchema = Type.Object({
   DrawId: Type.Integer(),
@@ -85,13 +60,7 @@ const resultRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { ga
     const result = resultOf(game, request.body.Result ?? flatResult(game, request.body))
     const now = app.gaNow()
     const saved = await app.db.transaction(async (tx) => {
-      const draw = await existingDraw(tx, drawId, { game, forUpdate: true })
-      if (draw.is_finalised) throw bettingErrors.drawFinalised(drawId)
-      // Closed by hand counts as closed: the result may come before the scheduled close.
-      if (new Date(draw.close_at).getTime() > now.getTime() && draw.closed_by_hand !== true) throw bettingErrors.drawNotClosed(drawId, zoneIso(new Date(draw.close_at)))
-      // Settled bets or a finalise job waiting mean finalising has started: the result it uses may no longer change.
-      if (await finalisingStarted(tx, drawId, FINALISE_JOB)) throw bettingErrors.drawBusy(drawId)
-      const updated = await writeResult(tx, drawId, result, now)
+      const updated = await writeCheckedResult(tx, game, drawId, result, now, FINALISE_JOB)
       await app.gaAudit(tx, request, { userId: user.userId, action: 'draw.result', detail: { DrawId: drawId } })
       return updated
     })

@@ -3,6 +3,9 @@ import type { Queryable } from '../../../shared/db.ts'
 import type { DrawSeries, Game } from '../../betting/rules/index.ts'
 import { drawTakesBetsSql } from './draw-conditions.ts'
 import type { DrawRow } from './draws.ts'
+import { existingDraw } from './draw-by-id.ts'
+import { bettingErrors } from '../../betting/errors.ts'
+import { zoneIso } from '../../../../schemas/domain/calendar.ts'
 
 /** Which draws a list shows. */
 export interface DrawFilter { series?: DrawSeries, withResult?: boolean }
@@ -52,4 +55,22 @@ export async function finalisingStarted (q: Queryable, drawId: number, finaliseJ
 export async function writeResult (q: Queryable, drawId: number, result: unknown, now: Date): Promise<DrawRow> {
   const { rows: [updated] } = await q.query<DrawRow>('UPDATE draws SET result = $2, result_entered_at = $3 WHERE draw_id = $1 RETURNING *', [drawId, JSON.stringify(result), now])
   return updated as DrawRow
+}
+
+/** Writes a result entered by hand or applied from an import, after the checks both share: not finalised, closed, finalising not started. */
+export async function writeCheckedResult (q: Queryable, game: Game, drawId: number, result: unknown, now: Date, finaliseJob: string): Promise<DrawRow> {
+  const draw = await existingDraw(q, drawId, { game, forUpdate: true })
+  if (draw.is_finalised) throw bettingErrors.drawFinalised(drawId)
+  // Closed by hand counts as closed: the result may come before the scheduled close.
+  if (new Date(draw.close_at).getTime() > now.getTime() && draw.closed_by_hand !== true) throw bettingErrors.drawNotClosed(drawId, zoneIso(new Date(draw.close_at)))
+  // Settled bets or a finalise job waiting mean finalising has started: the result it uses may no longer change.
+  if (await finalisingStarted(q, drawId, finaliseJob)) throw bettingErrors.drawBusy(drawId)
+  return writeResult(q, drawId, result, now)
+}
+
+/** The game's draws with a result entered (the finalise step's list), newest first. */
+export async function drawsWithResult (q: Queryable, game: Game, limit = 50): Promise<DrawRow[]> {
+  const { rows } = await q.query<DrawRow>(
+    `SELECT * FROM draws WHERE game = $1 AND result IS NOT NULL ORDER BY is_finalised, draw_date DESC, draw_id DESC LIMIT ${limit}`, [game])
+  return rows
 }

@@ -16,9 +16,13 @@ const TIER_ORDER = ['first', 'second', 'third', 'starter', 'consolation', 'G1', 
 
 interface TierSum { hits: number, cents: number, bets: Set<number>, tickets: Set<number> }
 
-/** Previews a draw with a result: a finalised draw from its strikes, otherwise by settling its open bets batch by batch in memory. */
-export async function previewDraw (q: Queryable, drawId: number): Promise<DrawPreview> {
-  const draw = await existingDraw(q, drawId)
+/**
+ * Previews a draw with a result: a finalised draw from its strikes, otherwise by settling its open bets batch by batch in memory.
+ * With a staged result (an imported result file not applied yet) the open bets are settled against it instead of the draw's own.
+ */
+export async function previewDraw (q: Queryable, drawId: number, staged?: unknown): Promise<DrawPreview> {
+  const stored = await existingDraw(q, drawId)
+  const draw = staged === undefined ? stored : { ...stored, result: staged }
   if (draw.result === null || draw.result === undefined) throw bettingErrors.noResult(drawId)
   const tiers = new Map<string, TierSum>()
   const add = (prize: string, hits: number, payout: number, betId: number, ticketId: number) => {
@@ -30,9 +34,9 @@ export async function previewDraw (q: Queryable, drawId: number): Promise<DrawPr
     tiers.set(prize, t)
   }
   // Bets settled already (finalised, or a finalise part-way) count from their strikes; open ones are settled here without writing.
-  const { rows: stored } = await q.query<{ prize: string, hits: string, payout: string, bet_id: string, ticket_id: string }>(
+  const { rows: struck } = await q.query<{ prize: string, hits: string, payout: string, bet_id: string, ticket_id: string }>(
     'SELECT s.prize, s.hits, s.payout, s.bet_id, b.ticket_id FROM strikes s JOIN bets b ON b.bet_id = s.bet_id WHERE s.draw_id = $1', [drawId])
-  for (const s of stored) add(s.prize, Number(s.hits), Number(s.payout), Number(s.bet_id), Number(s.ticket_id))
+  for (const s of struck) add(s.prize, Number(s.hits), Number(s.payout), Number(s.bet_id), Number(s.ticket_id))
   for (let after = 0; ;) {
     const bets = await openBetBatch(q, draw, after)
     if (bets.length === 0) break
