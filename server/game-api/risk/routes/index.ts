@@ -8,6 +8,7 @@ import limitStatusRoutes from './limit-status.ts'
 import limitRoutes from './limits.ts'
 import outSettingRoutes from './out-settings.ts'
 import partnerRoutes from './partners.ts'
+import partnerWebRoutes from './partner-web.ts'
 import processRoutes from './process.ts'
 import ruleRoutes from './rules.ts'
 import throwRoutes from './throws.ts'
@@ -22,6 +23,7 @@ const riskRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
   await app.register(throwRoutes, { game })
   await app.register(distributorRoutes)
   await app.register(partnerRoutes)
+  await app.register(partnerWebRoutes)
   await app.register(ruleRoutes, { game })
   // Bet Special plays 4D numbers (the menu shows it only at a 4D location).
   if (game === '4D') await app.register(betSpecialRoutes)

@@ -1,16 +1,18 @@
-// Distributor partners (Out Setting 3): the downline agents and admins an owner lets throw to its distributor too.
+// Distributor partners (Out Setting 3): the downline agents and admins an owner lets throw to its distributor too, and the outlet's web address.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
 import { groupOf } from '../../lib/downline-access.ts'
 import { assertOutSet } from '../store/out-set.ts'
-import { ownedDistributor, lockDistributor, partnersOf, replacePartners } from '../store/distributors.ts'
+import { ownedDistributor, lockDistributor, partnersOf, replacePartners, setDistributorWeb } from '../store/distributors.ts'
 import { outsetErrors } from '../errors.ts'
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
 const Candidate = Type.Object({ UserId: Type.String(), UserName: Type.String(), Role: Type.String(), Partner: Type.Boolean() })
 const UserRef = Type.String({ minLength: 1, maxLength: 50, description: 'a user id' })
+// An http(s) address only: the page shows it as a link, so no javascript: or data: address may be stored.
+const Web = Type.String({ maxLength: 200, pattern: '^(https?://[^\\s<>"]+)?$', description: 'the outlet\'s web address (http:// or https://); empty clears it; absent keeps it' })
 
 /** GET distributors/users/{id}; PUT distributors/{id}/partners. Both the owner's only. */
 const partnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -33,13 +35,14 @@ const partnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put('/distributors/:id/partners', {
     schema: {
       params: Type.Object({ id: Id }),
-      body: Type.Object({ UserIds: Type.Array(UserRef, { maxItems: 500, uniqueItems: true, description: 'the partners, replacing the list; empty: none' }), LocId: LocIdField }),
+      body: Type.Object({ UserIds: Type.Array(UserRef, { maxItems: 500, uniqueItems: true, description: 'the partners, replacing the list; empty: none' }), Web: Type.Optional(Web), LocId: LocIdField }),
       response: envelope(Type.Array(Type.String()))
     }
   }, async (request) => {
     const userId = caller(request).userId
     const id = request.params.id
     const wanted = request.body.UserIds.map((u) => u.trim())
+    const web = request.body.Web
     const allowed = new Set((await candidates(userId)).map((m) => m.UserId))
     const stranger = wanted.find((u) => !allowed.has(u))
     if (stranger !== undefined) throw outsetErrors.partnerNotDownline(stranger)
@@ -48,7 +51,8 @@ const partnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await lockDistributor(tx, id)
       await ownedDistributor(tx, userId, id)
       await replacePartners(tx, id, wanted)
-      await app.gaAudit(tx, request, { userId, action: 'distributor.partners', detail: { DistributorId: id, UserIds: wanted } })
+      if (web !== undefined) await setDistributorWeb(tx, id, web)
+      await app.gaAudit(tx, request, { userId, action: 'distributor.partners', detail: { DistributorId: id, UserIds: wanted, ...(web === undefined ? {} : { Web: web }) } })
     })
     return ok([...wanted].sort())
   })

@@ -3,7 +3,7 @@ import type { Queryable } from '../../../shared/db.ts'
 import { outsetErrors } from '../errors.ts'
 
 /** A distributor as the list and look-ups read it, with its throw count, partners and rules summary. */
-export interface DistributorRow { distributor_id: number, name: string, phone: string, remark: string, throws: number, created_at: Date, created_by: string, partners: string[] | null, rules: string | null }
+export interface DistributorRow { distributor_id: number, name: string, phone: string, remark: string, web: string, throws: number, created_at: Date, created_by: string, partners: string[] | null, rules: string | null }
 
 // The rules summary reads as the Out Setting 3 table shows it: "P1 4D 11** Big 3.00 Small 0.00; P2 TOTO every Units 2.00".
 const RULES = `(SELECT string_agg('P' || r.priority || ' ' || r.game || ' ' || CASE WHEN r.pattern = '' THEN 'every' ELSE r.pattern END || ' ' ||
@@ -90,4 +90,9 @@ export async function partnersOf (q: Queryable, id: number): Promise<Set<string>
 export async function replacePartners (q: Queryable, id: number, userIds: string[]): Promise<void> {
   await q.query('DELETE FROM distributor_partners WHERE distributor_id = $1', [id])
   if (userIds.length > 0) await q.query('INSERT INTO distributor_partners (distributor_id, user_id) SELECT $1, unnest($2::text[])', [id, userIds])
+}
+
+/** Writes a distributor's web address ('' clears it). */
+export async function setDistributorWeb (q: Queryable, id: number, web: string): Promise<void> {
+  await q.query('UPDATE distributors SET web = $2 WHERE distributor_id = $1', [id, web])
 }
