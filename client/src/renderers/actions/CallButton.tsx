@@ -4,6 +4,7 @@ import { callData } from '../../lib/api.ts'
 import { useApiMutation } from '../../lib/queries.ts'
 import { useBindingScope } from '../context.tsx'
 import { resolveParams, withQuery } from '../lib/binding.ts'
+import { startTarget } from '../lib/job.ts'
 import { successValues } from '../lib/formSubmit.ts'
 import { Alert } from '../shared/Alert.tsx'
 import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
@@ -15,10 +16,11 @@ export function CallButton ({ action }: { action: CallAction }) {
   const scope = useBindingScope()
   const confirm = useConfirm()
   const call = useApiMutation(() => {
-    const params = resolveParams(action.params, scope)
+    // :Name segments (payRate/:UserId) take the bound parameter of that name, as a form's submit does.
+    const { endpoint, params } = startTarget(action.endpoint, resolveParams(action.params, scope))
     return action.method === 'GET' || action.method === 'DELETE'
-      ? callData(action.method, withQuery(action.endpoint, params))
-      : callData(action.method, action.endpoint, params)
+      ? callData(action.method, withQuery(endpoint, params))
+      : callData(action.method, endpoint, params)
   })
   const run = async () => { if (!action.confirmKey || await confirm.ask(action.confirmKey, action.labelKey)) call.mutate() }
   return (
