@@ -6,6 +6,8 @@ import betListRoutes from './bet-lists.ts'
 import fileRoutes from './files.ts'
 import fixedRoutes from './fixed.ts'
 import fixedSettingRoutes from './fixed-settings.ts'
+import transferRoutes from './transfer.ts'
+import combinePageRoutes from './combine-pages.ts'
 
 /** The betting domain's game endpoints (placing, tickets, bet text, uploads, fixed bets and their settings), registered under each game prefix. */
 const bettingRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
@@ -15,6 +17,8 @@ const bettingRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
   await app.register(fileRoutes, { game })
   await app.register(fixedRoutes, { game })
   await app.register(fixedSettingRoutes, { game })
+  await app.register(transferRoutes, { game })
+  await app.register(combinePageRoutes, { game })
 }
 
 export default bettingRoutes
