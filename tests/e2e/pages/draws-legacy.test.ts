@@ -1,0 +1,72 @@
+import t from 'tap'
+import type { Page } from 'playwright-core'
+import { clickRowAction, gameApi, gameApiToken, openFromMenu, signInAt, startE2E } from '../support.ts'
+
+// Issue #31 on Draw Setting, as admin: this week's draws, the job creating next week's, and a result file staged and previewed.
+const DAY = 86_400_000
+const sgDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10)
+const FILE = [
+  'prize,number', 'first,1234', 'second,5678', 'third,9012',
+  ...['1000', '1001', '1002', '1003', '1004', '1005', '1006', '1007', '1008', '2341'].map((n) => `starter,${n}`),
+  ...['2000', '2001', '2002', '2003', '2004', '2005', '2006', '2007', '2008', '5555'].map((n) => `consolation,${n}`)
+].join('\n')
+
+t.test('Draw Setting: the week, next week\'s draws as a job, a result file staged and previewed', async (t) => {
+  const e2e = await startE2E(t)
+  const { page } = await e2e.newPage()
+  await signInAt(e2e, page, 'admin')
+  await openFromMenu(page, 'Control', 'Draw Setting', '/control/drawSetting')
+  const token = await gameApiToken(e2e, 'admin')
+
+  await t.test('this week\'s draws are the ones draw/week answers', async (t) => {
+    const week = await gameApi(e2e, token, 'GET', '4d/draw/week') as Array<{ DrawId: number }>
+    const rows = page.locator('[data-widget-id=week] tbody tr')
+    if (week.length > 0) {
+      await rows.filter({ has: page.getByRole('cell', { name: String(week[0]!.DrawId), exact: true }) }).waitFor()
+      t.equal(await rows.count(), week.length, 'one row per draw of the week')
+    } else {
+      t.pass('no draws this week in the seed')
+    }
+  })
+
+  let nextWeek: Array<{ DrawId: number, Status: string }> = []
+  await t.test('the job creates next week\'s draws and says how many', async (t) => {
+    const job = page.locator('[data-widget-id=weekJob]')
+    await job.getByRole('button', { name: 'Create next week\'s draws' }).click()
+    const confirm = page.locator('dialog[open]')
+    await confirm.getByText('Create next week\'s scheduled draws of every series? Draws that already exist are kept.').waitFor()
+    await confirm.getByRole('button', { name: 'OK' }).click()
+    await job.getByText(/Week of \d{4}-\d{2}-\d{2}: \d+ draws created, \d+ existed already\./).waitFor({ timeout: 60_000 })
+    nextWeek = await gameApi(e2e, token, 'GET', `4d/draw/week?Date=${sgDay(Date.now() + 7 * DAY)}`)
+    t.ok(nextWeek.length > 0, 'next week has draws')
+    t.same([...new Set(nextWeek.map((d) => (d as unknown as { Series: string }).Series))].sort(), ['MG4D', 'SG4D'], 'of every 4D series')
+  })
+
+  await t.test('a result file is staged from the form and its payout previewed from its row', async (t) => {
+    const draw = nextWeek.find((d) => d.Status !== 'finalised')
+    if (!draw) throw new Error('no draw to import a result for')
+    await importFile(page, draw.DrawId)
+    const imports = await gameApi(e2e, token, 'GET', '4d/binBurstImportAdmin') as Array<{ ImportId: number, DrawId: number, ImportStatus: string }>
+    const staged = imports.find((i) => i.DrawId === draw.DrawId)
+    t.match(staged, { ImportStatus: 'imported' }, 'staged')
+    const row = page.locator('[data-widget-id=imports] tbody tr').filter({ has: page.getByRole('cell', { name: String(staged!.ImportId), exact: true }) })
+    await row.filter({ hasText: 'Staged' }).waitFor()
+    await clickRowAction(row, 'Preview payout')
+    await row.filter({ hasText: 'Previewed' }).waitFor()
+    const after = (await gameApi(e2e, token, 'GET', '4d/binBurstImportAdmin') as typeof imports).find((i) => i.ImportId === staged!.ImportId)
+    t.match(after, { ImportStatus: 'previewed' }, 'the preview is stored on the import')
+  })
+})
+
+/** Stages FILE for a draw through the Import result file form. */
+async function importFile (page: Page, drawId: number): Promise<void> {
+  await page.getByRole('button', { name: 'Import result file' }).click()
+  const dialog = page.locator('dialog[open]')
+  await dialog.getByLabel('Draw').fill(String(drawId))
+  await dialog.getByLabel('Result file name').fill('sg4d.csv')
+  await dialog.getByLabel('File content (CSV rows: prize,number)').fill(FILE)
+  await dialog.getByRole('button', { name: 'Import result file' }).click()
+  await dialog.getByRole('status').filter({ hasText: `staged for draw ${drawId}` }).waitFor()
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await dialog.waitFor({ state: 'detached' })
+}
