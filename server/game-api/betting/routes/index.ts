@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../../../schemas/domain/calendar.ts'
+import araExportRoutes from './ara-exports.ts'
 import betRoutes from './bets.ts'
 import betEntryRoutes from './bet-entry.ts'
 import betListRoutes from './bet-lists.ts'
@@ -15,6 +16,7 @@ const bettingRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
   await app.register(betListRoutes, { game })
   await app.register(betEntryRoutes, { game })
   await app.register(fileRoutes, { game })
+  await app.register(araExportRoutes, { game })
   await app.register(fixedRoutes, { game })
   await app.register(fixedSettingRoutes, { game })
   await app.register(transferRoutes, { game })

@@ -10,7 +10,8 @@ export type BackupRow = Record<typeof BACKUP_FIELDS[number], string>
 /** One draw's backup state: its tickets, bets, and the tickets no backup has been marked done for. */
 export interface BackupCount { DrawId: number, DrawDate: string, Series: string, Tickets: number, Bets: number, NotBackedUp: number, LastTicketId: number | null }
 
-const money = (v: string | number) => Number(v).toFixed(2)
+/** Money as an .ara file writes it: two decimals, no grouping. */
+export const money = (v: string | number) => Number(v).toFixed(2)
 
 /** The game's draws with bets (newest first, or the one asked for) and what is left to back up; the ticket a backup covers up to is LastTicketId. */
 export async function backupCounts (q: Queryable, game: Game, drawId: number | undefined, limit: number): Promise<BackupCount[]> {
@@ -23,13 +24,17 @@ export async function backupCounts (q: Queryable, game: Game, drawId: number | u
   return rows.map((r) => ({ DrawId: Number(r.draw_id), DrawDate: r.draw_date, Series: r.series, Tickets: r.tickets, Bets: r.bets, NotBackedUp: r.not_backed_up, LastTicketId: r.last_ticket_id === null ? null : Number(r.last_ticket_id) }))
 }
 
-/** The backup lines of a draw's live tickets up to a ticket id (all with none), in ticket and line order; onlyNew keeps tickets not backed up yet. */
-export async function backupRows (q: Queryable, drawId: number, upTo: number | null, onlyNew: boolean): Promise<BackupRow[]> {
+/** Narrows the lines to one uploaded file's tickets and/or to the bets of some users (bet/page/exportAra). */
+export interface BackupScope { fileId?: number, userIds?: string[] }
+
+/** The backup lines of a draw's (or, with none, of any draw's) live tickets up to a ticket id (all with none), in ticket and line order; onlyNew keeps tickets not backed up yet. */
+export async function backupRows (q: Queryable, drawId: number | null, upTo: number | null, onlyNew: boolean, scope: BackupScope = {}): Promise<BackupRow[]> {
   const { rows } = await q.query<{ ticket_no: string, user_id: string, placed_by: string, source: string, draw_id: number, draw_date: string, series: string, line_no: number, number: string, form: string, big: string, small: string, units: string, combinations: number, amount: string, status: string, placed_at: Date }>(
     `SELECT t.ticket_no, b.user_id, t.placed_by, t.source, b.draw_id, d.draw_date::text AS draw_date, d.series, b.line_no, b.number, b.form, b.big, b.small, b.units, b.combinations, b.amount, b.status, t.placed_at
      FROM bets b JOIN tickets t ON t.ticket_id = b.ticket_id AND t.status = 'active' JOIN draws d ON d.draw_id = b.draw_id
-     WHERE b.draw_id = $1 AND ($2::bigint IS NULL OR t.ticket_id <= $2) AND (NOT $3 OR t.ara_backed_up_at IS NULL)
-     ORDER BY t.ticket_id, b.line_no`, [drawId, upTo, onlyNew])
+     WHERE ($1::int IS NULL OR b.draw_id = $1) AND ($2::bigint IS NULL OR t.ticket_id <= $2) AND (NOT $3 OR t.ara_backed_up_at IS NULL)
+       AND ($4::int IS NULL OR t.file_id = $4) AND ($5::text[] IS NULL OR b.user_id = ANY($5::text[]))
+     ORDER BY t.ticket_id, b.draw_id, b.line_no`, [drawId, upTo, onlyNew, scope.fileId ?? null, scope.userIds ?? null])
   return rows.map((r) => ({
     TicketNo: r.ticket_no,
     UserId: r.user_id,
