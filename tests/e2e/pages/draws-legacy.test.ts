@@ -1,8 +1,12 @@
 import t from 'tap'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DBFFile } from 'dbffile'
 import type { Page } from 'playwright-core'
 import { clickRowAction, gameApi, gameApiToken, openFromMenu, signInAt, startE2E } from '../support.ts'
 
-// Issue #31 on Draw Setting, as admin: this week's draws, the job creating next week's, and a result file staged and previewed.
+// Issue #31 as admin: on Draw Setting this week's draws, the job creating next week's, a result file staged and previewed; on Bet Upload a dBase table.
 const DAY = 86_400_000
 const sgDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10)
 const FILE = [
@@ -70,3 +74,26 @@ async function importFile (page: Page, drawId: number): Promise<void> {
   await dialog.getByRole('button', { name: 'Close' }).click()
   await dialog.waitFor({ state: 'detached' })
 }
+
+/** A dBase table of bet rows, as a desk's export writes it. */
+async function dbfTable (records: Array<Record<string, unknown>>): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'w5-dbf-'))
+  try {
+    const table = await DBFFile.create(join(dir, 'bets.dbf'), [{ name: 'USERID', type: 'C', size: 20 }, { name: 'DAYCODE', type: 'C', size: 3 }, { name: 'NUMBER', type: 'C', size: 4 }, { name: 'BIG', type: 'N', size: 6, decimalPlaces: 0 }, { name: 'SMALL', type: 'N', size: 6, decimalPlaces: 0 }])
+    await table.appendRecords(records)
+    return await readFile(join(dir, 'bets.dbf'))
+  } finally { await rm(dir, { recursive: true, force: true }) }
+}
+
+t.test('Bet Upload: a dBase table uploaded from its own form becomes a file of bet lines', async (t) => {
+  const e2e = await startE2E(t)
+  const { page } = await e2e.newPage()
+  await signInAt(e2e, page, 'admin')
+  await openFromMenu(page, 'Bet', 'Bet Upload', '/bet/bet-upload')
+  const form = page.locator('[data-widget-id=uploadDbf]')
+  const buffer = await dbfTable([{ USERID: 'mem1', DAYCODE: '3', NUMBER: '1234', BIG: 1, SMALL: 0 }, { USERID: 'mem1', DAYCODE: '3', NUMBER: '5678', BIG: 0, SMALL: 2 }])
+  await form.getByLabel(/^dBase table/).setInputFiles({ name: 'bets.dbf', mimeType: 'application/octet-stream', buffer })
+  await form.getByRole('button', { name: 'Upload dBase table' }).click()
+  await form.getByRole('status').filter({ hasText: /File bets\.dbf uploaded as file \d+ with 2 lines/ }).waitFor()
+  t.pass('two rows, two bet lines')
+})
