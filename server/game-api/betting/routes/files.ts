@@ -13,6 +13,8 @@ import { findJob } from '../../jobs/status.ts'
 import { UPLOAD_JOB, betLines, queueUploadJob } from '../jobs/upload.ts'
 import { dbfBetLines } from '../rules/dbf-lines.ts'
 import { readDbfTable } from '../store/dbf-table.ts'
+import { usableDistributor } from '../../risk/store/distributors.ts'
+import { accountErrors } from '../../accounts/errors.ts'
 
 const MAX_FILE_BYTES = 1024 * 1024
 const truthy = (v: unknown) => v === true || v === 'true' || v === '1' || v === 1
@@ -30,7 +32,8 @@ const FileSchema = Type.Object({
   Lines: Type.Integer(),
   Placed: Type.Integer(),
   Failed: Type.Integer(),
-  UploadedDate: Type.String()
+  UploadedDate: Type.String(),
+  PartnerId: Type.Union([Type.Integer(), Type.Null()])
 })
 const LineErrorSchema = Type.Object({ Line: Type.Integer(), Position: Type.Integer(), Message: Type.String() })
 const StatusSchema = Type.Object({
@@ -46,7 +49,7 @@ const StatusSchema = Type.Object({
   Errors: Type.Array(LineErrorSchema)
 })
 
-interface FileRow { file_id: number, user_id: string, name: string, game: string, file_status: string, strict_number: boolean, accept_decimals: boolean, remarks: string, batch: string, content: string, line_count: number, placed_count: number, failed_count: number, uploaded_at: Date, errors: unknown }
+interface FileRow { file_id: number, user_id: string, name: string, game: string, file_status: string, strict_number: boolean, accept_decimals: boolean, remarks: string, batch: string, content: string, line_count: number, placed_count: number, failed_count: number, uploaded_at: Date, errors: unknown, partner_id: number | null }
 
 const toFile = (r: FileRow) => ({
   FileId: Number(r.file_id),
@@ -61,7 +64,8 @@ const toFile = (r: FileRow) => ({
   Lines: Number(r.line_count),
   Placed: Number(r.placed_count),
   Failed: Number(r.failed_count),
-  UploadedDate: zoneIso(new Date(r.uploaded_at))
+  UploadedDate: zoneIso(new Date(r.uploaded_at)),
+  PartnerId: r.partner_id === null ? null : Number(r.partner_id)
 })
 
 /** Bet files: multipart upload, list, delete, and processing as a durable job (jobs/runner.ts) started with one call and polled with another. */
@@ -93,7 +97,7 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
   }
 
   /** Stores an upload's bet text lines as a file to process, after the owner, upload right and location checks every format shares. */
-  const saveUpload = async (request: FastifyRequest, fields: Record<string, string>, name: string, text: string, format: string) => {
+  const saveUpload = async (request: FastifyRequest, fields: Record<string, string>, name: string, text: string, format: string, partnerId: number | null = null) => {
     const user = caller(request)
     const owner = fields.UserId || user.userId
     await assertSelfOrDownline(app.db, user, owner)
@@ -106,19 +110,33 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
     const lines = betLines(text).length
     return app.db.transaction(async (tx) => {
       const { rows: [row] } = await tx.query<FileRow>(
-        `INSERT INTO files (user_id, game, name, content, strict_number, accept_decimals, remarks, line_count, uploaded_at, batch)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
-        [owner, game, name.slice(0, 200), text, fields.StrictNumber === undefined ? true : truthy(fields.StrictNumber), truthy(fields.AcceptDecimals), (fields.Remarks ?? '').slice(0, 500), lines, app.gaNow(), (fields.Batch ?? '').slice(0, 50)])
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'file.upload', detail: { FileId: Number(row?.file_id), name, lines, format } })
+        `INSERT INTO files (user_id, game, name, content, strict_number, accept_decimals, remarks, line_count, uploaded_at, batch, partner_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+        [owner, game, name.slice(0, 200), text, fields.StrictNumber === undefined ? true : truthy(fields.StrictNumber), truthy(fields.AcceptDecimals), (fields.Remarks ?? '').slice(0, 500), lines, app.gaNow(), (fields.Batch ?? '').slice(0, 50), partnerId])
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'file.upload', detail: { FileId: Number(row?.file_id), name, lines, format, PartnerId: partnerId } })
       return row as FileRow
     })
   }
 
+  /** A text upload's content; refused when it is not UTF-8 text. */
+  const textOf = (content: Buffer) => {
+    const text = content.toString('utf8')
+    if (text.includes('\u0000') || text.includes('\uFFFD')) throw bettingErrors.fileNotText()
+    return text
+  }
+
   app.post('/files/upload', { schema: { response: envelope(FileSchema) } }, async (request) => {
     const { fields, file } = await readForm(request)
-    const text = file.content.toString('utf8')
-    if (text.includes('\u0000') || text.includes('\uFFFD')) throw bettingErrors.fileNotText()
-    return ok(toFile(await saveUpload(request, fields, file.name, text, 'text')))
+    return ok(toFile(await saveUpload(request, fields, file.name, textOf(file.content), 'text')))
+  })
+
+  // A partner's bets file: the same upload, recording the partner (a distributor the uploader may use) the bets came from.
+  app.post('/bet/page/uploadPartner', { schema: { response: envelope(FileSchema) } }, async (request) => {
+    const { fields, file } = await readForm(request)
+    const partnerId = Number(fields.PartnerId)
+    if (!/^[1-9][0-9]{0,9}$/.test(fields.PartnerId ?? '') || partnerId > 2147483647) throw accountErrors.outOfRange('body/PartnerId', Number.isFinite(partnerId) ? partnerId : 0, 2147483647)
+    await usableDistributor(app.db, caller(request).userId, partnerId)
+    return ok(toFile(await saveUpload(request, fields, file.name, textOf(file.content), 'partner', partnerId)))
   })
 
   // A dBase table of bets: its rows become bet text lines (betting/rules/dbf-lines.ts), processed by the same upload job.
