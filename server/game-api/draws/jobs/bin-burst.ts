@@ -1,4 +1,4 @@
-// Bin burst: applying an imported result to its draw as a durable job (POST result/binBurst starts it, result/binBurst/status polls it).
+// Bin burst: applying an imported result to its draw as a durable job (POST result/binBurst starts it, result/binBurst/:id/status polls it).
 import type { Db, Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../betting/rules/index.ts'
 import { enqueueJob, type JobHandler } from '../../jobs/runner.ts'
@@ -7,7 +7,7 @@ import { drawErrors } from '../errors.ts'
 import { existingImport, markImport } from '../store/result-imports.ts'
 import { writeCheckedResult } from '../store/draw-lists.ts'
 import { previewDraw } from '../store/preview.ts'
-import { FINALISE_JOB } from './finalise.ts'
+import { FINALISE_JOB, finaliseStatus, type FinaliseStatus } from './finalise.ts'
 
 /** The job kind the runner knows applying an import by; its subject is the import. */
 export const BIN_BURST_JOB = 'bin-burst'
@@ -35,6 +35,12 @@ export async function binBurstStatus (q: Queryable, game: Game, importId: number
   const job = await findJob(q, { kind: BIN_BURST_JOB, subjectId: importId })
   const base = { ImportId: importId, DrawId: Number(row.draw_id), ImportStatus: row.status }
   return job ? { ...job, ...base } : { JobId: null, Status: 'idle', Progress: 0, Message: '', ...base }
+}
+
+/** The confirm of an import: its draw's finalise job, named by the import too, as result/binConfirm/:id/status answers it. */
+export async function binConfirmStatus (q: Queryable, game: Game, importId: number): Promise<FinaliseStatus & { ImportId: number }> {
+  const row = await existingImport(q, game, importId)
+  return { ...await finaliseStatus(q, Number(row.draw_id)), ImportId: importId }
 }
 
 /** The handler: the staged result written to the draw (the same checks as entering it by hand) and the report of it, in one transaction. */

@@ -1,4 +1,4 @@
-import { Type } from 'typebox'
+import { Type, type TSchema } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../betting/rules/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
@@ -14,7 +14,7 @@ import { resultFileRows, resultOf } from '../rules/result-input.ts'
 import { drawErrors } from '../errors.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 import { FINALISE_JOB, finaliseStatus, queueFinaliseJob } from '../jobs/finalise.ts'
-import { BIN_BURST_JOB, binBurstStatus, queueBinBurstJob } from '../jobs/bin-burst.ts'
+import { BIN_BURST_JOB, binBurstStatus, binConfirmStatus, queueBinBurstJob } from '../jobs/bin-burst.ts'
 
 const IdField = Type.Integer({ minimum: 1, maximum: 2147483647 })
 const Tier = Type.Object({ Prize: Type.String(), Hits: Type.Integer(), Bets: Type.Integer(), Tickets: Type.Integer(), Payout: Type.Number() })
@@ -36,11 +36,20 @@ const ImportSchema = Type.Object({
   ConfirmedDate: Type.Union([Type.String(), Type.Null()])
 })
 const BurstStatusSchema = Type.Object({ JobId: Type.Union([Type.Integer(), Type.Null()]), ImportId: Type.Integer(), DrawId: Type.Integer(), Status: Type.String(), Progress: Type.Integer(), Message: Type.String(), ImportStatus: Type.String() })
+const ConfirmStatusSchema = Type.Object({ ...FinaliseStatusSchema.properties, ImportId: Type.Integer() })
 const ImportBody = Type.Object({ ImportId: IdField, LocId: LocIdField })
 const ImportQuery = Type.Object({ ImportId: IdField, LocId: LocIdField })
 
 /** The finalise step's list and report (result/r5), and bin burst: a result file imported, previewed, applied as a job, confirmed through finalising (ADMIN). */
 const binBurstRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
+  /** One import job's status at both its paths: <path>/status?ImportId= (seed 001 §7) and <path>/:id/status (the import id, as the other durable jobs poll). */
+  const importStatusRoutes = (path: string, answer: TSchema, read: (importId: number) => Promise<unknown>) => {
+    app.get(`${path}/status`, { onRequest: app.gaRequireAdmin, schema: { querystring: ImportQuery, response: envelope(answer) } },
+      async (request) => ok(await read(request.query.ImportId)))
+    app.get(`${path}/:id/status`, { onRequest: app.gaRequireAdmin, schema: { params: Type.Object({ id: IdField }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(answer) } },
+      async (request) => ok(await read(request.params.id)))
+  }
+
   app.get('/result/r5', {
     onRequest: app.gaRequireAdmin,
     schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(DrawStepSchema)) }
@@ -130,14 +139,11 @@ const binBurstRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { 
     return ok(await binBurstStatus(app.db, game, importId))
   })
 
-  app.get('/result/binBurst/status', {
-    onRequest: app.gaRequireAdmin,
-    schema: { querystring: ImportQuery, response: envelope(BurstStatusSchema) }
-  }, async (request) => ok(await binBurstStatus(app.db, game, request.query.ImportId)))
+  importStatusRoutes('/result/binBurst', BurstStatusSchema, (importId) => binBurstStatus(app.db, game, importId))
 
   app.post('/result/binConfirm', {
     onRequest: app.gaRequireAdmin,
-    schema: { body: ImportBody, response: envelope(FinaliseStatusSchema) }
+    schema: { body: ImportBody, response: envelope(ConfirmStatusSchema) }
   }, async (request) => {
     const user = caller(request)
     const importId = request.body.ImportId
@@ -150,16 +156,10 @@ const binBurstRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { 
       await app.gaAudit(tx, request, { userId: user.userId, action: 'draw.finalise', detail: { DrawId: drawId, JobId: jobId, ImportId: importId, kind: FINALISE_JOB } })
     })
     app.jobs.wake()
-    return ok(await finaliseStatus(app.db, drawId))
+    return ok(await binConfirmStatus(app.db, game, importId))
   })
 
-  app.get('/result/binConfirm/status', {
-    onRequest: app.gaRequireAdmin,
-    schema: { querystring: ImportQuery, response: envelope(FinaliseStatusSchema) }
-  }, async (request) => {
-    const row = await existingImport(app.db, game, request.query.ImportId)
-    return ok(await finaliseStatus(app.db, Number(row.draw_id)))
-  })
+  importStatusRoutes('/result/binConfirm', ConfirmStatusSchema, (importId) => binConfirmStatus(app.db, game, importId))
 }
 
 export default binBurstRoutes
