@@ -4,7 +4,7 @@ import { envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
 import { accountErrors } from '../errors.ts'
 import { assertManaged, type AccountKind } from '../store/kinds.ts'
-import { checkBelow, checkPosition, positionOf, writePosition } from '../store/position.ts'
+import { checkBelow, checkPosition, lineStakeCap, positionOf, writePosition } from '../store/position.ts'
 import { flagsProblem, locationsProblem, FLAGS, type Flag } from '../rules/downline-rules.ts'
 import { AccountProfile, PositionBody, UpdateBody } from '../schemas.ts'
 import { locationsOf, writeFlags, writeLocations } from '../store/accounts.ts'
@@ -49,7 +49,8 @@ const changeRoutes: FastifyPluginAsyncTypebox<{ kind: AccountKind }> = async (ap
       const max = body.MaxLineStake
       if (max !== undefined) {
         // Nobody below may risk more on a line than its parent may; the company sets any.
-        if (parent.role !== 'ADMIN' && max > parent.maxLineStake) throw accountErrors.aboveParent('MaxLineStake', max, parent.userId, parent.maxLineStake)
+        const cap = lineStakeCap(parent)
+        if (cap !== undefined && max > cap) throw accountErrors.aboveParent('MaxLineStake', max, parent.userId, cap)
         await writeMaxLineStake(tx, target.userId, max)
       }
       await app.gaAudit(tx, request, { userId: caller(request).userId, action: `${kind.prefix}.position`, detail: { UserId: target.userId, ...position, ...(max !== undefined ? { MaxLineStake: max } : {}) } })

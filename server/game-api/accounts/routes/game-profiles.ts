@@ -8,38 +8,53 @@ import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
 import { assertSelfOrDownline, subjectOf } from '../../lib/downline-access.ts'
 import { findRole } from '../../lib/users.ts'
-import { boundsUnder, gameProfile, membersAllRoles, parentOf, shareChoices, type GameProfile } from '../store/game-profiles.ts'
+import { SIDE_FIELDS, boundsUnder, gameProfile, membersAllRoles, parentOf, shareChoices, type GameProfile } from '../store/game-profiles.ts'
 import { locationsOf } from '../store/accounts.ts'
 
 const UserRef = Type.String({ minLength: 1, maxLength: 50, description: 'a user id' })
 const Member = Type.Object({ UserId: Type.String(), UserName: Type.String(), Role: Type.String(), ParentId: Type.Union([Type.String(), Type.Null()]), Depth: Type.Integer(), Share: Type.Number(), Suspended: Type.Boolean() })
 const Limits = Type.Union([Type.Object({ Big: Type.Union([Type.Number(), Type.Null()]), Small: Type.Union([Type.Number(), Type.Null()]), Unit: Type.Union([Type.Number(), Type.Null()]) }), Type.Null()])
-export const GameProfileSchema = Type.Object({
-  UserId: Type.String(),
-  UserName: Type.String(),
-  Role: Type.String(),
-  ParentId: Type.Union([Type.String(), Type.Null()]),
-  Game: Type.String(),
-  Share: Type.Number(),
-  Commission: Type.Number(),
-  Tax: Type.Number(),
-  MaxLineStake: Type.Number(),
-  Credit: Type.Number(),
-  CreditLeft: Type.Number(),
-  Suspended: Type.Boolean(),
-  Locations: Type.Array(Type.String()),
-  Limits
-})
-const Bound = Type.Object({ Field: Type.String(), Min: Type.Number(), Max: Type.Number(), Step: Type.Number() })
-const EditAnswer = Type.Object({ Profile: GameProfileSchema, Bounds: Type.Array(Bound) })
-const NewAnswer = Type.Object({
-  ParentId: Type.String(),
-  Game: Type.String(),
-  ParentCreditLeft: Type.Number(),
-  Locations: Type.Array(Type.String()),
-  Defaults: Type.Object({ Share: Type.Number(), Commission: Type.Number(), Tax: Type.Number(), MaxLineStake: Type.Number(), Credit: Type.Number() }),
-  Bounds: Type.Array(Bound)
-})
+/** A user's profile on one game's side: its share and commission under the side's names (dShare, dCommission / tShare, tCommission). */
+function profileSchema (game: Game) {
+  const { share, commission } = SIDE_FIELDS[game]
+  return Type.Object({
+    UserId: Type.String(),
+    UserName: Type.String(),
+    Role: Type.String(),
+    ParentId: Type.Union([Type.String(), Type.Null()]),
+    Game: Type.String(),
+    [share]: Type.Number(),
+    [commission]: Type.Number(),
+    Tax: Type.Number(),
+    MaxLineStake: Type.Number(),
+    Credit: Type.Number(),
+    CreditLeft: Type.Number(),
+    Suspended: Type.Boolean(),
+    Locations: Type.Array(Type.String()),
+    Limits
+  })
+}
+const Bound = Type.Object({ Min: Type.Number(), Max: Type.Number(), Step: Type.Number() })
+/** What the parent may give, by field name (the side's share and commission, Tax, MaxLineStake): a form's bounds read Bounds.<field>.Max. */
+const BoundsSchema = Type.Record(Type.String(), Bound)
+/** The edit dialog's record: the profile's fields, which fill the form, and its Bounds. */
+const editAnswer = (game: Game) => Type.Object({ ...profileSchema(game).properties, Bounds: BoundsSchema })
+/** The new dialog's record: the parent, its credit left and locations, the new account's defaults under the form's field names, and Bounds. */
+function newAnswer (game: Game) {
+  const { share, commission } = SIDE_FIELDS[game]
+  return Type.Object({
+    ParentId: Type.String(),
+    Game: Type.String(),
+    ParentCreditLeft: Type.Number(),
+    Locations: Type.Array(Type.String()),
+    [share]: Type.Number(),
+    [commission]: Type.Number(),
+    Tax: Type.Number(),
+    MaxLineStake: Type.Number(),
+    Credit: Type.Number(),
+    Bounds: BoundsSchema
+  })
+}
 const UserQuery = Type.Object({ LocId: LocIdField, UserId: UserRef })
 const RootQuery = Type.Object({ LocId: LocIdField, UserId: Type.Optional(UserRef) })
 const ParentQuery = Type.Object({ LocId: LocIdField, ParentId: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'the new account\'s parent (default: the caller)' })) })
@@ -64,18 +79,18 @@ const gameProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(`/${all}`, { schema: { querystring: RootQuery, response: envelope(Type.Array(Member)) } },
       async (request) => ok(await membersAllRoles(app.db, await subjectOf(app.db, caller(request), request.query.UserId), game)))
 
-    // The edit dialog: the downline's game profile and what its parent may give it.
-    app.get(`/profile${letter === 'd' ? '' : 'T'}EditFull`, { schema: { querystring: UserQuery, response: envelope(EditAnswer) } }, async (request) => {
+    // The edit dialog: the downline's game profile and what its parent may give it, in the fields the form and PUT …/position use.
+    app.get(`/profile${letter === 'd' ? '' : 'T'}EditFull`, { schema: { querystring: UserQuery, response: envelope(editAnswer(game)) } }, async (request) => {
       const user = caller(request)
       if (request.query.UserId === user.userId) throw errors.notOwnAccount()
       const profile = await profileOf(request, request.query.UserId, game)
       const parent = profile.ParentId === null ? undefined : await parentOf(app.db, profile.ParentId)
       if (!parent) throw errors.userNotFound(profile.ParentId ?? request.query.UserId)
-      return ok({ Profile: profile, Bounds: await boundsUnder(app.db, parent, game) })
+      return ok({ ...profile, Bounds: await boundsUnder(app.db, parent, game) })
     })
 
-    // The new dialog: the defaults of a new account under the parent and what the parent may give.
-    app.get(`/profile${letter === 'd' ? '' : 'T'}NewFull`, { schema: { querystring: ParentQuery, response: envelope(NewAnswer) } }, async (request) => {
+    // The new dialog: the defaults of a new account under the parent (the form's fields, as POST agents/players takes them) and what the parent may give.
+    app.get(`/profile${letter === 'd' ? '' : 'T'}NewFull`, { schema: { querystring: ParentQuery, response: envelope(newAnswer(game)) } }, async (request) => {
       const user = caller(request)
       const parentId = request.query.ParentId ?? user.userId
       await assertSelfOrDownline(app.db, user, parentId)
@@ -87,16 +102,20 @@ const gameProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         Game: game,
         ParentCreditLeft: parent.creditLeft,
         Locations: await locationsOf(app.db, parentId),
-        Defaults: { Share: 0, Commission: 0, Tax: 0, MaxLineStake: parent.maxLineStake, Credit: 0 },
+        [SIDE_FIELDS[game].share]: 0,
+        [SIDE_FIELDS[game].commission]: 0,
+        Tax: 0,
+        MaxLineStake: parent.maxLineStake,
+        Credit: 0,
         Bounds: await boundsUnder(app.db, parent, game)
       })
     })
   }
 
   // The 4D profile of a downline agent, of a member.
-  app.get('/dMemberProfile', { schema: { querystring: UserQuery, response: envelope(GameProfileSchema) } },
+  app.get('/dMemberProfile', { schema: { querystring: UserQuery, response: envelope(profileSchema('4D')) } },
     async (request) => ok(await profileOf(request, request.query.UserId, '4D', 'AG')))
-  app.get('/mMemberProfile', { schema: { querystring: UserQuery, response: envelope(GameProfileSchema) } },
+  app.get('/mMemberProfile', { schema: { querystring: UserQuery, response: envelope(profileSchema('4D')) } },
     async (request) => ok(await profileOf(request, request.query.UserId, '4D', 'MEM')))
 
   // The 4D share values the caller (or a downline parent) may give: 0 to its own dShare.

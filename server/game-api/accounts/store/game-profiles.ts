@@ -1,23 +1,31 @@
 // One game's side of accounts (4D: dShare/dCommission, TOTO: tShare/tCommission): the downline of every role, a user's game profile, and what a parent may give.
 import type { Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../../../schemas/domain/calendar.ts'
-import { positionRule } from '../../../../schemas/domain/position-ranges.ts'
+import { positionRule, type PositionField } from '../../../../schemas/domain/position-ranges.ts'
+import { LINE_STAKE_BOUND } from '../../betting/rules/bet-amounts.ts'
 import { downlineCte } from '../../lib/user-tree.ts'
-import { parentBounds } from './position.ts'
+import { lineStakeCap, parentBounds } from './position.ts'
 import { loadAccount, lockUsers, type Locked } from './accounts.ts'
 
 /** A downline user with its share of one game (Depth 1: directly under the root). */
 export interface GameMember { UserId: string, UserName: string, Role: string, ParentId: string | null, Depth: number, Share: number, Suspended: boolean }
 
+/** The share and commission fields of a game's side, named as the Agents/Players forms and PUT …/position name them (the one place the side picks its names). */
+export const SIDE_FIELDS = {
+  '4D': { share: 'dShare', commission: 'dCommission' },
+  TOTO: { share: 'tShare', commission: 'tCommission' }
+} as const satisfies Record<Game, { share: PositionField, commission: PositionField }>
+
+/** The side's share and commission under the side's own names (dShare, dCommission at 4D; tShare, tCommission at TOTO). */
+export type SideValues = Partial<Record<'dShare' | 'tShare' | 'dCommission' | 'tCommission', number>>
+
 /** A user's profile on one game's side, as the Agents and Players dialogs show it. */
-export interface GameProfile {
+export type GameProfile = SideValues & {
   UserId: string,
   UserName: string,
   Role: string,
   ParentId: string | null,
   Game: Game,
-  Share: number,
-  Commission: number,
   Tax: number,
   MaxLineStake: number,
   Credit: number,
@@ -28,7 +36,9 @@ export interface GameProfile {
 }
 
 /** One field a parent may set on a downline: its range narrowed to the parent's own value. */
-export interface Bound { Field: string, Min: number, Max: number, Step: number }
+export interface Bound { Min: number, Max: number, Step: number }
+/** The bounds of a side's position fields, by the field's name. */
+export type Bounds = Record<string, Bound>
 
 const SHARE_COLUMN: Record<Game, string> = { '4D': 'd_share', TOTO: 't_share' }
 
@@ -55,8 +65,8 @@ export async function gameProfile (q: Queryable, userId: string, game: Game): Pr
     Role: a.Role,
     ParentId: a.ParentId,
     Game: game,
-    Share: game === '4D' ? a.dShare : a.tShare,
-    Commission: game === '4D' ? a.dCommission : a.tCommission,
+    [SIDE_FIELDS[game].share]: game === '4D' ? a.dShare : a.tShare,
+    [SIDE_FIELDS[game].commission]: game === '4D' ? a.dCommission : a.tCommission,
     Tax: a.Tax,
     MaxLineStake: a.MaxLineStake,
     Credit: a.Credit,
@@ -72,17 +82,18 @@ export async function parentOf (q: Queryable, parentId: string): Promise<Locked 
   return (await lockUsers(q, [parentId], false)).get(parentId)
 }
 
-/** What the parent may give a downline on the game's side: share, commission, tax and the line maximum, each bounded by its own. */
-export async function boundsUnder (q: Queryable, parent: Locked, game: Game): Promise<Bound[]> {
+/** What the parent may give a downline on the game's side, by the side's field names: share, commission, tax and the line maximum, each bounded by its own (as PUT …/position checks them). */
+export async function boundsUnder (q: Queryable, parent: Locked, game: Game): Promise<Bounds> {
   const own = await parentBounds(q, parent)
-  const cap = (rule: { min: number, max: number, step: number }, value: number | undefined, field: string): Bound =>
-    ({ Field: field, Min: rule.min, Max: Math.min(rule.max, value ?? rule.max), Step: rule.step })
-  return [
-    cap(positionRule('share'), game === '4D' ? own.dShare : own.tShare, 'Share'),
-    cap(positionRule('commission', game), game === '4D' ? own.dCommission : own.tCommission, 'Commission'),
-    cap(positionRule('tax'), undefined, 'Tax'),
-    { Field: 'MaxLineStake', Min: 1, Max: parent.maxLineStake, Step: 1 }
-  ]
+  const { share, commission } = SIDE_FIELDS[game]
+  const cap = (rule: { min: number, max: number, step: number }, value: number | undefined): Bound =>
+    ({ Min: rule.min, Max: Math.min(rule.max, value ?? rule.max), Step: rule.step })
+  return {
+    [share]: cap(positionRule('share'), own[share]),
+    [commission]: cap(positionRule('commission', game), own[commission]),
+    Tax: cap(positionRule('tax'), own.Tax),
+    MaxLineStake: { Min: 1, Max: lineStakeCap(parent) ?? LINE_STAKE_BOUND, Step: 1 }
+  }
 }
 
 /** The share values a parent may give on the game's side: 0 up to its own share, one step apart (a picker's options). */

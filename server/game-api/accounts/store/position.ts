@@ -15,6 +15,11 @@ export async function parentBounds (q: Queryable, parent: Locked): Promise<Recor
   return { dShare: parent.dShare, tShare: parent.tShare, dCommission: rate('4D'), tCommission: rate('TOTO'), Tax: undefined }
 }
 
+/** The most a downline of the parent may stake on one line (undefined: any, the company sets it freely). */
+export function lineStakeCap (parent: Locked): number | undefined {
+  return parent.role === 'ADMIN' ? undefined : parent.maxLineStake
+}
+
 /** Throws the first rule the values break: 400 for a range or step, 409 for more than the parent has. */
 export async function checkPosition (q: Queryable, parent: Locked, values: PositionValues): Promise<void> {
   const bounds = await parentBounds(q, parent)

@@ -24,28 +24,33 @@ t.test('dMemberAllRole / tMemberAllRole: every role below, by depth, with the si
 t.test('dMemberProfile / mMemberProfile: the 4D profile of an agent, of a member', async (t) => {
   const ag2 = await get('ag1', 'dMemberProfile?UserId=ag2')
   t.equal(ag2.statusCode, 200, ag2.body)
-  t.match(ag2.json().data, { UserId: 'ag2', Role: 'AG', Game: '4D', Share: 0, Credit: 10000 })
+  t.match(ag2.json().data, { UserId: 'ag2', Role: 'AG', Game: '4D', dShare: 0, Credit: 10000 })
   t.match((await get('ag1', 'mMemberProfile?UserId=mem1')).json().data, { UserId: 'mem1', Role: 'MEM', CreditLeft: 879.5 })
   t.equal((await get('ag1', 'dMemberProfile?UserId=mem1')).json().code, 'GA_WRONG_ACCOUNT_KIND')
   t.equal((await get('ag2', 'mMemberProfile?UserId=mem1')).statusCode, 403, 'outside the tree')
   t.equal((await get('ag1', 'mMemberProfile')).json().message, 'querystring/UserId is required')
 })
 
-t.test('profileEditFull / profileTEditFull: the profile and the parent\'s bounds', async (t) => {
+t.test('profileEditFull / profileTEditFull: the profile and the parent\'s bounds, in the side\'s field names', async (t) => {
   const d = (await get('ag1', 'profileEditFull?UserId=ag2')).json().data
-  t.match(d.Profile, { UserId: 'ag2', Game: '4D' })
-  t.match(d.Bounds.find((b: { Field: string }) => b.Field === 'Share'), { Max: 0.5, Step: 0.01 })
+  t.match(d, { UserId: 'ag2', Game: '4D', dShare: 0, dCommission: 0.08, MaxLineStake: Number })
+  t.notOk('tShare' in d, 'only the 4D side')
+  t.match(d.Bounds, { dShare: { Min: 0, Max: 0.5, Step: 0.01 }, dCommission: { Max: 0.1, Step: 0.005 }, Tax: { Max: 0.01 }, MaxLineStake: { Min: 1 } })
   const tt = (await get('ag1', 'profileTEditFull?UserId=ag2')).json().data
-  t.match(tt.Profile, { Game: 'TOTO', Share: 0.3 })
-  t.match(tt.Bounds.find((b: { Field: string }) => b.Field === 'Share'), { Max: 0 }, 'ag1 holds no TOTO share')
+  t.match(tt, { Game: 'TOTO', tShare: 0.3, tCommission: 0.12 })
+  t.notOk('dShare' in tt || 'Share' in tt, 'only the TOTO side, under its own names')
+  t.match(tt.Bounds, { tShare: { Max: 0 }, tCommission: { Max: 0.15, Step: 0.01 } }, 'ag1 holds no TOTO share; its TOTO commission caps')
+  const underAdmin = (await get('admin', 'profileTEditFull?UserId=ag1')).json().data
+  t.match(underAdmin.Bounds, { tShare: { Max: 1 }, tCommission: { Max: 0.2 }, MaxLineStake: { Max: 1e9 } }, 'the company gives any line maximum')
   t.equal((await get('ag1', 'profileEditFull?UserId=ag1')).json().code, 'GA_NOT_OWN_ACCOUNT')
   t.equal((await get('mem1', 'profileTEditFull?UserId=mem3')).statusCode, 403)
 })
 
-t.test('profileNewFull / profileTNewFull: defaults and bounds under the parent', async (t) => {
+t.test('profileNewFull / profileTNewFull: defaults and bounds under the parent, in the create form\'s field names', async (t) => {
   const d = (await get('ag1', 'profileNewFull')).json().data
-  t.match(d, { ParentId: 'ag1', Game: '4D', ParentCreditLeft: 39450.5, Locations: ['SG', 'TT', 'MG'], Defaults: { Share: 0, Credit: 0 } })
-  t.match((await get('ag1', 'profileTNewFull?ParentId=ag2')).json().data, { ParentId: 'ag2', Game: 'TOTO' })
+  t.match(d, { ParentId: 'ag1', Game: '4D', ParentCreditLeft: 39450.5, Locations: ['SG', 'TT', 'MG'], dShare: 0, dCommission: 0, Tax: 0, Credit: 0, Bounds: { dShare: { Max: 0.5 } } })
+  const tt = (await get('ag1', 'profileTNewFull?ParentId=ag2')).json().data
+  t.match(tt, { ParentId: 'ag2', Game: 'TOTO', tShare: 0, tCommission: 0, Bounds: { tShare: { Max: 0.3 } } })
   t.equal((await get('ag1', 'profileNewFull?ParentId=mem1')).json().code, 'GA_WRONG_ACCOUNT_KIND', 'a player has no downline')
   t.equal((await get('ag2', 'profileNewFull?ParentId=ag1')).statusCode, 403)
 })
