@@ -6,7 +6,7 @@ import type { Game } from '../rules/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { announceDrawChange } from '../../lib/draw-changes.ts'
-import { isIsoDate } from '../../../../schemas/domain/calendar.ts'
+import { queryDate } from '../../lib/query-date.ts'
 import { caller } from '../../plugins/auth.ts'
 import { TicketSchema } from '../schemas.ts'
 import { bettingErrors } from '../errors.ts'
@@ -33,12 +33,6 @@ const RowPageSchema = Type.Object({
 
 const DayFigures = Type.Object(Object.fromEntries(['Draws', 'Tickets', 'Bets', 'Big', 'Small', 'Units', 'Stake', 'Payout'].map((k) => [k, Type.Number()])))
 
-/** The date a query names, refused with its field's name unless it is a calendar date. */
-const dateOf = (field: string, value: string): string => {
-  if (!isIsoDate(value)) throw errors.fieldNotDate(`querystring/${field}`, value)
-  return value
-}
-
 const betListRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
   // bet/page2 for a draw date: the same page of tickets (UserId: that user's, else the group's).
   app.get('/bet/page2ByDate', {
@@ -50,7 +44,7 @@ const betListRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
     const user = caller(request)
     const q = request.query
     if (q.UserId) await assertSelfOrDownline(app.db, user, q.UserId)
-    return ok(await ticketsPage(app.db, { game, root: await subjectOf(app.db, user), userId: q.UserId || null, drawId: null, drawDate: dateOf('DrawDate', q.DrawDate), page: q.page ?? 1, pageSize: q.pageSize ?? 100, now: app.gaNow() }))
+    return ok(await ticketsPage(app.db, { game, root: await subjectOf(app.db, user), userId: q.UserId || null, drawId: null, drawDate: queryDate('DrawDate', q.DrawDate), page: q.page ?? 1, pageSize: q.pageSize ?? 100, now: app.gaNow() }))
   })
 
   // The bet lines: viewFull of a user's group on a draw (or every draw); view2ByDate its own on a date, view2ByDateFull its group's.
@@ -63,7 +57,7 @@ const betListRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
     }, async (request) => {
       const q = request.query as { UserId?: string, DrawId?: number, DrawDate?: string, page?: number, pageSize?: number }
       const userId = await subjectOf(app.db, caller(request), q.UserId)
-      const drawDate = q.DrawDate === undefined ? null : dateOf('DrawDate', q.DrawDate)
+      const drawDate = q.DrawDate === undefined ? null : queryDate('DrawDate', q.DrawDate)
       return ok(await betLines(app.db, { game, userId, scope, drawId: q.DrawId ?? null, drawDate, page: q.page ?? 1, pageSize: q.pageSize ?? 100 }))
     })
   }
@@ -79,7 +73,7 @@ const betListRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
       const user = caller(request)
       const q = request.query as { UserId?: string, DrawId?: number, DrawDate?: string, page?: number, pageSize?: number }
       const userId = await subjectOf(app.db, user, q.UserId)
-      const drawDate = q.DrawDate ? dateOf('DrawDate', q.DrawDate) : null
+      const drawDate = q.DrawDate ? queryDate('DrawDate', q.DrawDate) : null
       return ok(await betDetails(app.db, { game, userId, scope, viewer: await subjectOf(app.db, user), drawId: q.DrawId ?? null, drawDate, page: q.page ?? 1, pageSize: q.pageSize ?? 100 }))
     })
   }
@@ -93,8 +87,8 @@ const betListRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
     }
   }, async (request) => {
     const q = request.query
-    const from = dateOf('DateFrom', q.DateFrom)
-    const to = dateOf('DateTo', q.DateTo)
+    const from = queryDate('DateFrom', q.DateFrom)
+    const to = queryDate('DateTo', q.DateTo)
     if (from > to) throw errors.periodReversed(from, to)
     return ok(await betsByDay(app.db, { game, root: await subjectOf(app.db, caller(request), q.UserId), from, to }))
   })

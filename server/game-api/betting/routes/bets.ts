@@ -1,16 +1,17 @@
-import { Type } from 'typebox'
+import { Type, type Static, type TSchema } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LINE_STAKE_BOUND, type Game } from '../rules/index.ts'
 import { MAX_LINES_PER_TICKET } from '../rules/bet-forms.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
+import { queryDate } from '../../lib/query-date.ts'
 import { announceDrawChange } from '../../lib/draw-changes.ts'
 import { caller } from '../../plugins/auth.ts'
 import { IssueSchema, PlacedSchema, TicketSchema } from '../schemas.ts'
 import { bettingErrors } from '../errors.ts'
 import { assertSelfOrDownline, groupOf, subjectOf, withinReach } from '../../lib/downline-access.ts'
 import { fourDLinesOf, totoLinesOf } from '../store/lines.ts'
-import { placeOrder, type PlaceAnswer } from '../store/service.ts'
+import { placeOrder, type PlaceAnswer, type PlaceOrder } from '../store/service.ts'
 import { parseText, ticketSummary, userIdOf } from '../store/text.ts'
 import { ticketsPage, ticketView, voidTicket } from '../store/tickets.ts'
 import { searchBets } from '../store/search.ts'
@@ -41,35 +42,25 @@ const placedAnswer = (p: PlaceAnswer, alerts: number[], warnings: Array<{ positi
 const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
   // The lines above the enterer's bet entry alert (PUT betEntryAlert).
   const alertsFor = async (userId: string, lines: readonly EnteredLine[]) => alertLines(lines, (await preferencesOf(app.db, userId)).BetEntryAlert)
-  app.post('/bet', {
-    schema: {
-      body: Type.Object({ UserId: UserIdField, DayCode, DrawIds, Lines: Type.Array(FourDLine, { minItems: 1, maxItems: MAX_LINES_PER_TICKET }), LocId: LocIdField }),
-      response: envelope(PlacedSchema)
-    }
-  }, async (request) => {
-    const user = caller(request)
-    const body = request.body
-    const lines = fourDLinesOf(body.Lines)
-    const placed = await placeOrder(app.db, {
-      user, userId: body.UserId || user.userId, game: '4D', dayCode: body.DayCode, drawIds: body.DrawIds, fourD: lines, source: 'web', locId: body.LocId
-    }, app.gaNow())
-    return ok(placedAnswer(placed, await alertsFor(user.userId, lines)))
-  })
-
-  app.post('/bet/t', {
-    schema: {
-      body: Type.Object({ UserId: UserIdField, DayCode, DrawIds, Lines: Type.Array(TotoLine, { minItems: 1, maxItems: MAX_LINES_PER_TICKET }), LocId: LocIdField }),
-      response: envelope(PlacedSchema)
-    }
-  }, async (request) => {
-    const user = caller(request)
-    const body = request.body
-    const lines = totoLinesOf(body.Lines)
-    const placed = await placeOrder(app.db, {
-      user, userId: body.UserId || user.userId, game: 'TOTO', dayCode: body.DayCode, drawIds: body.DrawIds, toto: lines, source: 'web', locId: body.LocId
-    }, app.gaNow())
-    return ok(placedAnswer(placed, await alertsFor(user.userId, lines)))
-  })
+  // bet (4D lines) and bet/t (TOTO lines): one placement for the web form, the line shape and its reader told apart.
+  const placeLines = <Line extends TSchema>(path: string, Line: Line, order: (lines: Array<Static<Line>>) => Pick<PlaceOrder, 'game' | 'fourD' | 'toto'> & { entered: readonly EnteredLine[] }) => {
+    app.post(path, {
+      schema: {
+        body: Type.Object({ UserId: UserIdField, DayCode, DrawIds, Lines: Type.Array(Line, { minItems: 1, maxItems: MAX_LINES_PER_TICKET }), LocId: LocIdField }),
+        response: envelope(PlacedSchema)
+      }
+    }, async (request) => {
+      const user = caller(request)
+      const body = request.body as { UserId?: string, DayCode?: string, DrawIds?: number[], Lines: Array<Static<Line>>, LocId?: string }
+      const { entered, ...lines } = order(body.Lines)
+      const placed = await placeOrder(app.db, {
+        user, userId: body.UserId || user.userId, dayCode: body.DayCode, drawIds: body.DrawIds, source: 'web', locId: body.LocId, ...lines
+      }, app.gaNow())
+      return ok(placedAnswer(placed, await alertsFor(user.userId, entered)))
+    })
+  }
+  placeLines('/bet', FourDLine, (body) => { const fourD = fourDLinesOf(body); return { game: '4D', fourD, entered: fourD } })
+  placeLines('/bet/t', TotoLine, (body) => { const toto = totoLinesOf(body); return { game: 'TOTO', toto, entered: toto } })
 
   app.post('/bet/text', { schema: { body: TextBody, response: envelope(PlacedSchema) } }, async (request) => {
     const user = caller(request)
@@ -127,7 +118,7 @@ const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
     const user = caller(request)
     const q = request.query
     if (q.UserId) await assertSelfOrDownline(app.db, user, q.UserId)
-    return ok(await ticketsPage(app.db, { game, root: await subjectOf(app.db, user), userId: q.UserId || null, drawId: q.DrawId ?? null, drawDate: q.DrawDate || null, page: q.page ?? 1, pageSize: q.pageSize ?? 100, now: app.gaNow() }))
+    return ok(await ticketsPage(app.db, { game, root: await subjectOf(app.db, user), userId: q.UserId || null, drawId: q.DrawId ?? null, drawDate: q.DrawDate ? queryDate('DrawDate', q.DrawDate) : null, page: q.page ?? 1, pageSize: q.pageSize ?? 100, now: app.gaNow() }))
   })
 
   app.get('/bet/view', {

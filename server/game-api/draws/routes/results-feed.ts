@@ -1,13 +1,14 @@
 // GET result/SMSString and GET result/feed (seed 001 §7): a draw's results SMS string, and the entered results as a feed.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { SMS_LENGTH, isIsoDate, resultSmsString, type FourDResult, type Game, type TotoResult } from '../../betting/rules/index.ts'
+import { SMS_LENGTH, resultSmsString, type FourDResult, type Game, type TotoResult } from '../../betting/rules/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { isoDateOf, type DrawRow } from '../store/draws.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 import { existingDraw } from '../store/draw-by-id.ts'
 import { resultsPage } from '../store/draw-lists.ts'
+import { queryDate } from '../../lib/query-date.ts'
 
 const DrawIdField = Type.Integer({ minimum: 1, maximum: 2147483647 })
 const DateField = Type.Optional(Type.String({ maxLength: 10, description: 'YYYY-MM-DD' }))
@@ -58,7 +59,7 @@ const resultsFeedRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app,
     const q = request.query
     for (const key of ['DrawFrom', 'DrawTo'] as const) {
       const value = q[key]
-      if (value && !isIsoDate(value)) throw errors.fieldNotDate(`querystring/${key}`, value)
+      if (value) queryDate(key, value)
     }
     if (q.DrawFrom && q.DrawTo && q.DrawFrom > q.DrawTo) throw errors.periodReversed(q.DrawFrom, q.DrawTo)
     const { rows, count } = await resultsPage(app.db, game, { from: q.DrawFrom || null, to: q.DrawTo || null, series: q.Series || null, limit: q.Limit ?? 50 })

@@ -1,11 +1,11 @@
 // SMS View (SMS › SMS View): inbound messages with what the grammar read and what became of them, and the outbound queue with each reply's status. ADMIN only.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { addDays, isIsoDate, zoneInstant, zoneIso } from '../../../../schemas/domain/calendar.ts'
+import { addDays, zoneInstant, zoneIso } from '../../../../schemas/domain/calendar.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { errors } from '../../lib/errors.ts'
 import { smsErrors } from '../errors.ts'
 import { inboundByGatewayId, inboundPage, outboundByGatewayId, outboundPage, type InboundRecord, type Issue, type OutboundRecord, type ParseRecord } from '../store/sms-view.ts'
+import { queryDate } from '../../lib/query-date.ts'
 
 /** The newest messages a view answers at most. */
 const VIEW_LIMIT = 500
@@ -97,7 +97,7 @@ const smsMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   }, async (request) => {
     const q = request.query
-    if (q.Date && !isIsoDate(q.Date)) throw errors.fieldNotDate('querystring/Date', q.Date)
+    if (q.Date) queryDate('Date', q.Date)
     const from = q.Date ? zoneInstant(q.Date, '00:00') : null
     const to = q.Date ? zoneInstant(addDays(q.Date, 1), '00:00') : null
     const status = q.Status || null

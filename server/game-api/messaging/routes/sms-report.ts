@@ -2,11 +2,11 @@
 // message was when each message was sent. ADMIN only (the SMS group's rule).
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { addDays, isIsoDate, zoneDateOf } from '../../../../schemas/domain/calendar.ts'
+import { addDays, zoneDateOf } from '../../../../schemas/domain/calendar.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { errors } from '../../lib/errors.ts'
 import { smsErrors } from '../errors.ts'
 import { smsPerDay, type SmsDayRow } from '../store/sms-report.ts'
+import { queryDate } from '../../lib/query-date.ts'
 
 /** The days a report covers when none are given: the last seven, today included. */
 const DEFAULT_DAYS = 7
@@ -52,8 +52,8 @@ const smsReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const perDay = async (query: { DateFrom?: string, DateTo?: string, UserId?: string }): Promise<SmsDayRow[]> => {
     const to = query.DateTo || zoneDateOf(app.gaNow())
     const from = query.DateFrom || addDays(to, -(DEFAULT_DAYS - 1))
-    if (!isIsoDate(from)) throw errors.fieldNotDate('querystring/DateFrom', from)
-    if (!isIsoDate(to)) throw errors.fieldNotDate('querystring/DateTo', to)
+    queryDate('DateFrom', from)
+    queryDate('DateTo', to)
     if (from > to || addDays(from, MAX_DAYS) <= to) throw smsErrors.badPeriod(from, to, MAX_DAYS)
     return smsPerDay(app.db, from, to, query.UserId || null)
   }

@@ -1,12 +1,13 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { isIsoDate, type Game } from '../../betting/rules/index.ts'
+import { type Game } from '../../betting/rules/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
 import { reports } from '../store/index.ts'
 import { ReportSchema } from '../../betting/schemas.ts'
 import { subjectOf } from '../../lib/downline-access.ts'
+import { queryDate } from '../../lib/query-date.ts'
 
 const DateField = Type.Optional(Type.String({ maxLength: 10 }))
 const ReportQuery = Type.Object({
@@ -31,7 +32,7 @@ const reportRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { ga
       const q = request.query
       for (const key of ['DrawDate', 'DrawFrom', 'DrawTo'] as const) {
         const value = q[key]
-        if (value && !isIsoDate(value)) throw errors.fieldNotDate(`querystring/${key}`, value)
+        if (value) queryDate(key, value)
       }
       if (q.DrawFrom && q.DrawTo && q.DrawFrom > q.DrawTo) throw errors.periodReversed(q.DrawFrom, q.DrawTo)
       const userId = await subjectOf(app.db, user, q.UserId)

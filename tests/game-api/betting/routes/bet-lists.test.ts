@@ -33,6 +33,7 @@ onTestDatabase(t, async (t, kind) => {
     t.ok(mine.body.data.rows.every((r: { UserId: string }) => r.UserId === 'mem1'), 'UserId: that user\'s tickets')
     t.match(await api(h, 'GET', '/api/v1/4d/bet/page2ByDate', tokens.ag1), { status: 400, body: { code: 'GA_FIELD_REQUIRED', params: ['querystring/DrawDate'] } })
     t.match(await api(h, 'GET', '/api/v1/4d/bet/page2ByDate?DrawDate=2029-02-30', tokens.ag1), { status: 400, body: { code: 'GA_FIELD_NOT_DATE', params: ['querystring/DrawDate', '2029-02-30'] } })
+    t.match(await api(h, 'GET', '/api/v1/4d/bet/page2?DrawDate=2029-02-30', tokens.ag1), { status: 400, body: { code: 'GA_FIELD_NOT_DATE', params: ['querystring/DrawDate', '2029-02-30'] } }, 'page2 refuses a DrawDate that is no date too')
     t.match(await api(h, 'GET', `/api/v1/4d/bet/page2ByDate?DrawDate=${draw.DrawDate}&UserId=ag1`, tokens.mem1), { status: 403, body: { code: 'GA_NOT_YOUR_DOWNLINE' } })
   })
 
