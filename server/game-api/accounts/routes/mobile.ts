@@ -8,7 +8,7 @@ import { MobileNumber } from '../schemas.ts'
 /** The caller's mobile number ('' when none is on file). */
 const MobileAnswer = Type.Object({ UserId: Type.String(), Mobile: Type.String() })
 
-/** GET mobile and PUT mobile: the caller's own mobile number (digits, an optional leading +, 6 to 20 characters). */
+/** GET mobile and PUT mobile: the caller's own mobile number (digits, an optional leading +, 6 to 20 characters); each change audited as preferences are. */
 const mobileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/mobile', {
     schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(MobileAnswer) }
@@ -28,7 +28,10 @@ const mobileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const { userId } = caller(request)
     const { Mobile } = request.body
-    await writeMobile(app.db, userId, Mobile)
+    await app.db.transaction(async (tx) => {
+      await writeMobile(tx, userId, Mobile)
+      await app.gaAudit(tx, request, { userId, action: 'mobile.update', detail: { Mobile } })
+    })
     return ok({ UserId: userId, Mobile })
   })
 }

@@ -17,6 +17,8 @@ onTestDatabase(t, async (t, kind) => {
     t.same((await get(ag1)).data.Mobile, '', 'another user has none')
     await h.call('PUT', '/api/v1/tt/mobile', { token: mem1, payload: { Mobile: '81234567' } })
     t.same((await get(mem1)).data.Mobile, '81234567', 'one number per user, replaced through either game prefix')
+    const audits = await h.db.query<{ detail: unknown }>("SELECT detail FROM audits WHERE action = 'mobile.update' AND user_id = 'mem1' ORDER BY audit_id")
+    t.match(audits.rows.map((r) => r.detail), [{ Mobile: '+6591234567' }, { Mobile: '81234567' }], 'each change is audited')
   })
 
   t.test('a malformed number is a 400 naming the field, and nothing is saved', async (t) => {
