@@ -74,7 +74,7 @@ export const bettingErrors = {
   voidClosed: coded<[string, number, string]>('GA_VOID_CLOSED', 'Ticket %s cannot be voided: draw %s closed at %s; a ticket is voided only while its draw takes bets.', 409),
   fixedNotFound: coded<[number]>('GA_FIXED_NOT_FOUND', 'Fixed bet %s does not exist (it may have been deleted already).', 404),
   transferSameUser: coded<[string]>('GA_TRANSFER_SAME_USER', 'body/ToUserId %s is FromUserId too; move tickets to another account.', 400),
-  transferWhich: coded('GA_TRANSFER_WHICH', 'body/TicketIds or body/DrawId is required, not both: name the tickets, or the draw whose live tickets move.', 400),
+  transferWhich: coded('GA_TRANSFER_WHICH', 'exactly one of body/TicketIds, body/TicketNo and body/DrawId is required: name the tickets, the one ticket, or the draw whose live tickets move.', 400),
   transferNotOwner: coded<[string, string, string]>('GA_TRANSFER_NOT_OWNER', 'Ticket %s belongs to %s, not to FromUserId %s; move only the tickets of one account.', 409),
   transferNothing: coded<[string, number]>('GA_TRANSFER_NOTHING', '%s has no live tickets on draw %s to move.', 409),
   combineOneFile: coded('GA_COMBINE_ONE_FILE', 'body/FileIds must name at least two different files to combine.', 400),

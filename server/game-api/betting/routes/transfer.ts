@@ -13,6 +13,7 @@ const Body = Type.Object({
   FromUserId: Type.String({ minLength: 1, maxLength: 50, description: 'the account whose tickets move' }),
   ToUserId: Type.String({ minLength: 1, maxLength: 50, description: 'the account they move to' }),
   TicketIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { minItems: 1, maxItems: 500, description: 'the tickets to move' })),
+  TicketNo: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'or: the one ticket of this number (what a ticket list row holds)' })),
   DrawId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'or: every live ticket of FromUserId on this draw' })),
   LocId: LocIdField
 })
@@ -26,8 +27,8 @@ const Answer = Type.Object({
 const transferRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game: prefixGame }) => {
   const route = (path: string, game: Game) => app.post(path, { schema: { body: Body, response: envelope(Answer) } }, async (request) => {
     const user = caller(request)
-    const { FromUserId: from, ToUserId: to, TicketIds: ticketIds, DrawId: drawId } = request.body
-    if ((ticketIds === undefined) === (drawId === undefined)) throw bettingErrors.transferWhich()
+    const { FromUserId: from, ToUserId: to, TicketIds: ticketIds, TicketNo: ticketNo, DrawId: drawId } = request.body
+    if ([ticketIds, ticketNo, drawId].filter((which) => which !== undefined).length !== 1) throw bettingErrors.transferWhich()
     if (from === to) throw bettingErrors.transferSameUser(to)
     await assertSelfOrDownline(app.db, user, from)
     await assertSelfOrDownline(app.db, user, to)
@@ -36,7 +37,7 @@ const transferRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { 
     if (await isSuspended(app.db, to)) throw errors.userSuspended(to)
     const now = app.gaNow()
     const moved = await app.db.transaction(async (tx) => {
-      const tickets = await transferTickets(tx, { game, fromUserId: from, toUserId: to, placedBy: user.userId, ticketIds: ticketIds ?? null, drawId: drawId ?? null }, now)
+      const tickets = await transferTickets(tx, { game, fromUserId: from, toUserId: to, placedBy: user.userId, ticketIds: ticketIds ?? null, ticketNo: ticketNo ?? null, drawId: drawId ?? null }, now)
       await app.gaAudit(tx, request, { userId: user.userId, action: 'ticket.transfer', detail: { FromUserId: from, ToUserId: to, Tickets: tickets.map((t) => [t.fromTicketNo, t.ticketNo]) } })
       return tickets
     })

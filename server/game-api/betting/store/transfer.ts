@@ -6,8 +6,8 @@ import { bettingErrors } from '../errors.ts'
 import { voidTicket } from './tickets.ts'
 import { placeTickets, type TicketRequest } from './place.ts'
 
-/** Which tickets move: named by TicketIds, or (ticketIds null) every live ticket of the account on drawId. */
-export interface TransferRequest { game: Game, fromUserId: string, toUserId: string, placedBy: string, ticketIds: number[] | null, drawId: number | null }
+/** Which tickets move: named by ticketIds, or the one ticketNo, or (both null) every live ticket of the account on drawId. */
+export interface TransferRequest { game: Game, fromUserId: string, toUserId: string, placedBy: string, ticketIds: number[] | null, ticketNo: string | null, drawId: number | null }
 
 /** One moved ticket: the voided one and the one placed for the new owner. */
 export interface MovedTicket { fromTicketNo: string, ticketNo: string, stake: number, drawIds: number[] }
@@ -15,14 +15,27 @@ export interface MovedTicket { fromTicketNo: string, ticketNo: string, stake: nu
 interface TicketRow { ticket_id: string, ticket_no: string, user_id: string, series: string, day_code: string | null, loc_id: string | null, source: string, text: string | null, file_id: number | null }
 interface LineRow { form: string, number: string, numbers: number[] | null, big: string, small: string, units: string }
 
+const columns = 't.ticket_id, t.ticket_no, t.user_id, t.series, t.day_code, t.loc_id, t.source, t.text, t.file_id'
+
+/** The tickets named by number (ticketNo, as a ticket list row holds it) or by id, locked; refuses a name that finds no ticket of the game. */
+async function namedTickets (q: Queryable, r: TransferRequest): Promise<TicketRow[]> {
+  if (r.ticketNo !== null) {
+    const ticketNo = r.ticketNo.toUpperCase()
+    const { rows } = await q.query<TicketRow>(`SELECT ${columns} FROM tickets t WHERE t.ticket_no = $1 AND t.game = $2 FOR UPDATE`, [ticketNo, r.game])
+    if (rows.length === 0) throw bettingErrors.ticketNotFound(ticketNo)
+    return rows
+  }
+  const ids = [...new Set(r.ticketIds ?? [])]
+  const { rows } = await q.query<TicketRow>(`SELECT ${columns} FROM tickets t WHERE t.ticket_id = ANY($1::bigint[]) AND t.game = $2 ORDER BY t.ticket_id FOR UPDATE`, [ids, r.game])
+  const missing = ids.filter((id) => !rows.some((t) => Number(t.ticket_id) === id))
+  if (missing.length > 0) throw bettingErrors.ticketNotFound(missing.join(', '))
+  return rows
+}
+
 /** The tickets the request names, locked; refuses an unknown ticket, another account's ticket, or a draw with nothing live to move. */
 async function ticketsToMove (q: Queryable, r: TransferRequest): Promise<TicketRow[]> {
-  const columns = 't.ticket_id, t.ticket_no, t.user_id, t.series, t.day_code, t.loc_id, t.source, t.text, t.file_id'
-  if (r.ticketIds !== null) {
-    const ids = [...new Set(r.ticketIds)]
-    const { rows } = await q.query<TicketRow>(`SELECT ${columns} FROM tickets t WHERE t.ticket_id = ANY($1::bigint[]) AND t.game = $2 ORDER BY t.ticket_id FOR UPDATE`, [ids, r.game])
-    const missing = ids.filter((id) => !rows.some((t) => Number(t.ticket_id) === id))
-    if (missing.length > 0) throw bettingErrors.ticketNotFound(missing.join(', '))
+  if (r.ticketIds !== null || r.ticketNo !== null) {
+    const rows = await namedTickets(q, r)
     const foreign = rows.find((t) => t.user_id !== r.fromUserId)
     if (foreign) throw bettingErrors.transferNotOwner(foreign.ticket_no, foreign.user_id, r.fromUserId)
     return rows

@@ -43,11 +43,31 @@ t.test('by DrawId: every live ticket of the account on the draw moves; bet/trans
   t.match(await transfer(tokens.ag1, { FromUserId: 'mem1', ToUserId: 'mem3', TicketIds: [a.TicketId] }, '/api/v1/tt/bet/transfer'), { status: 404, body: { code: 'GA_TICKET_NOT_FOUND' } }, 'bet/transfer under /tt moves TOTO tickets only')
 })
 
+t.test('by TicketNo (what a ticket list row holds): the one ticket moves, under either prefix for its game', async (t) => {
+  const ticket = await place('7777')
+  const moved = await transfer(tokens.ag1, { FromUserId: 'mem1', ToUserId: 'mem3', TicketNo: ticket.TicketNo.toLowerCase() })
+  t.equal(moved.status, 200, JSON.stringify(moved.body))
+  t.match(moved.body.data, { FromUserId: 'mem1', ToUserId: 'mem3', Tickets: [{ FromTicketNo: ticket.TicketNo, Stake: ticket.Stake }] })
+  t.equal(moved.body.data.Tickets.length, 1)
+  const again = moved.body.data.Tickets[0].TicketNo as string
+  t.match((await view(again)).Ticket, { UserId: 'mem3', Status: 'active' })
+  t.match(await transfer(tokens.ag1, { FromUserId: 'mem3', ToUserId: 'mem1', TicketNo: again }, '/api/v1/tt/bet/transfer'), { status: 404, body: { code: 'GA_TICKET_NOT_FOUND' } }, 'bet/transfer under /tt finds no 4D ticket by number')
+  const back = await transfer(tokens.ag1, { FromUserId: 'mem3', ToUserId: 'mem1', TicketNo: again }, '/api/v1/tt/bet/transfer4')
+  t.equal(back.status, 200, 'bet/transfer4 under /tt moves it back')
+  t.match(await transfer(tokens.ag1, { FromUserId: 'mem3', ToUserId: 'mem1', TicketNo: again }), { status: 409, body: { code: 'GA_TICKET_VOID' } }, 'a moved ticket is void: it moves no more')
+  t.match(await transfer(tokens.ag1, { FromUserId: 'mem3', ToUserId: 'mem1', TicketNo: back.body.data.Tickets[0].TicketNo }), { status: 409, body: { code: 'GA_TRANSFER_NOT_OWNER' } }, 'the ticket is mem1\'s again')
+})
+
 t.test('bad input is refused with the field named', async (t) => {
   const ticket = await place('4444')
   t.match(await transfer(tokens.ag1, { FromUserId: 'mem1', ToUserId: 'mem1', TicketIds: [ticket.TicketId] }), { status: 400, body: { code: 'GA_TRANSFER_SAME_USER' } })
   t.match(await transfer(tokens.ag1, { FromUserId: 'mem1', ToUserId: 'mem3' }), { status: 400, body: { code: 'GA_TRANSFER_WHICH' } })
   t.match(await transfer(tokens.ag1, { FromUserId: 'mem1', ToUserId: 'mem3', TicketIds: [ticket.TicketId], DrawId: drawId }), { status: 400, body: { code: 'GA_TRANSFER_WHICH' } })
+  t.match(await transfer(tokens.ag1, { FromUserId: 'mem1', ToUserId: 'mem3', TicketIds: [ticket.TicketId], TicketNo: ticket.TicketNo }), { status: 400, body: { code: 'GA_TRANSFER_WHICH' } }, 'TicketIds and TicketNo')
+  t.match(await transfer(tokens.ag1, { FromUserId: 'mem1', ToUserId: 'mem3', TicketNo: ticket.TicketNo, DrawId: drawId }), { status: 400, body: { code: 'GA_TRANSFER_WHICH' } }, 'TicketNo and DrawId')
+  t.match(await transfer(tokens.ag1, { FromUserId: 'mem1', ToUserId: 'mem3', TicketNo: '' }), { status: 400, body: { message: /TicketNo/ } })
+  t.match(await transfer(tokens.ag1, { FromUserId: 'mem1', ToUserId: 'mem3', TicketNo: 'X'.repeat(21) }), { status: 400, body: { message: /TicketNo/ } })
+  t.match(await transfer(tokens.ag1, { FromUserId: 'mem1', ToUserId: 'mem3', TicketNo: 'NO-SUCH-TICKET' }), { status: 404, body: { code: 'GA_TICKET_NOT_FOUND', params: ['NO-SUCH-TICKET'] } })
   t.match(await transfer(tokens.ag1, { FromUserId: 'mem1', ToUserId: 'mem3', TicketIds: ['x'] }), { status: 400, body: { message: /TicketIds/ } })
   t.match(await transfer(tokens.ag1, { ToUserId: 'mem3', DrawId: drawId }), { status: 400, body: { message: 'body/FromUserId is required' } })
 })
@@ -55,6 +75,13 @@ t.test('bad input is refused with the field named', async (t) => {
 t.test('the gate: only within the caller\'s downline, and all or nothing', async (t) => {
   const ticket = await place('5555')
   t.match(await transfer(tokens.mem1, { FromUserId: 'mem1', ToUserId: 'mem3', TicketIds: [ticket.TicketId] }), { status: 403, body: { code: 'GA_NOT_YOUR_DOWNLINE' } }, 'a member cannot give its tickets to another member')
+  t.match(await transfer(tokens.mem1, { FromUserId: 'mem1', ToUserId: 'mem3', TicketNo: ticket.TicketNo }), { status: 403, body: { code: 'GA_NOT_YOUR_DOWNLINE' } }, 'nor by its number')
+  const other = await place('8888')
+  const toAgent = await transfer(tokens.ag1, { FromUserId: 'mem1', ToUserId: 'ag2', TicketNo: other.TicketNo })
+  t.equal(toAgent.status, 200, 'ag1 may move a ticket to ag2, of its downline')
+  const moved: string = toAgent.body.data.Tickets[0].TicketNo
+  t.match(await transfer(tokens.ag1, { FromUserId: 'ag2', ToUserId: 'admin', TicketNo: moved }), { status: 403, body: { code: 'GA_NOT_YOUR_DOWNLINE', params: ['admin'] } }, 'not to an account above it')
+  t.match(await transfer(tokens.ag2, { FromUserId: 'ag2', ToUserId: 'mem1', TicketNo: moved }), { status: 403, body: { code: 'GA_NOT_YOUR_DOWNLINE', params: ['mem1'] } }, 'ag2 cannot give it to ag1\'s member')
   t.match(await transfer(tokens.ag2, { FromUserId: 'mem1', ToUserId: 'mem2', TicketIds: [ticket.TicketId] }), { status: 403, body: { code: 'GA_NOT_YOUR_DOWNLINE' } }, 'ag2 cannot take ag1\'s member\'s ticket')
   const mine = await api(h, 'POST', '/api/v1/4d/bet', tokens.mem3, { DrawIds: [drawId], Lines: [{ Number: '6666', Big: 1 }] })
   const refused = await transfer(tokens.ag1, { FromUserId: 'mem1', ToUserId: 'mem3', TicketIds: [ticket.TicketId, mine.body.data.TicketId] })
