@@ -18,6 +18,9 @@ onTestDatabase(t, async (t, kind) => {
     t.equal(set.status, 200)
     t.same(await webOf(tokens.admin), [{ PartnerId: outlet, Name: 'Web Outlet', Web: 'https://outlet.example.com/bets' }])
     t.same(await webOf(tokens.admin, 'tt'), await webOf(tokens.admin), 'the same under the TOTO prefix')
+    const row = (await api(h, 'GET', `/api/v1/4d/distributors/byId/${outlet}`, tokens.admin)).body.data
+    t.match(row, { Web: 'https://outlet.example.com/bets' }, 'the distributor row carries it too (Out Setting 3\'s partners dialog is prefilled from it)')
+    t.match((await api(h, 'GET', '/api/v1/4d/distributors/total', tokens.admin)).body.data, [{ DistributorId: outlet, Web: 'https://outlet.example.com/bets' }])
     t.same(await webOf(tokens.ag1), [{ PartnerId: outlet, Name: 'Web Outlet', Web: 'https://outlet.example.com/bets' }], 'a partner sees the shared outlet\'s address')
     t.same(await webOf(tokens.ops), await webOf(tokens.admin), 'a staff admin sees its company\'s outlets')
     t.same(await webOf(tokens.ag2), [], 'a level the outlet is not shared with sees none')
