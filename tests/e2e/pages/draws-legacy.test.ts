@@ -3,17 +3,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DBFFile } from 'dbffile'
-import type { Page } from 'playwright-core'
 import { clickRowAction, gameApi, gameApiToken, openFromMenu, signInAt, startE2E } from '../support.ts'
+import { importFile } from './result-file.ts'
 
 // Issue #31 as admin: on Draw Setting this week's draws, the job creating next week's, a result file staged and previewed; on Bet Upload a dBase table.
 const DAY = 86_400_000
 const sgDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10)
-const FILE = [
-  'prize,number', 'first,1234', 'second,5678', 'third,9012',
-  ...['1000', '1001', '1002', '1003', '1004', '1005', '1006', '1007', '1008', '2341'].map((n) => `starter,${n}`),
-  ...['2000', '2001', '2002', '2003', '2004', '2005', '2006', '2007', '2008', '5555'].map((n) => `consolation,${n}`)
-].join('\n')
 
 t.test('Draw Setting: the week, next week\'s draws as a job, a result file staged and previewed', async (t) => {
   const e2e = await startE2E(t)
@@ -61,19 +56,6 @@ t.test('Draw Setting: the week, next week\'s draws as a job, a result file stage
     t.match(after, { ImportStatus: 'previewed' }, 'the preview is stored on the import')
   })
 })
-
-/** Stages FILE for a draw through the Import result file form. */
-async function importFile (page: Page, drawId: number): Promise<void> {
-  await page.getByRole('button', { name: 'Import result file' }).click()
-  const dialog = page.locator('dialog[open]')
-  await dialog.getByLabel('Draw').fill(String(drawId))
-  await dialog.getByLabel('Result file name').fill('sg4d.csv')
-  await dialog.getByLabel('File content (CSV rows: prize,number)').fill(FILE)
-  await dialog.getByRole('button', { name: 'Import result file' }).click()
-  await dialog.getByRole('status').filter({ hasText: `staged for draw ${drawId}` }).waitFor()
-  await dialog.getByRole('button', { name: 'Close' }).click()
-  await dialog.waitFor({ state: 'detached' })
-}
 
 /** A dBase table of bet rows, as a desk's export writes it. */
 async function dbfTable (records: Array<Record<string, unknown>>): Promise<Buffer> {
