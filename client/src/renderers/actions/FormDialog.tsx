@@ -12,7 +12,10 @@ export function prefillOf (prefill: FormAction['prefill'], row: Readonly<Record<
   return out
 }
 
-/** A form action's dialog: the form prefilled from the row (its load may read { from: 'row' } too); a successful submit closes it, and the write reloads the page's data. */
+/**
+ * A form action's dialog: the form prefilled from the row (its load may read { from: 'row' } too); a successful submit closes it, and the write reloads the page's data.
+ * Its title may name the row's values ({{TicketNo}}), so the dialog says which record it acts on.
+ */
 export function FormDialog ({ action, row, onClose }: { action: FormAction, row?: Readonly<Record<string, unknown>>, onClose: () => void }) {
   const { t } = useTranslation()
   const widget = useMemo<FormDescriptor>(() => ({ ...action.form, type: 'form' }), [action.form])
@@ -21,7 +24,7 @@ export function FormDialog ({ action, row, onClose }: { action: FormAction, row?
   // A success message made of the answer's values (a one-time password, a new entry's id) is the only place they are shown: the dialog stays open to show it.
   const keepsAnswer = Object.keys(action.form.submit?.successValues ?? {}).length > 0
   return (
-    <Dialog open title={t(action.titleKey ?? action.labelKey)} onClose={close} className='rr-form-dialog' footer={<button type='button' onClick={close}>{t('renderers.close')}</button>}>
+    <Dialog open title={t(action.titleKey ?? action.labelKey, row ? { ...row } : undefined)} onClose={close} className='rr-form-dialog' footer={<button type='button' onClick={close}>{t('renderers.close')}</button>}>
       <ScopeProvider row={row}>
         <FormWidget widget={widget} prefill={prefill} onSent={keepsAnswer ? undefined : close} />
       </ScopeProvider>

@@ -88,13 +88,14 @@ export function betSummary (q: Queryable, p: SummaryParams): Promise<Summary | u
 /**
  * betSummary3Full: per user of the group and form, what that user bet on one draw (own bets, not its downline's): tickets, bets,
  * Big, Small, units and stake; users by depth and id. A ticket with lines of two forms counts in both rows, so Tickets is not summed.
+ * Each row names its draw (DrawId, not summed), so a row's action can move that user's tickets of the draw (bet/transfer).
  */
 export function betSummaryByUser (q: Queryable, p: SummaryParams): Promise<Summary | undefined> {
-  return summaryOf(q, p, `SELECT u.user_id AS "UserId", u.alias_id AS "UserName", u.role AS "Role", u.parent_id AS "ParentId", live.form AS "Form",
+  return summaryOf(q, p, `SELECT u.user_id AS "UserId", u.alias_id AS "UserName", u.role AS "Role", u.parent_id AS "ParentId", $2::int AS "DrawId", live.form AS "Form",
       count(DISTINCT live.ticket_id)::int AS "Tickets", count(*)::int AS "Bets",
       sum(live.big)::float8 AS "Big", sum(live.small)::float8 AS "Small", sum(live.units)::float8 AS "Units", sum(live.amount)::float8 AS "Stake"
     FROM live JOIN users u ON u.user_id = live.user_id
-    GROUP BY live.depth, u.user_id, u.alias_id, u.role, u.parent_id, live.form ORDER BY live.depth, u.user_id, live.form`, { skip: ['Tickets'] })
+    GROUP BY live.depth, u.user_id, u.alias_id, u.role, u.parent_id, live.form ORDER BY live.depth, u.user_id, live.form`, { skip: ['Tickets', 'DrawId'] })
 }
 
 /** betSummaryUserIdByShare: the users of the group that hold a share of the game (dShare for 4D, tShare for TOTO), the root first, then by depth and id. */

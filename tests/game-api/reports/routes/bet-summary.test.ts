@@ -87,6 +87,7 @@ onTestDatabase(t, async (t, kind) => {
     }
     if (rows.some((x) => x.UserId === 'ag1')) t.equal(rows[0]?.UserId, 'ag1', 'the caller first when it bet')
     t.notOk('Tickets' in r.totals, 'tickets are not summed (a ticket may hold two forms)')
+    t.ok(rows.every((x) => x.DrawId === drawId) && !('DrawId' in r.totals), 'each row names its draw (for its Transfer action), not summed')
     t.ok(rows.every((x) => Number(x.Tickets) >= 1 && Number(x.Bets) >= Number(x.Tickets) && typeof x.Form === 'string'), 'tickets, bets and form on each row')
   })
 
