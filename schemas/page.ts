@@ -3,7 +3,7 @@ import { I18nKey, Key, RoutePath, RouteTemplate, SchemaRef } from './common.ts'
 import { Rule } from './rule.ts'
 import {
   AccessGateWidget, AnnouncementsWidget, ContentWidget, CountdownWidget, FiltersWidget, FormSubmit, FormWidget, HeaderAction, JobWidget,
-  PageDescriptor, RowAction, TableColumn, TableWidget, TabsWidget, GridSaveAction, GridResetAction, GridWidget, TreeWidget, TitleByQuery
+  PageDescriptor, RowAction, SelectionAction, TableColumn, TableWidget, TabsWidget, GridSaveAction, GridResetAction, GridWidget, TreeWidget, TitleByQuery
 } from './widgets.ts'
 
 // A page template holds the renderer's own widgets (schemas/widgets.ts), each with an optional rule; a table names a
@@ -14,11 +14,15 @@ const rule = Type.Optional(Rule)
 /** A row action as a template writes it: shown (and its call let through the gate) only when its rule holds. */
 export const RowActionConfig = Type.Union(RowAction.anyOf.map((variant) => Type.Object({ ...variant.properties, rule }, { additionalProperties: false })))
 
+/** A selection action as a template writes it: shown (and its call let through the gate) only when its rule holds. */
+export const SelectionActionConfig = Type.Object({ ...SelectionAction.properties, rule }, { additionalProperties: false })
+
 /** A table in a template: its columns are a column set key or the columns themselves. */
 export const TableWidgetConfig = Type.Object({
   ...TableWidget.properties,
   columns: Type.Union([Key, Type.Array(TableColumn, { minItems: 1 })], { description: 'a column set key (menus/columns/<key>.json) or the columns' }),
   rowActions: Type.Optional(Type.Array(RowActionConfig)),
+  selectionActions: Type.Optional(Type.Array(SelectionActionConfig)),
   rule
 }, { additionalProperties: false })
 export type TableWidgetConfig = Static<typeof TableWidgetConfig>

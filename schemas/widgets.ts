@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox'
 
 import { DataBinding, I18nKey, ParamSource } from './widgets/binding.ts'
 import { CallAction, FormAction, FormWidget } from './widgets/form.ts'
+import { DownloadAction } from './widgets/download.ts'
 import { FiltersWidget, TableWidget } from './widgets/table.ts'
 import { AnnouncementsWidget, ContentWidget, CountdownWidget, JobWidget } from './widgets/simple.ts'
 import { GridWidget, TreeWidget } from './widgets/grid.ts'
@@ -11,6 +12,7 @@ import { GridWidget, TreeWidget } from './widgets/grid.ts'
 // Each family of widgets has its own file under widgets/; this file holds the containers and the page.
 export * from './widgets/binding.ts'
 export * from './widgets/form.ts'
+export * from './widgets/download.ts'
 export * from './widgets/table.ts'
 export * from './widgets/simple.ts'
 export * from './widgets/grid.ts'
@@ -49,13 +51,14 @@ export type WidgetType = Widget['type']
 
 // ---------- page ----------
 
-/** A header action: a link, the print view, a call button, or a form in a dialog. */
+/** A header action: a link, the print view, a call button, a form in a dialog, or a file download. */
 export const HeaderAction = Type.Union([
   Type.Object({ kind: Type.Literal('link'), id: Type.String({ minLength: 1 }), labelKey: I18nKey, to: Type.String({ pattern: '^/' }) }, { additionalProperties: false }),
   Type.Object({ kind: Type.Literal('print'), id: Type.String({ minLength: 1 }), labelKey: I18nKey }, { additionalProperties: false }),
   // A do-it button (Clear cache, Recalculate credit), and a create form in a dialog (when and prefill do not apply on a page).
   CallAction,
-  FormAction
+  FormAction,
+  DownloadAction
 ])
 export type HeaderAction = Static<typeof HeaderAction>
 

@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox'
 import { DataBinding, Endpoint, HttpMethod, I18nKey, RowCondition } from './binding.ts'
 import { DateRange, FormAction, FormField } from './form.ts'
+import { RowDownloadAction } from './download.ts'
 
 // html: rich text written upstream (an announcement); a cell shows its text, never its markup.
 export const ColumnType = Type.Enum(['text', 'number', 'money', 'percent', 'date', 'status', 'html'])
@@ -41,9 +42,32 @@ export const RowAction = Type.Union([
   // Chooses the row for other widgets: sets page filter values from row fields (filter name → row field), e.g. the file a job processes.
   Type.Object({ kind: Type.Literal('choose'), id: Type.String({ minLength: 1 }), labelKey: I18nKey, when: Type.Optional(RowCondition), set: Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 })) }, { additionalProperties: false }),
   // Opens a form in a dialog, prefilled from the row.
-  FormAction
+  FormAction,
+  // Saves the call's answer as a file (a page's .ara).
+  RowDownloadAction
 ])
 export type RowAction = Static<typeof RowAction>
+
+/**
+ * An action on the rows the user ticks (the table shows a checkbox per row only when it has such actions): one call, after an
+ * optional confirmation, with the ticked rows' field values as one array parameter (FileIds: [2, 5]), then the table reloads.
+ */
+export const SelectionAction = Type.Object({
+  id: Type.String({ minLength: 1 }),
+  labelKey: I18nKey,
+  endpoint: Endpoint,
+  method: HttpMethod,
+  // The body parameter that carries the values, and the row field each ticked row gives.
+  param: Type.String({ minLength: 1 }),
+  field: Type.String({ minLength: 1 }),
+  // How many rows it needs and takes (the button is disabled outside that range).
+  min: Type.Optional(Type.Integer({ minimum: 1, description: 'default 1' })),
+  max: Type.Optional(Type.Integer({ minimum: 1 })),
+  confirmKey: Type.Optional(I18nKey),
+  // Only rows whose field holds this value may be ticked for it (processed files).
+  when: Type.Optional(RowCondition)
+}, { additionalProperties: false })
+export type SelectionAction = Static<typeof SelectionAction>
 
 export const SortSpec = Type.Object({ field: Type.String({ minLength: 1 }), desc: Type.Boolean() }, { additionalProperties: false })
 export type SortSpec = Static<typeof SortSpec>
@@ -66,6 +90,7 @@ export const TableWidget = Type.Object({
   rowKey: Type.Optional(Type.String({ minLength: 1 })),
   defaultSort: Type.Optional(SortSpec),
   rowActions: Type.Optional(Type.Array(RowAction)),
+  selectionActions: Type.Optional(Type.Array(SelectionAction)),
   // Field holding the draw type code (0-7, 9, 24, 25, IBET, KBET, RRRR) that colours the row.
   drawColourField: Type.Optional(Type.String({ minLength: 1 })),
   export: Type.Optional(Type.Object({

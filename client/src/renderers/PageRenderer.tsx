@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { titleKeyOf, type FormAction, type PageDescriptor } from '../../../schemas/widgets.ts'
 import { ScopeProvider, useRenderer } from './context.tsx'
 import { CallButton } from './actions/CallButton.tsx'
+import { DownloadButton } from './actions/DownloadButton.tsx'
 import { FormDialog } from './actions/FormDialog.tsx'
 import { renderWidget } from './registry.ts'
 import { WidgetSlotProvider } from './WidgetSlot.tsx'
@@ -11,7 +12,7 @@ import { Breadcrumb } from './shared/Breadcrumb.tsx'
 import '../components/theme/components.css'
 import './renderers.css'
 
-/** One page from its descriptor: header (title, Back, actions: links, print, call buttons, dialog forms), breadcrumb, then each widget through the registry; its route values reach the bindings. */
+/** One page from its descriptor: header (title, Back, actions: links, print, call buttons, dialog forms, downloads), breadcrumb, then each widget through the registry; its route values reach the bindings. */
 function PageContent ({ page }: { page: PageDescriptor }) {
   const { t } = useTranslation()
   const { navigate, query } = useRenderer()
@@ -20,6 +21,7 @@ function PageContent ({ page }: { page: PageDescriptor }) {
   const actions = (page.actions ?? []).map((a) => {
     if (a.kind === 'print') return <button key={a.id} type='button' onClick={() => window.print()}>{t(a.labelKey)}</button>
     if (a.kind === 'call') return <CallButton key={a.id} action={a} />
+    if (a.kind === 'download') return <DownloadButton key={a.id} action={a} />
     if (a.kind === 'form') return <button key={a.id} type='button' aria-haspopup='dialog' onClick={() => setDialog(a)}>{t(a.labelKey)}</button>
     return <a key={a.id} href={a.to} onClick={(e) => { e.preventDefault(); navigate(a.to) }}>{t(a.labelKey)}</a>
   })

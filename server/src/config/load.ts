@@ -337,10 +337,10 @@ function propKeys (node: unknown, pointer: string, visit: (pointer: string, key:
 }
 
 /** Table widgets of a page at any depth (inside tabs and access gates too), with their pointers. */
-function tablesOf (widgets: readonly WidgetConfig[], pointer: string): Array<{ pointer: string, columns: string | unknown[], print: boolean }> {
+function tablesOf (widgets: readonly WidgetConfig[], pointer: string): Array<{ at: string, pointer: string, columns: string | unknown[], print: boolean, ticks: boolean, rowKey: boolean }> {
   return widgets.flatMap((widget, w) => {
     const at = `${pointer}/${w}`
-    if (widget.type === 'table') return [{ pointer: `${at}/columns`, columns: widget.columns, print: widget.print === true }]
+    if (widget.type === 'table') return [{ at, pointer: `${at}/columns`, columns: widget.columns, print: widget.print === true, ticks: (widget.selectionActions?.length ?? 0) > 0, rowKey: widget.rowKey !== undefined }]
     if (widget.type === 'tabs') return widget.tabs.flatMap((tab, i) => tablesOf(tab.widgets, `${at}/tabs/${i}/widgets`))
     if (widget.type === 'accessGate') return tablesOf(widget.widgets, `${at}/widgets`)
     return []
@@ -351,6 +351,8 @@ function checkPage (file: string, page: PageConfig, columnSets: ReadonlyMap<stri
   requireKey(file, '/title', page.title)
   for (const [value, key] of Object.entries(page.titleByQuery?.titles ?? {})) requireKey(file, `/titleByQuery/titles/${value}`, key)
   for (const table of tablesOf(page.widgets, '/widgets')) {
+    // A tick must stay on its row through a sort and a reload: rows are told apart by their key, not their place.
+    if (table.ticks && !table.rowKey) errors.push({ file, pointer: `${table.at}/selectionActions`, message: 'a table with selection actions needs a rowKey (the field that tells its rows apart)' })
     if (typeof table.columns === 'string' && !columnSets.has(table.columns)) {
       errors.push({ file, pointer: table.pointer, message: `unknown column set "${table.columns}": add columns/${table.columns}.json or use one of ${[...columnSets.keys()].join(', ') || '(none defined)'}` })
     } else if (Array.isArray(table.columns)) {

@@ -23,8 +23,8 @@ function rowParamsUnder (value: unknown, out: Set<string>) {
   for (const child of Object.values(object)) rowParamsUnder(child, out)
 }
 
-/** The row fields a resolved table needs: its columns, its row key and colour field, its default sort, and every field its row actions read. */
-export function tableFields (table: Pick<TableWidget, 'columns' | 'rowKey' | 'drawColourField' | 'defaultSort' | 'rowActions'>): Set<string> {
+/** The row fields a resolved table needs: its columns, its row key and colour field, its default sort, and every field its row and selection actions read. */
+export function tableFields (table: Pick<TableWidget, 'columns' | 'rowKey' | 'drawColourField' | 'defaultSort' | 'rowActions' | 'selectionActions'>): Set<string> {
   const fields = new Set<string>(table.columns.map((c) => c.field))
   if (table.rowKey) fields.add(table.rowKey)
   if (table.drawColourField) fields.add(table.drawColourField)
@@ -33,11 +33,20 @@ export function tableFields (table: Pick<TableWidget, 'columns' | 'rowKey' | 'dr
     if (action.when) fields.add(action.when.field)
     if (action.kind === 'link') for (const [, name] of action.to.matchAll(LINK_PARAM)) fields.add(name as string)
     if (action.kind === 'call') for (const field of Object.values(action.rowParams ?? {})) fields.add(field)
+    if (action.kind === 'download') {
+      for (const [, name] of action.endpoint.matchAll(LINK_PARAM)) fields.add(name as string)
+      for (const field of Object.values(action.rowParams ?? {})) fields.add(field)
+    }
     if (action.kind === 'choose') for (const field of Object.values(action.set)) fields.add(field)
     if (action.kind === 'form') {
       for (const field of Object.values(action.prefill ?? {})) fields.add(field)
       rowParamsUnder(action.form, fields)
     }
+  }
+  // Ticked rows give their field to a selection action, which only rows holding its when value may be ticked for.
+  for (const action of table.selectionActions ?? []) {
+    fields.add(action.field)
+    if (action.when) fields.add(action.when.field)
   }
   return fields
 }

@@ -93,6 +93,15 @@ t.test('a table needs its columns, row key, colour and sort fields, and what its
   t.same([...fields].sort(), ['CreatedDate', 'DrawType', 'FileId', 'Other', 'Role', 'RowId', 'Stake', 'Ticket', 'TicketNo', 'UserId', 'UserName'].sort())
 })
 
+t.test('a table also needs what its downloads and selection actions read', async (t) => {
+  const fields = tableFields({
+    columns: [{ field: 'Lines', labelKey: 'x', type: 'number', width: 80 }],
+    rowActions: [{ kind: 'download', id: 'd', labelKey: 'x', endpoint: '/api/v1/4d/files/:Path', method: 'POST', rowParams: { FileId: 'FileId' } }],
+    selectionActions: [{ id: 's', labelKey: 'x', endpoint: '/api/v1/4d/bet/page/combine', method: 'POST', param: 'FileIds', field: 'PageId', when: { field: 'FileStatus', equals: 'processed' } }]
+  })
+  t.same([...fields].sort(), ['FileId', 'FileStatus', 'Lines', 'PageId', 'Path'])
+})
+
 const INTAKE = ['Intake', 'IntakeStrike', 'IntakeNet']
 
 t.test('the Full Report through the service: ag2 gets none of the intake fields ag1 gets, streamed', async (t) => {

@@ -6,6 +6,9 @@ import { formatCell, formatMoney, negative, type Row } from '../lib/tableModel.t
 import { CARDS_PAGE, cardColumns } from '../lib/tableCards.ts'
 import { CellValue } from './CellValue.tsx'
 import { RowActions } from './RowActions.tsx'
+import { TickBox } from './TickBox.tsx'
+import type { Ticks } from './useTicks.ts'
+import { selectable } from '../lib/tableSelection.ts'
 
 interface CardsProps {
   widget: TableWidget
@@ -16,6 +19,7 @@ interface CardsProps {
   rowStyle: (row: Row) => CSSProperties | undefined
   t: TFunction
   onAction: (a: RowAction, row: Row) => void
+  ticks?: Ticks | undefined
 }
 
 const figure = (value: unknown, c: TableColumn) => negative(value, c.type) ? 'rr-negative' : undefined
@@ -35,14 +39,16 @@ function Fields ({ columns, at, row, cells, t, id }: { columns: readonly TableCo
 }
 
 /** One row as a card: its first column as the title, its key columns, the rest on expand, and every action it has. */
-function Card ({ widget, row, cells, style, t, onAction }: { widget: TableWidget, row: Row, cells: readonly string[], style: CSSProperties | undefined, t: TFunction, onAction: CardsProps['onAction'] }) {
+function Card ({ widget, row, cells, style, t, onAction, tick }: { widget: TableWidget, row: Row, cells: readonly string[], style: CSSProperties | undefined, t: TFunction, onAction: CardsProps['onAction'], tick?: { id: string, on: boolean, toggle: (id: string) => void } | undefined }) {
   const [open, setOpen] = useState(false)
   const moreId = useId()
   const { title, badges, key, rest } = cardColumns(widget.columns)
   const at = (c: TableColumn) => widget.columns.indexOf(c)
   const actions = widget.rowActions ?? []
+  const tickable = tick !== undefined && selectable(widget.selectionActions ?? [], row)
   return (
     <li className='rr-card' style={style}>
+      {tickable && <TickBox checked={tick.on} label={t('renderers.table.tickRow', { row: tick.id })} onChange={() => tick.toggle(tick.id)} />}
       {title && (
         <p className='rr-card-title'>
           <CellValue column={title} value={row[title.field]} text={cells[0] ?? ''} />
@@ -62,14 +68,17 @@ function Card ({ widget, row, cells, style, t, onAction }: { widget: TableWidget
 }
 
 /** A wide table on a phone: one card per row, drawn a page at a time (a button adds the next), the column sums in a last card. */
-export function TableCards ({ widget, rows, rowKey, sums, cellsOf, rowStyle, t, onAction }: CardsProps) {
+export function TableCards ({ widget, rows, rowKey, sums, cellsOf, rowStyle, t, onAction, ticks }: CardsProps) {
   const [count, setCount] = useState(CARDS_PAGE)
   const summed = widget.columns.filter((c) => sums[c.field] !== undefined)
   const left = rows.length - count
   return (
     <div className='rr-cards-box'>
       <ul className='rr-cards' aria-label={widget.titleKey ? t(widget.titleKey) : widget.id}>
-        {rows.slice(0, count).map((row, i) => <Card key={rowKey(row, i)} widget={widget} row={row} cells={cellsOf(row)} style={rowStyle(row)} t={t} onAction={onAction} />)}
+        {rows.slice(0, count).map((row, i) => {
+          const id = rowKey(row, i)
+          return <Card key={id} widget={widget} row={row} cells={cellsOf(row)} style={rowStyle(row)} t={t} onAction={onAction} tick={ticks?.on ? { id, on: ticks.ticked.has(id), toggle: ticks.toggle } : undefined} />
+        })}
       </ul>
       {left > 0 && <Button size='xs' variant='default' className='rr-cards-next' onClick={() => setCount((c) => c + CARDS_PAGE)}>{t('renderers.table.showMore', { count: Math.min(left, CARDS_PAGE) })}</Button>}
       {summed.length > 0 && (

@@ -4,7 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { Button } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
-import type { RowAction, TableColumn, TableWidget } from '../../../../schemas/widgets.ts'
+import type { RowAction, SelectionAction, TableColumn, TableWidget } from '../../../../schemas/widgets.ts'
 import { ACTIONS_WIDTH, drawColour, fillPath, formatCell, formatMoney, negative, textual, type Row } from '../lib/tableModel.ts'
 import { wantsCards } from '../lib/tableCards.ts'
 import { CHOOSER_MIN_COLUMNS } from '../lib/columnChoice.ts'
@@ -17,6 +17,10 @@ import { CellValue } from './CellValue.tsx'
 import { ColumnChooser } from './ColumnChooser.tsx'
 import { RowActions } from './RowActions.tsx'
 import { TableCards } from './TableCards.tsx'
+import { TickBox } from './TickBox.tsx'
+import { SelectionBar } from './SelectionBar.tsx'
+import { useTicks, type Ticks } from './useTicks.ts'
+import { selectable } from '../lib/tableSelection.ts'
 import './table.css'
 
 type Translate = TFunction
@@ -29,8 +33,12 @@ const boxHeight = (content: number, height: number | undefined) => `min(${conten
 // The actions column's width is set once on the table (--rr-actions-width: the widest set of buttons a row shows).
 const ACTIONS_VAR = `var(--rr-actions-width, ${ACTIONS_WIDTH}px)`
 const actionStyle = { width: ACTIONS_VAR, minWidth: ACTIONS_VAR } as const
+// The tick column of a table with selection actions: one checkbox wide.
+export const TICK_WIDTH = 36
+const tickStyle = { width: TICK_WIDTH, minWidth: TICK_WIDTH, textAlign: 'center' } as const
 // Rows drawn beyond each edge of the view: enough for a frame of fast scrolling, few enough to keep the DOM small.
 const OVERSCAN = 6
+const NO_SELECTION: readonly SelectionAction[] = []
 
 function cellText (row: Row, c: TableColumn, t: Translate): string {
   const value = row[c.field]
@@ -71,11 +79,12 @@ function SortMark ({ header }: { header: Header<Row, unknown> }) {
 }
 
 /** The sticky header row: sortable columns are buttons, aria-sort tells the direction. Memoised: scrolling does not redraw it (sorting, a prop, does). */
-const HeaderRows = memo(function HeaderRows ({ table, hasActions, t, styles }: { table: Table<Row>, sorting: SortingState, hasActions: boolean, t: Translate, styles: readonly CSSProperties[] }) {
+const HeaderRows = memo(function HeaderRows ({ table, hasActions, t, styles, ticks }: { table: Table<Row>, sorting: SortingState, hasActions: boolean, t: Translate, styles: readonly CSSProperties[], ticks?: Pick<Ticks, 'all' | 'toggleAll'> | undefined }) {
   return (
     <thead className='rr-thead' style={{ display: 'grid', position: 'sticky', top: 0, zIndex: 1 }}>
       {table.getHeaderGroups().map((group) => (
         <tr key={group.id} style={{ display: 'flex' }}>
+          {ticks && <th className='rr-tick-cell' style={tickStyle}><TickBox checked={ticks.all} label={t('renderers.table.tickAll')} onChange={() => ticks.toggleAll()} /></th>}
           {group.headers.map((header, i) => {
             const c = header.column.columnDef.meta as TableColumn
             const sorted = header.column.getIsSorted()
@@ -94,16 +103,22 @@ const HeaderRows = memo(function HeaderRows ({ table, hasActions, t, styles }: {
   )
 })
 
-interface BodyRowProps { widget: TableWidget, row: Row, cells: readonly string[], styles: readonly CSSProperties[], index: number, start?: number, t: Translate, onAction: (a: RowAction, row: Row) => void }
+// tick: the row's key and whether it is ticked, in a table with selection actions (print leaves it out).
+interface BodyRowProps { widget: TableWidget, row: Row, cells: readonly string[], styles: readonly CSSProperties[], index: number, start?: number, t: Translate, onAction: (a: RowAction, row: Row) => void, tick?: { id: string, on: boolean, toggle: (id: string) => void } | undefined }
 
 /** One body row; memoised (its cell texts come formatted and cached), so scrolling draws only the rows that come into view. */
-const BodyRow = memo(function BodyRow ({ widget, row, cells, styles, index, start, t, onAction }: BodyRowProps) {
+const BodyRow = memo(function BodyRow ({ widget, row, cells, styles, index, start, t, onAction, tick }: BodyRowProps) {
   const actions = widget.rowActions ?? []
   const style = start === undefined
     ? rowColour(widget, row)
     : { transform: `translateY(${start}px)`, ...rowColour(widget, row) }
   return (
     <tr data-index={index} className={start === undefined ? undefined : 'rr-vrow'} style={style}>
+      {tick && (
+        <td className='rr-tick-cell' style={tickStyle}>
+          {selectable(widget.selectionActions ?? [], row) && <TickBox checked={tick.on} label={t('renderers.table.tickRow', { row: tick.id })} onChange={() => tick.toggle(tick.id)} />}
+        </td>
+      )}
       {widget.columns.map((c, i) => <td key={c.field} style={styles[i]} className={figureClass(row[c.field], c)}><CellValue column={c} value={row[c.field]} text={cells[i] ?? ''} /></td>)}
       {actions.length > 0 && <td className='rr-row-actions' style={actionStyle}><RowActions actions={actions} row={row} t={t} onAction={onAction} /></td>}
     </tr>
@@ -111,9 +126,10 @@ const BodyRow = memo(function BodyRow ({ widget, row, cells, styles, index, star
 })
 
 /** The footer row with the column sums (money with exactly 2 decimals); memoised so scrolling does not redraw it. */
-const FooterRow = memo(function FooterRow ({ widget, sums, flex, styles, t }: { widget: TableWidget, sums: Record<string, number>, flex: boolean, styles: readonly CSSProperties[], t: Translate }) {
+const FooterRow = memo(function FooterRow ({ widget, sums, flex, styles, t, ticks = false }: { widget: TableWidget, sums: Record<string, number>, flex: boolean, styles: readonly CSSProperties[], t: Translate, ticks?: boolean }) {
   return (
     <tr style={flex ? { display: 'flex' } : undefined}>
+      {ticks && <td style={tickStyle} />}
       {widget.columns.map((c, i) => {
         const sum = sums[c.field]
         return (
@@ -142,10 +158,11 @@ interface ScrollTableProps {
   t: Translate
   onAction: (a: RowAction, row: Row) => void
   onRoom: (width: number) => void
+  ticks: Ticks
 }
 
 /** The scrolling part: it alone holds the virtualizer, so a scroll redraws this component (and only new rows), not the toolbar around it. */
-const ScrollTable = memo(function ScrollTable ({ widget, rows, rowKey, table, sorting, sums, hasSums, width, actionsWidth, styles, cellsOf, t, onAction, onRoom }: ScrollTableProps) {
+const ScrollTable = memo(function ScrollTable ({ widget, rows, rowKey, table, sorting, sums, hasSums, width, actionsWidth, styles, cellsOf, t, onAction, onRoom, ticks }: ScrollTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: OVERSCAN })
   const hasActions = (widget.rowActions?.length ?? 0) > 0
@@ -168,21 +185,22 @@ const ScrollTable = memo(function ScrollTable ({ widget, rows, rowKey, table, so
   return (
     <div ref={scrollRef} className='rr-table-scroll' style={{ height: boxHeight(chrome + virtualizer.getTotalSize(), widget.height) }} tabIndex={0} role='region' aria-label={widget.id}>
       <table className='rr-table' style={{ width: `max(100%, ${width}px)`, display: 'grid', '--rr-actions-width': `${actionsWidth}px` } as CSSProperties}>
-        <HeaderRows table={table} sorting={sorting} hasActions={hasActions} t={t} styles={styles} />
+        <HeaderRows table={table} sorting={sorting} hasActions={hasActions} t={t} styles={styles} ticks={ticks.on ? ticks : undefined} />
         <tbody style={{ display: 'grid', height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]!
-            return <BodyRow key={rowKey(row, item.index)} widget={widget} row={row} cells={cellsOf(row)} styles={styles} index={item.index} start={item.start} t={t} onAction={onAction} />
+            const id = rowKey(row, item.index)
+            return <BodyRow key={id} widget={widget} row={row} cells={cellsOf(row)} styles={styles} index={item.index} start={item.start} t={t} onAction={onAction} tick={ticks.on ? { id, on: ticks.ticked.has(id), toggle: ticks.toggle } : undefined} />
           })}
         </tbody>
-        {hasSums && <tfoot className='rr-tfoot' style={{ display: 'grid', position: 'sticky', bottom: 0 }}><FooterRow widget={widget} sums={sums} flex styles={styles} t={t} /></tfoot>}
+        {hasSums && <tfoot className='rr-tfoot' style={{ display: 'grid', position: 'sticky', bottom: 0 }}><FooterRow widget={widget} sums={sums} flex styles={styles} t={t} ticks={ticks.on} /></tfoot>}
       </table>
     </div>
   )
 })
 
 /** A virtualised table of rows in a box that fits them: sticky wrapping header, widths from the descriptor and the labels, horizontal scroll, footer sums, row actions, exports, print view. */
-export function TableView ({ widget, rows, serverSums, total, onAction }: { widget: TableWidget, rows: readonly Row[], serverSums?: Readonly<Record<string, unknown>>, total?: number, onAction?: (action: RowAction, row: Row) => void }) {
+export function TableView ({ widget, rows, serverSums, total, onAction, onSelection }: { widget: TableWidget, rows: readonly Row[], serverSums?: Readonly<Record<string, unknown>>, total?: number, onAction?: (action: RowAction, row: Row) => void, onSelection?: (action: SelectionAction, rows: readonly Row[], done: () => void) => void }) {
   const { t } = useTranslation()
   const { navigate, mobile } = useRenderer()
   const { shown, hidden, toggle } = useColumnChoice(widget)
@@ -191,7 +209,12 @@ export function TableView ({ widget, rows, serverSums, total, onAction }: { widg
   const cellsOf = useCellTexts(view.columns, t)
   // The scrolling box's inner width, once drawn: the columns shrink toward their content to fit it.
   const [room, setRoom] = useState(0)
-  const { table, sorting, rows: sorted, rowKey, sums, hasSums, width, natural, widths, actionsColumn, exportCsv, exportAra } = useTableState(view, widget.columns, rows, serverSums, { room, cellsOf })
+  const selection = widget.selectionActions ?? NO_SELECTION
+  const tickColumn = selection.length > 0 ? TICK_WIDTH : 0
+  const { table, sorting, rows: sorted, rowKey, sums, hasSums, width: columnsWidth, natural: columnsNatural, widths, actionsColumn, exportCsv, exportAra } = useTableState(view, widget.columns, rows, serverSums, { room: room - tickColumn, cellsOf })
+  const width = columnsWidth + tickColumn
+  const natural = columnsNatural + tickColumn
+  const ticks = useTicks(selection, sorted, rowKey)
   const styles = useMemo(() => view.columns.map((c, i) => cellStyle(c, widths[i])), [view.columns, widths])
   const cards = wantsCards(mobile, natural, useViewportWidth())
   const rowStyle = useCallback((row: Row) => rowColour(widget, row), [widget])
@@ -219,6 +242,7 @@ export function TableView ({ widget, rows, serverSums, total, onAction }: { widg
         {widget.export?.csv && <Button size='xs' variant='default' onClick={exportCsv}>{t('renderers.exportCsv')}</Button>}
         {widget.export?.ara && <Button size='xs' variant='default' onClick={exportAra}>{t('renderers.exportAra')}</Button>}
         {widget.print && <Button size='xs' variant='default' onClick={() => setPrinting(true)}>{t('renderers.print')}</Button>}
+        {ticks.on && onSelection && <SelectionBar actions={selection} ticks={ticks} t={t} onSelection={onSelection} />}
         {widget.columns.length >= CHOOSER_MIN_COLUMNS && <ColumnChooser columns={widget.columns} hidden={hidden} toggle={toggle} t={t} />}
         {total !== undefined && total > sorted.length
           ? <span className='rr-count' data-row-count={sorted.length} data-total={total}>{t('renderers.showingOf', { shown: sorted.length.toLocaleString('en-US'), total: total.toLocaleString('en-US') })}</span>
@@ -233,8 +257,8 @@ export function TableView ({ widget, rows, serverSums, total, onAction }: { widg
           </table>
           )
         : cards
-          ? <TableCards widget={view} rows={sorted} rowKey={rowKey} sums={sums} cellsOf={cellsOf} rowStyle={rowStyle} t={t} onAction={runAction} />
-          : <ScrollTable widget={view} rows={sorted} rowKey={rowKey} table={table} sorting={sorting} sums={sums} hasSums={hasSums} width={width} actionsWidth={actionsColumn} styles={styles} cellsOf={cellsOf} t={t} onAction={runAction} onRoom={setRoom} />}
+          ? <TableCards widget={view} rows={sorted} rowKey={rowKey} sums={sums} cellsOf={cellsOf} rowStyle={rowStyle} t={t} onAction={runAction} ticks={ticks} />
+          : <ScrollTable widget={view} rows={sorted} rowKey={rowKey} table={table} sorting={sorting} sums={sums} hasSums={hasSums} width={width} actionsWidth={actionsColumn} styles={styles} cellsOf={cellsOf} t={t} onAction={runAction} onRoom={setRoom} ticks={ticks} />}
     </section>
   )
 }

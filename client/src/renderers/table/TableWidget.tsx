@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { FormAction, RowAction, TableWidget as TableDescriptor } from '../../../../schemas/widgets.ts'
+import type { FormAction, HttpMethod, RowAction, SelectionAction, TableWidget as TableDescriptor } from '../../../../schemas/widgets.ts'
 import { callData } from '../../lib/api.ts'
 import { useApiMutation } from '../../lib/queries.ts'
 import { useRenderer } from '../context.tsx'
@@ -13,6 +13,13 @@ import { useConfirm } from '../shared/useConfirm.tsx'
 import { TableView } from './TableView.tsx'
 import { FormDialog } from '../actions/FormDialog.tsx'
 import { useLiveRefresh } from './useLiveRefresh.ts'
+import { useDownload } from '../lib/useDownload.ts'
+import { selectionTarget } from '../lib/tableSelection.ts'
+
+/** One write of the table (a row's call, an action on the ticked rows): its parameters go in the query of a GET or DELETE (lists joined by commas), the body otherwise. */
+interface TableCall { method: HttpMethod, endpoint: string, params?: Record<string, string | number | boolean | ReadonlyArray<string | number | boolean>> }
+
+const queryOf = (params: NonNullable<TableCall['params']>) => Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : v as string | number | boolean]))
 
 /** No rows: a table that reads the page's filters says to change them, any other says where its rows come from and when. */
 function EmptyTable ({ widget }: { widget: TableDescriptor }) {
@@ -44,14 +51,12 @@ export function TableWidget ({ widget }: { widget: TableDescriptor }) {
   // A row's form action open in a dialog (its save reloads this table through the write's invalidation).
   const [editing, setEditing] = useState<{ action: FormAction, row: Row } | null>(null)
   const closeEditing = useCallback(() => setEditing(null), [])
-  // A row's call action: a write that reads the page's data again once it succeeds.
-  const rowCall = useApiMutation(({ action, row }: { action: Extract<RowAction, { kind: 'call' }>, row: Row }) => {
-    const endpoint = fillPath(action.endpoint, row)
-    const params = rowParams(action.rowParams, row)
-    return action.method === 'GET' || action.method === 'DELETE'
-      ? callData(action.method, withQuery(endpoint, params))
-      : callData(action.method, endpoint, action.rowParams ? params : undefined)
-  })
+  // A write of the table (a row's call, an action on the ticked rows) that reads the page's data again once it succeeds.
+  const tableCall = useApiMutation(({ method, endpoint, params }: TableCall) =>
+    method === 'GET' || method === 'DELETE'
+      ? callData(method, withQuery(endpoint, queryOf(params ?? {})))
+      : callData(method, endpoint, params))
+  const download = useDownload()
   const confirm = useConfirm()
   const onAction = async (action: RowAction, row: Row) => {
     if (action.kind === 'choose') {
@@ -62,9 +67,20 @@ export function TableWidget ({ widget }: { widget: TableDescriptor }) {
       return
     }
     if (action.kind === 'form') { setEditing({ action, row }); return }
+    if (action.kind === 'download') {
+      download.mutate({ method: action.method, endpoint: fillPath(action.endpoint, row), params: rowParams(action.rowParams, row), fileName: action.fileName })
+      return
+    }
     if (action.kind !== 'call') return
     if (action.confirmKey && !(await confirm.ask(action.confirmKey, action.labelKey))) return
-    rowCall.mutate({ action, row })
+    tableCall.mutate({ method: action.method, endpoint: fillPath(action.endpoint, row), ...(action.rowParams ? { params: rowParams(action.rowParams, row) } : {}) })
+  }
+  // An action on the ticked rows: the same confirmation and write as a row's call, with their values as one list; done clears the ticks.
+  const onSelection = async (action: SelectionAction, ticked: readonly Row[], done: () => void) => {
+    const { values, ready } = selectionTarget(action, ticked)
+    if (!ready) return
+    if (action.confirmKey && !(await confirm.ask(action.confirmKey, action.labelKey))) return
+    tableCall.mutate({ method: action.method, endpoint: action.endpoint, params: { [action.param]: values } }, { onSuccess: done })
   }
   if (state.status === 'loading') return <Spinner />
   if (state.status === 'error') return <CallErrorAlert error={state.error} />
@@ -84,10 +100,11 @@ export function TableWidget ({ widget }: { widget: TableDescriptor }) {
   return (
     <>
       {widget.titleKey && <h2 className='rr-table-title'>{t(widget.titleKey)}</h2>}
-      {rowCall.error && <CallErrorAlert error={rowCall.error} />}
+      {tableCall.error && <CallErrorAlert error={tableCall.error} />}
+      {download.error && <CallErrorAlert error={download.error} />}
       {rows.length === 0
         ? <EmptyTable widget={widget} />
-        : <TableView widget={widget} rows={rows} onAction={onAction} total={Number.isFinite(total) ? total : undefined} serverSums={sums && typeof sums === 'object' ? sums as Record<string, unknown> : undefined} />}
+        : <TableView widget={widget} rows={rows} onAction={onAction} onSelection={onSelection} total={Number.isFinite(total) ? total : undefined} serverSums={sums && typeof sums === 'object' ? sums as Record<string, unknown> : undefined} />}
       {paging}
       {confirm.dialog}
       {editing && <FormDialog action={editing.action} row={editing.row} onClose={closeEditing} />}
