@@ -131,7 +131,7 @@ t.test('Out Setting 3: the rules and partners dialogs and the by-rules outset ca
   const admin = new Browser(url)
   await admin.login('admin')
   const p = await page(admin, '/outset/outSetting3')
-  t.same(p.widgets.map((w) => w.id), ['intro', 'addDistributor', 'distributors', 'outsetFilters', 'ruleOutset'])
+  t.same(p.widgets.map((w) => w.id), ['intro', 'addDistributor', 'distributors', 'partnerWeb', 'outsetFilters', 'ruleOutset'])
   const outlet = (await admin.post('/api/v1/4d/distributors', { Name: 'South' })).json.data.DistributorId as number
   const action = (id: string) => widget(p, 'distributors').rowActions!.find((a) => a.id === id)!.form!.submit
   const withId = (endpoint: string) => endpoint.replace(':DistributorId', String(outlet))
@@ -143,6 +143,12 @@ t.test('Out Setting 3: the rules and partners dialogs and the by-rules outset ca
   t.equal(shared.status, 200, shared.text)
   t.match((await admin.get(widget(p, 'distributors').data!.endpoint)).json.data.find((d: { DistributorId: number }) => d.DistributorId === outlet),
     { Rules: 'P1 4D 12** Big 10.00 Small 0.00', Partners: ['ag2'], Shared: false })
+  const web = await admin.request(partners.method, withId(partners.endpoint), { body: { UserIds: ['ag2'], Web: 'https://south.example.com/bets' } })
+  t.equal(web.status, 200, web.text)
+  t.match((await admin.get(widget(p, 'partnerWeb').data!.endpoint)).json.data.find((w: { PartnerId: number }) => w.PartnerId === outlet), { Name: 'South', Web: 'https://south.example.com/bets' }, 'the web addresses list (getPartnerWeb) shows it')
+  t.match(widget(p, 'distributors').rowActions!.find((a) => a.id === 'partners'), { prefill: { Web: 'Web' } }, 'the dialog is prefilled from the row\'s Web')
+  const refused = await admin.request(partners.method, withId(partners.endpoint), { body: { UserIds: ['ag2'], Web: 'javascript:alert(1)' } })
+  t.match({ status: refused.status, code: refused.json.code }, { status: 400, code: 'GA_FIELD_INVALID' }, 'a javascript: address is refused')
   const job = widget(p, 'ruleOutset')
   const started = await admin.request(job.start!.method!, withId(job.start!.endpoint), { body: {} })
   t.equal(started.status, 200, started.text)
