@@ -1,8 +1,37 @@
 import t from 'tap'
-import { clickRowAction, gameApi, gameApiToken, openFromMenu, signInAt, startE2E } from '../support.ts'
+import type { Locator, Page } from 'playwright-core'
+import { clickRowAction, closeHomePopup, gameApi, gameApiToken, openFromMenu, signInAt, startE2E } from '../support.ts'
 
-// Moving a ticket to another account (bet/transfer) from View Tickets: an agent moves its member's live ticket to another member
-// of its downline, never outside it; a member has no Transfer at all.
+// Moving tickets to another account (bet/transfer): an agent moves its member's live ticket from View Tickets (at a 4D and at the
+// TOTO location) and a user's tickets of a draw from Bet Summary 2, to another account of its downline, never outside it; a member
+// has no Transfer at all.
+
+/** Chooses the account in the open dialog's To account drop-down (typed, then picked from the list) and submits it. */
+async function transferTo (dialog: Locator, userId: string): Promise<void> {
+  await dialog.getByLabel('To account').fill(userId)
+  await dialog.getByRole('option', { name: new RegExp(`^${userId}\\b`) }).click()
+  await dialog.getByRole('button', { name: 'Transfer', exact: true }).click()
+}
+
+/** Moves the row's ticket to userId with its Transfer dialog; answers the new ticket number the dialog shows, the dialog closed. */
+async function transferTicket (page: Page, row: Locator, ticketNo: string, userId: string): Promise<string> {
+  await clickRowAction(row, 'Transfer')
+  const dialog = page.locator('dialog[open]')
+  await transferTo(dialog, userId)
+  const done = dialog.getByText(new RegExp(`^Ticket ${ticketNo} moved to ${userId}: its new number is (\\S+)\\.$`))
+  await done.waitFor()
+  const moved = /its new number is (\S+)\.$/.exec(await done.innerText())?.[1] ?? ''
+  await dialog.locator('.dialog__footer button').click()
+  await dialog.waitFor({ state: 'detached' })
+  return moved
+}
+
+/** Switches the session's location with the header's location radio (home reloads with the LocId). */
+async function switchLocation (page: Page, name: string, locId: string): Promise<void> {
+  await page.locator('.header').getByRole('radio', { name }).click()
+  await page.waitForURL((u) => u.pathname === '/admin/home' && u.searchParams.get('LocId') === locId)
+  await closeHomePopup(page)
+}
 
 t.test('ag1 transfers mem1\'s live ticket to mem3 on View Tickets; a member cannot', async (t) => {
   const e2e = await startE2E(t)
@@ -11,10 +40,11 @@ t.test('ag1 transfers mem1\'s live ticket to mem3 on View Tickets; a member cann
   const placed = await gameApi(e2e, mem1, 'POST', '4d/bet', { DrawIds: [draw.DrawId], Lines: [{ Number: '4826', Big: 2, Small: 1 }] }) as { TicketNo: string, Stake: number }
   const ticketNo = placed.TicketNo
   let newTicketNo = ''
+  const admin = await gameApiToken(e2e, 'admin')
+  const { page, errors } = await e2e.newPage()
+  await signInAt(e2e, page, 'ag1')
 
   await t.test('the agent: Transfer on the live ticket, refused outside its downline, then moved to mem3 under a new number', async (t) => {
-    const { page, errors } = await e2e.newPage()
-    await signInAt(e2e, page, 'ag1')
     await openFromMenu(page, 'Bet', 'View Tickets', '/tickets/page')
     const rows = page.locator('[data-widget-id=tickets] tbody tr')
     const row = rows.filter({ hasText: ticketNo })
@@ -33,9 +63,7 @@ t.test('ag1 transfers mem1\'s live ticket to mem3 on View Tickets; a member cann
     await dialog.getByText('User ops is not in your downline.').waitFor()
     t.pass('an account outside ag1\'s downline is refused with the catalogue\'s text, in the dialog')
 
-    await to.fill('mem3')
-    await dialog.getByRole('option', { name: /^mem3\b/ }).click()
-    await dialog.getByRole('button', { name: 'Transfer', exact: true }).click()
+    await transferTo(dialog, 'mem3')
     const done = dialog.getByText(new RegExp(`^Ticket ${ticketNo} moved to mem3: its new number is (\\S+)\\.$`))
     await done.waitFor()
     newTicketNo = /its new number is (\S+)\.$/.exec(await done.innerText())?.[1] ?? ''
@@ -48,8 +76,44 @@ t.test('ag1 transfers mem1\'s live ticket to mem3 on View Tickets; a member cann
     t.match(await moved.innerText(), /mem3[\s\S]*ag1[\s\S]*Active/, 'the table reloaded: the new ticket is mem3\'s, placed by ag1')
     await row.getByRole('button', { name: 'Actions' }).waitFor({ state: 'detached' })
     t.match(await row.innerText(), /Void/, 'the old ticket is void, with no actions but View left')
-    const view = await gameApi(e2e, await gameApiToken(e2e, 'admin'), 'GET', `4d/bet/view?TicketNo=${newTicketNo}`) as { Ticket: { UserId: string, Stake: number, DrawIds: number[] }, Bets: Array<{ Number: string }> }
+    const view = await gameApi(e2e, admin, 'GET', `4d/bet/view?TicketNo=${newTicketNo}`) as { Ticket: { UserId: string, Stake: number, DrawIds: number[] }, Bets: Array<{ Number: string }> }
     t.match(view, { Ticket: { UserId: 'mem3', Stake: placed.Stake, DrawIds: [draw.DrawId] }, Bets: [{ Number: '4826' }] }, 'the game API holds the same bet for mem3')
+  })
+
+  await t.test('Bet Summary 2: a user\'s row moves that user\'s live tickets of the chosen draw', async (t) => {
+    const ag1 = await gameApiToken(e2e, 'ag1')
+    const mine = await gameApi(e2e, ag1, 'POST', '4d/bet', { UserId: 'mem2', DrawIds: [draw.DrawId], Lines: [{ Number: '5937', Big: 1 }] }) as { TicketNo: string }
+    const liveOf = async (userId: string) => ((await gameApi(e2e, ag1, 'GET', `4d/bet/page2?UserId=${userId}&DrawId=${draw.DrawId}&pageSize=500`)).rows as Array<{ TicketNo: string, Status: string }>).filter((r) => r.Status === 'active')
+    const before = await liveOf('mem2')
+    t.ok(before.some((r) => r.TicketNo === mine.TicketNo), `mem2 has ${before.length} live ticket(s) on draw ${draw.DrawId}`)
+    await openFromMenu(page, 'Bet', 'Bet Summary 2', '/bet/betSummary2')
+    const filters = page.locator('[data-widget-id=filters]')
+    await filters.getByLabel(/^Draw date/).selectOption(String(draw.DrawId))
+    await filters.getByRole('button', { name: 'Show' }).click()
+    const row = page.locator('[data-widget-id=betSummary2] tbody tr').filter({ hasText: 'mem2' }).first()
+    await row.waitFor()
+    await clickRowAction(row, 'Transfer this draw\'s tickets')
+    const dialog = page.locator('dialog[open]')
+    t.equal((await dialog.locator('.dialog__title').innerText()).trim(), `Transfer the live tickets of mem2 on draw ${draw.DrawId}`, 'the dialog names the user and the draw')
+    await transferTo(dialog, 'mem1')
+    await dialog.getByText('The tickets moved to mem1, each under a new number.').waitFor()
+    await dialog.locator('.dialog__footer button').click()
+    await page.locator('[data-widget-id=betSummary2] tbody tr').filter({ hasText: 'mem2' }).first().waitFor({ state: 'detached' })
+    t.pass('the summary reloaded: mem2 has nothing left on the draw')
+    t.same(await liveOf('mem2'), [], 'the game API: no live ticket of mem2 on the draw')
+    t.ok((await liveOf('mem1')).length >= before.length, 'mem1 holds them now')
+  })
+
+  await t.test('at the TOTO location the same action moves a TOTO ticket (the service sends bet/transfer to tt/)', async (t) => {
+    const ttDraw = (await gameApi(e2e, mem1, 'GET', 'tt/draw/activeLatest') as Array<{ DrawId: number }>)[0]!
+    const toto = await gameApi(e2e, mem1, 'POST', 'tt/bet/t', { DrawIds: [ttDraw.DrawId], Lines: [{ Type: 'ORDINARY', Numbers: [3, 8, 15, 22, 31, 44], Units: 1 }] }) as { TicketNo: string }
+    await switchLocation(page, 'TOTO', 'TT')
+    await openFromMenu(page, 'Bet', 'View Tickets', '/tickets/page')
+    const row = page.locator('[data-widget-id=tickets] tbody tr').filter({ hasText: toto.TicketNo })
+    await row.waitFor()
+    const moved = await transferTicket(page, row, toto.TicketNo, 'mem3')
+    await page.locator('[data-widget-id=tickets] tbody tr').filter({ hasText: moved }).waitFor()
+    t.match((await gameApi(e2e, admin, 'GET', `tt/bet/view?TicketNo=${moved}`)).Ticket, { UserId: 'mem3', Game: 'TOTO', DrawIds: [ttDraw.DrawId] }, `the TOTO ticket is mem3's as ${moved}`)
     t.same(errors, [], 'no script errors')
   })
 
