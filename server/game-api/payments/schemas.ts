@@ -59,5 +59,6 @@ export const AdjustBody = Type.Object({
 })
 export const PaymentsBody = Type.Object({
   LocId: LocIdField,
-  Entries: Type.Array(Type.Omit(PaymentBody, ['LocId']), { minItems: 1, maxItems: 200, description: '1 to 200 payments, recorded all or none' })
+  Entries: Type.Array(Type.Omit(PaymentBody, ['LocId']), { minItems: 1, maxItems: 200, description: '1 to 200 payments, recorded all or none' }),
+  Remarks: Type.Optional(Type.String({ maxLength: 200, description: 'the remarks of every entry that has none of its own (a batch\'s reason, written once)' }))
 })

@@ -66,7 +66,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const locked = await lockUsers(tx, entries.map((p) => p.UserId))
       for (const p of entries) if (!locked.has(p.UserId)) throw errors.userNotFound(p.UserId)
       const done: number[] = []
-      for (const p of entries) done.push(await recordPayment(tx, request, p))
+      for (const p of entries) done.push(await recordPayment(tx, request, { ...p, Remarks: p.Remarks ?? request.body.Remarks }))
       return done
     })
     return ok(await Promise.all(ids.map(entryOf)))

@@ -31,6 +31,8 @@ t.test('insertStatements: many payments, all or none', async (t) => {
   t.match(cents.json(), { code: 'GA_FIELD_NOT_CENTS', params: ['body/Entries/1/Amount', '1.005'] })
   t.equal((await entriesOf('mem1')).length, before + 1, 'nothing of a refused batch is written')
   t.equal((await h.call('POST', '/api/v1/4d/insertStatements', { token: ag1, payload: { Entries: [] } })).statusCode, 400)
+  const shared = await h.call('POST', '/api/v1/4d/insertStatements', { token: ag1, payload: { Remarks: 'week 47', Entries: [{ UserId: 'mem1', Type: 'IN', Amount: 2 }, { UserId: 'mem3', Type: 'IN', Amount: 1, Remarks: 'own' }] } })
+  t.match(shared.json().data, [{ UserId: 'mem1', Remarks: 'week 47' }, { UserId: 'mem3', Remarks: 'own' }], 'the batch\'s remarks fill the entries without their own')
 })
 
 t.test('updateStatementSum: an adjustment entry, its own column in the sum row', async (t) => {
