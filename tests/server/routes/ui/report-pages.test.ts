@@ -11,12 +11,17 @@ const SG_PAGES = ['/report/full', '/report/collection', '/report/out', '/report/
 // ag1 has no TOTO share: no Strike pages at TT (spec: not TT or tShare > 0).
 const TT_PAGES = ['/report/tt/full', '/report/tt/group', '/report/tt/group2', '/report/tt/stake', '/bet/betSummary', '/bet/betSummary2']
 
+/** Filter values for bindings that wait for them: every draw date of the seed. */
+const CHOSEN: Record<string, string> = { DrawFrom: '2000-01-01', DrawTo: '2099-12-31' }
+
 /** The page's tables with their rows as loaded when the page opens. */
 async function tablesOf (browser: Browser, t: Test, page: PageDescriptor) {
   const out: Array<{ table: TableWidget, rows: Array<Record<string, unknown>> }> = []
   for (const w of widgetsOf(page.widgets)) {
     if (w.type !== 'table') continue
-    const answer = await browser.get(urlOf(w.data, { VW: 'RPT' }))
+    // A binding that needs chosen filters (Full Report's date range) is called with them, as once the user has chosen.
+    const chosen = Object.fromEntries((w.data.requires ?? []).map((name) => [name, CHOSEN[name] ?? '']))
+    const answer = await browser.get(urlOf(w.data, { VW: 'RPT' }, chosen))
     t.equal(answer.status, 200, `${page.path} ${w.id}: GET ${w.data.endpoint}`)
     const rows = pathOf(answer.json?.data, w.data.dataPath)
     out.push({ table: w, rows: Array.isArray(rows) ? rows : [] })
@@ -49,6 +54,10 @@ t.test('ag1 opens every Report and Bet Summary page: each bound endpoint answers
       const tables = await tablesOf(ag1, t, page)
       t.ok(tables.length > 0, `${LocId} ${path}: has a table`)
       for (const { table, rows } of tables) {
+        // Full Report's Upline of ag1's own account: nothing above it that ag1 may see.
+        if (table.id === 'upline') { t.same(rows, [], `${LocId} ${path} upline: no level above the caller's own account`); continue }
+        // Group Report's Groupings: the user's saved groupings (names, no figures), none until ag1 saves one.
+        if (table.id === 'groupings') { t.same(rows, [], `${LocId} ${path} groupings: ag1 has saved none`); continue }
         t.ok(rows.length > 0, `${LocId} ${path} ${table.id}: ${rows.length} rows`)
         const summed = table.columns.filter((c) => c.sum && (c.type === 'money' || c.type === 'number'))
         t.ok(summed.length > 0, `${LocId} ${path} ${table.id}: footer sums on ${summed.map((c) => c.field).join(', ')}`)
@@ -79,10 +88,14 @@ t.test('a member: its own report only; agent-only report endpoints are refused b
   t.equal(page.status, 200)
   const tables = await tablesOf(mem1, t, page.json as PageDescriptor)
   t.ok(tables[0]!.rows.length > 0 && tables[0]!.rows.some((r) => Number(r.Stake) > 0), 'the member\'s own draws with stakes')
-  for (const endpoint of ['reportFull', 'reportCollectionFull', 'reportOutFull', 'reportGroupFull', 'reportStakeFull', 'reportStrike', 'reportSummary3', 'betSummaryFull', 'betSummary3Full', 'summary/drawDate']) {
+  for (const endpoint of ['reportFull', 'reportCollectionFull', 'reportOutFull', 'reportGroupFull', 'reportStakeFull', 'reportStrike', 'reportSummary3', 'betSummaryFull', 'betSummary3Full', 'summary/drawDate', 'reportBreakdownFull', 'reportUplineFull', 'reportFull2', 'reportPersonalBetPageFull']) {
     const answer = await mem1.get(`/api/v1/4d/${endpoint}`)
     t.equal(answer.status, 403, `${endpoint}: 403`)
   }
+  // Its own tickets (the page's "My tickets"), never its upline's group.
+  const mine = await mem1.get('/api/v1/4d/reportPersonalBetPage')
+  t.equal(mine.status, 200, 'reportPersonalBetPage: its own tickets')
+  t.ok(mine.json.data.rows.length > 0 && mine.json.data.rows.every((r: { UserId: string }) => r.UserId === 'mem1'), 'mem1\'s tickets only')
   t.equal((await mem1.get('/ui/pages?path=/report/full')).status, 403, 'and no Full Report page')
   t.equal((await mem1.get('/ui/pages?path=/bet/betSummary')).status, 403, 'nor Bet Summary')
 })
