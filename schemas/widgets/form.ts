@@ -8,9 +8,18 @@ export const FieldKind = Type.Union([
   Type.Literal('checkbox'), Type.Literal('color'), Type.Literal('share'), Type.Literal('commission'), Type.Literal('tax'),
   Type.Literal('date'), Type.Literal('user'), Type.Literal('drawDate'), Type.Literal('file'),
   // Several choices: a multiple select, or a group of checkboxes (permission names); the value is an array of option values.
-  Type.Literal('multiselect'), Type.Literal('checkboxes')
+  Type.Literal('multiselect'), Type.Literal('checkboxes'),
+  // A repeating group: a list of items, each the same few fields (a grouping's groups: a name and its members), with add and remove buttons.
+  Type.Literal('repeat')
 ])
 export type FieldKind = Static<typeof FieldKind>
+
+/** The kinds a repeating group's item may hold (no repeat inside a repeat). */
+export const ItemFieldKind = Type.Union([
+  Type.Literal('text'), Type.Literal('textarea'), Type.Literal('number'), Type.Literal('select'), Type.Literal('checkbox'),
+  Type.Literal('date'), Type.Literal('multiselect'), Type.Literal('checkboxes')
+])
+export type ItemFieldKind = Static<typeof ItemFieldKind>
 
 /** Options read from a call (select, multiselect, checkboxes): the list at data's dataPath, each item's value and label fields. */
 export const OptionsFrom = Type.Object({
@@ -36,26 +45,50 @@ const DataFieldProps = {
   requiredWhen: Type.Optional(FieldCondition)
 }
 
-/** One form or filter field. Options feed select; data feeds the user and draw-date drop-downs. */
-export const FormField = Type.Object({
+// What a value must be: required, lengths, patterns, fixed options.
+const ValueRules = {
   name: Type.String({ minLength: 1, pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }),
   labelKey: I18nKey,
-  kind: FieldKind,
   required: Type.Optional(Type.Boolean()),
-  // The field must equal this other field (error equalTo).
-  equalTo: Type.Optional(Type.String({ minLength: 1 })),
   minLength: Type.Optional(Type.Integer({ minimum: 0 })),
-  // The product's new-password rules (schemas/domain/password-rules.ts): each one broken shows its text, password.<rule id>.
-  passwordRules: Type.Optional(Type.Boolean()),
+  maxLength: Type.Optional(Type.Integer({ minimum: 1 })),
   // Rules on the text: each pattern must match (or, with absent, must not), else its message key is shown.
   patterns: Type.Optional(Type.Array(Type.Object({ pattern: Type.String({ minLength: 1 }), messageKey: I18nKey, absent: Type.Optional(Type.Boolean()) }, { additionalProperties: false }))),
-  maxLength: Type.Optional(Type.Integer({ minimum: 1 })),
   options: Type.Optional(Type.Array(Type.Object({ value: Type.String(), labelKey: I18nKey }, { additionalProperties: false }))),
+  default: Type.Optional(Type.Union([Type.String(), Type.Number(), Type.Boolean()]))
+}
+
+/** One field of a repeating group's item: checked like a form field (required, lengths, patterns, bounds), its options fixed or read from a call. */
+export const ItemField = Type.Object({
+  ...ValueRules,
+  kind: ItemFieldKind,
+  optionsFrom: Type.Optional(OptionsFrom),
+  min: Type.Optional(BoundSource),
+  max: Type.Optional(BoundSource)
+}, { additionalProperties: false })
+export type ItemField = Static<typeof ItemField>
+
+/** A repeating group's own parts: its item's fields, the item's name on the add and remove buttons, and how many items it may hold (required: at least one). */
+const RepeatProps = {
+  fields: Type.Optional(Type.Array(ItemField, { minItems: 1 })),
+  itemKey: Type.Optional(I18nKey),
+  minItems: Type.Optional(Type.Integer({ minimum: 0, maximum: 200 })),
+  maxItems: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 }))
+}
+
+/** One form or filter field. Options feed select; data feeds the user and draw-date drop-downs. */
+export const FormField = Type.Object({
+  ...ValueRules,
+  kind: FieldKind,
+  // The field must equal this other field (error equalTo).
+  equalTo: Type.Optional(Type.String({ minLength: 1 })),
+  // The product's new-password rules (schemas/domain/password-rules.ts): each one broken shows its text, password.<rule id>.
+  passwordRules: Type.Optional(Type.Boolean()),
   data: Type.Optional(DataBinding),
-  // Initial value, or a binding (session, route query).
-  default: Type.Optional(Type.Union([Type.String(), Type.Number(), Type.Boolean()])),
+  // Initial value (default), or a binding (session, route query).
   defaultFrom: Type.Optional(ParamSource),
-  ...DataFieldProps
+  ...DataFieldProps,
+  ...RepeatProps
 }, { additionalProperties: false })
 export type FormField = Static<typeof FormField>
 

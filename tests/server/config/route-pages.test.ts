@@ -25,7 +25,19 @@ const agentPage = (): Json => ({
       { name: 'Type', labelKey: 'column.UserId', kind: 'select', options: [{ value: 'A', labelKey: 'column.UserId' }] },
       { name: 'Name', labelKey: 'column.UserId', kind: 'text', visibleWhen: { field: 'Type', equals: 'A' } },
       { name: 'dShare', labelKey: 'column.UserId', kind: 'share', max: { loaded: 'dShare' } },
-      { name: 'Perms', labelKey: 'column.UserId', kind: 'checkboxes', optionsFrom: { data: { endpoint: '/api/v1/4d/permissions' }, valueField: 'Name' } }
+      { name: 'Perms', labelKey: 'column.UserId', kind: 'checkboxes', optionsFrom: { data: { endpoint: '/api/v1/4d/permissions' }, valueField: 'Name' } },
+      {
+        name: 'Groups',
+        labelKey: 'column.UserId',
+        kind: 'repeat',
+        itemKey: 'column.UserId',
+        minItems: 1,
+        maxItems: 5,
+        fields: [
+          { name: 'Name', labelKey: 'column.UserId', kind: 'text', required: true },
+          { name: 'UserIds', labelKey: 'column.UserId', kind: 'multiselect', optionsFrom: { data: { endpoint: '/api/v1/4d/mLoadDirectDownLine' }, valueField: 'UserId' } }
+        ]
+      }
     ],
     layout: [{ kind: 'section', titleKey: 'column.UserId', columns: 2, fields: ['Type'], children: [{ kind: 'tabs', tabs: [{ id: 'a', labelKey: 'column.UserId', children: [{ kind: 'section', fields: ['Name', 'dShare'] }] }] }] }],
     submit: { endpoint: '/api/v1/4d/agents', method: 'PUT', labelKey: 'column.UserId', params: { UserId: { from: 'route', name: 'UserId' } } }
@@ -82,6 +94,13 @@ const broken: Broken[] = [
   { name: 'options from data on a text field', change: (p) => { p.widgets[0].fields[1].optionsFrom = { data: { endpoint: '/api/v1/x' }, valueField: 'v' } }, pointer: '/widgets/0/fields/1/optionsFrom', message: /options come only to select/ },
   { name: 'a bound from the record without a load', change: (p) => { delete p.widgets[0].load; p.widgets[0].submit.params = {} }, pointer: '/widgets/0/fields/2/max', message: /has no "load"/ },
   { name: 'a bound on a text field', change: (p) => { p.widgets[0].fields[1].min = 1 }, pointer: '/widgets/0/fields/1/min', message: /only number, share/ },
+  { name: 'a repeating group without item fields', change: (p) => { delete p.widgets[0].fields[4].fields }, pointer: '/widgets/0/fields/4', message: /has no "fields": list the fields of one item/ },
+  { name: 'item fields on a text field', change: (p) => { p.widgets[0].fields[1].fields = [{ name: 'A', labelKey: 'column.UserId', kind: 'text' }] }, pointer: '/widgets/0/fields/1/fields', message: /belongs to a repeating group/ },
+  { name: 'more items needed than allowed', change: (p) => { p.widgets[0].fields[4].minItems = 6 }, pointer: '/widgets/0/fields/4/minItems', message: /above "maxItems"/ },
+  { name: 'an item field named twice', change: (p) => { p.widgets[0].fields[4].fields[1].name = 'Name' }, pointer: '/widgets/0/fields/4/fields/1/name', message: /"Name" is an item field twice/ },
+  { name: 'options from data on an item\'s text field', change: (p) => { p.widgets[0].fields[4].fields[0].optionsFrom = { data: { endpoint: '/api/v1/x' }, valueField: 'v' } }, pointer: '/widgets/0/fields/4/fields/0/optionsFrom', message: /options come only to select/ },
+  { name: 'a repeating group inside an item', change: (p) => { p.widgets[0].fields[4].fields[0].kind = 'repeat' }, pointer: '/widgets/0/fields/4/fields/0/kind', message: /./ },
+  { name: 'a repeating group in filters', change: (p) => { p.widgets.unshift({ type: 'filters', id: 'f', fields: [{ name: 'G', labelKey: 'column.UserId', kind: 'repeat', fields: [{ name: 'A', labelKey: 'column.UserId', kind: 'text' }] }] }) }, pointer: '/widgets/0/fields/0/kind', message: /filters cannot hold a repeating group/ },
   { name: 'a menu path no page serves', change: (p) => { p.menuPath = '/admin/agentz' }, pointer: '/menuPath', message: /no page template serves "\/admin\/agentz"/ },
   { name: 'an unknown key in a page action', change: (p) => { p.actions[0].confirmKey = 'action.nowhere' }, pointer: '/actions/0/confirmKey', message: /unknown i18n key "action.nowhere"/ }
 ]

@@ -13,6 +13,7 @@ import { useData } from '../lib/useData.ts'
 import { Spinner } from '../shared/Spinner.tsx'
 import { LayoutTemplate } from './FormLayout.tsx'
 import { blankRows } from '../lib/formLines.ts'
+import { initialItems, isRepeat } from '../lib/formRepeat.ts'
 import { toRjsf } from '../lib/formSchema.ts'
 import { formValidator } from '../lib/formValidator.ts'
 import { resultSections } from '../lib/formAnswer.ts'
@@ -22,13 +23,14 @@ import { Alert } from '../shared/Alert.tsx'
 import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
 import { customWidgets, type FormContext } from './widgets.tsx'
 import { LinesField } from './LinesField.tsx'
+import { RepeatField } from './RepeatField.tsx'
 import { FormResult } from './FormResult.tsx'
 import { FieldTemplate } from './templates.tsx'
 import { Button } from '@mantine/core'
 import './form.css'
 
 const fieldName = (id: string | undefined) => id?.replace(/^root_/, '')
-const customFields = { lines: LinesField }
+const customFields = { lines: LinesField, repeat: RepeatField }
 const templates = { FieldTemplate }
 
 /** Our errors as rjsf's error tree: a line cell's key <group>.<row>.<cell> becomes nested. */
@@ -76,6 +78,8 @@ function FormBody ({ widget, prefill, loaded, onSent }: FormProps & { loaded?: u
     for (const f of widget.fields) {
       const v = f.defaultFrom ? resolveSource(f.defaultFrom, scope) : f.default
       if (v !== undefined) initial[f.name] = v
+      // A repeating group starts with the items it needs (one when required).
+      else if (isRepeat(f)) initial[f.name] = initialItems(f)
     }
     if (widget.lines) initial[widget.lines.name] = blankRows(widget.lines)
     return { ...initial, ...prefill }
@@ -120,7 +124,8 @@ function FormBody ({ widget, prefill, loaded, onSent }: FormProps & { loaded?: u
     const first = firstInvalid(all, widget.fields, widget.lines)
     if (first) {
       // Focus after React has drawn the messages.
-      requestAnimationFrame(() => document.getElementById(`root_${first}`)?.focus())
+      // A multiple choice inside a repeating group has rjsf's own id (root_Groups_0_UserIds for Groups.0.UserIds).
+      requestAnimationFrame(() => (document.getElementById(`root_${first}`) ?? document.getElementById(`root_${first.replaceAll('.', '_')}`))?.focus())
       return
     }
     const params = resolveParams(target.params, scope)

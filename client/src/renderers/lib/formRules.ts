@@ -3,6 +3,7 @@ import type { DateRange, FormField, FormLines } from '../../../../schemas/widget
 import { stepRule } from './steps.ts'
 import { fromIsoDay, isRangeOrdered, parseDateInput } from './dates.ts'
 import { validateLines, type LineRow } from './formLines.ts'
+import { countErrors, inGroup, invalidCells, isRepeat, itemCellKey, itemsOf, type RepeatField } from './formRepeat.ts'
 import { brokenPasswordRules, passwordRuleKey } from '../../../../schemas/domain/password-rules.ts'
 import { conditionFields, evaluateCondition } from '../../../../schemas/domain/field-conditions.ts'
 import { getPath } from './binding.ts'
@@ -48,6 +49,8 @@ export function fieldConstraints (field: FormField, data: FormData, ctx: FormRul
 export function validateField (field: FormField, data: FormData, ctx: FormRuleContext): FieldError[] {
   const value = data[field.name]
   if (!isVisible(field, data)) return []
+  // A repeating group's own rules are its count; its items' fields are checked one by one (validateItems).
+  if (field.kind === 'repeat') return countErrors(field, itemsOf(value))
   const errors: FieldError[] = constraintMessages(value, fieldConstraints(field, data, ctx))
   if (!isEmptyValue(value)) {
     if (typeof value === 'string' && field.passwordRules) for (const rule of brokenPasswordRules(value)) errors.push({ key: passwordRuleKey(rule.id) })
@@ -72,6 +75,20 @@ export function validateField (field: FormField, data: FormData, ctx: FormRuleCo
   return errors
 }
 
+/** The broken rules of a repeating group's items, each item field under <group>.<item>.<field>, checked as a form of the item's fields. */
+export function validateItems (field: RepeatField, data: FormData, ctx: FormRuleContext): FormErrors {
+  const errors: FormErrors = {}
+  if (!isVisible(field, data)) return errors
+  const itemCtx: FormRuleContext = { fields: field.fields, game: ctx.game, loaded: ctx.loaded }
+  itemsOf(data[field.name]).forEach((item, i) => {
+    for (const f of field.fields) {
+      const broken = validateField(f, item, itemCtx)
+      if (broken.length > 0) errors[itemCellKey(field.name, i, f.name)] = broken
+    }
+  })
+  return errors
+}
+
 const linesOf = (data: FormData, lines: FormLines) => (Array.isArray(data[lines.name]) ? data[lines.name] : []) as LineRow[]
 
 /** Every field's broken rules (line cells under <group>.<row>.<cell>); fields without errors are left out. */
@@ -80,6 +97,7 @@ export function validateForm (data: FormData, ctx: FormRuleContext): FormErrors 
   for (const field of ctx.fields) {
     const broken = validateField(field, data, ctx)
     if (broken.length > 0) errors[field.name] = broken
+    if (isRepeat(field)) Object.assign(errors, validateItems(field, data, ctx))
   }
   return ctx.lines ? { ...errors, ...validateLines(linesOf(data, ctx.lines), ctx.lines) } : errors
 }
@@ -103,6 +121,13 @@ export function revalidate (previous: FormErrors, changed: string, data: FormDat
     for (const key of Object.keys(next)) if (key === lines.name || key.startsWith(`${lines.name}.`)) delete next[key]
     return { ...next, ...validateLines(linesOf(data, lines), lines) }
   }
+  const group = ctx.fields.find((f) => isRepeat(f) && inGroup(f.name, changed))
+  if (group && isRepeat(group)) {
+    // An item added or removed moves the keys of the items after it, so the group is checked again whole.
+    for (const key of Object.keys(next)) if (inGroup(group.name, key)) delete next[key]
+    const own = validateField(group, data, ctx)
+    return { ...next, ...(own.length > 0 ? { [group.name]: own } : {}), ...validateItems(group, data, ctx) }
+  }
   for (const name of dependentFields(changed, ctx)) {
     const field = ctx.fields.find((f) => f.name === name)
     if (!field) continue
@@ -122,7 +147,8 @@ export function visibleValues (data: FormData, fields: readonly FormField[]): Fo
 
 /** The first field (in form order) that has an error: where focus goes on submit. */
 export function firstInvalid (errors: FormErrors, fields: readonly FormField[], lines?: FormLines): string | undefined {
-  const field = fields.find((f) => (errors[f.name]?.length ?? 0) > 0)?.name
+  // A repeating group's item fields come before the group's own count message.
+  const field = fields.map((f) => isRepeat(f) ? invalidCells(f, errors)[0] : (errors[f.name]?.length ?? 0) > 0 ? f.name : undefined).find((name) => name !== undefined)
   if (field || !lines) return field
   // Line cells in row order, then the group itself ("enter at least one line").
   for (let row = 0; row < lines.rows; row++) for (const f of lines.fields) if (errors[`${lines.name}.${row}.${f.name}`]) return `${lines.name}.${row}.${f.name}`

@@ -2,12 +2,15 @@
 // the form rules check them and give translated sentences, so no raw schema text reaches the user.
 import type { FormField, FormLines, LineField } from '../../../../schemas/widgets.ts'
 import type { GamePrefix } from '../../../../schemas/domain/calendar.ts'
+import { isRepeat } from './formRepeat.ts'
 
 /** The JSON Schema subset this mapping produces. */
 export interface FieldSchema { type: 'string' | 'number' | 'boolean' | 'array', title: string, oneOf?: { const: string, title: string }[], items?: { type: 'string', anyOf?: { const: string, title: string }[] }, uniqueItems?: boolean }
 /** A line group: a fixed number of rows of the same cells (drawn by the lines field, not by rjsf's array buttons). */
 export interface LinesSchema { type: 'array', title: string, minItems: number, maxItems: number, items: { type: 'object', properties: Record<string, FieldSchema> }, oneOf?: undefined }
-export interface FormSchema { type: 'object', properties: Record<string, FieldSchema | LinesSchema>, required: string[] }
+/** A repeating group: items of the same fields, drawn (with add and remove buttons) by the repeat field, each item field by rjsf's own widgets. */
+export interface RepeatSchema { type: 'array', title: string, items: { type: 'object', properties: Record<string, FieldSchema>, required: string[] }, oneOf?: undefined }
+export interface FormSchema { type: 'object', properties: Record<string, FieldSchema | LinesSchema | RepeatSchema>, required: string[] }
 export type UiSchema = Record<string, Record<string, unknown>>
 
 // The rjsf widget drawing each field kind (custom widgets are registered under these names).
@@ -27,7 +30,8 @@ const WIDGETS: Record<FormField['kind'], string | undefined> = {
   drawDate: 'drawDate',
   file: 'fileInput',
   multiselect: 'select',
-  checkboxes: 'checkboxes'
+  checkboxes: 'checkboxes',
+  repeat: undefined
 }
 
 const MULTI = new Set<FormField['kind']>(['multiselect', 'checkboxes'])
@@ -48,9 +52,16 @@ function cellSchema (f: LineField, t: (key: string) => string): FieldSchema {
 
 /** Schema and uiSchema for a list of fields (and a line group after them); labels and option titles are translated through t. */
 export function toRjsf (fields: readonly FormField[], t: (key: string) => string, game: GamePrefix = '4d', lines?: FormLines): { schema: FormSchema, uiSchema: UiSchema } {
-  const properties: Record<string, FieldSchema | LinesSchema> = {}
+  const properties: Record<string, FieldSchema | LinesSchema | RepeatSchema> = {}
   const uiSchema: UiSchema = {}
   for (const f of fields) {
+    if (isRepeat(f)) {
+      // The item's fields map as a form's do; the repeat field hands each one its schema and uiSchema.
+      const item = toRjsf(f.fields, t, game)
+      properties[f.name] = { type: 'array', title: t(f.labelKey), items: { type: 'object', properties: item.schema.properties as Record<string, FieldSchema>, required: item.schema.required } }
+      uiSchema[f.name] = { 'ui:field': 'repeat', 'ui:options': { descriptor: f, game, items: item.uiSchema } }
+      continue
+    }
     const schema: FieldSchema = { type: typeOf(f.kind), title: t(f.labelKey) }
     const options = CHOICE.has(f.kind) ? optionsOf(f, t) : undefined
     if (MULTI.has(f.kind)) {

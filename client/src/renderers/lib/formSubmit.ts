@@ -38,11 +38,13 @@ export function successValues (answer: unknown, paths: Readonly<Record<string, s
   return values
 }
 
-/** A refused field's path (body/UserId, body/Lines/1/Number) in the form's own words: its label, a line cell as "Line 2 Number". */
+/** A refused field's path (body/UserId, body/Lines/1/Number, body/Groups/0/Name) in the form's own words: its label, a line cell as "Line 2 Number", an item's field as "Group 1 Name". */
 export function formFieldLabel (widget: Pick<FormWidget, 'fields' | 'lines'>, path: string, t: (key: string, values?: Record<string, unknown>) => string): string | undefined {
   const [name, row, cell] = path.replace(/^body\//, '').split('/')
   const field = widget.fields.find((f) => f.name === name)
   if (field && row === undefined) return t(field.labelKey)
+  const itemField = field?.kind === 'repeat' && row !== undefined && /^\d+$/.test(row) ? field.fields?.find((f) => f.name === cell) : undefined
+  if (field && itemField) return t('renderers.repeat.itemField', { item: t('renderers.repeat.item', { item: t(field.itemKey ?? field.labelKey), n: Number(row) + 1 }), field: t(itemField.labelKey) })
   const lines = widget.lines
   const lineCell = lines !== undefined && lines.name === name && row !== undefined && /^\d+$/.test(row) ? lines.fields.find((f) => f.name === cell) : undefined
   return lineCell ? t('renderers.lineField', { line: Number(row) + 1, field: t(lineCell.labelKey) }) : undefined
