@@ -45,23 +45,30 @@ const DataFieldProps = {
   requiredWhen: Type.Optional(FieldCondition)
 }
 
-// What a value must be: required, lengths, patterns, fixed options.
+// What a value must be: required, lengths, patterns, fixed options (a form's fields and a repeating group's item fields alike).
 const ValueRules = {
   name: Type.String({ minLength: 1, pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }),
   labelKey: I18nKey,
   required: Type.Optional(Type.Boolean()),
   minLength: Type.Optional(Type.Integer({ minimum: 0 })),
-  maxLength: Type.Optional(Type.Integer({ minimum: 1 })),
   // Rules on the text: each pattern must match (or, with absent, must not), else its message key is shown.
   patterns: Type.Optional(Type.Array(Type.Object({ pattern: Type.String({ minLength: 1 }), messageKey: I18nKey, absent: Type.Optional(Type.Boolean()) }, { additionalProperties: false }))),
+  maxLength: Type.Optional(Type.Integer({ minimum: 1 })),
   options: Type.Optional(Type.Array(Type.Object({ value: Type.String(), labelKey: I18nKey }, { additionalProperties: false }))),
   default: Type.Optional(Type.Union([Type.String(), Type.Number(), Type.Boolean()]))
 }
 
 /** One field of a repeating group's item: checked like a form field (required, lengths, patterns, bounds), its options fixed or read from a call. */
 export const ItemField = Type.Object({
-  ...ValueRules,
+  name: ValueRules.name,
+  labelKey: ValueRules.labelKey,
   kind: ItemFieldKind,
+  required: ValueRules.required,
+  minLength: ValueRules.minLength,
+  patterns: ValueRules.patterns,
+  maxLength: ValueRules.maxLength,
+  options: ValueRules.options,
+  default: ValueRules.default,
   optionsFrom: Type.Optional(OptionsFrom),
   min: Type.Optional(BoundSource),
   max: Type.Optional(BoundSource)
@@ -78,14 +85,21 @@ const RepeatProps = {
 
 /** One form or filter field. Options feed select; data feeds the user and draw-date drop-downs. */
 export const FormField = Type.Object({
-  ...ValueRules,
+  name: ValueRules.name,
+  labelKey: ValueRules.labelKey,
   kind: FieldKind,
+  required: ValueRules.required,
   // The field must equal this other field (error equalTo).
   equalTo: Type.Optional(Type.String({ minLength: 1 })),
+  minLength: ValueRules.minLength,
   // The product's new-password rules (schemas/domain/password-rules.ts): each one broken shows its text, password.<rule id>.
   passwordRules: Type.Optional(Type.Boolean()),
+  patterns: ValueRules.patterns,
+  maxLength: ValueRules.maxLength,
+  options: ValueRules.options,
   data: Type.Optional(DataBinding),
-  // Initial value (default), or a binding (session, route query).
+  // Initial value, or a binding (session, route query).
+  default: ValueRules.default,
   defaultFrom: Type.Optional(ParamSource),
   ...DataFieldProps,
   ...RepeatProps
