@@ -1,7 +1,7 @@
 import t from 'tap'
 import type { Locator, Page } from 'playwright-core'
 import { confirmOk } from '../../helpers/browser.ts'
-import { clickRowAction, drawn, signInAt, startE2E } from '../support.ts'
+import { axeViolations, clickRowAction, drawn, signInAt, startE2E } from '../support.ts'
 
 // Group Report's groupings as an agent with three direct downlines (ag2, mem1, mem3) keeps them: a new grouping of two groups
 // made in its dialog (a repeating group of a name and a multiple choice of the downlines), the report grouped by it, the grouping
@@ -53,6 +53,7 @@ t.test('ag1: a grouping made, used, edited and deleted on Group Report', async (
     await page.keyboard.type('Players')
     t.equal(await item(dialog, 2).getByLabel('Group name').inputValue(), 'Players', 'focus moved into the new item')
     await item(dialog, 2).getByLabel('Members').selectOption(['mem1', 'mem3'])
+    t.same(await axeViolations(page), [], 'no serious or critical axe violation in the dialog with two groups')
     await dialog.getByRole('button', { name: 'Save' }).click()
     await dialog.waitFor({ state: 'detached' })
     await savingsRow(page, 'East and West').waitFor()
