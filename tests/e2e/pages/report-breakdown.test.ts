@@ -74,6 +74,26 @@ t.test('ag1: Full Report by draw equals the report of each draw; Upline of ag2 s
   t.ok(ticketRows.every((r) => ['ag2', 'mem2'].includes(r['User ID'] ?? '')), 'only tickets of ag2 and its member')
   const ag2Report = await gameApi(e2e, token, 'GET', '4d/reportFull?UserId=ag2') as Report
   t.equal(await footer(tickets, 'Stake'), cents(ag2Report.totals.Stake ?? NaN), 'the tickets\' stake is ag2\'s report\'s stake')
+  // Date range (still in ag2's report): waits for both dates, then the report over them equals its draws' reports added up.
+  await tab(page, 'Date range').click()
+  await page.locator('#views-pane[aria-labelledby=views-tab-range]').waitFor({ state: 'attached' })
+  t.equal(await page.locator('[data-widget-id=range]').count(), 0, 'no range chosen: nothing is asked yet')
+  const dated = breakdown.rows as Array<{ DrawId: number, DrawDate: string }>
+  const [newer, older] = [dated.find((r) => r.DrawId === draws[1]), dated.find((r) => r.DrawId === draws[2])]
+  const shown = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`
+  const report = page.locator('article.rr-page[data-page="/report/full"]')
+  await report.getByLabel(/^Draws from/).fill(shown(older!.DrawDate))
+  await report.getByLabel(/^Draws to/).fill(shown(newer!.DrawDate))
+  await report.locator('form.rr-filters button[type=submit]').click()
+  const range = page.locator('[data-widget-id=range]')
+  await range.locator('tbody tr').first().waitFor()
+  const inRange = [...new Set(dated.filter((d) => d.DrawDate >= older!.DrawDate && d.DrawDate <= newer!.DrawDate).map((d) => d.DrawId))]
+  const perDraw = await Promise.all(inRange.map(async (id) => (await gameApi(e2e, token, 'GET', `4d/reportFull?UserId=ag2&DrawId=${id}`) as Report).totals.Stake ?? NaN))
+  const ranged = await gameApi(e2e, token, 'GET', `4d/reportFull2?UserId=ag2&DrawFrom=${older!.DrawDate}&DrawTo=${newer!.DrawDate}`) as Report
+  t.equal(await footer(range, 'Stake'), cents(ranged.totals.Stake ?? NaN), `${older!.DrawDate} to ${newer!.DrawDate}: the game API's range report`)
+  t.equal(await footer(range, 'Stake'), perDraw.reduce((sum, s) => sum + cents(s), 0), `its draws' stakes added up (${inRange.join(', ')})`)
+  t.ok(cents(ranged.totals.Stake ?? 0) > 0, 'with stakes')
+
   t.same(errors, [], 'no script errors')
 })
 
