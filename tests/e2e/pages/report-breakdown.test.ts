@@ -78,6 +78,7 @@ t.test('ag1: Full Report by draw equals the report of each draw; Upline of ag2 s
   await tab(page, 'Date range').click()
   await page.locator('#views-pane[aria-labelledby=views-tab-range]').waitFor({ state: 'attached' })
   t.equal(await page.locator('[data-widget-id=range]').count(), 0, 'no range chosen: nothing is asked yet')
+  t.match(await page.locator('[data-widget-id=rangeHint]').innerText(), /choose both dates/, 'the tab says what it needs')
   const dated = breakdown.rows as Array<{ DrawId: number, DrawDate: string }>
   const [newer, older] = [dated.find((r) => r.DrawId === draws[1]), dated.find((r) => r.DrawId === draws[2])]
   const shown = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`
