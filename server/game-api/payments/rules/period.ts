@@ -2,7 +2,6 @@
 import { addDays, isIsoDate, weekdayOf, zoneDateOf, zoneInstant, type IsoDate } from '../../../../schemas/domain/calendar.ts'
 import { errors } from '../../lib/errors.ts'
 import { paymentErrors } from '../errors.ts'
-import { queryDate } from '../../lib/query-date.ts'
 
 /** A period of whole days, from and to inclusive, and the instants that bound it (start inclusive, end exclusive). */
 export interface Period { from: IsoDate, to: IsoDate, start: Date, end: Date }
@@ -16,7 +15,7 @@ export function weekOf (date: IsoDate): { from: IsoDate, to: IsoDate } {
 /** The period asked for (DrawFrom and DrawTo, either may be absent: the draw week of the other, or of now); 400 naming the field when wrong. */
 export function periodOf (drawFrom: string | undefined, drawTo: string | undefined, now: Date): Period {
   for (const [name, value] of [['DrawFrom', drawFrom], ['DrawTo', drawTo]] as const) {
-    if (value !== undefined) queryDate(name, value)
+    if (value !== undefined && !isIsoDate(value)) throw errors.fieldNotDate(`querystring/${name}`, value)
   }
   const week = weekOf(drawFrom ?? drawTo ?? zoneDateOf(now))
   const from = drawFrom ?? week.from
