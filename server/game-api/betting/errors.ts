@@ -87,6 +87,7 @@ export const bettingErrors = {
   fileNotDbf: coded<[string]>('GA_FILE_NOT_DBF', 'body/file is not a dBase bet table: %s.', 400),
   fileFormatUnsupported: coded<[string, string]>('GA_FILE_FORMAT_UNSUPPORTED', 'body/file: %s archives cannot be read here; upload the bets as %s.', 400),
   filesNotFound: coded<[string]>('GA_FILES_NOT_FOUND', 'Files %s do not exist in this game; pick them from the files list.', 404),
+  filesWhich: coded('GA_FILES_WHICH', 'exactly one of body/FileIds and body/FileId is required: name the files, or the one file.', 400),
   renameOneFile: coded('GA_FILE_RENAME_ONE', 'body/FileName renames one file: give a single FileId.', 400),
   fileAlreadyProcessed: coded<[number]>('GA_FILE_PROCESSED', 'File %s is processed already; upload it again to place its bets again.', 409),
   jobNotFound: (id: number) => E.jobNotFound(id, id),

@@ -161,7 +161,8 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
   app.put('/files/updateFilesBatchByFileId', {
     schema: {
       body: Type.Object({
-        FileIds: Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { minItems: 1, maxItems: 500, description: 'the files to label' }),
+        FileIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { minItems: 1, maxItems: 500, description: 'the files to label' })),
+        FileId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'or: the one file (what a files list row holds)' })),
         Batch: Type.String({ maxLength: 50, description: 'the batch label; empty clears it' }),
         FileName: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'a new name, when one file is given' })),
         LocId: LocIdField
@@ -170,7 +171,10 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
     }
   }, async (request) => {
     const user = caller(request)
-    const { FileIds: ids, Batch: batch, FileName: name } = request.body
+    const { FileIds: list, FileId: one, Batch: batch, FileName: name } = request.body
+    // A row's dialog sends its one FileId; ticked rows send FileIds.
+    if ((list === undefined) === (one === undefined)) throw bettingErrors.filesWhich()
+    const ids = list ?? [one as number]
     if (name !== undefined && ids.length !== 1) throw bettingErrors.renameOneFile()
     const saved = await app.db.transaction(async (tx) => {
       const { rows } = await tx.query<FileRow>('SELECT * FROM files WHERE file_id = ANY($1::int[]) AND game = $2 ORDER BY file_id FOR UPDATE', [ids, game])

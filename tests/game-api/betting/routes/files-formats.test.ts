@@ -70,6 +70,12 @@ t.test('updateFilesBatchByFileId: batch label and rename, all-or-nothing, downli
   const missing = await api(h, 'PUT', '/api/v1/4d/files/updateFilesBatchByFileId', tokens.ag1, { FileIds: [a, 999999], Batch: 'lost' })
   t.match(missing, { status: 404, body: { code: 'GA_FILES_NOT_FOUND', params: ['999999'] } })
   t.match(await api(h, 'PUT', '/api/v1/4d/files/updateFilesBatchByFileId', tokens.ag1, { FileIds: [], Batch: 'x' }), { status: 400 }, 'no file: refused by the schema')
+  // A files list row's dialog names its one file by FileId.
+  t.match((await api(h, 'PUT', '/api/v1/4d/files/updateFilesBatchByFileId', tokens.ag1, { FileId: a, Batch: 'Row', FileName: 'row.txt' })).body.data, [{ FileId: a, Batch: 'Row', FileName: 'row.txt' }])
+  t.match(await api(h, 'PUT', '/api/v1/4d/files/updateFilesBatchByFileId', tokens.ag1, { FileId: a, FileIds: [b], Batch: 'x' }), { status: 400, body: { code: 'GA_FILES_WHICH' } }, 'FileId and FileIds: refused')
+  t.match(await api(h, 'PUT', '/api/v1/4d/files/updateFilesBatchByFileId', tokens.ag1, { Batch: 'x' }), { status: 400, body: { code: 'GA_FILES_WHICH' } }, 'neither: refused')
+  t.match(await api(h, 'PUT', '/api/v1/4d/files/updateFilesBatchByFileId', tokens.ag1, { FileId: 0, Batch: 'x' }), { status: 400 }, 'FileId 0: refused by the schema')
+  t.equal((await api(h, 'PUT', '/api/v1/4d/files/updateFilesBatchByFileId', tokens.ag2, { FileId: a, Batch: 'theirs' })).status, 403, 'another branch may not relabel it by FileId either')
   t.match(await api(h, 'PUT', '/api/v1/tt/files/updateFilesBatchByFileId', tokens.ag1, { FileIds: [a], Batch: 'x' }), { status: 404 }, 'a 4D file is not found under the TOTO prefix')
   t.equal((await api(h, 'PUT', '/api/v1/4d/files/updateFilesBatchByFileId', tokens.ag2, { FileIds: [a], Batch: 'theirs' })).status, 403, 'another branch may not relabel it')
   const files = (await api(h, 'GET', '/api/v1/4d/files?UserId=ag1', tokens.ag1)).body.data as Array<{ FileId: number, Batch: string }>
