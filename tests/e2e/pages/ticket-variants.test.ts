@@ -87,6 +87,15 @@ t.test('ag1: tickets and bet lines of a draw day, the group\'s bet lines and bet
   t.equal(await footer(byDay, 'Stake'), cents(figures.totals.Stake ?? NaN), 'the period\'s stake')
   t.equal(figures.rows.find((r) => r.DrawDate === day)?.Tickets, served.total, 'the chosen day\'s tickets, as the Tickets of the day list them')
 
+  // Levels: each bet's levels of ag1's group on the chosen day (bet/detailsFull), never the company's.
+  await tab(page, 'Levels: In, Intake and Out').click()
+  const levels = page.locator('[data-widget-id=levels]')
+  const levelRows = await tableRows(levels)
+  const details = await gameApi(e2e, token, 'GET', `4d/bet/detailsFull?DrawDate=${day}&pageSize=1000`) as Paged<{ LevelUserId: string }>
+  t.ok(levelRows.length > 0 && levelRows.every((r) => details.rows.some((d) => d.LevelUserId === r.Holder)), 'the levels the game API answers')
+  t.notOk(details.rows.some((d) => d.LevelUserId === 'admin'), 'no level above ag1')
+  t.equal(await footer(levels, 'ttAmountIn'), cents(details.totals.ttAmountIn ?? NaN), 'the day\'s amount in, as the game API sums it')
+
   t.same(errors, [], 'no script errors')
 })
 
@@ -108,5 +117,8 @@ t.test('mem1: its own tickets of a draw day and its own bet lines only', async (
   const served = await gameApi(e2e, token, 'GET', '4d/bet/viewFull?pageSize=1000') as Paged<Line>
   t.ok(served.rows.every((r) => r.UserId === 'mem1'), 'the game API answers mem1 its own lines')
   t.equal(await footer(lines, 'Amount'), cents(served.totals.Amount ?? NaN), 'their amount, as the game API sums it')
+  await tab(page, 'Levels: In, Intake and Out').click()
+  const levelRows = await tableRows(page.locator('[data-widget-id=levels]'))
+  t.ok(levelRows.every((r) => r.Holder === 'mem1' && r['User ID'] === 'mem1'), 'its own bets at its own level only')
   t.same(errors, [], 'no script errors')
 })
