@@ -1,7 +1,7 @@
 import t from 'tap'
 import { readFile } from 'node:fs/promises'
 import type { Locator, Page } from 'playwright-core'
-import { axeViolations, gameApiToken, openFromMenu, signInAt, startE2E, visit, type E2E } from '../support.ts'
+import { axeViolations, gameApi, gameApiToken, openFromMenu, signInAt, startE2E, visit, type E2E } from '../support.ts'
 import { confirmOk } from '../../helpers/browser.ts'
 import { readAra } from '../../../schemas/domain/ara.ts'
 
@@ -21,9 +21,9 @@ async function uploadAndProcess (page: Page, name: string, lines: string[]): Pro
   return fileId
 }
 
-/** The cell texts of a files-table row by column heading. */
-async function cellsByHeading (page: Page, row: Locator): Promise<Record<string, string>> {
-  const headings = (await page.locator('[data-widget-id=files] thead th').allInnerTexts()).map((h) => h.replace(/[▲▼]/g, '').trim())
+/** The cell texts of a table row (the files list unless told) by column heading. */
+async function cellsByHeading (page: Page, row: Locator, table = 'files'): Promise<Record<string, string>> {
+  const headings = (await page.locator(`[data-widget-id=${table}] thead th`).allInnerTexts()).map((h) => h.replace(/[▲▼]/g, '').trim())
   const cells = await row.locator('td, th').allInnerTexts()
   return Object.fromEntries(headings.map((h, i) => [h, (cells[i] ?? '').trim()]))
 }
@@ -91,6 +91,28 @@ t.test('ag1 combines two upload pages and downloads the page\'s .ara; admin down
     t.equal(pageAra.text, await araOf(e2e, token, '4d/bet/page/exportAra', { FileId: combined }), 'the very file the game API writes')
   })
 
+  await t.test('Bet Upload: "Report" on the combined page shows its tickets, their stakes the game API\'s reportBetPageFull', async (t) => {
+    await rowOf('first.txt').getByRole('button', { name: 'Actions' }).click()
+    const [call] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/reportBetPageFull?')),
+      page.getByRole('menuitem', { name: 'Report', exact: true }).click()
+    ])
+    t.equal(call.status(), 200, `the page's report call: ${call.url()} ${call.status() === 200 ? '' : await call.text()}`)
+    const report = page.locator('[data-widget-id=pageReport]')
+    await page.getByRole('heading', { name: 'Report of the chosen page: its tickets per draw' }).waitFor()
+    await report.locator('tbody tr').first().waitFor()
+    // ag1 uploaded for mem1: the page's tickets are its downline's, so the page reads the Full report.
+    const answer = await gameApi(e2e, await gameApiToken(e2e, 'ag1'), 'GET', `4d/reportBetPageFull?FileId=${combined}`) as { rows: Array<{ TicketNo: string, Stake: number }> }
+    t.ok(answer.rows.length > 0, 'the game API reports the page\'s tickets')
+    const shown: Array<[string, number]> = []
+    for (const row of await report.locator('tbody tr').all()) {
+      const cells = await cellsByHeading(page, row, 'pageReport')
+      shown.push([cells['Ticket No'] ?? '', Number((cells.Stake ?? '').replace(/,/g, ''))])
+    }
+    const expected = answer.rows.map((r): [string, number] => [r.TicketNo, r.Stake])
+    t.same(shown.sort(), expected.sort(), 'each ticket and draw of the page with the stake the game API reports')
+  })
+
   await t.test('Bet Summary: ag1 downloads the bet detail .ara of the draw, per number and form', async (t) => {
     const drawId = Number(readAra(pageAra.text).rows[0]?.DrawId)
     await openFromMenu(page, 'Bet', 'Bet Summary', '/bet/betSummary')
@@ -113,6 +135,22 @@ t.test('ag1 combines two upload pages and downloads the page\'s .ara; admin down
     await phone.locator('[data-widget-id=files] [data-ticked="1"]').waitFor()
     t.pass('a card is ticked')
     t.same(await axeViolations(phone), [], 'no serious or critical axe violation on the cards')
+  })
+
+  await t.test('Bet Upload: "Batch / rename" labels the combined page and renames it; the list shows both', async (t) => {
+    await openFromMenu(page, 'Bet', 'Bet Upload', '/bet/bet-upload')
+    await rowOf('first.txt').getByRole('button', { name: 'Actions' }).click()
+    await page.getByRole('menuitem', { name: 'Batch / rename' }).click()
+    const dialog = page.getByRole('dialog')
+    t.equal(await dialog.getByLabel(/^File name/).inputValue(), 'first.txt', 'the name prefilled from the row')
+    await dialog.getByLabel(/^Batch/).fill('Monday run')
+    await dialog.getByLabel(/^File name/).fill('monday.txt')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await rowOf('monday.txt').waitFor()
+    t.match(await cellsByHeading(page, rowOf('monday.txt')), { File: String(combined), Batch: 'Monday run', 'File name': 'monday.txt' }, 'the list shows the label and the new name')
+    const saved = (await gameApi(e2e, await gameApiToken(e2e, 'ag1'), 'GET', '4d/files') as Array<{ FileId: number, Batch: string, FileName: string }>).find((f) => f.FileId === combined)
+    t.match(saved, { Batch: 'Monday run', FileName: 'monday.txt' }, 'saved by the game API')
   })
 
   await t.test('Bets In: admin downloads the intake .ara of the draw the pages bet on', async (t) => {
