@@ -120,5 +120,15 @@ t.test('mem1: its own tickets of a draw day and its own bet lines only', async (
   await tab(page, 'Levels: In, Intake and Out').click()
   const levelRows = await tableRows(page.locator('[data-widget-id=levels]'))
   t.ok(levelRows.every((r) => r.Holder === 'mem1' && r['User ID'] === 'mem1'), 'its own bets at its own level only')
+
+  // Ticket History of that day: under its tickets, its own bet lines (bet/view2ByDate).
+  await visit(page, '/tickets/history')
+  await page.locator('article.rr-page[data-page="/tickets/history"] form.rr-filters').getByLabel(/^Draw day/).fill(shown(day))
+  await page.locator('article.rr-page[data-page="/tickets/history"] form.rr-filters button[type=submit]').click()
+  const own = page.locator('[data-widget-id=ownLines]')
+  const ownRows = await tableRows(own)
+  const ownServed = await gameApi(e2e, token, 'GET', `4d/bet/view2ByDate?DrawDate=${day}&pageSize=1000`) as Paged<Line>
+  t.ok(ownRows.every((r) => r['User ID'] === 'mem1'), `${day}: its own lines`)
+  t.equal(await footer(own, 'Amount'), cents(ownServed.totals.Amount ?? NaN), 'their amount, as the game API sums it')
   t.same(errors, [], 'no script errors')
 })
