@@ -153,6 +153,24 @@ t.test('ag1 combines two upload pages and downloads the page\'s .ara; admin down
     t.match(saved, { Batch: 'Monday run', FileName: 'monday.txt' }, 'saved by the game API')
   })
 
+  await t.test('Bet Upload: a partner\'s bets file, uploaded with its distributor, is recorded with it; only for OutSet', async (t) => {
+    t.equal(await page.locator('[data-widget-id=uploadPartner]').count(), 0, 'ag1 holds no OutSet (the distributors\' right): no partner upload form')
+    const token = await gameApiToken(e2e, 'admin')
+    const outlet = (await gameApi(e2e, token, 'POST', '4d/distributors', { Name: 'Partner Outlet' }) as { DistributorId: number }).DistributorId
+    const admin = (await e2e.newPage()).page
+    await signInAt(e2e, admin, 'admin')
+    await visit(admin, '/bet/bet-upload')
+    const form = admin.locator('[data-widget-id=uploadPartner]')
+    await form.getByLabel(/^Distributor/).selectOption(String(outlet))
+    await form.getByLabel(/^Partner's bet file/).setInputFiles({ name: 'partner.txt', mimeType: 'text/plain', buffer: Buffer.from('mem1 3 7104 1-\n') })
+    await form.getByRole('button', { name: 'Upload partner\'s bets' }).click()
+    const uploaded = form.getByRole('status').filter({ hasText: 'File partner.txt uploaded as file' })
+    await uploaded.waitFor()
+    const fileId = Number(/as file (\d+)/.exec(await uploaded.innerText())?.[1])
+    const saved = (await gameApi(e2e, token, 'GET', '4d/files') as Array<{ FileId: number, PartnerId: number | null, FileName: string }>).find((f) => f.FileId === fileId)
+    t.match(saved, { FileName: 'partner.txt', PartnerId: outlet }, 'the game API keeps the file with the partner\'s distributor')
+  })
+
   await t.test('Bets In: admin downloads the intake .ara of the draw the pages bet on', async (t) => {
     const drawId = Number(readAra(pageAra.text).rows[0]?.DrawId)
     const admin = (await e2e.newPage()).page
