@@ -19,6 +19,8 @@ const shippedApi = JSON.parse(shipped.get('api.json') ?? '{}') as { endpoints: A
 const at = (path: string) => shippedApi.endpoints.findIndex((e) => e.path === path)
 const next = shippedApi.endpoints.length
 const [upload, announcements, loc] = [at('files/upload'), at('announcements'), at('loc')]
+// Bet Upload's files table (the one with selection actions), found by its id so new widgets above it do not move it.
+const uploadFiles = (JSON.parse(shipped.get('pages/bet-bet-upload.json') ?? '{}') as { widgets: Array<{ id?: string }> }).widgets.findIndex((w) => w.id === 'files')
 const edit = (file: string, change: (value: Json) => void) => (files: Files) => {
   const value = JSON.parse(files.get(file) ?? 'null') as Json
   change(value)
@@ -60,8 +62,8 @@ const variants: Variant[] = [
   { name: 'a TT path that another page has', change: edit('pages/report-full.json', (p) => { p.ttPath = '/report/collection' }), file: 'pages/report-full.json', pointer: '/ttPath', message: /duplicate path "\/report\/collection"/ },
   { name: 'an unknown column set', change: edit('pages/report-full.json', (p) => { p.widgets[1].columns = 'report-fool' }), file: 'pages/report-full.json', pointer: '/widgets/1/columns', message: /unknown column set "report-fool": add columns\/report-fool.json or use one of/ },
   { name: 'a print action beside a printing table', change: edit('pages/report-full.json', (p) => { p.actions = [...(p.actions ?? []), { kind: 'print', id: 'print', labelKey: 'action.print' }] }), file: 'pages/report-full.json', pointer: `/actions/${JSON.parse(shipped.get('pages/report-full.json') ?? '{}').actions?.length ?? 0}`, message: /already has a Print button/ },
-  { name: 'ticked rows without a row key', change: edit('pages/bet-bet-upload.json', (p) => { delete p.widgets[3].rowKey }), file: 'pages/bet-bet-upload.json', pointer: '/widgets/3/selectionActions', message: /a table with selection actions needs a rowKey/ },
-  { name: 'a selection action without its field', change: edit('pages/bet-bet-upload.json', (p) => { delete p.widgets[3].selectionActions[0].field }), file: 'pages/bet-bet-upload.json', pointer: '/widgets/3/selectionActions/0', message: /add the required property "field"/ },
+  { name: 'ticked rows without a row key', change: edit('pages/bet-bet-upload.json', (p) => { delete p.widgets[uploadFiles].rowKey }), file: 'pages/bet-bet-upload.json', pointer: `/widgets/${uploadFiles}/selectionActions`, message: /a table with selection actions needs a rowKey/ },
+  { name: 'a selection action without its field', change: edit('pages/bet-bet-upload.json', (p) => { delete p.widgets[uploadFiles].selectionActions[0].field }), file: 'pages/bet-bet-upload.json', pointer: `/widgets/${uploadFiles}/selectionActions/0`, message: /add the required property "field"/ },
   { name: 'an unknown title key', change: edit('pages/admin-home.json', (p) => { p.title = 'page.nowhere.title' }), file: 'pages/admin-home.json', pointer: '/title', message: /unknown i18n key "page.nowhere.title": add it to i18n\/en.json/ },
   { name: 'a missing Chinese translation', change: edit('i18n/zh.json', (c) => { delete c.menu.profile }), file: 'i18n/zh.json', pointer: '/menu/profile', message: /missing translation of "menu.profile" \(en: "Profile"\)/ },
   { name: 'a key only in Chinese', change: edit('i18n/zh.json', (c) => { c.menu.extra = '额外' }), file: 'i18n/en.json', pointer: '/menu/extra', message: /missing translation of "menu.extra"/ },
