@@ -38,7 +38,7 @@ t.test('ag1: Group Report joins a saved grouping of its downlines into one row, 
   const totals = await table.locator('tfoot').innerText()
   const users = await table.locator('tbody tr td:first-child').allInnerTexts()
   t.ok(users.some((u) => u.includes('ag2')) && users.some((u) => u.includes('mem1')), `ag2 and mem1 have rows of their own: ${users.join(' ')}`)
-  await page.getByLabel('Grouping').selectOption({ label: 'Team view' })
+  await page.getByLabel('Grouping', { exact: true }).selectOption({ label: 'Team view' })
   await page.locator('[data-widget-id=filters]').getByRole('button', { name: 'Show' }).click()
   await table.getByText('Team A').waitFor()
   const grouped = await table.locator('tbody tr td:first-child').allInnerTexts()
