@@ -1,24 +1,13 @@
 import t from 'tap'
-import type { Locator, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { gameApi, gameApiToken, signInAt, startE2E, visit } from '../support.ts'
+import { cents, footer, money, tab, tableRows } from './table-read.ts'
 
 // View Tickets' other views as an agent reads them (tickets and bet lines of a draw day, the group's bet lines, bets per day)
 // and as a member reads them (its own only), each checked against the game API's answer.
 
-const money = (text: string) => Math.round(Number(text.replace(/,/g, '')) * 100)
-const cents = (value: number) => Math.round(value * 100)
 const shown = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`
 
-/** A table's shown rows as header → cell text (the first rows a virtual table draws). */
-async function tableRows (table: Locator): Promise<Array<Record<string, string>>> {
-  await table.locator('tbody tr').first().waitFor()
-  const headers = (await table.locator('thead th').allInnerTexts()).map((h) => h.replace(/[▲▼]/g, '').trim())
-  const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim())))
-  return rows.map((cells) => Object.fromEntries(headers.map((h, i) => [h, cells[i] ?? ''])))
-}
-
-const footer = async (table: Locator, field: string) => money(await table.locator(`tfoot td[data-sum=${field}]`).innerText())
-const tab = (page: Page, name: string) => page.locator('[data-widget-id=views]').getByRole('tab', { name, exact: true })
 const filters = (page: Page) => page.locator('article.rr-page[data-page="/tickets/page"] form.rr-filters')
 
 interface Ticket { TicketNo: string, UserId: string, DrawDates: string[] }
