@@ -1,13 +1,10 @@
 import t from 'tap'
 import { clickRowAction, gameApi, gameApiToken, openFromMenu, signInAt, startE2E } from '../support.ts'
 import { confirmOk } from '../../helpers/browser.ts'
-import { importFile } from './result-file.ts'
+import { amount, importFile } from './result-file.ts'
 
 // Issue #31 as admin on Draw Setting: a result file for a closed draw staged, previewed, applied and confirmed as durable jobs
 // (progress to the job's own message), the import's status following, the report of what finalising paid; Confirm before Apply refused.
-
-/** The figure a money text shows (2,000.00 → 2000). */
-const amount = (text: string) => Number(/payout\D*([\d,]+\.\d{2})/.exec(text)?.[1]?.replace(/,/g, '') ?? NaN)
 
 t.test('Draw Setting: a result file applied and confirmed as jobs, then its report', async (t) => {
   let offsetMs = 0

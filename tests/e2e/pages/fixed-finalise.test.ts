@@ -1,6 +1,7 @@
 import t from 'tap'
 import { clickRowAction, gameApi, gameApiToken, openFromMenu, signInAt, startE2E } from '../support.ts'
 import { confirmOk } from '../../helpers/browser.ts'
+import { amount } from './result-file.ts'
 
 // Issue #31: ag1 on Fixed Bets picks one user's row and reads that user's own fixed bets and fixed setting (fixed/view,
 // fixed/settings); admin on Draw Setting finalises a draw and opens its Report from the finalise list (result/r5,
@@ -13,9 +14,6 @@ const RESULT = {
   starters: ['4444', '1213', '0001', '0002', '0003', '0004', '0005', '0006', '0007', '0008'],
   consolations: ['5555', '5671', '2211', '0010', '0011', '0012', '0013', '0014', '0015', '0016']
 }
-
-/** The figure a money text shows after "payout" (2,000.00 → 2000). */
-const amount = (text: string) => Number(/payout\D*([\d,]+\.\d{2})/.exec(text)?.[1]?.replace(/,/g, '') ?? NaN)
 
 t.test('Fixed Bets: one user\'s own fixed bets; Draw Setting: a finalised draw\'s report', async (t) => {
   let offsetMs = 0

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 
-// A Singapore 4D result file as the operator receives it, and staging it on Draw Setting (draws-legacy and bin-burst browser tests).
+// A Singapore 4D result file as the operator receives it, staging it on Draw Setting, and reading a finalised draw's report
+// (draws-legacy, bin-burst and fixed-finalise browser tests).
 
 /** CSV rows prize,number: 1234 is the 1st prize. */
 export const RESULT_FILE = [
@@ -21,3 +22,6 @@ export async function importFile (page: Page, drawId: number): Promise<void> {
   await dialog.getByRole('button', { name: 'Close' }).click()
   await dialog.waitFor({ state: 'detached' })
 }
+
+/** The payout a result report's totals line shows ("payout 2,000.00" → 2000). */
+export const amount = (text: string) => Number(/payout\D*([\d,]+\.\d{2})/.exec(text)?.[1]?.replace(/,/g, '') ?? NaN)
