@@ -41,6 +41,21 @@ if ! node --input-type=module -e "
   npx tap build >/dev/null || exit 1
 fi
 
+# The ten files of a tier with the most CPU-seconds, then the most wall seconds, from the lines tests/helpers/cpu-meter.mjs
+# wrote (file, wall, CPU; a file run twice is summed), and the tier's sums: where a slow run's time went.
+slowest () {
+  [ -s "$1" ] || return 0
+  awk -F'\t' '{ wall[$1] += $2; cpu[$1] += $3; tw += $2; tc += $3 } END {
+    for (f in cpu) printf "%s\t%.1f\t%.1f\n", f, cpu[f], wall[f] > "/dev/stderr"
+    printf "## Tier %s: %d files metered, %.0f CPU-seconds, %.0f file-seconds of wall (files run two at a time)\n", tier, length(cpu), tc, tw
+  }' tier="$2" "$1" 2> "$1.sum"
+  echo "## Tier $2: the ten files with the most CPU-seconds (CPU s, wall s)"
+  sort -t$'\t' -k2,2nr "$1.sum" | head -10 | awk -F'\t' '{ printf "  %7.1f %7.1f  %s\n", $2, $3, $1 }'
+  echo "## Tier $2: the ten files with the most wall seconds (CPU s, wall s)"
+  sort -t$'\t' -k3,3nr "$1.sum" | head -10 | awk -F'\t' '{ printf "  %7.1f %7.1f  %s\n", $2, $3, $1 }'
+}
+meter="--node-arg=--import=$PWD/tests/helpers/cpu-meter.mjs"
+
 flaky=""
 for tier in "${tiers[@]}"; do
   files=$(node tests/helpers/tiers.mjs "$tier") || exit 2
@@ -51,7 +66,8 @@ for tier in "${tiers[@]}"; do
   before=$cpu
   failed="$work/$tier.failed"
   # shellcheck disable=SC2086 # one file a line, no spaces in test paths
-  npx tap --output-dir "$work/$tier" --save "$failed" $files
+  export TEST_METER_FILE="$work/$tier.meter"
+  npx tap "$meter" --output-dir "$work/$tier" --save "$failed" $files
   status=$?
   if [ "$status" -ne 0 ] && [ -s "$failed" ]; then
     summarise "$work/$tier" "$failed"
@@ -60,12 +76,13 @@ for tier in "${tiers[@]}"; do
       first=$(cat "$failed")
       echo
       echo "## Running the failed browser test files once more"
-      npx tap --output-dir "$work/retry" --save "$failed"
+      npx tap "$meter" --output-dir "$work/retry" --save "$failed"
       status=$?
       if [ "$status" -eq 0 ]; then flaky="$first"; else summarise "$work/retry" "$failed"; fi
     fi
   fi
   children_cpu
+  slowest "$TEST_METER_FILE" "$tier"
   echo "## Tier $tier: $((SECONDS - started)) s, $(awk -v a="$before" -v b="$cpu" 'BEGIN { printf "%.0f", b - a }') CPU-seconds"
   if [ "$status" -ne 0 ]; then
     echo "## Tier $tier failed: the tiers after it did not run"
