@@ -89,6 +89,10 @@ export const TokenGrant = Type.Object({
 })
 export type TokenGrant = Static<typeof TokenGrant>
 
+/** GET /api/captcha/required: whether the next sign-in from this address (and with this user id, when given) must carry a captcha. */
+export const CaptchaCheck = Type.Object({ captchaRequired: Type.Boolean() })
+export type CaptchaCheck = Static<typeof CaptchaCheck>
+
 /** Every failure: message for people, data for a list of reasons, subCode 8000 (with t, the end time) during maintenance. */
 export const Failure = Type.Object({
   success: Type.Literal(false),

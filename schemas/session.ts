@@ -27,6 +27,12 @@ export const LoginAnswer = Type.Object({
 })
 export type LoginAnswer = Static<typeof LoginAnswer>
 
+/** GET /ui/captcha/required query: the sign-in page's pre-check, for the address alone or with the typed user id. */
+export const CaptchaCheckQuery = Type.Object({
+  UserId: Type.Optional(PlainText({ minLength: 1, maxLength: 50 }))
+}, { additionalProperties: false })
+export type CaptchaCheckQuery = Static<typeof CaptchaCheckQuery>
+
 /** POST /ui/password body: with UserId, Token and xToken the forced change from the sign-in area, otherwise the signed-in change. */
 export const PasswordBody = Type.Object({
   UserId: Type.Optional(PlainText({ minLength: 1, maxLength: 50 })),

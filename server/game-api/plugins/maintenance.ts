@@ -4,8 +4,8 @@ import { errors } from '../lib/errors.ts'
 import { zoneDisplay, zoneIso } from '../../../schemas/domain/calendar.ts'
 import { maintenanceEnd } from '../lib/settings-store.ts'
 
-// Calls that keep working during maintenance: the captcha and sign-in (ADMIN only, checked by the route), the status poll, the switch itself, the health check.
-const open = new Set(['GET /api/captcha', 'POST /api/v1/oauth/token', 'GET /api/v1/status', 'PUT /api/v1/maintenance', 'GET /healthz'])
+// Calls that keep working during maintenance: the captcha, its pre-check and sign-in (ADMIN only, checked by the route), the status poll, the switch itself, the health check.
+const open = new Set(['GET /api/captcha', 'GET /api/captcha/required', 'POST /api/v1/oauth/token', 'GET /api/v1/status', 'PUT /api/v1/maintenance', 'GET /healthz'])
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,8 +1,11 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Failure } from '../../../../schemas/game-api.ts'
+import { CaptchaCheck, Failure } from '../../../../schemas/game-api.ts'
+import { PlainText } from '../../../../schemas/common.ts'
+import { envelope, ok } from '../../lib/envelope.ts'
+import { captchaRequired } from '../store/login-failures.ts'
 
-/** GET /api/captcha?_=<timestamp>: an SVG captcha and its x-token header. */
+/** GET /api/captcha?_=<timestamp>: an SVG captcha and its x-token header; GET /api/captcha/required: the sign-in page's pre-check. */
 const captchaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/captcha', {
     schema: {
@@ -17,6 +20,17 @@ const captchaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .header('cache-control', 'no-store')
       .type('image/svg+xml')
       .send(svg)
+  })
+
+  // Tells no more than a refused sign-in would (unknown user ids count alike), so the page can show the captcha before the first try.
+  app.get('/api/captcha/required', {
+    schema: {
+      querystring: Type.Object({ username: Type.Optional(PlainText({ minLength: 1, maxLength: 50 })) }),
+      response: envelope(CaptchaCheck)
+    }
+  }, async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    return ok({ captchaRequired: await captchaRequired(app.db, request.query.username, request.ip, app.gaNow()) })
   })
 }
 

@@ -26,6 +26,7 @@ const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { username, password, Token } = request.body
     const now = app.gaNow()
     const required = await captchaRequired(app.db, username, request.ip, now)
+    // A refused captcha is not a failed password: it is answered before the password is tried and never recorded.
     if (required || Token) {
       if (!await app.gaCaptchas.check(request.headers.token, Token)) throw errors.captchaIncorrect(required)
     }

@@ -103,15 +103,66 @@ onTestDatabase(t, async (t, kind) => {
     t.equal(after.statusCode, 200, 'the success cleared the failures of that user id')
   })
 
-  t.test('three failures from one address make the captcha mandatory from it', async (t) => {
+  t.test('one user id failing from an address does not bring the captcha to the others behind it', async (t) => {
     const address = freshAddress()
-    for (const username of ['x1', 'x2']) t.notOk((await login({ username, password: 'x' }, { address })).json().captchaRequired)
-    t.same(contractFields((await login({ username: 'x3', password: 'x' }, { address })).json()), { success: false, message: 'Login Failed', captchaRequired: true })
-    const other = await login({ username: 'ag2', password: demoPassword }, { address })
-    t.same(contractFields(other.json()), { success: false, message: 'Captcha incorrect.', captchaRequired: true }, 'for any user id from that address')
+    for (let i = 0; i < 3; i++) await login({ username: 'mem1', password: 'Wrong#1234' }, { address })
+    const { xToken, answer } = await h.captcha()
+    for (let i = 0; i < 8; i++) {
+      const again = await h.captcha()
+      t.equal((await login({ username: 'mem1', password: 'Wrong#1234', Token: again.answer }, { address, xToken: again.xToken })).json().message, 'Login Failed')
+    }
+    t.equal((await login({ username: 'ag2', password: demoPassword }, { address })).statusCode, 200, '11 failures of one user id: a colleague at the same address signs in without a captcha')
+    t.same(contractFields((await login({ username: 'mem1', password: demoPassword }, { address })).json()), { success: false, message: 'Captcha incorrect.', captchaRequired: true }, 'the mistyping user still needs one')
+    t.equal((await login({ username: 'mem1', password: demoPassword, Token: answer }, { address, xToken })).statusCode, 200)
+  })
+
+  t.test('10 failures from one address naming 5 user ids make the captcha mandatory from it', async (t) => {
+    const address = freshAddress()
+    for (const [i, username] of ['x1', 'x1', 'x2', 'x2', 'x3', 'x3', 'x4', 'x4', 'x5'].entries()) {
+      t.notOk((await login({ username, password: 'x' }, { address })).json().captchaRequired, `failure ${i + 1} of 10`)
+    }
+    t.same(contractFields((await login({ username: 'x5', password: 'x' }, { address })).json()), { success: false, message: 'Login Failed', captchaRequired: true }, 'the tenth failure, the fifth user id, says so')
+    t.same(contractFields((await login({ username: 'ag2', password: demoPassword }, { address })).json()), { success: false, message: 'Captcha incorrect.', captchaRequired: true }, 'for any user id from that address')
     t.equal((await login({ username: 'ag2', password: demoPassword })).statusCode, 200, 'another address is not affected')
     const { xToken, answer } = await h.captcha()
     t.equal((await login({ username: 'ag2', password: demoPassword, Token: answer }, { address, xToken })).statusCode, 200, 'with the captcha it works')
+    const spread = freshAddress()
+    for (const username of ['y1', 'y1', 'y2', 'y2', 'y3', 'y3', 'y4', 'y4', 'y4', 'y4']) await login({ username, password: 'x' }, { address: spread })
+    t.equal((await login({ username: 'ag1', password: demoPassword }, { address: spread })).statusCode, 200, '10 failures naming only 4 user ids: no captcha for the address')
+  })
+
+  t.test('a refused captcha is not a failed password: it neither counts nor prolongs the 15 minutes', async (t) => {
+    const address = freshAddress()
+    for (let i = 0; i < 3; i++) await login({ username: 'ag1', password: 'x' }, { address })
+    const before = await h.db.query<{ n: string | number }>("SELECT count(*) AS n FROM login_failures WHERE user_key = 'ag1'")
+    for (let i = 0; i < 5; i++) t.equal((await login({ username: 'ag1', password: demoPassword }, { address })).json().message, 'Captcha incorrect.')
+    const wrong = await h.captcha()
+    t.equal((await login({ username: 'ag1', password: 'x', Token: 'zzzzz' }, { address, xToken: wrong.xToken })).json().message, 'Captcha incorrect.')
+    const after = await h.db.query<{ n: string | number }>("SELECT count(*) AS n FROM login_failures WHERE user_key = 'ag1'")
+    t.equal(Number(after.rows[0]?.n), Number(before.rows[0]?.n), 'no failure recorded for the refusals')
+    h.clock.advance(15 * 60_000 + 1000)
+    t.equal((await login({ username: 'ag1', password: demoPassword }, { address })).statusCode, 200, '15 minutes after the last wrong password, whatever was refused since')
+  })
+
+  t.test('GET /api/captcha/required: the pre-check, for the address and for a user id', async (t) => {
+    const address = freshAddress()
+    const check = async (query: string, from = address) => {
+      const r = await h.call('GET', `/api/captcha/required${query}`, { address: from })
+      t.equal(r.headers['cache-control'], 'no-store')
+      return r.json()
+    }
+    t.same(await check(''), { success: true, data: { captchaRequired: false } })
+    for (let i = 0; i < 3; i++) await login({ username: 'Mem3', password: 'x' }, { address })
+    t.same((await check('?username=mem3')).data, { captchaRequired: true }, 'the user id with 3 failures, any case')
+    t.same((await check('?username=mem3', freshAddress())).data, { captchaRequired: true }, 'from any address')
+    t.same((await check('?username=ag1')).data, { captchaRequired: false }, 'another user id at the same address')
+    t.same((await check('')).data, { captchaRequired: false }, 'the address alone')
+    for (const username of ['z1', 'z1', 'z2', 'z2', 'z3', 'z3', 'z4']) await login({ username, password: 'x' }, { address })
+    t.same((await check('?username=ag1')).data, { captchaRequired: true }, 'the address after 10 failures naming 5 user ids')
+    t.same((await check('')).data, { captchaRequired: true })
+    const bad = await h.call('GET', '/api/captcha/required?username=', { address })
+    t.equal(bad.statusCode, 400)
+    t.same(contractFields(bad.json()), { success: false, message: 'querystring/username must not be empty' })
   })
 
   t.test('failures older than 15 minutes stop counting', async (t) => {
@@ -173,7 +224,7 @@ onTestDatabase(t, async (t, kind) => {
 t.test('X-Forwarded-For is believed only from the proxy GAME_API_TRUST_PROXY names: a rotating one does not escape the per-address captcha', async (t) => {
   const h = await gameApiHarness(t, 'pglite', { trustProxy: '10.9.9.9' })
   const login = (username: string, password: string) => h.call('POST', '/api/v1/oauth/token', { payload: form({ username, password }), headers: formHeaders(), address: freshAddress() })
-  for (const username of ['y1', 'y2']) t.notOk((await login(username, 'x')).json().captchaRequired)
-  t.same(contractFields((await login('y3', 'x')).json()), { success: false, message: 'Login Failed', captchaRequired: true }, 'the third failure from the one real address')
+  for (const username of ['y1', 'y1', 'y2', 'y2', 'y3', 'y3', 'y4', 'y4', 'y5']) t.notOk((await login(username, 'x')).json().captchaRequired)
+  t.same(contractFields((await login('y5', 'x')).json()), { success: false, message: 'Login Failed', captchaRequired: true }, 'the tenth failure (fifth user id) from the one real address')
   t.same(contractFields((await login('ag2', demoPassword)).json()), { success: false, message: 'Captcha incorrect.', captchaRequired: true }, 'a fresh forged address does not help')
 })
