@@ -1,6 +1,7 @@
 import t from 'tap'
 import { axeViolations, gameApi, gameApiToken, signInAt, startE2E, openFromMenu } from '../support.ts'
 import { confirmOk } from '../../helpers/browser.ts'
+import { eventually } from '../../helpers/eventually.ts'
 
 // Issue #31's bet pages: an agent voids every ticket of one upload from Bet Upload, and reads Bet Summary by type and as a report.
 t.test('ag1 voids the tickets of an upload at once, then reads Bet Summary by type and as a report', async (t) => {
@@ -27,7 +28,7 @@ t.test('ag1 voids the tickets of an upload at once, then reads Bet Summary by ty
     await row.getByRole('button', { name: 'Actions' }).click()
     await page.getByRole('menuitem', { name: 'Void its tickets' }).click()
     await confirmOk(page, /Void every ticket this file placed\?/)
-    for (let i = 0; i < 100 && (await tickets()).some((x) => x.Status !== 'void'); i++) await page.waitForTimeout(100)
+    await eventually(async () => (await tickets()).every((x) => x.Status === 'void'), { within: 10_000, what: 'the file\'s tickets turning void' })
     t.same((await tickets()).map((x) => x.Status), ['void', 'void', 'void'], 'every ticket of the file is void')
     t.same(await axeViolations(page), [], 'no serious or critical axe violation on Bet Upload')
   })
