@@ -51,6 +51,8 @@ const units = (n: number) => Number.isInteger(n) ? String(n) : n.toFixed(2)
 /** Every failure of the betting routes, by stable code. */
 export const bettingErrors = {
   notEnoughCredit: (userId: string, cost: number, left: number) => E.notEnoughCredit(cost.toFixed(2), userId, left.toFixed(2)),
+  tooManyLines: coded<[number, number]>('GA_TOO_MANY_LINES', 'This ticket has %s bet lines (one per number written); one ticket takes at most %s: split the bets over several tickets.', 400),
+  tooManyDraws: coded<[number, number]>('GA_TOO_MANY_DRAWS', 'This ticket bets on %s draws; one ticket takes at most %s: split the draws over several tickets.', 400),
   betNotAllowed: coded<[string]>('GA_BET_NOT_ALLOWED', 'User %s may not place bets (EnablePlaceBet is off or placing bets is disabled); ask your upline to enable it.', 403),
   drawNotFound: coded<[number]>('GA_DRAW_NOT_FOUND', 'Draw %s does not exist; pick a draw from draw/activeLatest or draw/dateAll.', 404),
   drawClosed: coded<[number, string]>('GA_DRAW_CLOSED', 'Draw %s closed at %s; pick an open draw from draw/activeLatest.', 409),

@@ -1,7 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LINE_STAKE_BOUND, type Game } from '../rules/index.ts'
-import { MAX_LINES_PER_TICKET } from '../rules/bet-forms.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { queryDate } from '../../lib/query-date.ts'
@@ -19,7 +18,8 @@ import { preferencesOf } from '../../accounts/store/preferences.ts'
 import { alertLines, type EnteredLine } from '../../accounts/rules/bet-entry-alert.ts'
 
 const UserIdField = Type.Optional(Type.String({ maxLength: 50 }))
-const DrawIds = Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems: 20 }))
+// How many lines and draws a ticket takes is checked by placeOrder (rules/entry-limits.ts), with the same refusal on every entry path.
+const DrawIds = Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 })))
 const DayCode = Type.Optional(Type.String({ maxLength: 4 }))
 const FourDLine = Type.Object({ Number: Type.String({ maxLength: 4 }), Form: Type.Optional(Type.String({ maxLength: 10 })), Big: Type.Optional(Type.Number({ maximum: LINE_STAKE_BOUND })), Small: Type.Optional(Type.Number({ maximum: LINE_STAKE_BOUND })) })
 const TotoLine = Type.Object({ Type: Type.String({ maxLength: 10 }), Numbers: Type.Optional(Type.Array(Type.Integer(), { maxItems: 12 })), Units: Type.Integer() })
@@ -46,7 +46,7 @@ const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
   const placeLines = <Line extends TSchema>(path: string, Line: Line, order: (lines: Array<Static<Line>>) => Pick<PlaceOrder, 'game' | 'fourD' | 'toto'> & { entered: readonly EnteredLine[] }) => {
     app.post(path, {
       schema: {
-        body: Type.Object({ UserId: UserIdField, DayCode, DrawIds, Lines: Type.Array(Line, { minItems: 1, maxItems: MAX_LINES_PER_TICKET }), LocId: LocIdField }),
+        body: Type.Object({ UserId: UserIdField, DayCode, DrawIds, Lines: Type.Array(Line, { minItems: 1 }), LocId: LocIdField }),
         response: envelope(PlacedSchema)
       }
     }, async (request) => {

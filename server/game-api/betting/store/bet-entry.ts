@@ -1,7 +1,8 @@
 // What the Place Bets page needs before a bet: whether a user may bet and with what (bet/perm), and the entry settings of the game (bet/settings).
 import type { Queryable } from '../../../shared/db.ts'
 import { BIG_PATTERN, BIG_STEP, LINE_STAKE_BOUND, MAX_CHARACTERS, dayCodesOf, resolveDayCode, type Game } from '../rules/index.ts'
-import { MAX_LINES_PER_TICKET, formsOf } from '../rules/bet-forms.ts'
+import { formsOf } from '../rules/bet-forms.ts'
+import { MAX_LINES_PER_TICKET } from '../rules/entry-limits.ts'
 import { ensureUpcomingDraws, toDrawAnswer, type DrawAnswer, type DrawRow } from '../../draws/store/draws.ts'
 import { drawTakesBetsSql } from '../../draws/store/draw-conditions.ts'
 

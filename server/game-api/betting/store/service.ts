@@ -8,6 +8,7 @@ import { assertSelfOrDownline, isSuspended, mayPlaceBets } from '../../lib/downl
 import { errors } from '../../lib/errors.ts'
 import { announceDrawChange } from '../../lib/draw-changes.ts'
 import { placeTickets, type PlacedTicket, type TicketRequest } from './place.ts'
+import { assertEntryLimits } from '../rules/entry-limits.ts'
 import type { FourDLineInput, TotoLineInput } from '../types.ts'
 
 /** What the caller asks to place. */
@@ -36,6 +37,8 @@ export interface PlaceAnswer extends PlacedTicket { drawRows: DrawAnswer[], cred
 
 /** Checks who may bet for whom, then resolves the draws and places the ticket in one transaction. */
 export async function placeOrder (db: Db, order: PlaceOrder, now: Date): Promise<PlaceAnswer> {
+  // Every entry path comes through here, so the form, text, upload, SMS and Telegram share one set of limits.
+  assertEntryLimits({ lines: (order.fourD ?? order.toto ?? []).length, draws: order.drawIds?.length ?? order.draws?.length ?? 0 })
   await assertSelfOrDownline(db, order.user, order.userId)
   if (!await mayPlaceBets(db, order.user.userId)) throw bettingErrors.betNotAllowed(order.user.userId)
   // A suspended bettor takes no bets, whoever places them (a suspended caller is already stopped at sign-in and by its token).
