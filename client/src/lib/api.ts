@@ -3,7 +3,7 @@ import type { PublicBrand } from '../../../schemas/brand.ts'
 import type { LoginAnswer, LoginBody, PasswordAnswer, PasswordBody, SessionView, TermsAnswer } from '../../../schemas/session.ts'
 import type { MenuGroupView, MenuItemView } from '../../../schemas/menu.ts'
 import type { HttpMethod, PageDescriptor } from '../../../schemas/widgets.ts'
-import type { Announcement } from '../../../schemas/game-api.ts'
+import type { Announcement, CaptchaCheck } from '../../../schemas/game-api.ts'
 import type { LoginFailure } from '../../../schemas/errors.ts'
 import { ApiError, SESSION_ERROR } from './errors.ts'
 import { clearAuth, keys, sessionGet, sessionSet } from './storage.ts'
@@ -122,6 +122,12 @@ export async function getCaptcha (): Promise<{ src: string, xToken: string }> {
   if (!response.ok) throw new ApiError(response.status, response.statusText, undefined)
   const blob = await response.blob()
   return { src: URL.createObjectURL(blob), xToken: response.headers.get('x-token') ?? '' }
+}
+
+/** GET /ui/captcha/required: whether the next sign-in (from here, with this user id when given) must carry a captcha. */
+export async function getCaptchaRequired (UserId?: string): Promise<boolean> {
+  const answer = await call<CaptchaCheck>('GET', `/ui/captcha/required${UserId ? `?UserId=${encodeURIComponent(UserId)}` : ''}`, undefined, { handleAuth: false })
+  return answer.captchaRequired
 }
 
 /** POST /ui/login. */

@@ -13,6 +13,7 @@ import { Captcha } from './Captcha.tsx'
 import { useCaptcha } from './useCaptcha.ts'
 import { withLocId } from './redirects.ts'
 import { useBrandFace } from '../../lib/brandFace.ts'
+import { captchaPrecheck as precheck } from './captchaPrecheck.ts'
 
 /** The three errors that turn the captcha on (seed 000 §4). */
 function requiresCaptcha (failure: LoginFailure | undefined): boolean {
@@ -59,6 +60,11 @@ export function LoginPage ({ brand, leave }: { brand: PublicBrand | null, leave:
   const handleCaptchaError = captcha.markFailed
   const box = useRef<HTMLDivElement>(null)
   const toggle = useRef<HTMLButtonElement>(null)
+  const requireCaptcha = () => { sessionSet(keys.captchaRequired, '1'); setEnableCaptcha(true) }
+  // Before the first try: a fresh page learns whether this address (or the handed-back user id) already needs the captcha.
+  const firstCheck = useLoad(() => precheck(params.get('LoginId') ?? ''), false)
+  useEffect(() => { if (firstCheck === true) { sessionSet(keys.captchaRequired, '1'); setEnableCaptcha(true) } }, [firstCheck])
+  const checkUserId = () => { if (!enableCaptcha && form.UserId) precheck(form.UserId).then((needed) => { if (needed) requireCaptcha() }) }
 
   // A user already signed in goes on to the terms or their page.
   useEffect(() => {
@@ -93,6 +99,12 @@ export function LoginPage ({ brand, leave }: { brand: PublicBrand | null, leave:
     setError(undefined)
     setIsMemberAuthFailed(false)
     setErrorMessage('')
+    // A user id that needs the captcha gets the field to answer first, not a refusal of the right password.
+    if (!enableCaptcha && await precheck(form.UserId)) {
+      setSubmitting(false)
+      requireCaptcha()
+      return
+    }
     try {
       const grant = await login({ UserId: form.UserId, Password: form.Password, Lang: 'en', Token: form.Token, xToken: captcha.xToken })
       if (grant.updatePassword) {
@@ -162,7 +174,7 @@ export function LoginPage ({ brand, leave }: { brand: PublicBrand | null, leave:
           <form onSubmit={submit} aria-label={t('login.form')} noValidate>
             <TextInput
               id='login-user' className='field' name='UserId' label={userLabel} autoComplete='username' required withAsterisk={false}
-              value={form.UserId} onChange={(e) => set('UserId')(e.currentTarget.value)}
+              value={form.UserId} onChange={(e) => set('UserId')(e.currentTarget.value)} onBlur={checkUserId}
             />
             <PasswordInput
               id='login-password' className='field' name='Password' label={t('login.password')} autoComplete='current-password' required withAsterisk={false}
