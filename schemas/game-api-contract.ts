@@ -63,7 +63,7 @@ export const GAME_API_CONTRACT: readonly ContractEndpoint[] = [
   ...list('PUT', true, 'distributors distributors/:id/partners distributors/rule/:id distributors/rule/:id/outset'),
   ...list('DELETE', true, 'distributors/:id'),
   // Draws and results
-  ...list('GET', true, `draw2 draw/byId/:id draw/week draw/weekJob draw/result draw/series resultReport result/SMSString result/feed result/r5
+  ...list('GET', true, `draw2 draw/unsettled draw/byId/:id draw/week draw/weekJob draw/result draw/series resultReport result/SMSString result/feed result/r5
     result/r5/:id/status result/report result/binBurst/status result/binConfirm/status
     result/binBurst/:id/status result/binConfirm/:id/status`),
   ...list('POST', true, 'draw draw/insertProcess draw/result result/r5 result/r5/report result/binBurst result/binConfirm result/binConfirm/report'),

@@ -7,7 +7,7 @@ import { DrawResultSchema, DrawSchema } from '../../betting/schemas.ts'
 import { readCloseTimes, seriesAnswer, writeCloseTime } from '../store/close-times.ts'
 import { ensureUpcomingDraws, toDrawAnswer, type DrawRow } from '../store/draws.ts'
 import { SERIES_OF } from '../rules/series.ts'
-import { drawsTakingBets, insertDraw, latestDraws, type DrawFilter } from '../store/draw-lists.ts'
+import { drawsTakingBets, insertDraw, latestDraws, unsettledDraws, type DrawFilter } from '../store/draw-lists.ts'
 import { drawTimes } from '../store/draw-times.ts'
 import { queueFixedForNewDraws } from '../../betting/store/fixed-on-new-draws.ts'
 import { bettingErrors } from '../../betting/errors.ts'
@@ -45,6 +45,13 @@ const drawRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
     const now = app.gaNow()
     await ensureUpcomingDraws(app.db, game, now)
     return ok((await drawsTakingBets(app.db, game, now)).map((r) => toDrawAnswer(r, now)))
+  })
+
+  // Live Exposure's draws: a closed draw stays until it is finalised, since its exposure matters most before the result.
+  app.get('/draw/unsettled', { schema: { querystring: ListQuery, response: envelope(Type.Array(DrawSchema)) } }, async () => {
+    const now = app.gaNow()
+    await ensureUpcomingDraws(app.db, game, now)
+    return ok((await unsettledDraws(app.db, game, now)).map((r) => toDrawAnswer(r, now)))
   })
 
   app.get('/draw/resultDate', { schema: { querystring: ListQuery, response: envelope(Type.Array(DrawSchema)) } }, async () => ok(await list({ withResult: true })))

@@ -1,7 +1,7 @@
 // Draws of a game as the lists read them: newest first (all, of a series, with a result), those taking bets, and the results feed.
 import type { Queryable } from '../../../shared/db.ts'
 import type { DrawSeries, Game } from '../../betting/rules/index.ts'
-import { drawTakesBetsSql } from './draw-conditions.ts'
+import { drawNotClosedSql, drawTakesBetsSql } from './draw-conditions.ts'
 import type { DrawRow } from './draws.ts'
 import { existingDraw } from './draw-by-id.ts'
 import { bettingErrors } from '../../betting/errors.ts'
@@ -23,6 +23,17 @@ export async function drawsTakingBets (q: Queryable, game: Game, now: Date): Pro
   const { rows } = await q.query<DrawRow>(
     `SELECT * FROM draws WHERE game = $1 AND ${drawTakesBetsSql('draws', '$2')}
      ORDER BY close_at, series`, [game, now])
+  return rows
+}
+
+/**
+ * The game's draws whose outcome is still open at now: those taking bets and those closed awaiting their result or their
+ * finalising (when exposure matters most), the closed ones first, then the first to close.
+ */
+export async function unsettledDraws (q: Queryable, game: Game, now: Date): Promise<DrawRow[]> {
+  const { rows } = await q.query<DrawRow>(
+    `SELECT * FROM draws WHERE game = $1 AND NOT is_finalised AND (${drawTakesBetsSql('draws', '$2')} OR NOT ${drawNotClosedSql('draws', '$2')})
+     ORDER BY ${drawNotClosedSql('draws', '$2')}, close_at, series`, [game, now])
   return rows
 }
 

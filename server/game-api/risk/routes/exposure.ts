@@ -10,6 +10,7 @@ import { isoDateOf } from '../../draws/store/draws.ts'
 import { subjectOf } from '../../lib/downline-access.ts'
 import { assertOutSet } from '../store/out-set.ts'
 import { drawOf } from '../store/draw-of.ts'
+import { unsettledDraws } from '../../draws/store/draw-lists.ts'
 import { exposureOf } from '../store/exposure.ts'
 
 const Money = Type.Union([Type.Number(), Type.Null()])
@@ -42,7 +43,7 @@ const Answer = Type.Object({
   Totals: Type.Object({ Intake: Type.Number(), Kept: Type.Number(), PassedOn: Type.Number() }, { description: 'over every row, not only those answered' }),
   rows: Type.Array(Row)
 })
-const DrawIdField = Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'the draw; the next to close when absent' }))
+const DrawIdField = Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'the draw; when absent the first unsettled one (draw/unsettled), else the latest' }))
 // The rows a live page can follow: the largest liabilities; Count and Totals still cover every row.
 const MAX_ROWS = 1000
 // A comment line this often keeps the stream open through proxies and the service's body timeout (10 s by default).
@@ -59,7 +60,9 @@ const exposureRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { 
   }, async (request) => {
     const user = caller(request)
     const userId = await subjectOf(app.db, user, request.query.UserId)
-    const draw = await drawOf(app.db, game, request.query.DrawId, app.gaNow())
+    const now = app.gaNow()
+    // As the page's draw list: a draw closed for betting stays the default until it is finalised.
+    const draw = request.query.DrawId === undefined ? (await unsettledDraws(app.db, game, now))[0] ?? await drawOf(app.db, game, undefined, now) : await drawOf(app.db, game, request.query.DrawId, now)
     if (!draw) return ok({ DrawId: null, DrawDate: null, UserId: userId, Count: 0, Totals: { Intake: 0, Kept: 0, PassedOn: 0 }, rows: [] })
     const exposure = await exposureOf(app.db, game, Number(draw.draw_id), userId, MAX_ROWS)
     return ok({
