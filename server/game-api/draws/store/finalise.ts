@@ -7,6 +7,7 @@ import { addSettledPayouts } from '../../betting/store/draw-totals.ts'
 import type { DrawRow } from './draws.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 import { bookDrawMoney } from './ledger.ts'
+import { settleThrows } from './throw-settlement.ts'
 import { settleBatch, shareWinners, type BatchOutcome } from '../rules/settle-batch.ts'
 import { existingDraw } from './draw-by-id.ts'
 import { countOf } from '../../lib/count-of.ts'
@@ -68,6 +69,8 @@ export async function finaliseDraw (db: Steps, drawId: number, now: Date, progre
     if (draw.is_finalised) return
     // Every bet still open lost: one set-based UPDATE, not one per batch (a resumed run re-reads them, and only winners are written).
     await tx.query("UPDATE bets SET status = 'lost', settled_at = $2 WHERE draw_id = $1 AND status = 'open'", [drawId, now])
+    // Throws leave the throwing level's book with their payout, once every strike is written (server/docs/game-rules.md).
+    await settleThrows(tx, drawId, draw.game)
     await bookDrawMoney(tx, drawId, Number(draw.finalise_count ?? 0) + 1, now)
     // The bets that could not win are settled by that UPDATE, so every bet is settled now.
     await progress(total, total, `Settled ${total} of ${countOf(total, 'bet')}; money booked.`, tx)
@@ -89,10 +92,10 @@ async function writeBatch (q: Queryable, drawId: number, outcome: BatchOutcome, 
   }
   if (strikes.length > 0) {
     await q.query(
-      `INSERT INTO strikes (bet_id, draw_id, user_id, number, prize, rate_table, big, small, hits, payout)
-       SELECT id, $1, u, n, p, t, b, s, h, pay FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::numeric[], $8::numeric[], $9::int[], $10::numeric[]) AS x (id, u, n, p, t, b, s, h, pay)`,
+      `INSERT INTO strikes (bet_id, draw_id, user_id, number, prize, rate_table, big, small, hits, payout, big_payout)
+       SELECT id, $1, u, n, p, t, b, s, h, pay, bp FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::numeric[], $8::numeric[], $9::int[], $10::numeric[], $11::numeric[]) AS x (id, u, n, p, t, b, s, h, pay, bp)`,
       [drawId, strikes.map((s) => s.betId), strikes.map((s) => s.userId), strikes.map((s) => s.number), strikes.map((s) => s.prize), strikes.map((s) => s.table),
-        strikes.map((s) => s.big), strikes.map((s) => s.small), strikes.map((s) => s.hits), strikes.map((s) => s.payout)])
+        strikes.map((s) => s.big), strikes.map((s) => s.small), strikes.map((s) => s.hits), strikes.map((s) => s.payout), strikes.map((s) => s.bigPay)])
   }
   await addSettledPayouts(q, winners.map((w) => w.betId))
 }

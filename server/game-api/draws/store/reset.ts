@@ -4,6 +4,7 @@ import type { Game } from '../../betting/rules/index.ts'
 import { clearDrawPayouts } from '../../betting/store/draw-totals.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 import { reverseDrawMoney } from './ledger.ts'
+import { unsettleThrows } from './throw-settlement.ts'
 import { existingDraw } from './draw-by-id.ts'
 
 /** What a reset undid. */
@@ -18,6 +19,7 @@ export async function resetDraw (q: Queryable, game: Game, drawId: number, clear
   await q.query('DELETE FROM strikes WHERE draw_id = $1', [drawId])
   await q.query('UPDATE bet_levels SET intake_payout = 0, out_payout = 0 WHERE draw_id = $1 AND (intake_payout <> 0 OR out_payout <> 0)', [drawId])
   await clearDrawPayouts(q, drawId)
+  await unsettleThrows(q, drawId)
   await q.query(`UPDATE draws SET is_finalised = false, finalised_at = NULL${clearResult ? ', result = NULL, result_entered_at = NULL' : ''} WHERE draw_id = $1`, [drawId])
   return { DrawId: drawId, Reversed: reversed, Bets: rowCount, ResultCleared: clearResult }
 }

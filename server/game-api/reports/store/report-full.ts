@@ -4,7 +4,7 @@ import type { Queryable } from '../../../shared/db.ts'
 import { reportErrors } from '../errors.ts'
 import { SCOPE, dateText, runReport, scopeParams, type Report, type ReportParams } from './scope.ts'
 
-/** A row of the full report. Group columns add up across the hierarchy; My* columns are the report user's own level on that row's bets. */
+/** A row of the full report. Group columns add up across the hierarchy; My* columns are the report user's own level on that row's bets; intake is what a level kept after its throws. */
 export interface FullRow extends Record<string, unknown> {
   UserId: string
   UserName: string
@@ -22,6 +22,11 @@ export interface FullRow extends Record<string, unknown> {
   MyIntakeStrike: number
   MyOut: number
   MyOutStrike: number
+  /** What the row's levels (Thrown) or the user's own level (MyThrown) threw to distributors, settled at finalise, and its payout. */
+  Thrown: number
+  ThrownStrike: number
+  MyThrown: number
+  MyThrownStrike: number
   MyCommission: number
 }
 
@@ -38,17 +43,21 @@ const sql = (ticketsFromBets: boolean, perDraw = false) => {
   b AS (SELECT ${d}tr.row_user, sum(a.bets) AS bets, sum(a.tickets) AS tickets, sum(a.stake) AS stake, sum(a.payout) AS strike
         FROM agg a JOIN tree tr ON tr.user_id = a.bettor_id WHERE a.level = 0 GROUP BY ${d}tr.row_user),
   ${ticketsFromBets ? 'tk AS (SELECT row_user, count(DISTINCT ticket_id) AS tickets FROM live GROUP BY row_user),' : ''}
-  lv AS (SELECT ${d}tr.row_user, sum(a.commission) AS commission, sum(a.amount_kept) AS intake, sum(a.kept_payout) AS intake_strike
+  lv AS (SELECT ${d}tr.row_user, sum(a.commission) AS commission, sum(a.amount_kept - a.amount_thrown) AS intake, sum(a.kept_payout - a.thrown_payout) AS intake_strike,
+           sum(a.amount_thrown) AS thrown, sum(a.thrown_payout) AS thrown_strike
          FROM agg a JOIN tree tr ON tr.user_id = a.user_id GROUP BY ${d}tr.row_user),
-  me AS (SELECT ${d}tr.row_user, sum(a.amount_kept) AS intake, sum(a.kept_payout) AS intake_strike, sum(a.amount_out) AS out, sum(a.out_payout) AS out_strike, sum(a.commission) AS commission
+  me AS (SELECT ${d}tr.row_user, sum(a.amount_kept - a.amount_thrown) AS intake, sum(a.kept_payout - a.thrown_payout) AS intake_strike, sum(a.amount_out) AS out, sum(a.out_payout) AS out_strike,
+           sum(a.amount_thrown) AS thrown, sum(a.thrown_payout) AS thrown_strike, sum(a.commission) AS commission
          FROM agg a JOIN tree tr ON tr.user_id = a.bettor_id WHERE a.user_id = $1 GROUP BY ${d}tr.row_user)${keys}
   SELECT ${drawColumns}u.user_id AS "UserId", u.alias_id AS "UserName", u.role AS "Role",
     COALESCE(${ticketsFromBets ? 'tk.tickets' : 'b.tickets'}, 0)::int AS "Tickets", COALESCE(b.bets, 0)::int AS "Bets",
     COALESCE(b.stake, 0)::float8 AS "Stake", COALESCE(lv.commission, 0)::float8 AS "Commission", COALESCE(b.strike, 0)::float8 AS "Strike",
     (COALESCE(b.stake, 0) - COALESCE(lv.commission, 0) - COALESCE(b.strike, 0))::float8 AS "Net",
     COALESCE(lv.intake, 0)::float8 AS "Intake", COALESCE(lv.intake_strike, 0)::float8 AS "IntakeStrike", (COALESCE(lv.intake, 0) - COALESCE(lv.intake_strike, 0))::float8 AS "IntakeNet",
+    COALESCE(lv.thrown, 0)::float8 AS "Thrown", COALESCE(lv.thrown_strike, 0)::float8 AS "ThrownStrike",
     COALESCE(me.intake, 0)::float8 AS "MyIntake", COALESCE(me.intake_strike, 0)::float8 AS "MyIntakeStrike",
-    COALESCE(me.out, 0)::float8 AS "MyOut", COALESCE(me.out_strike, 0)::float8 AS "MyOutStrike", COALESCE(me.commission, 0)::float8 AS "MyCommission"
+    COALESCE(me.out, 0)::float8 AS "MyOut", COALESCE(me.out_strike, 0)::float8 AS "MyOutStrike",
+    COALESCE(me.thrown, 0)::float8 AS "MyThrown", COALESCE(me.thrown_strike, 0)::float8 AS "MyThrownStrike", COALESCE(me.commission, 0)::float8 AS "MyCommission"
   FROM tree t JOIN users u ON u.user_id = t.user_id${perDraw ? ' JOIN k ON k.row_user = t.user_id JOIN sel ON sel.draw_id = k.draw_id' : ''}
   LEFT JOIN b ON b.row_user = t.user_id${on('b')} LEFT JOIN lv ON lv.row_user = t.user_id${on('lv')} LEFT JOIN me ON me.row_user = t.user_id${on('me')}
   ${ticketsFromBets ? 'LEFT JOIN tk ON tk.row_user = t.user_id' : ''}

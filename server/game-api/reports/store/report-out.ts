@@ -5,7 +5,7 @@ import { MAX_REPORT_ROWS, SCOPE, runReport, scopeParams, type Report, type Repor
 
 /**
  * reportOutFull: per number and form, the Big, Small and total out of the user's level and the out strike; a throw of the group is
- * a row of form "throw" (its strike is settled with the distributor, outside the book: OutStrike null).
+ * a row of form "throw" whose strike is what the distributor owes back on it (0 until the draw is finalised).
  */
 export function reportOut (q: Queryable, params: ReportParams): Promise<Report> {
   return runReport(q, `${SCOPE}
@@ -16,7 +16,7 @@ export function reportOut (q: Queryable, params: ReportParams): Promise<Report> 
       WHERE l.user_id = $1 AND l.amount_out > 0
       GROUP BY live.number, live.form
       UNION ALL
-      SELECT t.number, 'throw', count(*)::int, sum(t.big)::float8, sum(t.small)::float8, sum(CASE WHEN t.game = '4D' THEN t.big + t.small ELSE t.units END)::float8, NULL::float8
+      SELECT t.number, 'throw', count(*)::int, sum(t.big)::float8, sum(t.small)::float8, sum(CASE WHEN t.game = '4D' THEN t.big + t.small ELSE t.units END)::float8, COALESCE(sum(t.payout), 0)::float8
       FROM throws t JOIN sel ON sel.draw_id = t.draw_id JOIN tree tr ON tr.user_id = t.user_id
       GROUP BY t.number) AS out
     ORDER BY "AmountOut" DESC, "Number", "Form"`, scopeParams(params), { limit: MAX_REPORT_ROWS })

@@ -5,15 +5,19 @@ import { SCOPE, runReport, scopeParams, type Report, type ReportParams } from '.
 
 /**
  * The common CTEs plus settled (the settled bets of live) and holdings: per settled bet, each level's part of its win/loss
- * (stake kept less the payout on it) and the part that left the top level (holder ''). A bet's parts add up to its stake less its payout.
+ * (stake kept after its throws less the payout on it), the part that left the top level and the parts thrown to distributors
+ * (holder '', Out; thrower: the level that threw and settles it with the distributor). A bet's parts add up to its stake less its payout.
  */
 export const HOLDINGS = `${SCOPE},
   settled AS (SELECT bet_id, row_user, amount, payout FROM live WHERE status IN ('won', 'lost')),
   holdings AS (
-    SELECT l.bet_id, l.user_id AS holder, l.amount_intake - l.intake_payout AS held FROM bet_levels l JOIN settled s ON s.bet_id = l.bet_id
+    SELECT l.bet_id, l.user_id AS holder, NULL::text AS thrower, (l.amount_intake - l.amount_thrown) - (l.intake_payout - l.thrown_payout) AS held
+    FROM bet_levels l JOIN settled s ON s.bet_id = l.bet_id
     UNION ALL
-    SELECT l.bet_id, '', l.amount_out - l.out_payout FROM bet_levels l JOIN settled s ON s.bet_id = l.bet_id
-    WHERE NOT EXISTS (SELECT 1 FROM bet_levels n WHERE n.bet_id = l.bet_id AND n.level = l.level + 1))`
+    SELECT l.bet_id, '', NULL, l.amount_out - l.out_payout FROM bet_levels l JOIN settled s ON s.bet_id = l.bet_id
+    WHERE NOT EXISTS (SELECT 1 FROM bet_levels n WHERE n.bet_id = l.bet_id AND n.level = l.level + 1)
+    UNION ALL
+    SELECT l.bet_id, '', l.user_id, l.amount_thrown - l.thrown_payout FROM bet_levels l JOIN settled s ON s.bet_id = l.bet_id WHERE l.amount_thrown <> 0)`
 
 /** A group's settled win/loss and who holds it; Claim is what the group pays the upline (negative: the upline pays). */
 export interface ShareFigures {
@@ -38,7 +42,8 @@ const DOWNLINE_SQL = `${HOLDINGS},
       sum(h.held) FILTER (WHERE th.depth >= 1 AND th.row_user = s.row_user) AS downline,
       sum(h.held) FILTER (WHERE th.depth = 0) AS upline,
       sum(h.held) FILTER (WHERE th.user_id IS NULL) AS above
-    FROM holdings h JOIN settled s ON s.bet_id = h.bet_id LEFT JOIN tree th ON th.user_id = h.holder GROUP BY s.row_user)
+    -- A thrown part is the thrower's to settle with its distributor, so it counts where the thrower sits.
+    FROM holdings h JOIN settled s ON s.bet_id = h.bet_id LEFT JOIN tree th ON th.user_id = COALESCE(h.thrower, h.holder) GROUP BY s.row_user)
   SELECT u.user_id AS "UserId", u.alias_id AS "UserName", u.role AS "Role", wl.bets::int AS "Bets", wl.win_loss::float8 AS "WinLoss",
     COALESCE(p.downline, 0)::float8 AS "DownlineShare", COALESCE(p.upline, 0)::float8 AS "UplineShare", COALESCE(p.above, 0)::float8 AS "AboveShare",
     (COALESCE(p.upline, 0) + COALESCE(p.above, 0))::float8 AS "Claim"

@@ -27,9 +27,10 @@ const Throw = Type.Object({
   Units: Type.Number(),
   DistributorId: Type.Integer(),
   Distributor: Type.String(),
+  Payout: Type.Union([Type.Number(), Type.Null()], { description: 'what the distributor owes back on the throw, settled at finalise; null before' }),
   CreatedDate: Type.String()
 })
-interface Row { throw_id: number, draw_id: number, draw_date: string | Date, game: string, number: string, big: string, small: string, units: string, distributor_id: number, name: string, created_at: Date }
+interface Row { throw_id: number, draw_id: number, draw_date: string | Date, game: string, number: string, big: string, small: string, units: string, distributor_id: number, name: string, payout: string | null, created_at: Date }
 const toThrow = (r: Row) => ({
   ThrowId: Number(r.throw_id),
   DrawId: Number(r.draw_id),
@@ -41,6 +42,7 @@ const toThrow = (r: Row) => ({
   Units: Number(r.units),
   DistributorId: Number(r.distributor_id),
   Distributor: r.name,
+  Payout: r.payout === null ? null : Number(r.payout),
   CreatedDate: zoneIso(new Date(r.created_at))
 })
 const Amount = Type.Optional(Type.Number({ minimum: 0, maximum: 999999999, description: '0 or more with at most 2 decimals' }))
