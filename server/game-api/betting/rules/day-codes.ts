@@ -44,6 +44,17 @@ export function resolveDayCode (game: Game, code: string): DayCodeMeaning | unde
   return days && { series: magnum ? 'MG4D' : 'SG4D', weekdays: days.weekdays, label: magnum ? `Magnum ${days.label}` : days.label }
 }
 
+/** The day code that bets on exactly these draw dates of a series, each weekday once (a ticket placed on chosen draws reads as a text one does); undefined when no code does. */
+export function dayCodeOfDates (series: DrawSeries, dates: readonly IsoDate[]): string | undefined {
+  const game: Game = series === 'TOTO' ? 'TOTO' : '4D'
+  const days = new Set(dates.map(weekdayOf))
+  if (days.size === 0 || days.size !== dates.length) return undefined
+  return dayCodesOf(game).find((code) => {
+    const meaning = resolveDayCode(game, code)
+    return meaning?.series === series && meaning.weekdays.length === days.size && meaning.weekdays.every((d) => days.has(d))
+  })
+}
+
 /** When a series' draw on a date closes: the draw row's own close once it exists, else the series setting's (store/draw-closes.ts). */
 export type CloseOf = (series: DrawSeries, date: IsoDate) => Date
 

@@ -1,6 +1,6 @@
 // The betting core's public surface, so routes and jobs import one module instead of reaching into its files.
 export { zoneDateOf, zoneInstant, weekdayOf, addDays, isIsoDate, type IsoDate, DEFAULT_CLOSE_TIMES, DRAW_WEEKDAYS, type CloseTimes, closeTimeFor, drawOn, nextDraws, type Draw, type DrawSeries } from '../../../../schemas/domain/calendar.ts'
-export { dayCodesOf, drawsForDayCode, resolveDayCode, settingCloses, type CloseOf, type DayCodeMeaning, type Game } from './day-codes.ts'
+export { dayCodeOfDates, dayCodesOf, drawsForDayCode, resolveDayCode, settingCloses, type CloseOf, type DayCodeMeaning, type Game } from './day-codes.ts'
 export { parseBetText, type ParseBetTextOptions, type ParseBetTextResult } from './parse-bet-text.ts'
 export { MAX_CHARACTERS, MAX_NUMBER_SETS } from './bet-text-limits.ts'
 export type { FourDLine, FourDTicket, NumberForm, TextIssue, Ticket, TotoBetType, TotoLine, TotoTicket } from './ticket.ts'

@@ -10,6 +10,7 @@ import { applyTicketTotals } from './draw-totals.ts'
 import { bettingErrors, lineErrors } from '../errors.ts'
 import { enforceLimits, limitNumberOf } from '../../risk/store/limits.ts'
 import { linesText } from './lines.ts'
+import { ticketLabels } from './ticket-labels.ts'
 import { addIntake, intakeKey, loadNumberLimits, lockIntake, playedNumbers, type IntakeKey, type Kept, type NumberLimit } from './intake-totals.ts'
 
 /** One ticket to place on already-resolved open draws. */
@@ -202,11 +203,12 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
   }
   await addIntake(q, intake.deltas)
 
+  const labels = await ticketLabels(q, requests)
   await q.query(
     `INSERT INTO tickets (ticket_id, ticket_no, user_id, placed_by, game, loc_id, series, day_code, source, text, stake, charged, file_id, placed_at)
      SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::numeric[], $12::boolean[], $13::int[], $14::timestamptz[])`,
     [placed.map((p) => p.ticketId), placed.map((p) => p.ticketNo), requests.map((r) => r.userId), requests.map((r) => r.placedBy), requests.map((r) => r.game),
-      requests.map((r) => r.locId), requests.map((r) => r.series), requests.map((r) => r.dayCode), requests.map((r) => r.source), requests.map((r) => r.text),
+      requests.map((r) => r.locId), requests.map((r) => r.series), labels.map((l) => l.dayCode), requests.map((r) => r.source), labels.map((l) => l.text),
       placed.map((p) => p.stake), requests.map(() => mode === 'charge'), requests.map((r) => r.fileId ?? null), requests.map(() => now.toISOString())])
 
   const betIds: number[] = []

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { dayCodesOf, drawsForDayCode, resolveDayCode } from '../../../../server/game-api/betting/rules/day-codes.ts'
+import { dayCodeOfDates, dayCodesOf, drawsForDayCode, resolveDayCode } from '../../../../server/game-api/betting/rules/day-codes.ts'
 
 t.test('day codes resolve to series and days', async (t) => {
   const table: Array<[string, '4D' | 'TOTO', string, number[]]> = [
@@ -44,4 +44,19 @@ t.test('a day code bets on the next open draw of each of its days', async (t) =>
   if (toto4 === undefined) return t.fail('4 resolves')
   t.same(drawsForDayCode(toto4, new Date('2026-11-26T13:01:00Z')).map((d) => d.date), ['2026-12-03'], 'after the Thursday 21:00 close: next Thursday')
   t.same(drawsForDayCode(toto4, new Date('2026-11-26T12:59:00Z')).map((d) => d.date), ['2026-11-26'], 'TOTO still open at 20:59')
+})
+
+t.test('draws chosen by id read as the day code that bets on exactly their days', async (t) => {
+  // 2030-01-02 is a Wednesday; 01-05 Saturday, 01-06 Sunday, 01-01 Tuesday, 01-07 Monday, 01-03 Thursday.
+  t.equal(dayCodeOfDates('SG4D', ['2030-01-02']), '3', 'one Wednesday draw: 3')
+  t.equal(dayCodeOfDates('SG4D', ['2030-01-05', '2030-01-06']), '2', 'Saturday and Sunday: 2')
+  t.equal(dayCodeOfDates('SG4D', ['2030-01-02', '2030-01-05', '2030-01-06']), '0', 'Wednesday, Saturday and Sunday: 0')
+  t.equal(dayCodeOfDates('MG4D', ['2030-01-06']), '7M', 'a Magnum Sunday: 7M')
+  t.equal(dayCodeOfDates('MG4D', ['2030-01-01']), '9M', 'the Magnum Tuesday special: 9M')
+  t.equal(dayCodeOfDates('TOTO', ['2030-01-07']), '1', 'a TOTO Monday: 1')
+  t.equal(dayCodeOfDates('TOTO', ['2030-01-03']), '4', 'a TOTO Thursday: 4')
+  t.equal(dayCodeOfDates('SG4D', ['2030-01-02', '2030-01-05']), undefined, 'Wednesday and Saturday: no code says that')
+  t.equal(dayCodeOfDates('SG4D', ['2030-01-01']), undefined, 'a Singapore Tuesday (special draw): none')
+  t.equal(dayCodeOfDates('SG4D', ['2030-01-02', '2030-01-09']), undefined, 'two Wednesdays: none')
+  t.equal(dayCodeOfDates('SG4D', []), undefined, 'no draws: none')
 })
