@@ -1,6 +1,7 @@
 // Answer schemas of the betting routes.
 import { Type } from 'typebox'
 import { DAYS, type Day } from './rules/fixed-days.ts'
+import { TICKET_STATUSES } from './store/ticket-status.ts'
 
 /** A draw. */
 export const DrawSchema = Type.Object({
@@ -51,7 +52,7 @@ export const TicketSchema = Type.Object({
   Text: Type.Union([Type.String(), Type.Null()]),
   Stake: Type.Number(),
   Payout: Type.Number(),
-  Status: Type.String(),
+  Status: Type.Enum(TICKET_STATUSES, { description: 'from its bets: void when all are, active while one is open, then won (one paid) or lost' }),
   // Active with every draw still open: it may be voided.
   Open: Type.Boolean(),
   PlacedDate: Type.String(),

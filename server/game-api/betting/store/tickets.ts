@@ -8,6 +8,7 @@ import { bettingErrors } from '../errors.ts'
 import { applyTicketTotals } from './draw-totals.ts'
 import { releaseTicketIntake } from './intake-totals.ts'
 import { downlineCte } from '../../lib/user-tree.ts'
+import { ticketStatusSql, type TicketStatus } from './ticket-status.ts'
 
 interface TicketRow {
   ticket_id: string,
@@ -21,7 +22,7 @@ interface TicketRow {
   text: string | null,
   stake: string,
   payout: string,
-  status: string,
+  status: TicketStatus,
   open: boolean,
   placed_at: Date,
   draw_ids: number[],
@@ -29,7 +30,7 @@ interface TicketRow {
 }
 
 // now is the placeholder of the current instant: a ticket is open (voidable) while it is active and every one of its draws takes bets.
-const ticketColumns = (now: string) => `t.ticket_id, t.ticket_no, t.user_id, t.placed_by, t.game, t.series, t.day_code, t.source, t.text, t.stake, t.status, t.placed_at,
+const ticketColumns = (now: string) => `t.ticket_id, t.ticket_no, t.user_id, t.placed_by, t.game, t.series, t.day_code, t.source, t.text, t.stake, ${ticketStatusSql('t')} AS status, t.placed_at,
   (SELECT COALESCE(sum(b.payout), 0) FROM bets b WHERE b.ticket_id = t.ticket_id) AS payout,
   (t.status = 'active' AND NOT EXISTS (SELECT 1 FROM bets b JOIN draws d ON d.draw_id = b.draw_id WHERE b.ticket_id = t.ticket_id AND NOT ${drawTakesBetsSql('d', now)})) AS open,
   ARRAY(SELECT DISTINCT b.draw_id FROM bets b WHERE b.ticket_id = t.ticket_id ORDER BY b.draw_id) AS draw_ids,
