@@ -4,6 +4,7 @@ import type { FormAction, FormWidget as FormDescriptor } from '../../../../schem
 import { Dialog } from '../../components/Dialog.tsx'
 import { ScopeProvider } from '../context.tsx'
 import { FormWidget } from '../form/FormWidget.tsx'
+import { keepsAnswer as showsAnswer } from '../lib/formSubmit.ts'
 
 /** The values a row gives its dialog's form (form field → row field). */
 export function prefillOf (prefill: FormAction['prefill'], row: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
@@ -22,7 +23,7 @@ export function FormDialog ({ action, row, onClose }: { action: FormAction, row?
   const prefill = useMemo(() => prefillOf(action.prefill, row), [action.prefill, row])
   const close = useCallback(() => onClose(), [onClose])
   // A success message made of the answer's values (a one-time password, a new entry's id) is the only place they are shown: the dialog stays open to show it.
-  const keepsAnswer = Object.keys(action.form.submit?.successValues ?? {}).length > 0
+  const keepsAnswer = showsAnswer(action.form.submit)
   return (
     <Dialog open title={t(action.titleKey ?? action.labelKey, row ? { ...row } : undefined)} onClose={close} className='rr-form-dialog' footer={<button type='button' onClick={close}>{t('renderers.close')}</button>}>
       <ScopeProvider row={row}>

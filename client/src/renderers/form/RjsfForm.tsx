@@ -17,7 +17,7 @@ import { initialItems, isRepeat } from '../lib/formRepeat.ts'
 import { toRjsf } from '../lib/formSchema.ts'
 import { formValidator } from '../lib/formValidator.ts'
 import { resultSections } from '../lib/formAnswer.ts'
-import { fileFields, formFieldLabel, submitPayload, successValues, toMultipart } from '../lib/formSubmit.ts'
+import { fileFields, formFieldLabel, holdsAnswer, maySubmit, submitPayload, successValues, toMultipart } from '../lib/formSubmit.ts'
 import { startTarget } from '../lib/job.ts'
 import { Alert } from '../shared/Alert.tsx'
 import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
@@ -73,7 +73,7 @@ function FormBody ({ widget, prefill, loaded, onSent }: FormProps & { loaded?: u
   const ctx = useMemo<FormRuleContext>(() => ({ fields: widget.fields, dateRanges: widget.dateRanges, game: widget.game, lines: widget.lines, loaded }), [widget, loaded])
   // Chosen files stay out of rjsf's data, which would copy them as plain objects.
   const [formContext] = useState<FormContext>(() => ({ files: new Map() }))
-  const [data, setData] = useState<FormData>(() => {
+  const blank = () => {
     const initial: FormData = {}
     for (const f of widget.fields) {
       const v = f.defaultFrom ? resolveSource(f.defaultFrom, scope) : f.default
@@ -83,7 +83,8 @@ function FormBody ({ widget, prefill, loaded, onSent }: FormProps & { loaded?: u
     }
     if (widget.lines) initial[widget.lines.name] = blankRows(widget.lines)
     return { ...initial, ...prefill }
-  })
+  }
+  const [data, setData] = useState<FormData>(blank)
   // Only the fields whose condition holds are drawn; the schema changes when one appears or goes.
   const shownNames = widget.fields.filter((f) => isVisible(f, data)).map((f) => f.name).join(',')
   const { schema, uiSchema } = useMemo(() => {
@@ -116,8 +117,18 @@ function FormBody ({ widget, prefill, loaded, onSent }: FormProps & { loaded?: u
     .filter(([name]) => submitted || touched.has(name))
     .map(([name, list]) => [name, list.map((e) => t(e.key, { ...e.values, ...(typeof e.values?.other === 'string' ? { other: t(e.values.other) } : {}) }))]))
 
+  // A one-time answer (a new user's password) stays shown and the form is not sent again until the user dismisses it.
+  const held = send.isSuccess && holdsAnswer(widget)
+  const dismiss = () => {
+    send.reset()
+    setData(blank())
+    setErrors({})
+    setTouched(new Set())
+    setSubmitted(false)
+  }
+
   const submit = (formData: FormData) => {
-    if (!target) return
+    if (!target || !maySubmit(widget, { pending: send.isPending, succeeded: send.isSuccess })) return
     const all = validateForm(formData, ctx)
     setSubmitted(true)
     setErrors(all)
@@ -142,6 +153,7 @@ function FormBody ({ widget, prefill, loaded, onSent }: FormProps & { loaded?: u
   return (
     <section className='rr-form' data-widget-id={widget.id}>
       {send.isSuccess && <Alert type='success' message={target?.successKey ?? 'renderers.saved'} values={successValues(send.data, target?.successValues)} />}
+      {held && <div className='rr-form-actions'><Button type='button' variant='default' onClick={dismiss}>{t('renderers.dismissAnswer')}</Button></div>}
       {send.isError && <CallErrorAlert error={send.error} labelField={(path) => formFieldLabel(widget, path, t)} />}
       <Form
         schema={schema as RJSFSchema}
@@ -172,10 +184,10 @@ function FormBody ({ widget, prefill, loaded, onSent }: FormProps & { loaded?: u
           setTouched((prev) => new Set(prev).add(name))
           setErrors((prev) => revalidate(prev, name, latest.current, ctx))
         }}
-        readonly={!target}
+        readonly={!target || held}
         onSubmit={(e) => submit(e.formData as FormData)}
       >
-        {target ? <div className='rr-form-actions'><Button type='submit' loading={send.isPending}>{t(target.labelKey)}</Button></div> : <></>}
+        {target ? <div className='rr-form-actions'><Button type='submit' loading={send.isPending} disabled={held}>{t(target.labelKey)}</Button></div> : <></>}
       </Form>
       {send.isSuccess && widget.result && <FormResult sections={resultSections(send.data, widget.result)} />}
     </section>

@@ -28,6 +28,20 @@ export function toMultipart (payload: Record<string, unknown>, files: ReadonlyMa
   return form
 }
 
+/** Whether a submit's success message shows values read from its answer (a one-time password, a new entry's id): shown nowhere else. */
+export const keepsAnswer = (submit: FormWidget['submit']): boolean => Object.keys(submit?.successValues ?? {}).length > 0
+
+/**
+ * Whether a form that succeeded holds its answer: not sent again, its message kept, until the user dismisses it (a second Create would
+ * replace a one-time password by a refusal). A form with bet lines is cleared for the next entry instead.
+ */
+export const holdsAnswer = (widget: Pick<FormWidget, 'submit' | 'lines'>): boolean => keepsAnswer(widget.submit) && !widget.lines
+
+/** Whether the form may be sent now: not while a send is under way, nor while it holds an answer. */
+export function maySubmit (widget: Pick<FormWidget, 'submit' | 'lines'>, send: { pending: boolean, succeeded: boolean }): boolean {
+  return widget.submit !== undefined && !send.pending && !(send.succeeded && holdsAnswer(widget))
+}
+
 /** Values read from the answer (name → dot path) for the success message, which formats them (e.g. {{stake, number(…)}}); missing or non-scalar values are left out. */
 export function successValues (answer: unknown, paths: Readonly<Record<string, string>> | undefined): Record<string, string | number | boolean> {
   const values: Record<string, string | number | boolean> = {}
