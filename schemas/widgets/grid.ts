@@ -53,7 +53,8 @@ export const GridResetAction = Type.Union([
     rowParams: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 }))),
     // Further values from filters, the route query, the session or constants (the chosen user whose row is reset).
     params: Type.Optional(Type.Record(Type.String({ minLength: 1 }), ParamSource)),
-    confirmKey: Type.Optional(I18nKey)
+    confirmKey: Type.Optional(I18nKey),
+    successKey: Type.Optional(I18nKey)
   }, { additionalProperties: false }),
   Type.Object({ kind: Type.Literal('reset'), id: Type.String({ minLength: 1 }), labelKey: I18nKey, defaults: DataBinding }, { additionalProperties: false })
 ])

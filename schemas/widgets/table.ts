@@ -37,7 +37,10 @@ export const RowAction = Type.Union([
     method: HttpMethod,
     // Call parameters taken from the row (parameter name → row field): the query of a GET or DELETE (DELETE bet?TicketNo=), the body otherwise.
     rowParams: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 }))),
-    confirmKey: Type.Optional(I18nKey)
+    confirmKey: Type.Optional(I18nKey),
+    // What the write did, said after it succeeds (every write says so: tests/server/config/write-messages.test.ts), with values from the answer.
+    successKey: Type.Optional(I18nKey),
+    successValues: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 })))
   }, { additionalProperties: false }),
   // Chooses the row for other widgets: sets page filter values from row fields (filter name → row field), e.g. the file a job processes.
   Type.Object({ kind: Type.Literal('choose'), id: Type.String({ minLength: 1 }), labelKey: I18nKey, when: Type.Optional(RowCondition), set: Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 })) }, { additionalProperties: false }),
@@ -64,6 +67,8 @@ export const SelectionAction = Type.Object({
   min: Type.Optional(Type.Integer({ minimum: 1, description: 'default 1' })),
   max: Type.Optional(Type.Integer({ minimum: 1 })),
   confirmKey: Type.Optional(I18nKey),
+  successKey: Type.Optional(I18nKey),
+  successValues: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 }))),
   // Only rows whose field holds this value may be ticked for it (processed files).
   when: Type.Optional(RowCondition)
 }, { additionalProperties: false })

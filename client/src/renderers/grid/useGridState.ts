@@ -72,7 +72,7 @@ export function useGridState (widget: GridWidget, rows: readonly Row[], defaults
       setSaved(undefined)
       if (isResetCall(reset)) {
         if (reset.confirmKey && !(await confirm(reset.confirmKey))) return
-        resetting.mutate(row, { onSettled: settleWritten })
+        resetting.mutate(row, { onSuccess: () => setSaved(reset.successKey ?? 'renderers.done'), onSettled: settleWritten })
         return
       }
       const id = rowId(row, widget.rowKey)

@@ -9,6 +9,8 @@ import { getPath, readsFilters, withQuery } from '../lib/binding.ts'
 import { fillPath, rowParams, type Row } from '../lib/tableModel.ts'
 import { Spinner } from '../shared/Spinner.tsx'
 import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
+import { Alert } from '../shared/Alert.tsx'
+import { successValues } from '../lib/formSubmit.ts'
 import { useConfirm } from '../shared/useConfirm.tsx'
 import { TableView } from './TableView.tsx'
 import { FormDialog } from '../actions/FormDialog.tsx'
@@ -18,6 +20,8 @@ import { selectionTarget } from '../lib/tableSelection.ts'
 
 /** One write of the table (a row's call, an action on the ticked rows): its parameters go in the query of a GET or DELETE (lists joined by commas), the body otherwise. */
 interface TableCall { method: HttpMethod, endpoint: string, params?: Record<string, string | number | boolean | ReadonlyArray<string | number | boolean>> }
+/** What a table's write said it did: its message key and the values read from the answer. */
+interface Said { key: string, values: ReturnType<typeof successValues> }
 
 const queryOf = (params: NonNullable<TableCall['params']>) => Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : v as string | number | boolean]))
 
@@ -56,6 +60,12 @@ export function TableWidget ({ widget }: { widget: TableDescriptor }) {
     method === 'GET' || method === 'DELETE'
       ? callData(method, withQuery(endpoint, queryOf(params ?? {})))
       : callData(method, endpoint, params))
+  // The last write's message, cleared when the next one starts.
+  const [said, setSaid] = useState<Said | null>(null)
+  const write = (call: TableCall, action: { successKey?: string, successValues?: Record<string, string> }, done?: () => void) => {
+    setSaid(null)
+    tableCall.mutate(call, { onSuccess: (data) => { setSaid({ key: action.successKey ?? 'renderers.done', values: successValues(data, action.successValues) }); done?.() } })
+  }
   const download = useDownload()
   const confirm = useConfirm()
   const onAction = async (action: RowAction, row: Row) => {
@@ -73,14 +83,14 @@ export function TableWidget ({ widget }: { widget: TableDescriptor }) {
     }
     if (action.kind !== 'call') return
     if (action.confirmKey && !(await confirm.ask(action.confirmKey, action.labelKey))) return
-    tableCall.mutate({ method: action.method, endpoint: fillPath(action.endpoint, row), ...(action.rowParams ? { params: rowParams(action.rowParams, row) } : {}) })
+    write({ method: action.method, endpoint: fillPath(action.endpoint, row), ...(action.rowParams ? { params: rowParams(action.rowParams, row) } : {}) }, action)
   }
   // An action on the ticked rows: the same confirmation and write as a row's call, with their values as one list; done clears the ticks.
   const onSelection = async (action: SelectionAction, ticked: readonly Row[], done: () => void) => {
     const { values, ready } = selectionTarget(action, ticked)
     if (!ready) return
     if (action.confirmKey && !(await confirm.ask(action.confirmKey, action.labelKey))) return
-    tableCall.mutate({ method: action.method, endpoint: action.endpoint, params: { [action.param]: values } }, { onSuccess: done })
+    write({ method: action.method, endpoint: action.endpoint, params: { [action.param]: values } }, action, done)
   }
   if (state.status === 'loading') return <Spinner />
   if (state.status === 'error') return <CallErrorAlert error={state.error} />
@@ -101,6 +111,7 @@ export function TableWidget ({ widget }: { widget: TableDescriptor }) {
     <>
       {widget.titleKey && <h2 className='rr-table-title'>{t(widget.titleKey)}</h2>}
       {tableCall.error && <CallErrorAlert error={tableCall.error} />}
+      {said && !tableCall.isPending && !tableCall.error && <Alert type='success' message={said.key} values={said.values} />}
       {download.error && <CallErrorAlert error={download.error} />}
       {rows.length === 0
         ? <EmptyTable widget={widget} />
