@@ -13,6 +13,7 @@ import { findJob } from '../../jobs/status.ts'
 import { UPLOAD_JOB, betLines, queueUploadJob } from '../jobs/upload.ts'
 import { dbfBetLines } from '../rules/dbf-lines.ts'
 import { readDbfTable } from '../store/dbf-table.ts'
+import { MAX_FILE_NAME, fileNameProblem } from '../rules/file-name.ts'
 import { usableDistributor } from '../../risk/store/distributors.ts'
 import { accountErrors } from '../../accounts/errors.ts'
 
@@ -87,12 +88,17 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const content = await part.toBuffer()
-        if (part.fieldname === 'file') file = { name: part.filename || 'upload.txt', content }
+        if (part.fieldname === 'file') file = { name: part.filename, content }
       } else {
         fields[part.fieldname] = String(part.value)
       }
     }
     if (!file) throw bettingErrors.fileMissing()
+    // A browser sends an empty name for a file input left empty; other odd names are refused before they reach the store.
+    const problem = fileNameProblem(file.name)
+    if (problem === 'empty') throw bettingErrors.fileMissing()
+    if (problem === 'unreadable') throw bettingErrors.fileNameUnreadable()
+    if (problem === 'long') throw bettingErrors.fileNameLong([...file.name].length, MAX_FILE_NAME)
     return { fields, file }
   }
 
@@ -112,7 +118,7 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
       const { rows: [row] } = await tx.query<FileRow>(
         `INSERT INTO files (user_id, game, name, content, strict_number, accept_decimals, remarks, line_count, uploaded_at, batch, partner_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
-        [owner, game, name.slice(0, 200), text, fields.StrictNumber === undefined ? true : truthy(fields.StrictNumber), truthy(fields.AcceptDecimals), (fields.Remarks ?? '').slice(0, 500), lines, app.gaNow(), (fields.Batch ?? '').slice(0, 50), partnerId])
+        [owner, game, name, text, fields.StrictNumber === undefined ? true : truthy(fields.StrictNumber), truthy(fields.AcceptDecimals), (fields.Remarks ?? '').slice(0, 500), lines, app.gaNow(), (fields.Batch ?? '').slice(0, 50), partnerId])
       await app.gaAudit(tx, request, { userId: user.userId, action: 'file.upload', detail: { FileId: Number(row?.file_id), name, lines, format, PartnerId: partnerId } })
       return row as FileRow
     })
@@ -164,7 +170,7 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
         FileIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { minItems: 1, maxItems: 500, description: 'the files to label' })),
         FileId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'or: the one file (what a files list row holds)' })),
         Batch: Type.String({ maxLength: 50, description: 'the batch label; empty clears it' }),
-        FileName: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'a new name, when one file is given' })),
+        FileName: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_FILE_NAME, description: 'a new name, when one file is given' })),
         LocId: LocIdField
       }),
       response: envelope(Type.Array(FileSchema))
@@ -176,6 +182,7 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
     if ((list === undefined) === (one === undefined)) throw bettingErrors.filesWhich()
     const ids = list ?? [one as number]
     if (name !== undefined && ids.length !== 1) throw bettingErrors.renameOneFile()
+    if (name !== undefined && fileNameProblem(name) !== undefined) throw bettingErrors.fileNameUnreadable()
     const saved = await app.db.transaction(async (tx) => {
       const { rows } = await tx.query<FileRow>('SELECT * FROM files WHERE file_id = ANY($1::int[]) AND game = $2 ORDER BY file_id FOR UPDATE', [ids, game])
       const unique = [...new Set(ids)]
