@@ -18,6 +18,7 @@ const Row = Type.Object({
   Small: Type.Number(),
   Units: Type.Number(),
   Amount: Type.Number(),
+  Strike: Type.Number({ description: 'what the amount won once the draw is finalised: Bets In the payout on what came in, Bets Out on what went up or (a throw) what the distributor owes back' }),
   Bets: Type.Integer()
 })
 const Answer = Type.Object({
@@ -59,6 +60,7 @@ const betsInOutRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, {
       Small: toto ? 0 : Number(r.small),
       Units: toto ? Number(r.amount) : 0,
       Amount: Number(r.amount),
+      Strike: Number(r.strike),
       Bets: Number(r.bets)
     }))
     const total = Math.round(answer.reduce((s, r) => s + r.Amount, 0) * 100) / 100

@@ -39,6 +39,8 @@ onTestDatabase(t, async (t, kind) => {
     t.equal(out.totals.OutStrike, 1000)
     const listed = (await api(h, 'GET', `/api/v1/4d/bet/throw?DrawId=${drawId}`, tokens.admin)).body.data
     t.match(listed, [{ Number: '7586', Distributor: 'Throw Outlet', Big: 0.5, Payout: 1000 }], 'the throw list (the distributor\'s account of it) shows the 1,000.00 owed')
+    const betsOut = (await api(h, 'GET', `/api/v1/4d/bet/byDayGroupByNumber?Choice=2&ViewDay=1&DrawId=${drawId}`, tokens.admin)).body.data
+    t.match(betsOut.rows.find((r: { Form: string }) => r.Form === 'throw'), { Number: '7586', To: 'Throw Outlet', Big: 0.5, Strike: 1000 }, 'Bets Out: the throw and what it won')
   })
 
   // The draw holds the seed's bets too, so the figures are checked against the levels' own rows and each other.
