@@ -100,7 +100,7 @@ function gate (app: FastifyInstance) {
     let locId: string | undefined
     if (session) {
       const user = await app.userContext.load(request, session)
-      assertPastGates(session, user)
+      await assertPastGates(app, request, session, user)
       const ctx = sharedRuleContext(user, session.mobile)
       const menuHolds = (path: string) => menuAllows(config, ctx, path)
       if (!endpointAllowed(endpoint, menuHolds, ctx)) {

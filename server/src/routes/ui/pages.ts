@@ -31,7 +31,7 @@ export default async function pagesRoutes (fastify: FastifyInstance) {
     if (!session) throw errors.notSignedIn()
     const path = request.query.path.split(/[?#]/)[0] ?? ''
     const user = await app.userContext.load(request, session)
-    assertPastGates(session, user)
+    await assertPastGates(app, request, session, user)
     const config = app.configStore.current()
     const ctx = sharedRuleContext(user, session.mobile)
     // Kept as JSON text per config and rule context by the cache owner: a repeat of the page costs a lookup.
