@@ -13,7 +13,7 @@ import { existingImport, insertImport, listImports, markImport, toImport } from 
 import { resultFileRows, resultOf } from '../rules/result-input.ts'
 import { drawErrors } from '../errors.ts'
 import { bettingErrors } from '../../betting/errors.ts'
-import { FINALISE_JOB, finaliseStatus, queueFinaliseJob } from '../jobs/finalise.ts'
+import { FINALISE_JOB, FinaliseStatusSchema, finaliseStatus, queueFinaliseJob } from '../jobs/finalise.ts'
 import { BIN_BURST_JOB, binBurstStatus, binConfirmStatus, queueBinBurstJob } from '../jobs/bin-burst.ts'
 
 const IdField = Type.Integer({ minimum: 1, maximum: 2147483647 })
@@ -21,8 +21,7 @@ const Tier = Type.Object({ Prize: Type.String(), Hits: Type.Integer(), Bets: Typ
 const Totals = { WinningBets: Type.Integer(), WinningTickets: Type.Integer(), Stake: Type.Number(), Commission: Type.Number(), Payout: Type.Number(), OperatorResult: Type.Number() }
 const PreviewSchema = Type.Object({ DrawId: Type.Integer(), IsFinalised: Type.Boolean(), Tiers: Type.Array(Tier), ...Totals })
 const ReportSchema = Type.Object({ DrawId: Type.Integer(), IsFinalised: Type.Boolean(), Tiers: Type.Array(Tier), ...Totals, Bets: Type.Integer(), Winners: Type.Integer(), Strikes: Type.Integer() })
-const FinaliseStatusSchema = Type.Object({ JobId: Type.Union([Type.Integer(), Type.Null()]), DrawId: Type.Integer(), Status: Type.String(), Progress: Type.Integer(), Message: Type.String(), IsFinalised: Type.Boolean() })
-const DrawStepSchema = Type.Object({ DrawId: Type.Integer(), DrawDate: Type.String(), Series: Type.String(), JobId: Type.Union([Type.Integer(), Type.Null()]), Status: Type.String(), Progress: Type.Integer(), Message: Type.String(), IsFinalised: Type.Boolean() })
+const DrawStepSchema = Type.Object({ ...FinaliseStatusSchema.properties, DrawDate: Type.String(), Series: Type.String() })
 const ImportSchema = Type.Object({
   ImportId: Type.Integer(),
   DrawId: Type.Integer(),

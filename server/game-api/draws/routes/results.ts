@@ -9,7 +9,7 @@ import { PlainText } from '../../../../schemas/common.ts'
 import { DrawResultSchema } from '../../betting/schemas.ts'
 import { toDrawAnswer } from '../store/draws.ts'
 import { bettingErrors } from '../../betting/errors.ts'
-import { FINALISE_JOB, finaliseStatus, queueFinaliseJob } from '../jobs/finalise.ts'
+import { FINALISE_JOB, FinaliseStatusSchema, finaliseStatus, queueFinaliseJob } from '../jobs/finalise.ts'
 import { previewDraw } from '../store/preview.ts'
 import { resetDraw } from '../store/reset.ts'
 import { existingDraw } from '../store/draw-by-id.ts'
@@ -30,7 +30,6 @@ const PreviewSchema = Type.Object({
   OperatorResult: Type.Number(),
   Summary: Type.Array(Type.Object({ WinningBets: Type.Integer(), WinningTickets: Type.Integer(), Stake: Type.Number(), Commission: Type.Number(), Payout: Type.Number(), OperatorResult: Type.Number() }))
 })
-const StatusSchema = Type.Object({ JobId: Type.Union([Type.Integer(), Type.Null()]), DrawId: Type.Integer(), Status: Type.String(), Progress: Type.Integer(), Message: Type.String(), IsFinalised: Type.Boolean() })
 const ResetSchema = Type.Object({ DrawId: Type.Integer(), Reversed: Type.Integer(), Bets: Type.Integer(), ResultCleared: Type.Boolean() })
 
 /** Results of the prefix's game (ADMIN): entry, preview, finalising as a job with its status, and reset. */
@@ -80,7 +79,7 @@ const resultRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { ga
 
   app.post('/result/r5', {
     onRequest: app.gaRequireAdmin,
-    schema: { body: Type.Object({ DrawId: DrawIdField, LocId: LocIdField }), response: envelope(StatusSchema) }
+    schema: { body: Type.Object({ DrawId: DrawIdField, LocId: LocIdField }), response: envelope(FinaliseStatusSchema) }
   }, async (request) => {
     const user = caller(request)
     const { DrawId: drawId } = request.body
@@ -93,7 +92,7 @@ const resultRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { ga
 
   app.get('/result/r5/:id/status', {
     onRequest: app.gaRequireAdmin,
-    schema: { params: Type.Object({ id: DrawIdField }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(StatusSchema) }
+    schema: { params: Type.Object({ id: DrawIdField }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(FinaliseStatusSchema) }
   }, async (request) => {
     await drawOf(request.params.id)
     return ok(await finaliseStatus(app.db, request.params.id))
