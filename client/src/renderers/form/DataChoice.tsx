@@ -2,13 +2,17 @@ import type { WidgetProps } from '@rjsf/utils'
 import { useTranslation } from 'react-i18next'
 import type { FormField } from '../../../../schemas/widgets.ts'
 import { useChoices } from '../lib/useChoices.ts'
+import { narrowedOptions } from '../lib/choices.ts'
 
 const fieldOf = (p: WidgetProps) => p.options.descriptor as FormField
 
-/** A select whose options come from data (value and label fields of each item). */
+/** A select whose options come from data (value and label fields of each item), or the field's own options narrowed to the values the data holds. */
 export function DataSelect (p: WidgetProps) {
   const { t } = useTranslation()
-  const { options, note, busy } = useChoices(fieldOf(p).optionsFrom)
+  const field = fieldOf(p)
+  const { options: answered, note: answeredNote, busy } = useChoices(field.optionsFrom)
+  const options = field.options ? narrowedOptions(field.options, answered, t) : answered
+  const note = answeredNote ?? (options.length === 0 ? 'renderers.noData' : undefined)
   const value = typeof p.value === 'string' || typeof p.value === 'number' ? String(p.value) : ''
   return (
     <>

@@ -19,3 +19,9 @@ export function choiceOptions (data: unknown, from: Pick<OptionsFrom, 'valueFiel
   }
   return out
 }
+
+/** The descriptor's own options (labels translated) whose values the answer holds: fixed wording, offered only while the call says it applies (day codes of open draws). */
+export function narrowedOptions (fixed: ReadonlyArray<{ value: string, labelKey: string }>, answered: readonly ChoiceOption[], t: (key: string) => string): ChoiceOption[] {
+  const values = new Set(answered.map((o) => o.value))
+  return fixed.filter((o) => values.has(o.value)).map((o) => ({ value: o.value, label: t(o.labelKey) }))
+}

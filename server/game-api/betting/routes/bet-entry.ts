@@ -54,7 +54,7 @@ const betEntryRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { 
       response: envelope(Type.Object({
         Game: Type.String(),
         Forms: Strings,
-        DayCodes: Type.Array(Type.Object({ Code: Type.String(), Days: Type.String() })),
+        DayCodes: Type.Array(Type.Object({ Code: Type.String(), Days: Type.String() }), { description: 'the day codes a bet can use now: a code whose draw is closed (early, by hand) or not yet open is left out' }),
         MaxLines: Type.Integer(),
         MaxTextCharacters: Type.Integer(),
         LineStakeBound: Type.Number(),
