@@ -144,6 +144,11 @@ t.test('an operator\'s week across every role', (t) => eachDatabase(t, async (t:
     const voided = await mem1.request('DELETE', `/api/v1/4d/bet?TicketNo=${encodeURIComponent(ticketNo)}`)
     t.equal(voided.status, 409, `a void after the hand close is refused: ${voided.text}`)
     t.match(voided.json?.message, /clos|bet/i, 'with a message saying why')
+    // Before the result, the company throws 0.50 Big of the number that will take 1st prize to an outlet (Out Setting 3, Throw Number).
+    const outlet = await admin.post('/api/v1/4d/distributors', { Name: 'Week Outlet' })
+    t.equal(outlet.status, 200, outlet.text)
+    const thrown = await admin.post('/api/v1/4d/bet/throw', { DrawId: draw.DrawId, Number: '1234', Big: 0.5, DistributorId: outlet.json.data.DistributorId })
+    t.equal(thrown.status, 200, `a throw after the hand close: ${thrown.text}`)
     const result = { First: '1234', Second: '5678', Third: '9012', Starters: '0101 0202 0303 0404 0505 0606 0707 0808 0909 1010', Consolations: '2020 3030 4040 6060 7070 8080 9090 1919 2929 3939' }
     const entered = await admin.post('/api/v1/4d/draw/result', { DrawId: draw.DrawId, ...result })
     t.equal(entered.status, 200, entered.text)
@@ -160,6 +165,20 @@ t.test('an operator\'s week across every role', (t) => eachDatabase(t, async (t:
     const view = await mem1.get(`/api/v1/4d/bet/view?TicketNo=${encodeURIComponent(ticketNo)}`)
     t.equal(view.status, 200, view.text)
     t.ok(JSON.stringify(view.json.data).includes(String(draw.DrawDate).slice(0, 10)), `the ticket shows the draw's own day ${String(draw.DrawDate).slice(0, 10)}`)
+  })
+
+  await t.test('the thrown number won: the outlet owes its prize back, and the company keeps only what it did not throw', async (t) => {
+    const query = { VW: 'RPTOUT' }
+    const table = [...(await tablesOf(admin, '/report/out', query)).values()][0]
+    t.ok(table, 'Report Out has a table')
+    const out = await rowsOf(admin, { binding: table!.binding, filters: { ...table!.filters, DrawId: drawId } }, query, { LocId: 'SG', UserId: 'admin' })
+    t.match(out.rows.find((r) => r.Form === 'throw' && r.Number === '1234'), { BigOut: 0.5, OutStrike: 1000 }, 'Out Strike: 0.50 Big at 2,000 on the 1st prize')
+    const full = (await admin.get(`/api/v1/4d/reportFull?VW=RPTFULL&DrawId=${drawId}`)).json.data.totals
+    t.match(full, { MyThrown: 0.5, MyThrownStrike: 1000 }, 'the Full Report counts the throw apart from what the company kept')
+    t.equal(money(full.Intake) + money(full.Thrown) + money(full.MyOut), money(full.Stake), 'stake = kept + thrown + passed on beyond the top')
+    const claim = (await admin.get(`/api/v1/4d/selectReportShareClaim?DrawId=${drawId}`)).json.data
+    t.ok(claim.rows.some((r: { Holder: string, Role: string }) => r.Holder === '' && r.Role === 'OUT'), 'Share Claim (Company) has the Out row')
+    t.equal(claim.rows.reduce((s: number, r: { WinLoss: number }) => s + money(r.WinLoss), 0), money(claim.WinLoss), 'whose holders add up to the win/loss')
   })
 
   await t.test('every role reads every table of its menu: each answers, none fails', async (t) => {

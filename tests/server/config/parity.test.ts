@@ -52,12 +52,12 @@ t.test('page resolution: TT variant, columns filtered by TT and shares, actions 
   // admin: dShare 1, tShare 1; ag1: dShare 0.5, tShare 0; ag2: dShare 0, tShare 0.3.
   // Group intake columns at Rank <= 2, the user's own intake with a share of the game, My* out and commission for all.
   const FULL = 'UserId UserName Role Tickets Bets Stake Commission Strike Net'
-  t.equal(columns('admin', SG, '/report/full'), `${FULL} Intake IntakeStrike IntakeNet MyIntake MyIntakeStrike MyOut MyOutStrike MyCommission`)
-  t.equal(columns('admin', TT, '/report/tt/full'), `${FULL} Intake IntakeStrike IntakeNet MyIntake MyIntakeStrike MyOut MyOutStrike MyCommission`)
-  t.equal(columns('ag1', SG, '/report/full'), `${FULL} Intake IntakeStrike IntakeNet MyIntake MyIntakeStrike MyOut MyOutStrike MyCommission`)
-  t.equal(columns('ag1', TT, '/report/tt/full'), `${FULL} Intake IntakeStrike IntakeNet MyOut MyOutStrike MyCommission`, 'no own TOTO intake without tShare')
+  t.equal(columns('admin', SG, '/report/full'), `${FULL} Intake IntakeStrike IntakeNet Thrown ThrownStrike MyIntake MyIntakeStrike MyOut MyOutStrike MyThrown MyThrownStrike MyCommission`)
+  t.equal(columns('admin', TT, '/report/tt/full'), `${FULL} Intake IntakeStrike IntakeNet Thrown ThrownStrike MyIntake MyIntakeStrike MyOut MyOutStrike MyThrown MyThrownStrike MyCommission`)
+  t.equal(columns('ag1', SG, '/report/full'), `${FULL} Intake IntakeStrike IntakeNet Thrown ThrownStrike MyIntake MyIntakeStrike MyOut MyOutStrike MyThrown MyThrownStrike MyCommission`)
+  t.equal(columns('ag1', TT, '/report/tt/full'), `${FULL} Intake IntakeStrike IntakeNet Thrown ThrownStrike MyOut MyOutStrike MyCommission`, 'no own TOTO intake without tShare')
   t.equal(columns('ag2', SG, '/report/full'), `${FULL} MyOut MyOutStrike MyCommission`, 'Rank 3: no group intake; no 4D share: no own intake')
-  t.equal(columns('ag2', TT, '/report/tt/full'), `${FULL} MyIntake MyIntakeStrike MyOut MyOutStrike MyCommission`)
+  t.equal(columns('ag2', TT, '/report/tt/full'), `${FULL} MyIntake MyIntakeStrike MyOut MyOutStrike MyThrown MyThrownStrike MyCommission`)
   t.equal(columns('ag1', SG, '/bet/betSummary'), 'Number Form Bets Tickets Big Small Stake', '4D: Big and Small')
   t.equal(columns('ag1', TT, '/bet/betSummary'), 'Number Form Bets Tickets Units Stake', 'TOTO: units')
   t.equal(columns('ag2', SG, '/outset/betsIn'), 'Number Form To Big Small Amount Bets', 'Bets In/Out at 4D: per number, Big and Small')
