@@ -13,6 +13,8 @@ export function evaluateCondition (condition: FieldCondition, values: Readonly<R
   if ('not' in condition) return !evaluateCondition(condition.not, values)
   const value = values[condition.field]
   if ('in' in condition) return condition.in.some((v) => same(value, v))
+  // A list field (ticked checkboxes) has a value when one of its items is that value.
+  if ('has' in condition) return Array.isArray(value) && value.some((v) => same(v, condition.has))
   return same(value, condition.equals)
 }
 

@@ -88,6 +88,10 @@ export const FormField = Type.Object({
   name: ValueRules.name,
   labelKey: ValueRules.labelKey,
   kind: FieldKind,
+  // percent: typed and checked as a percentage (45 for 45%), loaded and sent as the fraction (0.45) the game API stores.
+  unit: Type.Optional(Type.Literal('percent')),
+  // share, commission, tax: the game whose picker range applies when not the form's (a TOTO commission in a 4D form).
+  game: Type.Optional(Type.Union([Type.Literal('4d'), Type.Literal('tt')])),
   required: ValueRules.required,
   // The field must equal this other field (error equalTo).
   equalTo: Type.Optional(Type.String({ minLength: 1 })),

@@ -65,6 +65,7 @@ function checkForm (file: string, form: FoundForm, errors: ConfigError[]) {
         if (name === field.name) errors.push({ file, pointer: `${at}/${which}`, message: `a field's condition cannot read the field itself ("${name}"): name another field` })
       }
     }
+    if (field.unit !== undefined && !NUMBERS.has(field.kind)) errors.push({ file, pointer: `${at}/unit`, message: `"unit" scales only number, share, commission and tax fields: remove it from "${field.name}"` })
     checkValueProps(file, at, field, form, errors)
     checkRepeat(file, at, field, form, errors)
   })

@@ -18,6 +18,7 @@ import { toRjsf } from '../lib/formSchema.ts'
 import { formValidator } from '../lib/formValidator.ts'
 import { resultSections } from '../lib/formAnswer.ts'
 import { fileFields, formFieldLabel, holdsAnswer, maySubmit, submitPayload, successValues, toMultipart } from '../lib/formSubmit.ts'
+import { toTyped } from '../lib/formUnits.ts'
 import { startTarget } from '../lib/job.ts'
 import { Alert } from '../shared/Alert.tsx'
 import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
@@ -58,10 +59,10 @@ export default function RjsfForm ({ widget, prefill, onSent }: FormProps) {
   return <FormBody widget={widget} prefill={{ ...prefill, ...pick(record, widget) }} loaded={record} onSent={onSent} />
 }
 
-/** The loaded values the form has fields for. */
+/** The loaded values the form has fields for, as the user types them (a percent field's fraction as its percentage). */
 function pick (record: FormData, widget: FormWidget): FormData {
   const out: FormData = {}
-  for (const f of widget.fields) if (record[f.name] !== undefined && record[f.name] !== null) out[f.name] = record[f.name]
+  for (const f of widget.fields) if (record[f.name] !== undefined && record[f.name] !== null) out[f.name] = toTyped(f, record[f.name])
   return out
 }
 

@@ -5,6 +5,7 @@ import { UserSelect } from '../controls/UserSelect.tsx'
 import { DrawDateSelect } from '../controls/DrawDateSelect.tsx'
 import { StepInput } from '../controls/StepInput.tsx'
 import { stepRule, type StepKind } from '../lib/steps.ts'
+import { typedRule } from '../lib/formUnits.ts'
 import { DataChoices, DataSelect } from './DataChoice.tsx'
 
 const fieldOf = (p: WidgetProps) => p.options.descriptor as FormField
@@ -12,8 +13,11 @@ const invalid = (p: WidgetProps) => (p.rawErrors?.length ?? 0) > 0
 
 function stepWidget (kind: StepKind) {
   return function StepWidget (p: WidgetProps) {
-    const rule = stepRule(kind, p.options.game === 'tt' ? 'tt' : '4d')
-    return <StepInput id={p.id} rule={rule} value={p.value as number | undefined} label={p.label} invalid={invalid(p)} onChange={(v) => p.onChange(v)} onBlur={() => p.onBlur(p.id, p.value)} />
+    const field = fieldOf(p)
+    const rule = typedRule(field, stepRule(kind, field.game ?? (p.options.game === 'tt' ? 'tt' : '4d')))
+    const input = <StepInput id={p.id} rule={rule} value={p.value as number | undefined} label={p.label} invalid={invalid(p)} onChange={(v) => p.onChange(v)} onBlur={() => p.onBlur(p.id, p.value)} />
+    // A percent field says its unit beside the number, as the tables show shares.
+    return field.unit === 'percent' ? <span className='rr-step-unit'>{input}<span aria-hidden='true'>%</span></span> : input
   }
 }
 

@@ -1,6 +1,7 @@
 // Form validation as data: each broken rule is an i18n key plus values, so messages are translated sentences, never schema text.
 import type { DateRange, FormField, FormLines } from '../../../../schemas/widgets.ts'
 import { stepRule } from './steps.ts'
+import { toTyped, typedRule } from './formUnits.ts'
 import { fromIsoDay, isRangeOrdered, parseDateInput } from './dates.ts'
 import { validateLines, type LineRow } from './formLines.ts'
 import { countErrors, inGroup, invalidCells, isRepeat, itemCellKey, itemsOf, type RepeatField } from './formRepeat.ts'
@@ -37,11 +38,13 @@ const isPicker = (kind: FormField['kind']): kind is 'share' | 'commission' | 'ta
 export function fieldConstraints (field: FormField, data: FormData, ctx: FormRuleContext): FieldConstraints {
   const c: FieldConstraints = { required: isRequired(field, data), minLength: field.minLength, maxLength: field.maxLength, patterns: field.patterns }
   if (field.kind !== 'number' && !isPicker(field.kind)) return c
-  const min = boundOf(field.min, ctx.loaded)
-  const max = boundOf(field.max, ctx.loaded)
+  // Bounds read from the loaded record are in the stored unit; a percent field checks what the user typed.
+  const typed = (n: number | undefined) => n === undefined ? undefined : toTyped(field, n) as number
+  const min = typeof field.min === 'number' ? field.min : typed(boundOf(field.min, ctx.loaded))
+  const max = typeof field.max === 'number' ? field.max : typed(boundOf(field.max, ctx.loaded))
   if (field.kind === 'number') return { ...c, number: true, min, max }
   // Steps count from the picker's own lowest value, whatever narrower bound the field sets.
-  const rule = stepRule(field.kind, ctx.game)
+  const rule = typedRule(field, stepRule(field.kind, field.game ?? ctx.game))
   return { ...c, number: true, min: Math.max(rule.min, min ?? rule.min), max: Math.min(rule.max, max ?? rule.max), step: rule.step, stepFrom: rule.min }
 }
 

@@ -2,11 +2,12 @@
 import type { FormWidget } from '../../../../schemas/widgets.ts'
 import { getPath } from './binding.ts'
 import { compactLines } from './formLines.ts'
+import { storedValues } from './formUnits.ts'
 import type { FormData as FormValues } from './formRules.ts'
 
-/** The body of a submit: the fields, then bound parameters (which win), and the filled lines (empty rows dropped). */
+/** The body of a submit: the fields (a percent field as its fraction), then bound parameters (which win), and the filled lines (empty rows dropped). */
 export function submitPayload (widget: FormWidget, data: FormValues, params: Record<string, string | number | boolean>): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...data, ...params }
+  const body: Record<string, unknown> = { ...storedValues(widget.fields, data), ...params }
   if (widget.lines) body[widget.lines.name] = compactLines(data[widget.lines.name] as never, widget.lines)
   return body
 }

@@ -39,27 +39,30 @@ const Bound = Type.Object({ Min: Type.Number(), Max: Type.Number(), Step: Type.N
 const BoundsSchema = Type.Record(Type.String(), Bound)
 /** The edit dialog's record: the profile's fields, which fill the form, and its Bounds. */
 const editAnswer = (game: Game) => Type.Object({ ...profileSchema(game).properties, Bounds: BoundsSchema })
-/** The new dialog's record: the parent, its credit left and locations, the new account's defaults under the form's field names, and Bounds. */
-function newAnswer (game: Game) {
-  const { share, commission } = SIDE_FIELDS[game]
-  return Type.Object({
-    ParentId: Type.String(),
-    Game: Type.String(),
-    ParentCreditLeft: Type.Number(),
-    Locations: Type.Array(Type.String()),
-    [share]: Type.Number(),
-    [commission]: Type.Number(),
-    Tax: Type.Number(),
-    MaxLineStake: Type.Number(),
-    Credit: Type.Number(),
-    Bounds: BoundsSchema
-  })
-}
+/**
+ * The new dialog's record: the parent, its credit left and locations, the new account's defaults under the form's field names, and Bounds.
+ * Both games' share and commission: a new account ticked for both locations gets both games' terms, whichever game the dialog opened at.
+ */
+const NewAnswer = Type.Object({
+  ParentId: Type.String(),
+  Game: Type.String(),
+  ParentCreditLeft: Type.Number(),
+  Locations: Type.Array(Type.String()),
+  dShare: Type.Number(),
+  dCommission: Type.Number(),
+  tShare: Type.Number(),
+  tCommission: Type.Number(),
+  Tax: Type.Number(),
+  MaxLineStake: Type.Number(),
+  Credit: Type.Number(),
+  Bounds: BoundsSchema
+})
 const UserQuery = Type.Object({ LocId: LocIdField, UserId: UserRef })
 const RootQuery = Type.Object({ LocId: LocIdField, UserId: Type.Optional(UserRef) })
 const ParentQuery = Type.Object({ LocId: LocIdField, ParentId: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'the new account\'s parent (default: the caller)' })) })
 
 /** The calls of one side: d (4D) and t (TOTO) share every handler. */
+const otherGame = (game: Game): Game => game === '4D' ? 'TOTO' : '4D'
 const sides: Array<{ letter: 'd' | 'T', all: string, game: Game }> = [{ letter: 'd', all: 'dMemberAllRole', game: '4D' }, { letter: 'T', all: 'tMemberAllRole', game: 'TOTO' }]
 
 const gameProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -90,7 +93,7 @@ const gameProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     })
 
     // The new dialog: the defaults of a new account under the parent (the form's fields, as POST agents/players takes them) and what the parent may give.
-    app.get(`/profile${letter === 'd' ? '' : 'T'}NewFull`, { schema: { querystring: ParentQuery, response: envelope(newAnswer(game)) } }, async (request) => {
+    app.get(`/profile${letter === 'd' ? '' : 'T'}NewFull`, { schema: { querystring: ParentQuery, response: envelope(NewAnswer) } }, async (request) => {
       const user = caller(request)
       const parentId = request.query.ParentId ?? user.userId
       await assertSelfOrDownline(app.db, user, parentId)
@@ -102,12 +105,15 @@ const gameProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         Game: game,
         ParentCreditLeft: parent.creditLeft,
         Locations: await locationsOf(app.db, parentId),
-        [SIDE_FIELDS[game].share]: 0,
-        [SIDE_FIELDS[game].commission]: 0,
+        dShare: 0,
+        dCommission: 0,
+        tShare: 0,
+        tCommission: 0,
         Tax: 0,
         MaxLineStake: parent.maxLineStake,
         Credit: 0,
-        Bounds: await boundsUnder(app.db, parent, game)
+        // The other game's bounds first: the dialog's own game decides Tax and MaxLineStake.
+        Bounds: { ...await boundsUnder(app.db, parent, otherGame(game)), ...await boundsUnder(app.db, parent, game) }
       })
     })
   }

@@ -51,6 +51,8 @@ t.test('profileNewFull / profileTNewFull: defaults and bounds under the parent, 
   t.match(d, { ParentId: 'ag1', Game: '4D', ParentCreditLeft: 39450.5, Locations: ['SG', 'TT', 'MG'], dShare: 0, dCommission: 0, Tax: 0, Credit: 0, Bounds: { dShare: { Max: 0.5 } } })
   const tt = (await get('ag1', 'profileTNewFull?ParentId=ag2')).json().data
   t.match(tt, { ParentId: 'ag2', Game: 'TOTO', tShare: 0, tCommission: 0, Bounds: { tShare: { Max: 0.3 } } })
+  t.match(d, { tShare: 0, tCommission: 0, Bounds: { tShare: { Max: 0 }, tCommission: { Max: 0.15, Step: 0.01 } } }, 'at 4D the TOTO terms too, for an account ticked for TOTO')
+  t.match(tt.Bounds, { dShare: { Max: 0 }, dCommission: { Step: 0.005 } }, 'at TOTO the 4D terms too')
   t.equal((await get('ag1', 'profileNewFull?ParentId=mem1')).json().code, 'GA_WRONG_ACCOUNT_KIND', 'a player has no downline')
   t.equal((await get('ag2', 'profileNewFull?ParentId=ag1')).statusCode, 403)
 })
@@ -61,4 +63,12 @@ t.test('dShareTypeSelect: 0 up to the parent\'s own 4D share', async (t) => {
   t.same(choices.at(-1), { Value: 0.5, Label: '50%' })
   t.same((await get('ag2', 'dShareTypeSelect')).json().data, [{ Value: 0, Label: '0%' }])
   t.equal((await get('ag2', 'dShareTypeSelect?UserId=admin')).statusCode, 403)
+})
+
+t.test('a new agent created from the 4D dialog with both games ticked keeps both games\' shares and commissions as fractions', async (t) => {
+  const body = { UserId: 'both39', Credit: 0, dShare: 0.45, dCommission: 0.035, tShare: 0.07, tCommission: 0.12, Locations: ['SG', 'TT'] }
+  const created = await h.call('POST', '/api/v1/4d/agents', { token: tokens.admin, payload: body })
+  t.equal(created.statusCode, 200, created.body)
+  t.match((await get('admin', 'profileEditFull?UserId=both39')).json().data, { dShare: 0.45, dCommission: 0.035 })
+  t.match((await get('admin', 'profileTEditFull?UserId=both39')).json().data, { tShare: 0.07, tCommission: 0.12 })
 })
