@@ -1,6 +1,6 @@
 // The super password (issue 14): a second secret, hashed like the sign-in password, that confirms destructive calls (a results reset).
 import type { Queryable } from '../../shared/db.ts'
-import { zoneDisplay } from '../../../schemas/domain/calendar.ts'
+import { zoneDayTime } from '../../../schemas/domain/calendar.ts'
 import { errors } from './errors.ts'
 import { verifyPassword } from './secrets.ts'
 
@@ -18,7 +18,7 @@ export async function confirmSuperPassword (q: Queryable, userId: string, given:
     'SELECT super_password_hash, super_password_locked_until FROM users WHERE user_id = $1', [userId])
   if (!row?.super_password_hash) throw errors.superPasswordNotSet()
   const lockedUntil = row.super_password_locked_until
-  if (lockedUntil && lockedUntil > now) throw errors.superPasswordLocked(zoneDisplay(lockedUntil))
+  if (lockedUntil && lockedUntil > now) throw errors.superPasswordLocked(zoneDayTime(lockedUntil))
   if (await verifyPassword(given, row.super_password_hash)) {
     await q.query('UPDATE users SET super_password_failures = 0, super_password_locked_until = NULL WHERE user_id = $1', [userId])
     return
@@ -31,7 +31,7 @@ export async function confirmSuperPassword (q: Queryable, userId: string, given:
      WHERE user_id = $1 RETURNING super_password_locked_until`,
     [userId, SUPER_PASSWORD_TRIES, new Date(now.getTime() + SUPER_PASSWORD_LOCK_MS)])
   const locked = counted?.super_password_locked_until
-  if (locked && locked > now) throw errors.superPasswordLocked(zoneDisplay(locked))
+  if (locked && locked > now) throw errors.superPasswordLocked(zoneDayTime(locked))
   throw errors.superPasswordWrong()
 }
 

@@ -1,7 +1,7 @@
 // Draw rows: created from the calendar when first needed, resolved from day codes or ids, and shaped for answers.
 import type { Queryable } from '../../../shared/db.ts'
 import { DRAW_WEEKDAYS, dayCodesOf, drawOn, drawsForDayCode, nextDraws, resolveDayCode, type DrawSeries, type Game, type IsoDate } from '../../betting/rules/index.ts'
-import { zoneDisplay, zoneIso } from '../../../../schemas/domain/calendar.ts'
+import { zoneDayTime, zoneIso } from '../../../../schemas/domain/calendar.ts'
 import { readCloseTimes } from './close-times.ts'
 import { drawCloses } from './draw-closes.ts'
 import { wallTimeOf } from './draw-times.ts'
@@ -65,10 +65,10 @@ export function assertOpen (draws: DrawRow[], now: Date): void {
   for (const d of draws) {
     const status = drawStatus(d, now)
     // Times in a refusal are written as the user reads them; a draw stopped before its close time names no time at all.
-    if (status === 'pending') throw bettingErrors.drawNotOpen(Number(d.draw_id), zoneDisplay(new Date(d.open_at as Date)))
+    if (status === 'pending') throw bettingErrors.drawNotOpen(Number(d.draw_id), zoneDayTime(new Date(d.open_at as Date)))
     if (status === 'open') continue
     const closeAt = new Date(d.close_at)
-    throw closeAt.getTime() <= now.getTime() ? bettingErrors.drawClosed(Number(d.draw_id), zoneDisplay(closeAt)) : bettingErrors.drawClosedEarly(Number(d.draw_id))
+    throw closeAt.getTime() <= now.getTime() ? bettingErrors.drawClosed(Number(d.draw_id), zoneDayTime(closeAt)) : bettingErrors.drawClosedEarly(Number(d.draw_id))
   }
 }
 
@@ -78,8 +78,8 @@ export function assertVoidable (ticketNo: string, d: DrawRow, now: Date): void {
   const status = drawStatus(d, now)
   if (status === 'finalised') throw bettingErrors.voidFinalised(ticketNo, drawId)
   if (status === 'result') throw bettingErrors.voidAfterResult(ticketNo, drawId)
-  if (status === 'closed') throw d.closed_by_hand === true ? bettingErrors.voidClosedByHand(ticketNo, drawId) : bettingErrors.voidClosed(ticketNo, drawId, zoneDisplay(new Date(d.close_at)))
-  if (status === 'pending') throw bettingErrors.drawNotOpen(drawId, zoneDisplay(new Date(d.open_at as Date)))
+  if (status === 'closed') throw d.closed_by_hand === true ? bettingErrors.voidClosedByHand(ticketNo, drawId) : bettingErrors.voidClosed(ticketNo, drawId, zoneDayTime(new Date(d.close_at)))
+  if (status === 'pending') throw bettingErrors.drawNotOpen(drawId, zoneDayTime(new Date(d.open_at as Date)))
 }
 
 /** The answer shape of a draw row; its status is read at `now`. */

@@ -2,7 +2,7 @@
 // and unlinking them.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { zoneDisplay, zoneIso, type Game } from '../../../../schemas/domain/calendar.ts'
+import { zoneDayTime, zoneIso, type Game } from '../../../../schemas/domain/calendar.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
 import { issueCode, linksOf, unlinkAll } from '../store/telegram-links.ts'
@@ -30,7 +30,7 @@ const telegramRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { 
       return issued
     })
     const bot = (await readSmsSettings(app.db, game)).TelegramBot
-    return ok({ Code: code, Command: `/link ${code}`, Bot: bot === '' ? '' : `@${bot}`, ExpiresAt: zoneIso(expiresAt), Expires: `${zoneDisplay(expiresAt)} (GMT+8)` })
+    return ok({ Code: code, Command: `/link ${code}`, Bot: bot === '' ? '' : `@${bot}`, ExpiresAt: zoneIso(expiresAt), Expires: `${zoneDayTime(expiresAt)} (GMT+8)` })
   })
 
   app.get('/telegramLink', {

@@ -44,7 +44,7 @@ onTestDatabase(t, async (t, kind) => {
     for (let i = 1; i < SUPER_PASSWORD_TRIES; i++) await t.rejects(confirmSuperPassword(h.db, 'admin', 'Guess#0000', now), { code: 'GA_SUPER_PASSWORD_WRONG' })
     await t.resolves(confirmSuperPassword(h.db, 'admin', 'Third#2032', now), 'a right one before the limit confirms')
     for (let i = 1; i < SUPER_PASSWORD_TRIES; i++) await t.rejects(confirmSuperPassword(h.db, 'admin', 'Guess#0000', now), { code: 'GA_SUPER_PASSWORD_WRONG' }, 'the count started again')
-    await t.rejects(confirmSuperPassword(h.db, 'admin', 'Guess#0000', now), { code: 'GA_SUPER_PASSWORD_LOCKED', params: ['01/03/2030 12:15'] }, 'the fifth in a row locks it until 15 minutes on, in GMT+8')
+    await t.rejects(confirmSuperPassword(h.db, 'admin', 'Guess#0000', now), { code: 'GA_SUPER_PASSWORD_LOCKED', params: ['03/01/2030 12:15'] }, 'the fifth in a row locks it until 15 minutes on, in GMT+8')
     await t.rejects(confirmSuperPassword(h.db, 'admin', 'Third#2032', new Date(now.getTime() + SUPER_PASSWORD_LOCK_MS - 1000)), { code: 'GA_SUPER_PASSWORD_LOCKED' }, 'even the right one waits for the lock')
     await t.resolves(confirmSuperPassword(h.db, 'admin', 'Third#2032', new Date(now.getTime() + SUPER_PASSWORD_LOCK_MS)), 'the right one confirms once the lock ends')
     const locked = await h.call('PUT', '/api/v1/4d/result/reset6/999999', { token: tokens.admin, payload: { SuperPassword: 'Guess#0000' } })

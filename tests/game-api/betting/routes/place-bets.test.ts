@@ -183,7 +183,7 @@ onTestDatabase(t, async (t, kind) => {
     tokens = { ...tokens, ...await moveTo(h, WEDNESDAY_CLOSE, ['mem1']) }
     const refused = await api(h, 'DELETE', `/api/v1/4d/bet?TicketNo=${late.body.data.TicketNo}`, tokens.mem1)
     t.equal(refused.status, 409)
-    t.match(refused.body.message, /closed at 02\/01\/2030 18:00;/)
+    t.match(refused.body.message, /closed at 01\/02\/2030 18:00;/)
     const view = await api(h, 'GET', `/api/v1/4d/bet/view?TicketNo=${late.body.data.TicketNo}`, tokens.mem1)
     t.equal(view.body.data.Ticket.Status, 'active')
     t.equal(view.body.data.Ticket.Open, false, 'its draw has closed: no longer voidable')

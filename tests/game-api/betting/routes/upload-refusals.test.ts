@@ -56,5 +56,5 @@ t.test('a draw closed by its time: the refusal shows that time as people read it
     .find((d) => d.Series === 'SG4D' && d.DrawDate === '2030-01-05')!
   tokens = { ...tokens, ...await moveTo(h, '2030-01-05T10:00:01Z', ['admin', 'ag1']) }
   const late = await api(h, 'POST', '/api/v1/4d/bet', tokens.ag1, { UserId: 'mem1', DrawIds: [saturday.DrawId], Lines: [{ Number: '1234', Big: 1 }] })
-  t.match(late, { status: 409, body: { code: 'GA_DRAW_CLOSED', message: `Draw ${saturday.DrawId} closed at 05/01/2030 18:00; pick an open draw.`, params: [String(saturday.DrawId), '05/01/2030 18:00'] } })
+  t.match(late, { status: 409, body: { code: 'GA_DRAW_CLOSED', message: `Draw ${saturday.DrawId} closed at 01/05/2030 18:00; pick an open draw.`, params: [String(saturday.DrawId), '01/05/2030 18:00'] } })
 })

@@ -43,5 +43,5 @@ onTestDatabase(t, async (t, kind) => {
   const later = await api(h, 'POST', '/api/v1/4d/draw', tokens.admin, { DrawDate: '2030-01-19', Series: 'SG4D', CloseTime: '18:00' })
   const late = await api(h, 'POST', '/api/v1/4d/bet', tokens.mem1, { DrawIds: [later.body.data.DrawId], Lines: [{ Number: '4444', Form: 'straight', Big: 1 }] })
   const after = await moveTo(h, '2030-01-19T10:30:00Z', ['mem1'])
-  t.match(await voiding(late.body.data.TicketNo, after.mem1), { status: 409, body: { code: 'GA_VOID_CLOSED', params: [late.body.data.TicketNo, String(later.body.data.DrawId), '19/01/2030 18:00'] } }, 'closed by time: refused')
+  t.match(await voiding(late.body.data.TicketNo, after.mem1), { status: 409, body: { code: 'GA_VOID_CLOSED', params: [late.body.data.TicketNo, String(later.body.data.DrawId), '01/19/2030 18:00'] } }, 'closed by time: refused')
 })

@@ -22,7 +22,7 @@ onTestDatabase(t, async (t, kind) => {
 
     const early = await bet([draw.DrawId])
     t.equal(early.status, 409)
-    t.match(early.body.message, /opens for betting at 03\/01\/2030 09:00;/, 'no bet before the open time')
+    t.match(early.body.message, /opens for betting at 01\/03\/2030 09:00;/, 'no bet before the open time')
     const bad = await api(h, 'PUT', '/api/v1/4d/draw', tokens.admin, { DrawId: draw.DrawId, OpenDate: '2030-01-16' })
     t.equal(bad.status, 400)
     t.match(bad.body, { code: 'GA_DRAW_OPENS_AFTER_CLOSE', message: 'body/OpenDate: betting must open before it closes at 2030-01-15T18:15:00+08:00.', params: ['2030-01-15T18:15:00+08:00'] })
