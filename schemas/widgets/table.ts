@@ -21,7 +21,9 @@ export const TableColumn = Type.Object({
   statusLabels: Type.Optional(Type.Record(Type.String(), I18nKey)),
   // A vocabulary shared by every column of that kind of value (common.betForm): the cell shows its entry for the value, each item's
   // for a list; characters a translation name cannot hold read as _ (api.call → api_call); a value it lacks shows as it is.
-  valueLabels: Type.Optional(I18nKey)
+  valueLabels: Type.Optional(I18nKey),
+  // What an empty cell (no value) means, in words: a draw without an opening time opens on creation.
+  emptyKey: Type.Optional(I18nKey)
 }, { additionalProperties: false })
 export type TableColumn = Static<typeof TableColumn>
 

@@ -3,6 +3,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fromRoot } from '../../server/shared/paths.ts'
 import { flattenCatalogue, type Catalogue } from '../../server/src/config/i18n.ts'
+import { referenceOf } from '../../schemas/i18n.ts'
 
 // Every text the product shows comes from one catalogue per language, menus/i18n (ch reads the zh file): the service serves
 // it hot-reloaded, the client bundles the same files (renderers/lib/messages.ts), and nothing else holds texts.
@@ -47,4 +48,21 @@ t.test('every key the client asks for by name is in the catalogue', async (t) =>
   }
   t.ok(checked > 100, `the keys named in the source were found (${checked})`)
   t.same(missing, [], 'no key missing from the catalogue')
+})
+
+t.test('each demo location is named in both languages (common.locationName, by LocId), as the location choice shows it', async (t) => {
+  const seed = JSON.parse(readFileSync(fromRoot('server/game-api/seed/demo-users.json'), 'utf8')) as { locations: Array<{ LocId: string, Loc: string }> }
+  const text = (catalogue: ReadonlyMap<string, string>, key: string): string | undefined => {
+    const found = catalogue.get(key)
+    const to = found === undefined ? undefined : referenceOf(found)
+    return to === undefined ? found : text(catalogue, to)
+  }
+  // A location named only by its code (IN, BJ) shows that code in every language.
+  const named = seed.locations.filter((l) => l.Loc !== l.LocId)
+  t.ok(named.length >= 4, 'the seed names its locations')
+  for (const l of named) {
+    const key = `common.locationName.${l.LocId}`
+    t.equal(text(en, key), l.Loc, `${l.LocId}: ${l.Loc} in English`)
+    t.match(text(zh, key), /[\u4e00-\u9fff]/, `${l.LocId}: in Chinese words`)
+  }
 })

@@ -82,3 +82,10 @@ t.test('the checks find a repeated text, a second translation and a broken refer
   t.same(checkReferences(new Map([['a.b', '$t(a.c)']])), [{ key: 'a.b', message: '"$t(a.c)" names no text: add "a.c" or name an existing key' }])
   t.equal(checkReferences(new Map([['a.b', '$t(a.c)'], ['a.c', '$t(a.b)']])).length, 2, 'a circle is refused')
 })
+
+t.test('a ticket is 注单 in Chinese, in every text (票号 is its number); never 票据 or a bare 票', async (t) => {
+  const saysTicket = [...en].filter(([, text]) => /\btickets?\b/i.test(text) && reference(text) === undefined).map(([key]) => key)
+  t.ok(saysTicket.length > 20, `the English texts naming tickets were found (${saysTicket.length})`)
+  t.same(saysTicket.filter((key) => !/注单|票号/.test(zh.get(key.replace(/_one$/, '')) ?? '')), [], 'each says 注单 (or 票号 for its number)')
+  t.same([...zh].filter(([, text]) => /票/.test(text.replaceAll('票号', ''))).map(([key, text]) => `${key}: ${text}`), [], 'no other word for it')
+})

@@ -382,11 +382,12 @@ function checkColumnList (file: string, pointer: string, columns: ColumnSetConfi
   })
 }
 
-/** The keys a column's values show through: each status label, and its vocabulary. */
+/** The keys a column's values show through: each status label, its vocabulary and its empty cell's word. */
 function checkValueLabels (file: string, pointer: string, columns: ColumnSetConfig['columns'], requireKey: RequireKey) {
   columns.forEach((column, c) => {
     for (const [value, key] of Object.entries(column.statusLabels ?? {})) requireKey(file, `${pointer}/${c}/statusLabels/${segment(value)}`, key)
     if (column.valueLabels !== undefined) requireKey(file, `${pointer}/${c}/valueLabels`, column.valueLabels, 'vocabulary')
+    if (column.emptyKey !== undefined) requireKey(file, `${pointer}/${c}/emptyKey`, column.emptyKey)
   })
 }
 

@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { TableColumn } from '../../../schemas/widgets.ts'
-import { compareKeys, drawColour, DRAW_COLOURS, fillPath, footerSums, formatCell, negative, sortKey, sortRows } from '../../../client/src/renderers/lib/tableModel.ts'
+import { cellText, compareKeys, drawColour, DRAW_COLOURS, fillPath, footerSums, formatCell, negative, sortKey, sortRows } from '../../../client/src/renderers/lib/tableModel.ts'
 import { vocabularyText } from '../../../client/src/lib/format.ts'
 
 t.test('cells by column type; money has exactly 2 decimals', async (t) => {
@@ -93,4 +93,16 @@ t.test('negative figures are marked and keep their minus sign; text and zero are
   t.notOk(negative(12, 'money'))
   t.notOk(negative('-3', 'text'), 'a text cell is words, not a figure')
   t.notOk(negative(null, 'money'))
+})
+
+t.test('an empty cell of a column with emptyKey says what empty means (Draw Setting\'s Opens: on creation)', async (t) => {
+  const words: Record<string, unknown> = { 'page.controlDrawSetting.opensOnCreation': 'On creation', 'x.open': 'Open', 'common.prize': { first: '1st', starter: 'Starter' } }
+  const translate = (key: string) => words[key] ?? key
+  const opens: TableColumn = { field: 'OpenDate', labelKey: 'x', type: 'date', width: 170, emptyKey: 'page.controlDrawSetting.opensOnCreation' }
+  t.equal(cellText({ OpenDate: null }, opens, translate), 'On creation', 'null: the word')
+  t.equal(cellText({}, opens, translate), 'On creation', 'absent: the word')
+  t.equal(cellText({ OpenDate: '2026-03-07' }, opens, translate), '03/07/2026', 'a value: as its type shows it')
+  t.equal(cellText({ OpenDate: null }, { ...opens, emptyKey: undefined }, translate), '', 'without emptyKey an empty cell stays empty')
+  t.equal(cellText({ S: 'open' }, { field: 'S', labelKey: 'x', type: 'status', width: 80, statusLabels: { open: 'x.open' } }, translate), 'Open', 'status labels as before')
+  t.equal(cellText({ P: ['first', 'starter', 'TO'] }, { field: 'P', labelKey: 'x', type: 'text', width: 80, valueLabels: 'common.prize' }, translate), '1st, Starter, TO', 'a list of prize codes in words')
 })

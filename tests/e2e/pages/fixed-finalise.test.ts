@@ -68,7 +68,7 @@ t.test('Fixed Bets: one user\'s own fixed bets; Draw Setting: a finalised draw\'
     await job.getByRole('button').first().click()
     await confirmOk(page, /^Finalise the chosen draw\?/)
     await job.getByRole('status').filter({ hasText: /^Finalised: / }).waitFor({ timeout: 90_000 })
-    await listRow.filter({ hasText: 'Finalised:' }).waitFor()
+    await listRow.filter({ hasText: 'Finalised' }).waitFor()
 
     await clickRowAction(listRow, 'Report')
     const report = await gameApi(e2e, token, 'POST', '4d/result/r5/report', { DrawId: draw.DrawId })

@@ -55,3 +55,36 @@ t.test('Pay Out: the signed-in user\'s own rates, read-only, not under TT', asyn
   t.notOk(JSON.stringify(page.page).includes('"rowActions"') || (page.page.actions ?? []).length > 0, 'nothing to edit')
   t.equal(resolvePage(loaded.config, ctxFor('mem1', TT), '/payOut').status, 'forbidden', 'Pay Out is not in the TT menu')
 })
+
+t.test('Draw Setting (issue #39): the draws table right under the filters, Opens worded when empty, the finalise job and list worded from figures', async (t) => {
+  const loaded = await loadConfig(shippedConfigDir)
+  if (!loaded.ok) throw new Error('invalid shipped config')
+  const page = resolvePage(loaded.config, ctxFor('ops', SG), '/control/drawSetting')
+  if (page.status !== 'ok') throw new Error(page.status)
+  const widgets = page.page.widgets
+  t.same(widgets.slice(0, 2).map((w) => w.id), ['drawFilters', 'draws'], 'the filters, then the draws table one acts on, before anything else')
+  const draws = widgets.find((w) => w.id === 'draws')
+  if (draws?.type !== 'table') throw new Error('no draws table')
+  t.match(draws.columns.find((c) => c.field === 'OpenDate'), { labelKey: 'page.controlDrawSetting.openDate', type: 'date', emptyKey: 'page.controlDrawSetting.opensOnCreation' },
+    'draw2 answers OpenDate null for a draw open from creation: the cell says so')
+  const filters = widgets.find((w) => w.id === 'drawFilters')
+  if (filters?.type !== 'filters') throw new Error('no filters')
+  t.match(filters.fields.find((f) => f.name === 'Series')?.options?.[0], { value: '', labelKey: 'page.controlDrawSetting.seriesAll' }, 'the Series filter\'s empty choice reads "All series"')
+  const summary = { key: 'page.controlDrawSetting.finalisedSummary', values: { count: 'Bets', Winners: 'Winners', Payout: 'Payout' } }
+  const job = (id: string) => { const w = widgets.find((x) => x.id === id); return w?.type === 'job' ? w.result : undefined }
+  t.same(job('finalise'), summary, 'the finalise job says what it did from its figures, in the user\'s language')
+  t.same(job('confirmImport'), summary, 'so does confirming an import')
+  const list = widgets.find((w) => w.id === 'finaliseDraws')
+  if (list?.type !== 'table') throw new Error('no finalise list')
+  t.same(list.columns.map((c) => c.field), ['DrawId', 'DrawDate', 'Series', 'Status', 'Bets', 'Winners', 'Payout', 'Message'], 'what finalising did, as figures')
+  t.match(list.columns.find((c) => c.field === 'Status')?.statusLabels, { idle: 'page.controlDrawSetting.finaliseJobIdle', done: 'common.finalised' }, 'a finalised draw reads Finalised')
+})
+
+t.test('Strike (issue #39): every prize column words prize codes through common.prize', async (t) => {
+  const loaded = await loadConfig(shippedConfigDir)
+  if (!loaded.ok) throw new Error('invalid shipped config')
+  const page = resolvePage(loaded.config, ctxFor('admin', SG), '/report/strike')
+  if (page.status !== 'ok') throw new Error(page.status)
+  const prizeColumns = page.page.widgets.flatMap((w) => w.type === 'table' ? w.columns.filter((c) => /^Prizes?$/.test(c.field)).map((c) => `${w.id}.${c.field}: ${c.valueLabels ?? 'none'}`) : [])
+  t.same(prizeColumns, ['strike.Prize: common.prize', 'byPrize.Prize: common.prize', 'summary1.Prize: common.prize', 'detailLines.Prizes: common.prize', 'detailTickets.Prizes: common.prize'])
+})

@@ -25,7 +25,8 @@ function SegmentedChoice ({ legend, name, options, current, onChange }: { legend
 /** The location choice (only the locations this user may use). */
 export function LocationChoice ({ name, locations, current, onChange }: { name: string, locations: SessionLocation[], current: string, onChange: (locId: string) => void }) {
   const { t } = useTranslation()
-  const options = locations.map((l) => ({ value: l.LocId, label: l.Loc || l.LocId }))
+  // Each location in the user's language (common.locationName, by LocId); one the catalogue does not name shows the game API's name.
+  const options = locations.map((l) => ({ value: l.LocId, label: t(`common.locationName.${l.LocId}`, { defaultValue: l.Loc || l.LocId }) }))
   return <SegmentedChoice legend={t('shell.location')} name={name} options={options} current={current} onChange={onChange} />
 }
 

@@ -1,6 +1,7 @@
 // Pure table logic: cell text by column type, sort keys, footer sums, draw colours. The table hook turns these into TanStack state.
 import type { ColumnType, RowAction, TableColumn } from '../../../../schemas/widgets.ts'
 import { htmlText } from '../../lib/htmlText.ts'
+import { vocabularyText } from '../../lib/format.ts'
 
 export type Row = Record<string, unknown>
 
@@ -228,4 +229,19 @@ const TONES: ReadonlyArray<[RegExp, StatusTone]> = [
 export function statusTone (value: unknown): StatusTone {
   const text = String(value ?? '')
   return TONES.find(([pattern]) => pattern.test(text))?.[1] ?? 'neutral'
+}
+
+/** A cell's text in the user's language: the empty cell's word, a status label, a vocabulary entry, else the value formatted by type. */
+export function cellText (row: Row, c: TableColumn, t: (key: string, options?: { returnObjects: true }) => unknown): string {
+  const value = row[c.field]
+  if (c.emptyKey && (value === undefined || value === null || value === '')) return String(t(c.emptyKey))
+  if (c.type === 'status' && c.statusLabels && value !== undefined && value !== null) {
+    const key = c.statusLabels[String(value)]
+    if (key) return String(t(key))
+  }
+  if (c.valueLabels && value !== undefined && value !== null) {
+    const vocabulary = t(c.valueLabels, { returnObjects: true })
+    if (vocabulary !== null && typeof vocabulary === 'object') return vocabularyText(value, vocabulary as Record<string, unknown>)
+  }
+  return formatCell(value, c.type)
 }

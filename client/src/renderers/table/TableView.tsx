@@ -5,11 +5,10 @@ import { Button } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import type { RowAction, SelectionAction, TableColumn, TableWidget } from '../../../../schemas/widgets.ts'
-import { ACTIONS_WIDTH, drawColour, fillPath, formatCell, formatMoney, negative, textual, type Row } from '../lib/tableModel.ts'
+import { ACTIONS_WIDTH, cellText, drawColour, fillPath, formatCell, formatMoney, negative, textual, type Row } from '../lib/tableModel.ts'
 import { wantsCards } from '../lib/tableCards.ts'
 import { CHOOSER_MIN_COLUMNS } from '../lib/columnChoice.ts'
 import { useViewportWidth } from '../lib/useViewport.ts'
-import { vocabularyText } from '../../lib/format.ts'
 import { useRenderer } from '../context.tsx'
 import { ROW_HEIGHT, useTableState } from './useTableState.ts'
 import { useColumnChoice } from './useColumnChoice.ts'
@@ -39,19 +38,6 @@ const tickStyle = { width: TICK_WIDTH, minWidth: TICK_WIDTH, textAlign: 'center'
 // Rows drawn beyond each edge of the view: enough for a frame of fast scrolling, few enough to keep the DOM small.
 const OVERSCAN = 6
 const NO_SELECTION: readonly SelectionAction[] = []
-
-function cellText (row: Row, c: TableColumn, t: Translate): string {
-  const value = row[c.field]
-  if (c.type === 'status' && c.statusLabels && value !== undefined && value !== null) {
-    const key = c.statusLabels[String(value)]
-    if (key) return t(key)
-  }
-  if (c.valueLabels && value !== undefined && value !== null) {
-    const vocabulary: unknown = t(c.valueLabels, { returnObjects: true })
-    if (vocabulary !== null && typeof vocabulary === 'object') return vocabularyText(value, vocabulary as Record<string, unknown>)
-  }
-  return formatCell(value, c.type)
-}
 
 /** Each row's cell texts, formatted once per row and language: rows scrolled back into view reuse them. */
 function useCellTexts (columns: readonly TableColumn[], t: Translate): (row: Row) => readonly string[] {

@@ -21,18 +21,25 @@ export function strikeSummary (by: StrikeSummaryBy) {
     GROUP BY ${key.group} ORDER BY ${key.order}`, scopeParams(params), { limit: MAX_REPORT_ROWS })
 }
 
-/** reportStrikeResultDetail1 (per winning line) and 2 (per winning ticket): what won, the prizes, the payout and the part the report user's own level paid from its intake. */
+// A winning ticket's prizes on one draw, in line order (its rows group the lines).
+const TICKET_PRIZES = `,
+    ticket_prizes AS (SELECT live.ticket_id, live.draw_id, array_agg(s.prize ORDER BY live.line_no, s.strike_id) AS prizes FROM strikes s JOIN live ON live.bet_id = s.bet_id GROUP BY live.ticket_id, live.draw_id)`
+
+/**
+ * reportStrikeResultDetail1 (per winning line) and 2 (per winning ticket): what won, the prizes (a list of prize codes the page
+ * words in the user's language), the payout and the part the report user's own level paid from its intake.
+ */
 export function strikeDetail (per: 'line' | 'ticket') {
   const line = per === 'line'
   return (q: Queryable, params: ReportParams): Promise<Report> => runReport(q, `${SCOPE},
-    won AS (SELECT s.bet_id, string_agg(s.prize, ', ' ORDER BY s.strike_id) AS prizes, sum(s.hits) AS hits FROM strikes s JOIN live ON live.bet_id = s.bet_id GROUP BY s.bet_id)
+    won AS (SELECT s.bet_id, array_agg(s.prize ORDER BY s.strike_id) AS prizes, sum(s.hits) AS hits FROM strikes s JOIN live ON live.bet_id = s.bet_id GROUP BY s.bet_id)${line ? '' : TICKET_PRIZES}
     SELECT t.ticket_no AS "TicketNo", live.user_id AS "UserId", live.draw_id AS "DrawId", ${dateText('live.draw_date')} AS "DrawDate",
       ${line
         ? 'live.number AS "Number", live.form AS "Form", won.prizes AS "Prizes", live.big::float8 AS "Big", live.small::float8 AS "Small", live.units::float8 AS "Units", won.hits::int AS "Hits", live.amount::float8 AS "Stake", live.payout::float8 AS "Payout", COALESCE(l.intake_payout, 0)::float8 AS "MyIntakeStrike"'
-        : 'count(*)::int AS "Lines", string_agg(live.number || \' \' || won.prizes, \'; \' ORDER BY live.line_no, live.bet_id) AS "Prizes", sum(won.hits)::int AS "Hits", sum(live.amount)::float8 AS "Stake", sum(live.payout)::float8 AS "Payout", COALESCE(sum(l.intake_payout), 0)::float8 AS "MyIntakeStrike"'}
+        : 'count(*)::int AS "Lines", string_agg(live.number, \', \' ORDER BY live.line_no, live.bet_id) AS "Numbers", tp.prizes AS "Prizes", sum(won.hits)::int AS "Hits", sum(live.amount)::float8 AS "Stake", sum(live.payout)::float8 AS "Payout", COALESCE(sum(l.intake_payout), 0)::float8 AS "MyIntakeStrike"'}
     FROM won JOIN live ON live.bet_id = won.bet_id JOIN tickets t ON t.ticket_id = live.ticket_id
     LEFT JOIN bet_levels l ON l.bet_id = live.bet_id AND l.user_id = $1
-    ${line ? '' : 'GROUP BY t.ticket_no, live.user_id, live.draw_id, live.draw_date'}
+    ${line ? '' : 'JOIN ticket_prizes tp ON tp.ticket_id = live.ticket_id AND tp.draw_id = live.draw_id GROUP BY t.ticket_no, live.user_id, live.draw_id, live.draw_date, tp.prizes'}
     ORDER BY live.draw_date DESC, ${line ? 'live.payout DESC, live.bet_id' : 'sum(live.payout) DESC, t.ticket_no'}`,
   scopeParams(params), { skip: ['DrawId', 'Big', 'Small', 'Units'], limit: MAX_REPORT_ROWS })
 }

@@ -1,4 +1,6 @@
 import t from 'tap'
+import { readFileSync } from 'node:fs'
+import { fromRoot } from '../../../../server/shared/paths.ts'
 import { gameApiHarness } from '../../harness.ts'
 import { api } from '../../betting/support.ts'
 import { upload, waitForJob } from '../../betting/upload-support.ts'
@@ -6,6 +8,7 @@ import { upload, waitForJob } from '../../betting/upload-support.ts'
 // Strike summaries and details, intake strike, bet page reports: served from the report code, with totals equal to existing reports' on the same data.
 const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100)
 type Answer = { rows: Array<Record<string, unknown>>, totals: Record<string, number> }
+const prizeNames = (JSON.parse(readFileSync(fromRoot('menus/i18n/en.json'), 'utf8')) as { common: { prize: Record<string, string> } }).common.prize
 
 const h = await gameApiHarness(t, 'pglite')
 const tokens = { admin: await h.signIn('admin'), ag1: await h.signIn('ag1'), ag2: await h.signIn('ag2'), mem1: await h.signIn('mem1') }
@@ -56,6 +59,14 @@ t.test('result details per line and per ticket: the payout of reportStrike; the 
     t.equal(intake.rows.length > 0, cents(full.totals.MyIntakeStrike) !== 0, `${game}: rows exactly when ag1's intake paid`)
     if (game === '4d') t.ok(intake.rows.length > 0, '4d: the seed has ag1 keep winning bets')
     t.ok(intake.rows.every((r) => Number(r.IntakeStrike) !== 0), `${game}: only bets whose intake paid`)
+    // Prizes are codes the page words through common.prize in the user's language (en and zh), never English text; TOTO's side
+    // bets are won under their bet type's code (*2, 2*, TO, …), which reads the same in every language.
+    const code = (p: unknown) => typeof p === 'string' && (p in prizeNames || /^(\*[234]|[234]\*|TO|TE|TT)$/.test(p))
+    const named = (row: Record<string, unknown>) => Array.isArray(row.Prizes) && row.Prizes.length > 0 && row.Prizes.every(code)
+    t.same(lines.rows.filter((r) => !named(r)), [], `${game}: each line's prizes, a list of prize codes`)
+    t.same(tickets.rows.filter((r) => !named(r) || typeof r.Numbers !== 'string'), [], `${game}: each ticket's prizes too, beside its winning numbers`)
+    const count = (rows: Answer['rows']) => rows.reduce((n, r) => n + (r.Prizes as unknown[]).length, 0)
+    t.equal(count(tickets.rows), count(lines.rows), `${game}: a ticket lists every prize its lines won`)
   }
   const draws = (await api(h, 'GET', '/api/v1/4d/draw/resultDate', tokens.ag1)).body.data as Array<{ DrawId: number }>
   const oneDraw = await get(`/api/v1/4d/reportStrikeResultDetail1?DrawId=${draws[0]!.DrawId}`, tokens.ag1)
