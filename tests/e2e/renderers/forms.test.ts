@@ -36,7 +36,10 @@ const texts = {
   'a.clear': 'Clear cache',
   'a.cleared': 'Cleared {{n}} entries.',
   'a.fail': 'Clear again',
-  'a.edit': 'Edit agent'
+  'a.edit': 'Edit agent',
+  'f.strict': 'Strict number',
+  'f.upload': 'Upload',
+  'f.uploadDbf': 'Upload dBase table'
 }
 
 async function open (page: Page, descriptor: unknown, options: Record<string, unknown> = {}) {
@@ -69,10 +72,10 @@ t.test('forms vocabulary in a real browser', async (t) => {
       ],
       submit: { endpoint: '/api/v1/4d/agent', method: 'PUT', labelKey: 'f.save', params: { UserId: { from: 'route', name: 'UserId' } } }
     }], { route: { UserId: 'ag1' } }))
-    await page.locator('#root_Name').waitFor()
-    t.equal(await page.locator('#root_Name').inputValue(), 'Agent One', 'filled from the load')
+    await page.locator('#form-agent_Name').waitFor()
+    t.equal(await page.locator('#form-agent_Name').inputValue(), 'Agent One', 'filled from the load')
     t.ok(calls.some((c) => c.path === '/api/v1/4d/agent?UserId=ag1'), 'the load took the route value')
-    await page.locator('#root_Granted [role=status]', { hasText: 'Loading...' }).waitFor()
+    await page.locator('#form-agent_Granted [role=status]', { hasText: 'Loading...' }).waitFor()
     t.pass('the choices say they are loading')
     await page.getByLabel('Edit members').waitFor()
     t.ok(await page.getByLabel('Out settings').isChecked(), 'the loaded permission is ticked')
@@ -99,8 +102,8 @@ t.test('forms vocabulary in a real browser', async (t) => {
     ]))
     await page.getByRole('alert').filter({ hasText: 'The record is gone.' }).waitFor()
     t.equal(await page.locator('[data-widget-id="gone"]').count(), 0, 'no form without its record')
-    await groupOf(page, 'root_Empty').filter({ hasText: 'No data.' }).waitFor()
-    await groupOf(page, 'root_Failed').filter({ hasText: 'The choices could not be loaded.' }).waitFor()
+    await groupOf(page, 'form-choices_Empty').filter({ hasText: 'No data.' }).waitFor()
+    await groupOf(page, 'form-choices_Failed').filter({ hasText: 'The choices could not be loaded.' }).waitFor()
     t.pass('empty and error states beside the controls')
   })
 
@@ -115,15 +118,32 @@ t.test('forms vocabulary in a real browser', async (t) => {
       ],
       submit: { endpoint: '/api/v1/4d/agent', method: 'PUT', labelKey: 'f.save' }
     }]))
-    await page.locator('#root_Kind').selectOption({ label: 'B' })
+    await page.locator('#form-cond_Kind').selectOption({ label: 'B' })
     await page.getByRole('button', { name: 'Save' }).click()
-    await groupOf(page, 'root_Reason').filter({ hasText: 'Please fill in this field.' }).waitFor()
+    await groupOf(page, 'form-cond_Reason').filter({ hasText: 'Please fill in this field.' }).waitFor()
     t.equal(calls.filter((c) => c.method === 'PUT').length, 0, 'nothing sent while Reason is required and empty')
-    await page.locator('#root_Kind').selectOption({ label: 'A' })
-    t.notMatch(await groupOf(page, 'root_Reason').innerText(), /Please fill in this field/, 'freed when Kind goes back to A')
+    await page.locator('#form-cond_Kind').selectOption({ label: 'A' })
+    t.notMatch(await groupOf(page, 'form-cond_Reason').innerText(), /Please fill in this field/, 'freed when Kind goes back to A')
     await page.getByRole('button', { name: 'Save' }).click()
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor()
     t.match(calls.find((c) => c.method === 'PUT')?.body, { Kind: 'A' })
+  })
+
+  await t.test('stacked forms (Bet Upload): own control ids, one label per checkbox, each form named by what it does', async (t) => {
+    const stacked = (id: string, labelKey: string) => ({
+      type: 'form',
+      id,
+      fields: [{ name: 'Name', labelKey: 'f.name', kind: 'text' }, { name: 'StrictNumber', labelKey: 'f.strict', kind: 'checkbox', default: true }],
+      submit: { endpoint: '/api/v1/4d/agent', method: 'PUT', labelKey }
+    })
+    await open(page, pageOf([stacked('upload', 'f.upload'), stacked('uploadDbf', 'f.uploadDbf')]))
+    const dbf = page.getByRole('region', { name: 'Upload dBase table' })
+    await dbf.getByRole('checkbox', { name: 'Strict number' }).waitFor()
+    const ids = await page.locator('.rr-form [id]').evaluateAll((els) => els.map((e) => e.id))
+    t.same(ids.filter((id, i) => ids.indexOf(id) !== i), [], 'no id twice on the page')
+    t.equal(await page.getByRole('region', { name: 'Upload', exact: true }).locator('#form-upload_Name').count(), 1, 'each form is a named region holding its own controls')
+    t.equal(await dbf.getByText('Strict number').count(), 1, 'the checkbox label is printed once')
+    t.equal(await dbf.getByLabel('Name').count(), 1, 'a text box keeps its one label')
   })
 
   await t.test('call buttons: the answer in the message, a refusal as an alert; a dialog form opens by keyboard and Escape closes it', async (t) => {
@@ -142,7 +162,7 @@ t.test('forms vocabulary in a real browser', async (t) => {
     await page.getByRole('button', { name: 'Edit agent' }).focus()
     await page.keyboard.press('Enter')
     const dialog = page.locator('dialog[open]')
-    await dialog.locator('#root_Name').waitFor()
+    await dialog.locator('#form-editForm_Name').waitFor()
     t.ok(await dialog.evaluate((d) => d.contains(document.activeElement)), 'focus moved into the dialog')
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })

@@ -2,17 +2,19 @@ import type { ErrorSchema, FieldProps } from '@rjsf/utils'
 import { useTranslation } from 'react-i18next'
 import type { FormLines, LineField } from '../../../../schemas/widgets.ts'
 import type { LineRow } from '../lib/formLines.ts'
+import { controlId } from '../lib/formIds.ts'
 
 const cellErrors = (errors: ErrorSchema | undefined, row: number, cell: string): string[] =>
   ((errors as Record<string, Record<string, { __errors?: string[] }> | undefined> | undefined)?.[row]?.[cell]?.__errors) ?? []
 
-/** The line rows of a form as a table: one row per line, one cell per line field; the id of a cell is root_<group>.<row>.<cell>. */
+/** The line rows of a form as a table: one row per line, one cell per line field; the id of a cell is <form's id prefix>_<group>.<row>.<cell>. */
 export function LinesField (props: FieldProps) {
   const { t } = useTranslation()
   const lines = (props.uiSchema?.['ui:options'] as { lines: FormLines }).lines
   const rows = (Array.isArray(props.formData) ? props.formData : []) as LineRow[]
   const groupErrors = (props.errorSchema as { __errors?: string[] } | undefined)?.__errors ?? []
-  const idOf = (row: number, cell: string) => `root_${lines.name}.${row}.${cell}`
+  const prefix = props.registry.globalFormOptions.idPrefix
+  const idOf = (row: number, cell: string) => controlId(prefix, `${lines.name}.${row}.${cell}`)
   const set = (row: number, f: LineField, value: unknown) => {
     const next = Array.from({ length: lines.rows }, (_, i) => ({ ...rows[i] }))
     const target = next[row] as LineRow
@@ -21,7 +23,7 @@ export function LinesField (props: FieldProps) {
     props.onChange(next, props.fieldPathId.path, undefined, idOf(row, f.name))
   }
   return (
-    <fieldset className='rr-lines' id={`root_${lines.name}`} tabIndex={-1}>
+    <fieldset className='rr-lines' id={controlId(prefix, lines.name)} tabIndex={-1}>
       <legend>{t(lines.labelKey)}</legend>
       <table>
         <thead>

@@ -1,6 +1,7 @@
 import type { ErrorSchema, Field, FieldProps, RJSFSchema, UiSchema } from '@rjsf/utils'
 import { Button } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { controlId } from '../lib/formIds.ts'
 import { blankItem, canAdd, canRemove, itemCellKey, itemsOf, type RepeatField as RepeatDescriptor } from '../lib/formRepeat.ts'
 
 interface RepeatOptions { descriptor: RepeatDescriptor, items: Record<string, UiSchema> }
@@ -10,7 +11,7 @@ const focusLater = (id: string) => requestAnimationFrame(() => document.getEleme
 /**
  * A repeating group: a fieldset of items, each a numbered fieldset of the same fields drawn by rjsf's own widgets and field template
  * (labels, data-driven choices, errors), with a Remove button per item and an Add button after them. An item field's id is
- * root_<group>.<item>.<field>, the key of its errors; the group's own message (too few items) is drawn by the field template.
+ * <form's id prefix>_<group>.<item>.<field>, the key of its errors; the group's own message (too few items) is drawn by the field template.
  */
 export function RepeatField (props: FieldProps) {
   const { t } = useTranslation()
@@ -19,7 +20,9 @@ export function RepeatField (props: FieldProps) {
   // rjsf always registers its SchemaField; the registry's type only leaves every field optional.
   const SchemaField = props.registry.fields.SchemaField as Field
   const itemSchema = (props.schema.items ?? {}) as RJSFSchema
-  const groupId = `root_${field.name}`
+  const prefix = props.registry.globalFormOptions.idPrefix
+  const idOf = (key: string) => controlId(prefix, key)
+  const groupId = idOf(field.name)
   const noun = t(field.itemKey ?? field.labelKey)
   const editable = !props.readonly && !props.disabled
   const errorsOf = (i: number, cell: string) => (props.errorSchema as Record<number, Record<string, ErrorSchema> | undefined> | undefined)?.[i]?.[cell]
@@ -42,10 +45,10 @@ export function RepeatField (props: FieldProps) {
               return (
                 <SchemaField
                   key={f.name} name={f.name} schema={(itemSchema.properties?.[f.name] ?? {}) as RJSFSchema} uiSchema={itemUi[f.name]}
-                  fieldPathId={{ $id: `root_${key}`, path: [...props.fieldPathId.path, i, f.name] }}
+                  fieldPathId={{ $id: idOf(key), path: [...props.fieldPathId.path, i, f.name] }}
                   formData={item[f.name]} errorSchema={errorsOf(i, f.name)} required={f.required === true}
-                  onChange={(value, path, errors) => props.onChange(value, path, errors, `root_${key}`)}
-                  onBlur={(_id, value) => props.onBlur(`root_${key}`, value)} onFocus={props.onFocus} registry={props.registry}
+                  onChange={(value, path, errors) => props.onChange(value, path, errors, idOf(key))}
+                  onBlur={(_id, value) => props.onBlur(idOf(key), value)} onFocus={props.onFocus} registry={props.registry}
                   disabled={props.disabled} readonly={props.readonly} hideError={props.hideError}
                 />
               )
@@ -55,7 +58,7 @@ export function RepeatField (props: FieldProps) {
                 <Button
                   type='button' variant='default' size='xs' aria-label={t('renderers.repeat.removeItem', { item: legend })} disabled={!canRemove(field, items.length)}
                   // Focus stays in the group: on the item that took this one's place, else on Add.
-                  onClick={() => change(items.filter((_, j) => j !== i), i < items.length - 1 ? `root_${itemCellKey(field.name, i, first)}` : `${groupId}-add`)}
+                  onClick={() => change(items.filter((_, j) => j !== i), i < items.length - 1 ? idOf(itemCellKey(field.name, i, first)) : `${groupId}-add`)}
                 >{t('renderers.repeat.remove')}
                 </Button>
               </div>
@@ -67,7 +70,7 @@ export function RepeatField (props: FieldProps) {
         <Button
           id={`${groupId}-add`} type='button' variant='default' size='xs' disabled={!canAdd(field, items.length)}
           // The new item's first field takes focus, so the keyboard goes on where the item appeared.
-          onClick={() => change([...items, blankItem(field)], `root_${itemCellKey(field.name, items.length, first)}`)}
+          onClick={() => change([...items, blankItem(field)], idOf(itemCellKey(field.name, items.length, first)))}
         >{t('renderers.repeat.add', { item: noun })}
         </Button>
       )}

@@ -27,10 +27,10 @@ import { LinesField } from './LinesField.tsx'
 import { RepeatField } from './RepeatField.tsx'
 import { FormResult } from './FormResult.tsx'
 import { FieldTemplate } from './templates.tsx'
+import { controlId, formIdPrefix, formNameKey, keyOfControl } from '../lib/formIds.ts'
 import { Button } from '@mantine/core'
 import './form.css'
 
-const fieldName = (id: string | undefined) => id?.replace(/^root_/, '')
 const customFields = { lines: LinesField, repeat: RepeatField }
 const templates = { FieldTemplate }
 
@@ -74,6 +74,7 @@ function FormBody ({ widget, prefill, loaded, onSent }: FormProps & { loaded?: u
   const ctx = useMemo<FormRuleContext>(() => ({ fields: widget.fields, dateRanges: widget.dateRanges, game: widget.game, lines: widget.lines, loaded }), [widget, loaded])
   // Chosen files stay out of rjsf's data, which would copy them as plain objects.
   const [formContext] = useState<FormContext>(() => ({ files: new Map() }))
+  const idPrefix = formIdPrefix(widget.id)
   const blank = () => {
     const initial: FormData = {}
     for (const f of widget.fields) {
@@ -136,8 +137,8 @@ function FormBody ({ widget, prefill, loaded, onSent }: FormProps & { loaded?: u
     const first = firstInvalid(all, widget.fields, widget.lines)
     if (first) {
       // Focus after React has drawn the messages.
-      // A multiple choice inside a repeating group has rjsf's own id (root_Groups_0_UserIds for Groups.0.UserIds).
-      requestAnimationFrame(() => (document.getElementById(`root_${first}`) ?? document.getElementById(`root_${first.replaceAll('.', '_')}`))?.focus())
+      // A multiple choice inside a repeating group has rjsf's own id (<prefix>_Groups_0_UserIds for Groups.0.UserIds).
+      requestAnimationFrame(() => (document.getElementById(controlId(idPrefix, first)) ?? document.getElementById(controlId(idPrefix, first.replaceAll('.', '_'))))?.focus())
       return
     }
     const params = resolveParams(target.params, scope)
@@ -151,13 +152,16 @@ function FormBody ({ widget, prefill, loaded, onSent }: FormProps & { loaded?: u
     })
   }
 
+  const nameKey = formNameKey(widget)
   return (
-    <section className='rr-form' data-widget-id={widget.id}>
+    // Named by what it does, so forms stacked on one page (Bet Upload's three) are told apart.
+    <section className='rr-form' data-widget-id={widget.id} aria-label={nameKey ? t(nameKey) : undefined}>
       {send.isSuccess && <Alert type='success' message={target?.successKey ?? 'renderers.saved'} values={successValues(send.data, target?.successValues)} />}
       {held && <div className='rr-form-actions'><Button type='button' variant='default' onClick={dismiss}>{t('renderers.dismissAnswer')}</Button></div>}
       {send.isError && <CallErrorAlert error={send.error} labelField={(path) => formFieldLabel(widget, path, t)} />}
       <Form
         schema={schema as RJSFSchema}
+        idPrefix={idPrefix}
         uiSchema={uiSchema}
         formData={data}
         validator={formValidator}
@@ -176,11 +180,11 @@ function FormBody ({ widget, prefill, loaded, onSent }: FormProps & { loaded?: u
           const next = e.formData as FormData
           latest.current = next
           setData(next)
-          const name = fieldName(id)
+          const name = keyOfControl(idPrefix, id)
           if (name) setErrors((prev) => revalidate(prev, name, next, ctx))
         }}
         onBlur={(id) => {
-          const name = fieldName(id)
+          const name = keyOfControl(idPrefix, id)
           if (!name) return
           setTouched((prev) => new Set(prev).add(name))
           setErrors((prev) => revalidate(prev, name, latest.current, ctx))

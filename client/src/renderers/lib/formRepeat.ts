@@ -9,7 +9,7 @@ export type RepeatField = FormField & { kind: 'repeat', fields: ItemField[] }
 
 export const isRepeat = (f: FormField): f is RepeatField => f.kind === 'repeat' && Array.isArray(f.fields)
 
-/** The error key (and, after root_, the control id) of one item's field: <group>.<item>.<field>. */
+/** The error key (and, after the form's id prefix and _, the control id) of one item's field: <group>.<item>.<field>. */
 export const itemCellKey = (group: string, index: number, cell: string) => `${group}.${index}.${cell}`
 
 /** Whether an error key or a changed field's name belongs to the group: the group itself or a field of one of its items. */
