@@ -139,6 +139,8 @@ t.test('an operator\'s week across every role', (t) => eachDatabase(t, async (t:
     const ticket = await mem1.post('/api/v1/4d/bet', { DrawIds: [draw.DrawId], Lines: [{ Number: '1234', Big: 2 }] })
     t.equal(ticket.status, 200, ticket.text)
     const ticketNo = ticket.json.data.TicketNo as string
+    const losing = await mem1.post('/api/v1/4d/bet', { DrawIds: [draw.DrawId], Lines: [{ Number: '9876', Big: 1 }] })
+    t.equal(losing.status, 200, losing.text)
     const closed = await admin.request('PUT', `/api/v1/4d/draw/${draw.DrawId as number}/close`, { body: { DrawId: draw.DrawId } })
     t.equal(closed.status, 200, `Close betting: ${closed.text}`)
     const voided = await mem1.request('DELETE', `/api/v1/4d/bet?TicketNo=${encodeURIComponent(ticketNo)}`)
@@ -165,6 +167,10 @@ t.test('an operator\'s week across every role', (t) => eachDatabase(t, async (t:
     const view = await mem1.get(`/api/v1/4d/bet/view?TicketNo=${encodeURIComponent(ticketNo)}`)
     t.equal(view.status, 200, view.text)
     t.ok(JSON.stringify(view.json.data).includes(String(draw.DrawDate).slice(0, 10)), `the ticket shows the draw's own day ${String(draw.DrawDate).slice(0, 10)}`)
+    // Settled tickets say so on the member's View Tickets: won with its payout, lost without.
+    const tickets = (await mem1.get(`/api/v1/4d/bet/page2?DrawId=${draw.DrawId as number}&pageSize=200`)).json.data.rows as Array<{ TicketNo: string, Status: string, Payout: number }>
+    t.match(tickets.find((r) => r.TicketNo === ticketNo), { Status: 'won', Payout: 4000 }, 'the ticket of 1234 won: 2 Big at 2,000 on the 1st prize')
+    t.match(tickets.find((r) => r.TicketNo === losing.json.data.TicketNo), { Status: 'lost', Payout: 0 }, 'the ticket of 9876 lost')
   })
 
   await t.test('the thrown number won: the outlet owes its prize back, and the company keeps only what it did not throw', async (t) => {
