@@ -1,8 +1,8 @@
 // Page descriptors resolved as JSON, per config and rule context: both objects are replaced, never changed, when the config
 // or the user's reads change, so an entry outlives neither (weak keys); Clear Cache and a config load drop them all at once.
 
-/** A path's answer as the pages route sends it: the descriptor's JSON text, 403 or 404. */
-export type ResolvedEntry = { status: 'not-found' } | { status: 'forbidden' } | { status: 'ok', json: string }
+/** A path's answer as the pages route sends it: the descriptor's JSON text, a move to the user's variant of the page, 403 or 404. */
+export type ResolvedEntry = { status: 'not-found' } | { status: 'forbidden' } | { status: 'moved', to: string } | { status: 'ok', json: string }
 
 /** Paths kept per rule context: route values (/admin/agents/:UserId) make the paths open-ended. */
 export const PATHS_PER_CONTEXT = 64

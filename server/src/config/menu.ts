@@ -109,3 +109,13 @@ export function menuAllows (config: MenuSource, ctx: RuleContext, path: string):
   }
   return false
 }
+
+/** The path of this user's variant of a menu item that serves path as another variant (the desktop Place Bets on a phone), when that item is in their menu and differs. */
+export function menuVariantPath (config: MenuSource, ctx: RuleContext, path: string): string | undefined {
+  const variant = variantOf(ctx)
+  for (const { group, item } of config.compiled.menu.byPath.get(path) ?? []) {
+    const to = item.views?.[variant].path
+    if (to !== undefined && to !== path && group.visible(ctx) && item.visible(ctx)) return to
+  }
+  return undefined
+}

@@ -3,13 +3,13 @@ import type { PageConfig, ResolvedPage } from '../../../schemas/page.ts'
 import type { Rule } from '../../../schemas/rule.ts'
 import type { Crumb, TableWidget, TitleByQuery } from '../../../schemas/widgets.ts'
 import { menuTrail } from '../../../schemas/domain/menu-trail.ts'
-import { buildMenu, menuAllows, type CompiledMenu } from './menu.ts'
+import { buildMenu, menuAllows, menuVariantPath, type CompiledMenu } from './menu.ts'
 import { compileRule, isTT, type CompiledRule, type RuleContext } from './rules.ts'
 
 export type { ResolvedPage }
 
-/** The answer for one page path: the resolved page, 403 (the user's menu does not hold it) or 404 (no template has that path). */
-export type PageResolution = { status: 'ok', page: ResolvedPage } | { status: 'forbidden' } | { status: 'not-found' }
+/** The answer for one page path: the resolved page, moved (the user's menu holds another variant of its item: go there), 403 (the user's menu does not hold it) or 404 (no template has that path). */
+export type PageResolution = { status: 'ok', page: ResolvedPage } | { status: 'moved', to: string } | { status: 'forbidden' } | { status: 'not-found' }
 
 /** A template value compiled for one user's rules: fixed (no rule inside: shared, frozen) or a function of the rule context. */
 type Compiled = { fixed: unknown } | { resolve: (ctx: RuleContext) => unknown }
@@ -180,8 +180,13 @@ export function resolvePage (config: PageSource, ctx: RuleContext, path: string)
   const found = findPage(config.compiled.pages, path)
   if (!found) return { status: 'not-found' }
   const { page, route } = found
-  const allowed = page.visible(ctx) && (page.shell || menuAllows(config, ctx, route ? page.menuPath : path === page.path ? page.menuPath : path))
-  if (!allowed) return { status: 'forbidden' }
+  const menuPath = route ? page.menuPath : path === page.path ? page.menuPath : path
+  const allowed = page.visible(ctx) && (page.shell || menuAllows(config, ctx, menuPath))
+  if (!allowed) {
+    // A link to another variant of an item this user's menu holds (a desktop bookmark opened on a phone) leads to their variant.
+    const to = page.shell ? undefined : menuVariantPath(config, ctx, menuPath)
+    return to === undefined ? { status: 'forbidden' } : { status: 'moved', to }
+  }
   return {
     status: 'ok',
     page: {

@@ -115,3 +115,33 @@ t.test('ag1 uploads a bet file and the processing job runs to done through the s
   const removed = await ag1.request('DELETE', `/api/v1/files/${fileId}`)
   t.equal(removed.status, 200, removed.text)
 })
+
+t.test('a link to another variant of Place Bets leads to the variant this session is served; a menu without it still refuses', async (t) => {
+  const mem1 = new Browser(url)
+  await mem1.login('mem1')
+  t.equal((await mem1.get('/ui/session?mobile=1')).json.mobile, true)
+  // Unfollowed, to read the redirect itself.
+  const raw = await fetch(`${url}/ui/pages?path=${encodeURIComponent('/bet/placeBets/add')}`, { headers: { cookie: mem1.cookie, 'x-forwarded-for': mem1.ip }, redirect: 'manual' })
+  t.equal(raw.status, 303, 'the desktop path on a phone is a redirect, not Unauthorized Access')
+  t.equal(raw.headers.get('location'), `/ui/pages?path=${encodeURIComponent('/bet/placeBets/add-20')}`)
+  t.same(await raw.json(), { to: '/bet/placeBets/add-20' })
+  const followed = await mem1.get(`/ui/pages?path=${encodeURIComponent('/bet/placeBets/add')}`)
+  t.equal(followed.status, 200, 'fetch follows it to the phone variant')
+  t.equal(followed.json.path, '/bet/placeBets/add-20', 'whose path the client replaces its route with')
+  t.equal(widget(followed.json, 'placeBet').lines?.rows, 20)
+  t.equal((await mem1.get(`/ui/pages?path=${encodeURIComponent('/bet/placeBets/add-20')}`)).status, 200, 'the phone variant itself answers as before')
+
+  t.equal((await mem1.put('/ui/session/location', { LocId: 'TT' })).status, 200)
+  const tt = await mem1.get(`/ui/pages?path=${encodeURIComponent('/bet/placeBets/add-20')}`)
+  t.equal(tt.json.path, '/bet/placeBets/add-simple', 'at TT the same link leads to the TOTO variant (TT wins over mobile)')
+
+  await mem1.get('/ui/session?mobile=0')
+  t.equal((await mem1.put('/ui/session/location', { LocId: 'SG' })).status, 200)
+  t.equal((await mem1.get(`/ui/pages?path=${encodeURIComponent('/bet/placeBets/add-20')}`)).json.path, '/bet/placeBets/add', 'and the phone link on a laptop leads to the desktop page')
+
+  const clerk = new Browser(url)
+  await clerk.login('clerk')
+  const menu = (await clerk.get('/ui/session?mobile=1')).json.menu as Array<{ items: Array<{ key: string }> }>
+  t.notOk(menu.some((g) => g.items.some((i) => i.key === 'placeBets')), 'clerk\'s menu has no Place Bets')
+  t.equal((await clerk.get(`/ui/pages?path=${encodeURIComponent('/bet/placeBets/add')}`)).status, 403, 'so neither variant is served: refused, not redirected')
+})

@@ -11,7 +11,7 @@ import { PageRenderer } from '../../renderers/PageRenderer.tsx'
 import { RendererProvider, type RendererEnvironment } from '../../renderers/context.tsx'
 import { useMediaQuery } from './useMediaQuery.ts'
 
-/** Every signed-in route: the service's descriptor for the path (GET /ui/pages) drawn by the renderer; 403 shows Unauthorized Access, 404 goes to /404. */
+/** Every signed-in route: the service's descriptor for the path (GET /ui/pages) drawn by the renderer; a descriptor of another path (the user's variant) replaces the route; 403 shows Unauthorized Access, 404 goes to /404. */
 export function MenuPage () {
   const { t } = useTranslation()
   const errorText = useErrorText()
@@ -38,6 +38,8 @@ export function MenuPage () {
   if (page.status === 'error' && status === 404) return <Navigate to='/404' replace />
   // Seed 001 §8: the server's message (in the user's language when its code is known), else the HTTP message, else the generic sentence.
   if (page.status === 'error') return <p className='msg msg--error' role='alert'>{errorText(page.error)}</p>
+  // The service sent this session's variant of the item (its 303, followed): the address becomes that variant's.
+  if (page.data.path !== pathname) return <Navigate to={`${location.pathname.slice(0, location.pathname.length - pathname.length)}${page.data.path}${search}`} replace />
   return (
     <section className='page'>
       {/* One provider per page: filters and widget state do not carry over to the next page. */}

@@ -13,7 +13,7 @@ import { assertPastGates } from '../../session/gate.ts'
 // one $defs at the root, so the serializer sees each definition once.
 const { $schema: _draft, title: _title, ...PageResponse } = toJsonSchemaDocument(ResolvedPage, 'ResolvedPage')
 
-/** GET /ui/pages?path=…: the page descriptor for this user and location; 403 (and a 'denied' event) when the menu does not hold it, 404 for an unknown path. */
+/** GET /ui/pages?path=…: the page descriptor for this user and location; 303 to the user's variant of the item (Place Bets' desktop path on a phone); 403 (and a 'denied' event) when the menu does not hold it, 404 for an unknown path. */
 export default async function pagesRoutes (fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   app.get('/ui/pages', {
@@ -21,7 +21,7 @@ export default async function pagesRoutes (fastify: FastifyInstance) {
       summary: 'The page descriptor of a route, resolved for the signed-in user at the current location',
       tags: ['pages'],
       querystring: Type.Object({ path: Type.String({ minLength: 1, maxLength: 200, pattern: '^/', description: 'the route, e.g. /report/full' }) }),
-      response: { 200: PageResponse, '4xx': UiError, '5xx': UiError }
+      response: { 200: PageResponse, 303: Type.Object({ to: Type.String({ description: 'the path of the variant this session is served' }) }), '4xx': UiError, '5xx': UiError }
     },
     // The schema documents the answer; the resolver builds it from the validated config and the route sends it as JSON text
     // (fast-json-stringify would test every widget union branch by branch with Ajv, which cost most of the request).
@@ -40,6 +40,8 @@ export default async function pagesRoutes (fastify: FastifyInstance) {
       return resolved.status === 'ok' ? { status: 'ok', json: JSON.stringify(resolved.page) } : resolved
     })
     if (result.status === 'not-found') throw errors.pageNotFound(path)
+    // fetch follows the 303 to the variant's descriptor, whose path tells the client to replace its route.
+    if (result.status === 'moved') return reply.code(303).header('cache-control', 'no-store').header('location', `/ui/pages?path=${encodeURIComponent(result.to)}`).send({ to: result.to })
     if (result.status === 'forbidden') {
       app.events.emit('denied', { UserId: session.UserId, ip: request.ip, requestId: request.id, path, LocId: user.location.LocId, reason: 'page not in the user\'s menu' })
       throw errors.pageDenied(path)
