@@ -38,6 +38,19 @@ t.test('a card: the first column is its title, statuses its badges, the next one
   t.same(cardColumns([column('only')]), { title: column('only'), badges: [], key: [], rest: [] })
 })
 
+t.test('a ticket\'s card shows its stake and payout at once, its status beside the title', async (t) => {
+  const ticket: TableColumn[] = [
+    ...['TicketNo', 'PlacedDate', 'UserId', 'PlacedBy', 'Series', 'DayCode'].map(column),
+    { ...column('Source'), type: 'status' }, column('Text'), column('DrawDates'),
+    { ...column('Stake'), type: 'money' }, { ...column('Payout'), type: 'money' }, { ...column('Status'), type: 'status' }
+  ]
+  const { title, badges, key, rest } = cardColumns(ticket)
+  t.equal(title?.field, 'TicketNo')
+  t.same(badges.map((c) => c.field), ['Source', 'Status'], 'the statuses are badges beside the title')
+  t.same(key.map((c) => c.field), ['Stake', 'Payout', 'PlacedDate', 'UserId', 'PlacedBy'], 'money first, then the descriptor\'s order')
+  t.same(rest.map((c) => c.field), ['Series', 'DayCode', 'Text', 'DrawDates'], 'the rest on expand')
+})
+
 t.test('cards only on the mobile layout, and only for a table wider than the window', async (t) => {
   t.equal(wantsCards(true, 1400, 375), true)
   t.equal(wantsCards(true, 300, 375), false, 'a narrow table stays a table')
