@@ -7,6 +7,7 @@ import { DownloadButton } from './actions/DownloadButton.tsx'
 import { FormDialog } from './actions/FormDialog.tsx'
 import { renderWidget } from './registry.ts'
 import { WidgetSlotProvider } from './WidgetSlot.tsx'
+import { SharedReadsProvider } from './SharedReads.tsx'
 import { PageHeader } from './shared/PageHeader.tsx'
 import { Breadcrumb } from './shared/Breadcrumb.tsx'
 import '../components/theme/components.css'
@@ -30,7 +31,9 @@ function PageContent ({ page }: { page: PageDescriptor }) {
       <article className='rr-page' data-page={page.path}>
         <PageHeader title={t(titleKeyOf(page, query))} back={page.back} right={actions} />
         <Breadcrumb page={page} />
-        {page.widgets.map((w) => <div key={w.id} className='rr-widget'>{renderWidget(w)}</div>)}
+        <SharedReadsProvider widgets={page.widgets}>
+          {page.widgets.map((w) => <div key={w.id} className='rr-widget'>{renderWidget(w)}</div>)}
+        </SharedReadsProvider>
         {dialog && <FormDialog action={dialog} onClose={closeDialog} />}
       </article>
     </WidgetSlotProvider>

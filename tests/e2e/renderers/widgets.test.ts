@@ -180,9 +180,13 @@ t.test('renderer widgets in a real browser', async (t) => {
     t.ok(calls.some((c) => c.method === 'DELETE' && c.path === '/api/v1/4d/announcements/2'), 'row action called, table reloaded')
   })
 
-  await t.test('table with a failing call shows the server message', async (t) => {
-    await open(page, pageOf([{ type: 'table', id: 'bad', data: { endpoint: '/api/v1/4d/broken' }, columns: [{ field: 'X', labelKey: 'col.id', type: 'text', width: 80 }] }]))
-    t.equal(await page.getByRole('alert').innerText(), 'DrawId must be a number.')
+  await t.test('table with a failing call shows the server message, once for two tables reading that call (the Support page)', async (t) => {
+    await open(page, pageOf([
+      { type: 'table', id: 'bad', data: { endpoint: '/api/v1/4d/broken' }, columns: [{ field: 'X', labelKey: 'col.id', type: 'text', width: 80 }] },
+      { type: 'table', id: 'badLines', data: { endpoint: '/api/v1/4d/broken', dataPath: 'lines' }, columns: [{ field: 'X', labelKey: 'col.id', type: 'text', width: 80 }] }
+    ]))
+    await page.getByRole('alert').first().waitFor()
+    t.same(await page.getByRole('alert').allInnerTexts(), ['DrawId must be a number.'], 'one alert, not one per table')
   })
 
   await t.test('form widgets: every rule, translated, focus on the first invalid input, submit', async (t) => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { ContentWidget as ContentDescriptor } from '../../../../schemas/widgets.ts'
 import { useData } from '../lib/useData.ts'
 import { useRenderer } from '../context.tsx'
+import { useFailureShownAbove } from '../SharedReads.tsx'
 import { Spinner } from '../shared/Spinner.tsx'
 import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
 
@@ -11,8 +12,10 @@ export function ContentWidget ({ widget }: { widget: ContentDescriptor }) {
   const { t } = useTranslation()
   const { currency } = useRenderer()
   const state = useData<Record<string, unknown>>(widget.data ?? null)
+  const failureShownAbove = useFailureShownAbove(widget.id)
   if (widget.data && state.status === 'loading') return <Spinner />
-  if (state.status === 'error') return <CallErrorAlert error={state.error} />
+  // A call an earlier widget of the page also makes has its failure said there, once.
+  if (state.status === 'error') return failureShownAbove ? null : <CallErrorAlert error={state.error} />
   // A binding still waiting for a required parameter (no draw chosen yet): nothing to show.
   if (widget.data && state.status === 'ready' && state.data === undefined) return null
   const values = state.status === 'ready' && state.data && typeof state.data === 'object' ? state.data : {}

@@ -4,6 +4,7 @@ import type { FormAction, HttpMethod, RowAction, SelectionAction, TableWidget as
 import { callData } from '../../lib/api.ts'
 import { useApiMutation } from '../../lib/queries.ts'
 import { useRenderer } from '../context.tsx'
+import { useFailureShownAbove } from '../SharedReads.tsx'
 import { useData } from '../lib/useData.ts'
 import { getPath, readsFilters, withQuery } from '../lib/binding.ts'
 import { fillPath, rowParams, type Row } from '../lib/tableModel.ts'
@@ -51,6 +52,7 @@ export function TableWidget ({ widget }: { widget: TableDescriptor }) {
     return { ...widget.data, params, dataPath: undefined }
   }, [widget.data, widget.paging, whole, cursor])
   const state = useData<unknown>(binding)
+  const failureShownAbove = useFailureShownAbove(widget.id)
   useLiveRefresh(widget.live, widget.data.endpoint)
   // A row's form action open in a dialog (its save reloads this table through the write's invalidation).
   const [editing, setEditing] = useState<{ action: FormAction, row: Row } | null>(null)
@@ -93,7 +95,8 @@ export function TableWidget ({ widget }: { widget: TableDescriptor }) {
     write({ method: action.method, endpoint: action.endpoint, params: { [action.param]: values } }, action, done)
   }
   if (state.status === 'loading') return <Spinner />
-  if (state.status === 'error') return <CallErrorAlert error={state.error} />
+  // A call an earlier widget of the page also makes has its failure said there, once.
+  if (state.status === 'error') return failureShownAbove ? null : <CallErrorAlert error={state.error} />
   // A binding still waiting for a required parameter (no ticket chosen yet): nothing to show, as content widgets do.
   if (state.data === undefined && (widget.data.requires?.length ?? 0) > 0) return null
   const found = whole ? getPath(state.data, widget.data.dataPath) : state.data
