@@ -17,6 +17,20 @@ export async function upload (h: GameApiHarness, token: string, game: string, fi
   return { status: r.statusCode, body: r.json() }
 }
 
+/** A multipart body with a binary file, as a browser sends it. */
+function binaryForm (fields: Record<string, string>, name: string, content: Buffer) {
+  const boundary = '----g3' + Math.random().toString(16).slice(2)
+  const head = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('') +
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`
+  return { payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+}
+
+/** Posts a binary file (a dBase table, an LHA archive) to an upload path as the browser does. */
+export async function sendFile (h: GameApiHarness, url: string, token: string, fields: Record<string, string>, name: string, content: Buffer) {
+  const r = await h.call('POST', url, { token, ...binaryForm(fields, name, content) })
+  return { status: r.statusCode, body: r.json() }
+}
+
 /** Polls the status call until the job ends, keeping every status seen. */
 export async function waitForJob (h: GameApiHarness, token: string, game: string, fileId: number) {
   const seen: string[] = []

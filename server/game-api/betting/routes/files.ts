@@ -13,6 +13,7 @@ import { findJob } from '../../jobs/status.ts'
 import { UPLOAD_JOB, betLines, queueUploadJob } from '../jobs/upload.ts'
 import { dbfBetLines } from '../rules/dbf-lines.ts'
 import { readDbfTable } from '../store/dbf-table.ts'
+import { readLhaArchive } from '../store/lha-archive.ts'
 import { MAX_FILE_NAME, fileNameProblem } from '../rules/file-name.ts'
 import { usableDistributor } from '../../risk/store/distributors.ts'
 import { accountErrors } from '../../accounts/errors.ts'
@@ -102,8 +103,8 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
     return { fields, file }
   }
 
-  /** Stores an upload's bet text lines as a file to process, after the owner, upload right and location checks every format shares. */
-  const saveUpload = async (request: FastifyRequest, fields: Record<string, string>, name: string, text: string, format: string, partnerId: number | null = null) => {
+  /** Stores an upload's bet texts as files to process (all or none), after the owner, upload right and location checks every format shares. */
+  const saveUploads = async (request: FastifyRequest, fields: Record<string, string>, texts: Array<{ name: string, text: string }>, format: string, partnerId: number | null = null) => {
     const user = caller(request)
     const owner = fields.UserId || user.userId
     await assertSelfOrDownline(app.db, user, owner)
@@ -113,16 +114,23 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
       const { rows } = await app.db.query('SELECT 1 FROM user_locations WHERE user_id = $1 AND loc_id = $2', [user.userId, fields.LocId])
       if (rows.length === 0) throw errors.locationNotAvailable(fields.LocId)
     }
-    const lines = betLines(text).length
     return app.db.transaction(async (tx) => {
-      const { rows: [row] } = await tx.query<FileRow>(
-        `INSERT INTO files (user_id, game, name, content, strict_number, accept_decimals, remarks, line_count, uploaded_at, batch, partner_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
-        [owner, game, name, text, fields.StrictNumber === undefined ? true : truthy(fields.StrictNumber), truthy(fields.AcceptDecimals), (fields.Remarks ?? '').slice(0, 500), lines, app.gaNow(), (fields.Batch ?? '').slice(0, 50), partnerId])
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'file.upload', detail: { FileId: Number(row?.file_id), name, lines, format, PartnerId: partnerId } })
-      return row as FileRow
+      const saved: FileRow[] = []
+      for (const { name, text } of texts) {
+        const lines = betLines(text).length
+        const { rows: [row] } = await tx.query<FileRow>(
+          `INSERT INTO files (user_id, game, name, content, strict_number, accept_decimals, remarks, line_count, uploaded_at, batch, partner_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+          [owner, game, name, text, fields.StrictNumber === undefined ? true : truthy(fields.StrictNumber), truthy(fields.AcceptDecimals), (fields.Remarks ?? '').slice(0, 500), lines, app.gaNow(), (fields.Batch ?? '').slice(0, 50), partnerId])
+        await app.gaAudit(tx, request, { userId: user.userId, action: 'file.upload', detail: { FileId: Number(row?.file_id), name, lines, format, PartnerId: partnerId } })
+        saved.push(row as FileRow)
+      }
+      return saved
     })
   }
+  /** One upload as one file. */
+  const saveUpload = async (request: FastifyRequest, fields: Record<string, string>, name: string, text: string, format: string, partnerId: number | null = null) =>
+    (await saveUploads(request, fields, [{ name, text }], format, partnerId))[0] as FileRow
 
   /** A text upload's content; refused when it is not UTF-8 text. */
   const textOf = (content: Buffer) => {
@@ -159,9 +167,20 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
     return ok(toFile(await saveUpload(request, fields, file.name, read.lines.join('\n'), 'dbf')))
   })
 
-  // No well-kept LHA (.lzh) reader exists on npm: the call answers which formats are read instead of guessing at the archive.
-  app.post('/files/upload/lzh', { schema: { response: envelope(FileSchema) } }, async () => {
-    throw bettingErrors.fileFormatUnsupported('LHA (.lzh)', 'a text file (POST files/upload) or a dBase table (POST files/upload/dbf)')
+  // An LHA (.lzh) archive of bet files, read with Debian's lhasa: each file in it is stored as a text upload of its own, all or none.
+  app.post('/files/upload/lzh', { schema: { response: envelope(Type.Array(FileSchema)) } }, async (request) => {
+    const { fields, file } = await readForm(request)
+    const texts = (await readLhaArchive(file.content, MAX_FILE_BYTES)).map(({ name, content }) => {
+      const problem = fileNameProblem(name)
+      if (problem === 'long') throw bettingErrors.fileNameLong([...name].length, MAX_FILE_NAME)
+      if (problem !== undefined) throw bettingErrors.fileNameUnreadable()
+      try {
+        return { name, text: textOf(content) }
+      } catch {
+        throw bettingErrors.lzhMemberNotText(name)
+      }
+    })
+    return ok((await saveUploads(request, fields, texts, 'lzh')).map(toFile))
   })
 
   app.put('/files/updateFilesBatchByFileId', {

@@ -5,9 +5,9 @@ import { join } from 'node:path'
 import { DBFFile, type FieldDescriptor } from 'dbffile'
 import { gameApiHarness } from '../../harness.ts'
 import { api, moveTo } from '../support.ts'
-import { upload, waitForJob } from '../upload-support.ts'
+import { sendFile, upload, waitForJob } from '../upload-support.ts'
 
-// The legacy upload formats (a dBase table of bets; LHA refused naming what is read) and batch labels on uploaded files.
+// The legacy dBase upload format (LHA archives: files-lzh.test.ts) and batch labels on uploaded files.
 const h = await gameApiHarness(t, 'pglite')
 
 /** A dBase table written by the same reader library, as the legacy desk exported it. */
@@ -20,17 +20,7 @@ async function dbfTable (fields: FieldDescriptor[], records: Array<Record<string
   } finally { await rm(dir, { recursive: true, force: true }) }
 }
 
-/** A multipart body with a binary file, as a browser sends it. */
-function form (fields: Record<string, string>, name: string, content: Buffer) {
-  const boundary = '----g3' + Math.random().toString(16).slice(2)
-  const head = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('') +
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`
-  return { payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
-}
-const send = async (url: string, token: string, fields: Record<string, string>, name: string, content: Buffer) => {
-  const r = await h.call('POST', url, { token, ...form(fields, name, content) })
-  return { status: r.statusCode, body: r.json() }
-}
+const send = async (url: string, token: string, fields: Record<string, string>, name: string, content: Buffer) => sendFile(h, url, token, fields, name, content)
 
 t.test('dbf: columns mapped to bet lines and placed by the upload job; bad tables refused', async (t) => {
   const tokens = await moveTo(h, '2030-01-02T02:00:00Z', ['ag1', 'mem1'])
@@ -50,12 +40,6 @@ t.test('dbf: columns mapped to bet lines and placed by the upload job; bad table
   t.notMatch(JSON.stringify(notDbf.body), /tmp|ga-dbf/, 'no server path in the refusal')
   const other = await send('/api/v1/4d/files/upload/dbf', tokens.mem1, { UserId: 'ag1' }, 'x.dbf', table)
   t.equal(other.status, 403, 'not for an upline')
-})
-
-t.test('lzh: refused, naming the formats read', async (t) => {
-  const ag1 = await h.signIn('ag1')
-  const r = await send('/api/v1/4d/files/upload/lzh', ag1, {}, 'bets.lzh', Buffer.from('-lh5-'))
-  t.match(r, { status: 400, body: { code: 'GA_FILE_FORMAT_UNSUPPORTED', message: /LHA \(\.lzh\).*files\/upload.*files\/upload\/dbf/ } })
 })
 
 t.test('updateFilesBatchByFileId: batch label and rename, all-or-nothing, downline gate', async (t) => {
