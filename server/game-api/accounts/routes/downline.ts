@@ -3,13 +3,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LocIdField, envelope } from '../../lib/envelope.ts'
 import { jsonAnswer } from '../../lib/json-answer.ts'
 import { caller } from '../../plugins/auth.ts'
-import { assertSelfOrDownline } from '../../lib/downline-access.ts'
+import { subjectOf } from '../../lib/downline-access.ts'
 import { directDownlineTreeJson } from '../store/child-counts.ts'
 
 /** One direct downline: who it is, and how many users sit directly under it (a tree shows an opener when that is above 0). */
 const DownLineRow = Type.Object({ UserId: Type.String(), UserName: Type.String(), Role: Type.String(), Children: Type.Integer({ minimum: 0 }) })
 
-/** GET mLoadDirectDownLine?UserId= (seed 001 common calls): the users directly under UserId (the caller when absent), for a hierarchy tree opened node by node. */
+/** GET mLoadDirectDownLine?UserId= (seed 001 common calls): the users directly under UserId (the caller's account when absent), staff admins left out, for a hierarchy tree opened node by node. */
 const downLineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/mLoadDirectDownLine', {
     schema: {
@@ -20,10 +20,8 @@ const downLineRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: envelope(Type.Array(DownLineRow))
     }
   }, async (request, reply) => {
-    const user = caller(request)
-    const parent = request.query.UserId ?? user.userId
-    // Only within the caller's own tree (403 otherwise; ADMIN may open any existing user).
-    await assertSelfOrDownline(app.db, user, parent)
+    // Only within the caller's own tree (403 otherwise; ADMIN may open any existing user); a staff admin's tree is the company's.
+    const parent = await subjectOf(app.db, caller(request), request.query.UserId)
     return jsonAnswer(request, reply, await directDownlineTreeJson(app.db, parent))
   })
 }

@@ -7,7 +7,7 @@ import { findRole } from '../../lib/users.ts'
 import { caller } from '../../plugins/auth.ts'
 import { drawsOfDayCode } from '../../draws/store/draws.ts'
 import { bettingErrors } from '../errors.ts'
-import { assertSelfOrDownline, mayPlaceBets } from '../../lib/downline-access.ts'
+import { assertSelfOrDownline, mayPlaceBets, subjectOf } from '../../lib/downline-access.ts'
 import { fourDLinesOf, totoLinesOf, type FourDLineBody, type TotoLineBody } from '../store/lines.ts'
 import { lineStake } from '../store/place.ts'
 import type { FourDLineInput, TotoLineInput } from '../types.ts'
@@ -42,8 +42,8 @@ const fixedRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
     schema: { body: Type.Object({ UserId: Type.Optional(Type.String({ maxLength: 50 })), DayCode: Type.String({ minLength: 1, maxLength: 4 }), Lines: Type.Array(LineBody, { minItems: 1, maxItems: 100 }), LocId: LocIdField }), response: envelope(FixedSchema) }
   }, async (request) => {
     const user = caller(request)
-    const userId = request.body.UserId || user.userId
-    await assertSelfOrDownline(app.db, user, userId)
+    // A staff admin sets fixed bets up on the company's account (subjectOf) and stays the one who placed them.
+    const userId = await subjectOf(app.db, user, request.body.UserId)
     if (!await mayPlaceBets(app.db, user.userId)) throw bettingErrors.betNotAllowed(user.userId)
     const lines = game === '4D' ? fourDLinesOf(request.body.Lines as FourDLineBody[]) : totoLinesOf(request.body.Lines as TotoLineBody[])
     const perDraw = roundMoney(lines.reduce((sum, line) => sum + lineStake(game, line), 0))
@@ -64,9 +64,7 @@ const fixedRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
     app.get(path, {
       schema: { querystring: Type.Object({ UserId: Type.Optional(Type.String({ maxLength: 50 })), LocId: LocIdField }), response: envelope(Type.Array(FixedSchema)) }
     }, async (request) => {
-      const user = caller(request)
-      const userId = request.query.UserId || user.userId
-      await assertSelfOrDownline(app.db, user, userId)
+      const userId = await subjectOf(app.db, caller(request), request.query.UserId)
       return ok(await fixedBets(app.db, { userId, game, ownOnly }))
     })
   }

@@ -8,8 +8,7 @@ import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { confirmSuperPassword } from '../../lib/super-password.ts'
 import { caller } from '../../plugins/auth.ts'
-import { assertSelfOrDownline } from '../../lib/downline-access.ts'
-import { listRoot } from '../../accounts/store/kinds.ts'
+import { assertSelfOrDownline, subjectOf } from '../../lib/downline-access.ts'
 import { dollars } from '../../accounts/rules/downline-rules.ts'
 import { SuperPasswordBody, bodyMayBeAbsent } from '../../accounts/schemas.ts'
 import { lockUsers } from '../../accounts/store/accounts.ts'
@@ -24,9 +23,11 @@ import { directPayees, payeesUnder } from '../store/payees.ts'
 
 /** The payment calls. */
 const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // Payments are recorded by an upline for a user below it, never by a user for itself.
+  // Whose books the caller keeps: their own, the company's for a staff admin (subjectOf); the caller stays the actor in the audit.
+  const accountOf = (request: FastifyRequest) => subjectOf(app.db, caller(request))
+  // Payments are recorded by an upline for a user below it, never by a user (or a staff admin's company) for itself.
   const assertBelow = async (request: FastifyRequest, userId: string) => {
-    if (userId === caller(request).userId) throw errors.paymentOwn()
+    if (userId === caller(request).userId || userId === await accountOf(request)) throw errors.paymentOwn()
     await assertSelfOrDownline(app.db, caller(request), userId)
   }
 
@@ -34,7 +35,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(PaymentUser)) }
   }, async (request) => {
     // The whole downline, not only the direct one: the company confirms deletes of any user's entries below it.
-    return ok(await payeesUnder(app.db, caller(request).userId))
+    return ok(await payeesUnder(app.db, await accountOf(request)))
   })
 
   // One payment, under the payee's lock, audited; insertStatement2 and insertStatements both record through it.
@@ -84,7 +85,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const id = await appendEntry(tx, { userId, kind: 'adjustment', amount, remarks, createdBy: caller(request).userId, now: app.gaNow() })
       await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'statement.adjust', detail: { UserId: userId, Amount: amount, EntryId: id } })
     })
-    const payee = (await payeesUnder(app.db, caller(request).userId)).find((p) => p.UserId === userId)
+    const payee = (await payeesUnder(app.db, await accountOf(request))).find((p) => p.UserId === userId)
     if (!payee) throw errors.userNotFound(userId)
     const [line] = await statementSums(app.db, [userId], period)
     if (!line) throw errors.userNotFound(userId)
@@ -119,7 +120,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.get('/statementByUserId', { schema: { querystring: PeriodQuery, response: envelope(Statement) } }, async (request) => {
-    const userId = await listRoot(app.db, request, request.query.UserId)
+    const userId = await subjectOf(app.db, caller(request), request.query.UserId)
     const period = periodOf(request.query.DrawFrom, request.query.DrawTo, app.gaNow())
     return ok({ UserId: userId, DrawFrom: period.from, DrawTo: period.to, ...await statementOf(app.db, userId, period) })
   })
@@ -136,14 +137,14 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
   for (const [url, full] of [['/selectStatementSum', false], ['/selectStatementSumFull', true]] as const) {
     app.get(url, { schema: { querystring: PeriodQuery, response: envelope(Type.Array(StatementSum)) } }, async (request) => {
-      const root = await listRoot(app.db, request, request.query.UserId)
+      const root = await subjectOf(app.db, caller(request), request.query.UserId)
       return ok(await sumsOf(root, periodOf(request.query.DrawFrom, request.query.DrawTo, app.gaNow()), full))
     })
   }
 
   // A user's statement for a calendar month (Payment History's monthly statements): the statementByUserId read over the month's days.
   app.get('/statementByMonth', { schema: { querystring: MonthQuery, response: envelope(MonthStatement) } }, async (request) => {
-    const userId = await listRoot(app.db, request, request.query.UserId)
+    const userId = await subjectOf(app.db, caller(request), request.query.UserId)
     const period = monthPeriodOf(request.query.Month, app.gaNow())
     return ok({ Month: period.month, UserId: userId, DrawFrom: period.from, DrawTo: period.to, ...await statementOf(app.db, userId, period) })
   })

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { zoneIso } from '../../../../schemas/domain/calendar.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
+import { subjectOf } from '../../lib/downline-access.ts'
 import { assertOutSet } from '../store/out-set.ts'
 import { outsetErrors } from '../errors.ts'
 import { deleteDistributor, insertDistributor, lockDistributorNames, nameTaken, ownDistributor, ownedDistributor, updateDistributor, usableDistributor, usableDistributors, type DistributorRow } from '../store/distributors.ts'
@@ -47,48 +48,53 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', async (request) => { await assertOutSet(app.db, caller(request)) })
 
   app.get('/distributors/total', { schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(Distributor)) } }, async (request) => {
-    // Pickers (Throw Number, Out Setting 2) offer the outlets shared with the caller too, after its own.
-    // Pickers (Throw Number, Out Setting 2) offer the outlets shared with the caller too, after its own.
-    return ok((await usableDistributors(app.db, caller(request).userId)).map(toDistributor(caller(request).userId)))
+    // Pickers (Throw Number, Out Setting 2) offer the outlets shared with the caller's account too, after its own.
+    const account = await subjectOf(app.db, caller(request))
+    return ok((await usableDistributors(app.db, account)).map(toDistributor(account)))
   })
 
-  app.get('/distributors/byId/:id', { schema: { params: Type.Object({ id: Id }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Distributor) } }, async (request) =>
-    ok(toDistributor(caller(request).userId)(await usableDistributor(app.db, caller(request).userId, request.params.id))))
+  app.get('/distributors/byId/:id', { schema: { params: Type.Object({ id: Id }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Distributor) } }, async (request) => {
+    const account = await subjectOf(app.db, caller(request))
+    return ok(toDistributor(account)(await usableDistributor(app.db, account, request.params.id)))
+  })
 
   app.post('/distributors', { schema: { body: Type.Object({ ...fields, LocId: LocIdField }), response: envelope(Distributor) } }, async (request) => {
     const user = caller(request)
+    const account = await subjectOf(app.db, user)
     const name = request.body.Name.trim()
     const row = await app.db.transaction(async (tx) => {
       await lockDistributorNames(tx)
-      if (await nameTaken(tx, user.userId, name, 0)) throw outsetErrors.distributorTaken(name)
-      const id = await insertDistributor(tx, user.userId, { name, phone: request.body.Phone?.trim() ?? '', remark: request.body.Remark?.trim() ?? '' }, app.gaNow())
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'distributor.create', detail: { Name: name } })
-      return ownDistributor(tx, user.userId, id)
+      if (await nameTaken(tx, account, name, 0)) throw outsetErrors.distributorTaken(name)
+      const id = await insertDistributor(tx, account, { name, phone: request.body.Phone?.trim() ?? '', remark: request.body.Remark?.trim() ?? '' }, app.gaNow())
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'distributor.create', detail: { Account: account, Name: name } })
+      return ownDistributor(tx, account, id)
     })
-    return ok(toDistributor(user.userId)(row))
+    return ok(toDistributor(account)(row))
   })
 
   app.put('/distributors', { schema: { body: Type.Object({ DistributorId: Id, ...fields, LocId: LocIdField }), response: envelope(Distributor) } }, async (request) => {
     const user = caller(request)
+    const account = await subjectOf(app.db, user)
     const { DistributorId: id } = request.body
     const name = request.body.Name.trim()
     const row = await app.db.transaction(async (tx) => {
       await lockDistributorNames(tx)
-      await ownedDistributor(tx, user.userId, id)
-      if (await nameTaken(tx, user.userId, name, id)) throw outsetErrors.distributorTaken(name)
+      await ownedDistributor(tx, account, id)
+      if (await nameTaken(tx, account, name, id)) throw outsetErrors.distributorTaken(name)
       await updateDistributor(tx, id, { name, phone: request.body.Phone?.trim() ?? '', remark: request.body.Remark?.trim() ?? '' })
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'distributor.update', detail: { DistributorId: id, Name: name } })
-      return ownDistributor(tx, user.userId, id)
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'distributor.update', detail: { Account: account, DistributorId: id, Name: name } })
+      return ownDistributor(tx, account, id)
     })
-    return ok(toDistributor(user.userId)(row))
+    return ok(toDistributor(account)(row))
   })
 
   app.delete('/distributors/:id', { schema: { params: Type.Object({ id: Id }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Literal(true)) } }, async (request) => {
     const user = caller(request)
+    const account = await subjectOf(app.db, user)
     await app.db.transaction(async (tx) => {
-      await ownedDistributor(tx, user.userId, request.params.id)
+      await ownedDistributor(tx, account, request.params.id)
       await deleteDistributor(tx, request.params.id, app.gaNow())
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'distributor.delete', detail: { DistributorId: request.params.id } })
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'distributor.delete', detail: { Account: account, DistributorId: request.params.id } })
     })
     return ok(true as const)
   })

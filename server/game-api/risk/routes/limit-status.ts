@@ -5,7 +5,7 @@ import type { Game } from '../../betting/rules/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
 import { isoDateOf } from '../../draws/store/draws.ts'
-import { assertSelfOrDownline } from '../../lib/downline-access.ts'
+import { subjectOf } from '../../lib/downline-access.ts'
 import { assertOutSet } from '../store/out-set.ts'
 import { drawOf } from '../store/draw-of.ts'
 import { above, reachedWhere, standings } from '../store/excess.ts'
@@ -30,8 +30,8 @@ const limitStatusRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app,
   app.addHook('preHandler', async (request) => { await assertOutSet(app.db, caller(request)) })
 
   const list = (exceed: boolean) => async (request: { query: { DrawId?: number | undefined, UserId?: string | undefined } }, user: ReturnType<typeof caller>) => {
-    const userId = request.query.UserId || user.userId
-    await assertSelfOrDownline(app.db, user, userId)
+    // A staff admin watches the company's intake (subjectOf).
+    const userId = await subjectOf(app.db, user, request.query.UserId)
     const draw = await drawOf(app.db, game, request.query.DrawId, app.gaNow())
     if (!draw) return ok({ DrawId: null, DrawDate: null, UserId: userId, rows: [] })
     const rows = await standings(app.db, game, Number(draw.draw_id), userId, reachedWhere(exceed))

@@ -5,7 +5,7 @@ import type { Game } from '../../betting/rules/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { findRole } from '../../lib/users.ts'
 import { caller } from '../../plugins/auth.ts'
-import { assertSelfOrDownline } from '../../lib/downline-access.ts'
+import { subjectOf } from '../../lib/downline-access.ts'
 import { normaliseNumber } from '../rules/numbers.ts'
 import { assertOutSet } from '../store/out-set.ts'
 import { outLimitsOf, writeOutLimit, type OutLimitRow } from '../store/out-settings.ts'
@@ -32,8 +32,8 @@ const outSettingRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, 
   }, async (request) => {
     const user = caller(request)
     await assertOutSet(app.db, user)
-    const userId = request.query.UserId || user.userId
-    await assertSelfOrDownline(app.db, user, userId)
+    // A staff admin reads and sets the company's limits (subjectOf); a named user must be within reach.
+    const userId = await subjectOf(app.db, user, request.query.UserId)
     const rows = await outLimitsOf(app.db, userId, game)
     return ok(rows.map(toRow))
   })
@@ -54,8 +54,7 @@ const outSettingRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, 
     const user = caller(request)
     await assertOutSet(app.db, user)
     const body = request.body
-    const userId = body.UserId || user.userId
-    await assertSelfOrDownline(app.db, user, userId)
+    const userId = await subjectOf(app.db, user, body.UserId)
     if (await findRole(app.db, userId) === 'MEM') throw outsetErrors.memberKeepsNothing(userId)
     // One game's bet types only: a field of the other game would be stored and never read.
     if (game === '4D' && body.Units !== undefined && body.Units !== null) throw outsetErrors.wrongField('Units', '4D', 'give Big and Small in dollars')

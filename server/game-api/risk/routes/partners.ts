@@ -3,7 +3,7 @@ import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
-import { groupOf } from '../../lib/downline-access.ts'
+import { groupOf, subjectOf } from '../../lib/downline-access.ts'
 import { assertOutSet } from '../store/out-set.ts'
 import { ownedDistributor, lockDistributor, partnersOf, replacePartners, setDistributorWeb } from '../store/distributors.ts'
 import { outsetErrors } from '../errors.ts'
@@ -24,7 +24,8 @@ const partnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/distributors/users/:id', {
     schema: { params: Type.Object({ id: Id }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(Candidate)) }
   }, async (request) => {
-    const userId = caller(request).userId
+    // The account's outlet: a staff admin manages the company's (subjectOf).
+    const userId = await subjectOf(app.db, caller(request))
     await ownedDistributor(app.db, userId, request.params.id)
     const partners = await partnersOf(app.db, request.params.id)
     // Partners first, so a long downline still shows who is chosen at the top.
@@ -39,7 +40,7 @@ const partnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: envelope(Type.Array(Type.String()))
     }
   }, async (request) => {
-    const userId = caller(request).userId
+    const userId = await subjectOf(app.db, caller(request))
     const id = request.params.id
     const wanted = request.body.UserIds.map((u) => u.trim())
     const web = request.body.Web
@@ -52,7 +53,7 @@ const partnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await ownedDistributor(tx, userId, id)
       await replacePartners(tx, id, wanted)
       if (web !== undefined) await setDistributorWeb(tx, id, web)
-      await app.gaAudit(tx, request, { userId, action: 'distributor.partners', detail: { DistributorId: id, UserIds: wanted, ...(web === undefined ? {} : { Web: web }) } })
+      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'distributor.partners', detail: { Account: userId, DistributorId: id, UserIds: wanted, ...(web === undefined ? {} : { Web: web }) } })
     })
     return ok([...wanted].sort())
   })

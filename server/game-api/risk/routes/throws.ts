@@ -6,6 +6,7 @@ import { roundMoney, type Game } from '../../betting/rules/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
+import { subjectOf } from '../../lib/downline-access.ts'
 import { announceDrawChange } from '../../lib/draw-changes.ts'
 import { isoDateOf, type DrawRow } from '../../draws/store/draws.ts'
 import { intakeKey, lockIntake } from '../../betting/store/intake-totals.ts'
@@ -62,8 +63,9 @@ const throwRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
     return ok(rows.map(toThrow))
   }
   const ListQuery = Type.Object({ DrawId: Type.Optional(Id), LocId: LocIdField })
-  app.get('/bet/throw', { schema: { querystring: ListQuery, response: envelope(Type.Array(Throw)) } }, async (request) => list('4D')(request, caller(request).userId))
-  app.get('/bet/throwT', { schema: { querystring: ListQuery, response: envelope(Type.Array(Throw)) } }, async (request) => list('TOTO')(request, caller(request).userId))
+  // A staff admin throws from the company's intake and sees the company's throws (subjectOf).
+  app.get('/bet/throw', { schema: { querystring: ListQuery, response: envelope(Type.Array(Throw)) } }, async (request) => list('4D')(request, await subjectOf(app.db, caller(request))))
+  app.get('/bet/throwT', { schema: { querystring: ListQuery, response: envelope(Type.Array(Throw)) } }, async (request) => list('TOTO')(request, await subjectOf(app.db, caller(request))))
 
   // POST throw is the legacy root form of bet/throw: the same call at both paths.
   for (const url of ['/bet/throw', '/throw'] as const) {
@@ -83,6 +85,7 @@ const throwRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
       }
     }, async (request) => {
       const user = caller(request)
+      const account = await subjectOf(app.db, user)
       const body = request.body
       const game: Game = body.Game ?? prefixGame
       const number = normaliseNumber(game, body.Number)
@@ -96,12 +99,12 @@ const throwRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
         const draw = await drawOf(tx, game, body.DrawId, app.gaNow())
         if (!draw) throw outsetErrors.throwNothing()
         if (settled(draw)) throw outsetErrors.drawSettled(Number(draw.draw_id))
-        await usableDistributor(tx, user.userId, body.DistributorId)
+        await usableDistributor(tx, account, body.DistributorId)
         // The intake row stays locked until commit: a throw and a placement on the number cannot interleave, nor two throws.
-        const key = { drawId: Number(draw.draw_id), userId: user.userId, number }
+        const key = { drawId: Number(draw.draw_id), userId: account, number }
         const kept = (await lockIntake(tx, [key])).get(intakeKey(key)) ?? { big: 0, small: 0, units: 0 }
         const { rows: [done] } = await tx.query<{ big: string | null, small: string | null, units: string | null }>(
-          'SELECT sum(big) AS big, sum(small) AS small, sum(units) AS units FROM throws WHERE draw_id = $1 AND user_id = $2 AND number = $3', [key.drawId, user.userId, number])
+          'SELECT sum(big) AS big, sum(small) AS small, sum(units) AS units FROM throws WHERE draw_id = $1 AND user_id = $2 AND number = $3', [key.drawId, account, number])
         const left = {
           big: roundMoney(Math.floor((kept.big - Number(done?.big ?? 0)) * 100 + 1e-6) / 100),
           small: roundMoney(Math.floor((kept.small - Number(done?.small ?? 0)) * 100 + 1e-6) / 100),
@@ -112,8 +115,8 @@ const throwRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
         }
         const { rows: [inserted] } = await tx.query<{ throw_id: number }>(
           `INSERT INTO throws (draw_id, user_id, distributor_id, game, number, big, small, units, created_by, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $2, $9) RETURNING throw_id`, [key.drawId, user.userId, body.DistributorId, game, number, big, small, units, app.gaNow()])
-        await app.gaAudit(tx, request, { userId: user.userId, action: 'throw.create', detail: { game, DrawId: key.drawId, Number: number, Big: big, Small: small, Units: units, DistributorId: body.DistributorId } })
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING throw_id`, [key.drawId, account, body.DistributorId, game, number, big, small, units, user.userId, app.gaNow()])
+        await app.gaAudit(tx, request, { userId: user.userId, action: 'throw.create', detail: { Account: account, game, DrawId: key.drawId, Number: number, Big: big, Small: small, Units: units, DistributorId: body.DistributorId } })
         const { rows: [r] } = await tx.query<Row>(
           'SELECT t.*, d.draw_date, x.name FROM throws t JOIN draws d ON d.draw_id = t.draw_id JOIN distributors x ON x.distributor_id = t.distributor_id WHERE t.throw_id = $1', [inserted?.throw_id])
         return r as Row
@@ -134,18 +137,19 @@ const throwRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { gam
     preValidation: async (request) => { request.body ??= {} }
   }, async (request) => {
     const user = caller(request)
+    const account = await subjectOf(app.db, user)
     const ids = [...new Set(request.body.ThrowIds ?? request.query.ThrowIds?.split(',').map(Number) ?? [])]
     if (ids.length === 0) throw outsetErrors.noThrowIds()
     const deleted = await app.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ throw_id: number, draw_id: number, game: string, is_finalised: boolean, result: unknown }>(
-        'SELECT t.throw_id, t.draw_id, t.game, d.is_finalised, d.result FROM throws t JOIN draws d ON d.draw_id = t.draw_id WHERE t.throw_id = ANY($1::int[]) AND t.user_id = $2 ORDER BY t.throw_id FOR UPDATE OF t', [ids, user.userId])
+        'SELECT t.throw_id, t.draw_id, t.game, d.is_finalised, d.result FROM throws t JOIN draws d ON d.draw_id = t.draw_id WHERE t.throw_id = ANY($1::int[]) AND t.user_id = $2 ORDER BY t.throw_id FOR UPDATE OF t', [ids, account])
       const found = new Set(rows.map((r) => Number(r.throw_id)))
       const missing = ids.find((id) => !found.has(id))
       if (missing !== undefined) throw outsetErrors.throwNotFound(String(missing))
       const closed = rows.find((r) => r.is_finalised || (r.result !== null && r.result !== undefined))
       if (closed) throw outsetErrors.drawSettled(Number(closed.draw_id))
       await tx.query('DELETE FROM throws WHERE throw_id = ANY($1::int[])', [ids])
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'throw.delete', detail: { ThrowIds: ids } })
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'throw.delete', detail: { Account: account, ThrowIds: ids } })
       return rows
     })
     for (const game of ['4D', 'TOTO'] as const) {

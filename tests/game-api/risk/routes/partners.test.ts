@@ -42,7 +42,9 @@ onTestDatabase(t, async (t, kind) => {
     t.equal(asPartner.status, 403, 'a partner may not change the list')
     t.equal(asPartner.body.code, 'GA_DISTRIBUTOR_NOT_OWNER')
     t.equal((await api(h, 'GET', `/api/v1/4d/distributors/users/${outlet}`, tokens.ag1)).status, 403)
-    t.equal((await partners(tokens.ops, [])).status, 404, 'a stranger is not told of it')
+    t.equal((await partners(tokens.ag2, [])).status, 404, 'a stranger is not told of it')
+    // A staff admin keeps the company's outlets (server/docs/game-api.md, Staff admins): it reads the company's partners.
+    t.same((await api(h, 'GET', `/api/v1/4d/distributors/byId/${outlet}`, tokens.ops)).body.data.Partners, ['ag1'], 'a staff admin sees the company\'s outlet as the company does')
     const own = (await api(h, 'POST', '/api/v1/4d/distributors', tokens.ag2, { Name: 'Ag2 Outlet' })).body.data.DistributorId as number
     t.equal((await partners(tokens.ag2, ['ag1'], own)).status, 400, 'an upline is not a downline')
     t.equal((await api(h, 'PUT', '/api/v1/4d/distributors', tokens.ag1, { DistributorId: outlet, Name: 'Taken Over' })).status, 403, 'a partner does not rename it')
