@@ -3,7 +3,7 @@
 # database, servers), browser. tests/helpers/tiers.mjs says which file is in which tier. The first tier that fails stops the
 # run: a slower tier would only repeat its news later. A browser test file that fails is run once more, since shared CI
 # machines are noisy; it is named as flaky at the end. Every failure is summarised last, where CI keeps it.
-# `bash tests/run-all.sh unit` (or any tiers, in the order given) runs only those.
+# `bash tests/run-all.sh unit` (or any tiers, in the order given) runs only those; TEST_ORDER=reverse runs each tier's files in reverse.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -59,6 +59,8 @@ meter="--node-arg=--import=$PWD/tests/helpers/cpu-meter.mjs"
 flaky=""
 for tier in "${tiers[@]}"; do
   files=$(node tests/helpers/tiers.mjs "$tier") || exit 2
+  # TEST_ORDER=reverse runs each tier's files last to first: a file that passes only after another has an order dependence.
+  if [ "${TEST_ORDER:-}" = reverse ]; then files=$(tac <<< "$files"); fi
   if [ -z "$files" ]; then echo "## Tier $tier: no test files"; continue; fi
   echo "## Tier $tier: $(wc -l <<< "$files") files"
   started=$SECONDS
