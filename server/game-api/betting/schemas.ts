@@ -1,7 +1,7 @@
 // Answer schemas of the betting routes.
 import { Type } from 'typebox'
 import { DAYS, type Day } from './rules/fixed-days.ts'
-import { TICKET_STATUSES } from './store/ticket-status.ts'
+import { TICKET_STATUSES } from './rules/ticket-statuses.ts'
 
 /** A draw. */
 export const DrawSchema = Type.Object({

@@ -2,9 +2,9 @@
 import type { Queryable } from '../../../shared/db.ts'
 import {
   DEFAULT_4D_PAY_RATES, DEFAULT_MAX_LINE_STAKE, DEFAULT_TOTO_PAY_RATES, combinationsOf, overLineMaximum, expand4d, fourDDetailRows, fourDLineTable, fourDLineStake, maxTotoPayoutPerUnit, roundMoney, ticketCommissions, totoDetailRows, uniquePermutations,
-  type ChainLevel, type DrawSeries, type FourDPayRates, type Game, type TotoPayRates
+  type ChainLevel, type FourDPayRates, type Game, type TotoPayRates
 } from '../rules/index.ts'
-import type { FourDLineInput, TotoLineInput } from '../types.ts'
+import type { FourDLineInput, TicketRequest, TotoLineInput } from '../types.ts'
 import { loadChain } from './chain.ts'
 import { applyTicketTotals } from './draw-totals.ts'
 import { bettingErrors, lineErrors } from '../errors.ts'
@@ -13,21 +13,8 @@ import { linesText } from './lines.ts'
 import { ticketLabels } from './ticket-labels.ts'
 import { addIntake, intakeKey, loadNumberLimits, lockIntake, playedNumbers, type IntakeKey, type Kept, type NumberLimit } from './intake-totals.ts'
 
-/** One ticket to place on already-resolved open draws. */
-export interface TicketRequest {
-  userId: string
-  placedBy: string
-  game: Game
-  series: DrawSeries
-  drawIds: number[]
-  dayCode: string | null
-  locId: string | null
-  source: 'web' | 'sms' | 'upload' | 'fixed' | 'special'
-  text: string | null
-  fileId?: number | null
-  fourD?: FourDLineInput[]
-  toto?: TotoLineInput[]
-}
+// Where placement's callers have always found the request's shape (it lives in types.ts, which ticket-labels.ts reads too).
+export type { TicketRequest } from '../types.ts'
 
 /** A placed ticket. */
 export interface PlacedTicket {

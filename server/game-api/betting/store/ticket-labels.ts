@@ -3,7 +3,7 @@ import type { Queryable } from '../../../shared/db.ts'
 import { dayCodeOfDates } from '../rules/index.ts'
 import { isoDateOf } from '../../draws/store/draws.ts'
 import { linesText } from './lines.ts'
-import type { TicketRequest } from './place.ts'
+import type { TicketRequest } from '../types.ts'
 
 /** Each request's day code (as given, upper-cased; else the code of its draws' days, or null) and text (as given; else its lines as bet text). */
 export async function ticketLabels (q: Queryable, requests: readonly TicketRequest[]): Promise<Array<{ dayCode: string | null, text: string }>> {

@@ -1,10 +1,5 @@
 // A ticket's status as every list shows it, derived from its bets so that settling a draw needs no second write.
 
-/** The ticket statuses a list answers. */
-export const TICKET_STATUSES = ['active', 'won', 'lost', 'void'] as const
-/** One of them. */
-export type TicketStatus = typeof TICKET_STATUSES[number]
-
 /** SQL for the status of ticket alias `t`: every bet void → void; a bet still open → active; all settled → won when one won, else lost. */
 export const ticketStatusSql = (t: string): string => `(SELECT CASE
     WHEN count(*) = 0 THEN ${t}.status

@@ -8,7 +8,8 @@ import { bettingErrors } from '../errors.ts'
 import { applyTicketTotals } from './draw-totals.ts'
 import { releaseTicketIntake } from './intake-totals.ts'
 import { downlineCte } from '../../lib/user-tree.ts'
-import { ticketStatusSql, type TicketStatus } from './ticket-status.ts'
+import { ticketStatusSql } from './ticket-status.ts'
+import type { TicketStatus } from '../rules/ticket-statuses.ts'
 
 interface TicketRow {
   ticket_id: string,
