@@ -4,7 +4,8 @@ import { gameApi, gameApiToken, signInAt, startE2E, type E2E } from './support.t
 import { settled } from '../helpers/browser.ts'
 
 // Tables that fit (issue 32): on a laptop screen no table box leaves more than a row of blank under its rows and no column
-// header is cut; on a phone the wide tables of Full Report and Agents read as cards with every row action in reach.
+// header is cut; on a phone the wide tables of Full Report and Agents read as cards with every row action in reach, the
+// filters fold so the data is on the first screen, and Place Bets starts short with its button in reach (issue 39).
 
 const PAGES = [
   { user: 'admin', path: '/admin/home' },
@@ -172,5 +173,59 @@ t.test('tables fit their rows and show their headers whole; phones get cards', a
     await items.first().click()
     await page.locator('dialog[open]').waitFor()
     t.pass('an action opens its dialog from a card')
+  })
+
+  await t.test('at 375×812: the filters fold behind a button naming them, the cards on the first screen', async (t) => {
+    const page = await pagesFor(e2e, { width: 375, height: 812 })('admin')
+    await open(e2e, page, '/report/full?VW=RPTFULL')
+    const toggle = page.locator('article.rr-page .rr-filters-toggle').first()
+    t.equal(await toggle.getAttribute('aria-expanded'), 'false', 'folded at first')
+    t.match(await toggle.innerText(), /Filters/, 'named Filters')
+    const field = page.locator('article.rr-page .rr-filter').first()
+    t.notOk(await field.isVisible(), 'its fields hidden')
+    const firstCard = await page.locator('article.rr-page .rr-card').first().boundingBox()
+    t.ok(firstCard !== null && firstCard.y < 812, `the first card starts on the first screen (at ${Math.round(firstCard?.y ?? -1)} px)`)
+    await toggle.click()
+    t.equal(await toggle.getAttribute('aria-expanded'), 'true')
+    t.ok(await field.isVisible(), 'unfolded, the fields show')
+    await page.locator('article.rr-page .rr-filters button[type=submit]').first().click()
+    await page.waitForFunction(() => document.querySelector('.rr-filters-toggle')?.getAttribute('aria-expanded') === 'false')
+    t.pass('Apply folds them again')
+  })
+
+  await t.test('at 375×812 on a phone: the desktop Place Bets link opens the phone form, 5 lines and its button in reach, a running total', async (t) => {
+    const { page } = await e2e.newPage({ viewport: { width: 375, height: 812 } })
+    await signInAt(e2e, page, 'mem1')
+    t.equal(await page.evaluate(async () => (await (await fetch('/ui/session?mobile=1')).json() as { mobile: boolean }).mobile), true, 'a phone session')
+    await page.goto(`${e2e.url}/bet/placeBets/add?VW=PLACEBET`)
+    await page.waitForURL((u) => u.pathname === '/bet/placeBets/add-20')
+    t.equal(new URL(page.url()).search, '?VW=PLACEBET', 'the phone variant replaces the address, the query kept')
+    const form = page.locator('[data-widget-id="placeBet"]')
+    await form.locator('.rr-lines tbody tr').first().waitFor()
+    t.equal(await form.locator('.rr-lines tbody tr').count(), 5, '5 lines to start, not 20')
+    const button = form.locator('.rr-form-actions button[type=submit]')
+    const box = await button.boundingBox()
+    t.ok(box !== null && box.y + box.height <= 812, `the Place bet button in the first screen (bottom at ${Math.round((box?.y ?? 0) + (box?.height ?? 0))} px)`)
+    await form.getByRole('button', { name: 'Add line' }).click()
+    t.equal(await form.locator('.rr-lines tbody tr').count(), 6, 'Add line adds one')
+    t.equal(await page.evaluate(() => document.activeElement?.id ?? ''), await form.locator('.rr-lines tbody tr').nth(5).locator('input, select').first().getAttribute('id'), 'and puts the cursor in it')
+    await form.getByLabel('Number 1', { exact: true }).fill('1234')
+    await form.getByLabel('Big 1', { exact: true }).fill('2.5')
+    await form.getByLabel('Small 1', { exact: true }).fill('1')
+    await form.getByLabel('Number 2', { exact: true }).fill('5678')
+    await form.getByLabel('Form 2', { exact: true }).selectOption('roll')
+    await form.getByLabel('Big 2', { exact: true }).fill('1')
+    t.match(await form.locator('.rr-lines-total').innerText(), /Stake per draw\s+13\.50/, 'the running total: 3.50 + a roll of 10 × 1.00')
+    // Scrolled to the top of a page longer than the window, the button still sits in the window's last line.
+    for (let i = 6; i < 20; i++) await form.getByRole('button', { name: 'Add line' }).click()
+    t.equal(await form.getByRole('button', { name: 'Add line' }).count(), 0, 'no Add line past the 20th')
+    await form.getByLabel('Number 1', { exact: true }).focus()
+    await form.locator('select').first().scrollIntoViewIfNeeded()
+    const lines = await form.locator('.rr-lines').boundingBox()
+    const sticky = await button.boundingBox()
+    t.ok(lines !== null && lines.y + lines.height > 812, `the 20 lines run past the window (to ${Math.round((lines?.y ?? 0) + (lines?.height ?? 0))} px)`)
+    t.ok(sticky !== null && sticky.y + sticky.height <= 812, `and the button stays in it (at ${Math.round(sticky?.y ?? -1)} px)`)
+    const under = await page.evaluate(() => document.elementFromPoint(187, 806)?.closest('.rr-form-actions, .rr-lines')?.className ?? '')
+    t.equal(under, 'rr-form-actions', 'its bar reaches the window\'s bottom edge: no line shows under it')
   })
 })

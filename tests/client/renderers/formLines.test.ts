@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { FormLines, FormWidget } from '../../../schemas/widgets.ts'
-import { blankRows, compactLines, isEmptyRow, parseNumbers, validateLines } from '../../../client/src/renderers/lib/formLines.ts'
+import { blankRows, compactLines, isEmptyRow, parseNumbers, PHONE_START_LINES, shownLines, stakePerDraw, validateLines } from '../../../client/src/renderers/lib/formLines.ts'
 import { firstInvalid, revalidate, validateForm, type FormRuleContext } from '../../../client/src/renderers/lib/formRules.ts'
 import { toRjsf } from '../../../client/src/renderers/lib/formSchema.ts'
 import { fileFields, submitPayload, successValues, toMultipart } from '../../../client/src/renderers/lib/formSubmit.ts'
@@ -163,4 +163,26 @@ t.test('a finished job reports its message values and the items of its list', as
   })
   t.same(jobResult(answer, undefined), { values: {}, items: [] })
   t.same(jobResult({ Errors: 'none' }, { key: 'j.done', listPath: 'Errors' }).items, [], 'a list that is not one is no items')
+})
+
+t.test('the running total: what the filled 4D lines stake in one draw, exact to the cent', async (t) => {
+  t.equal(stakePerDraw(blankRows(fourD), fourD), 0, 'nothing typed: 0')
+  t.equal(stakePerDraw([{ Number: '1234', Form: 'straight', Big: '1.25', Small: '2' }, { Form: 'straight' }], fourD), 3.25, 'a straight line: Big + Small; a blank row adds nothing')
+  t.equal(stakePerDraw([{ Number: '1234', Form: 'roll', Big: '1' }], fourD), 10, 'a roll plays 10 numbers')
+  t.equal(stakePerDraw([{ Number: '1123', Form: 'kbet', Big: '0.5' }], fourD), 6, 'a kBet plays each of its 12 permutations at the full amount')
+  t.equal(stakePerDraw([{ Number: '1234', Form: 'ibet', Big: '24' }], fourD), 24, 'an iBet shares its amount among them')
+  t.equal(stakePerDraw(Array.from({ length: 10 }, () => ({ Number: '1234', Form: 'straight', Big: '0.1', Small: '0.2' })), fourD), 3, 'ten lines of 0.1 + 0.2 make 3.00, not 2.9999…')
+  t.equal(stakePerDraw([{ Number: '1234', Big: 'x', Small: '-1' }], fourD), 0, 'what is not an amount adds nothing (the line\'s own errors say why)')
+  t.equal(stakePerDraw([{ Type: 'ORDINARY', Numbers: '1 2 3 4 5 6', Units: '2' }], toto), undefined, 'TOTO lines: no total here (the game prices units)')
+})
+
+t.test('a phone starts with the first lines and always shows the filled ones; a laptop shows every row', async (t) => {
+  const twenty: FormLines = { ...fourD, rows: 20 }
+  t.equal(shownLines(blankRows(twenty), twenty, false), 20, 'laptop: all 20')
+  t.equal(shownLines(blankRows(twenty), twenty, true), PHONE_START_LINES, `phone: ${PHONE_START_LINES} to start`)
+  t.equal(shownLines(blankRows(twenty), twenty, true, 6), 6, 'one more after Add line')
+  const rows = blankRows(twenty)
+  rows[8] = { Number: '1234', Big: '1' }
+  t.equal(shownLines(rows, twenty, true), 9, 'a filled ninth line stays in view')
+  t.equal(shownLines(rows, twenty, true, 25), 20, 'never more than the group has')
 })

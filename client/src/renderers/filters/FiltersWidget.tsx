@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { FiltersWidget as FiltersDescriptor, FormField } from '../../../../schemas/widgets.ts'
 import { useRenderer } from '../context.tsx'
@@ -10,11 +10,14 @@ import { UserSelect } from '../controls/UserSelect.tsx'
 import { DrawDateSelect } from '../controls/DrawDateSelect.tsx'
 import { StepInput } from '../controls/StepInput.tsx'
 import { FilterSelect } from './FilterSelect.tsx'
+import { filterSummary } from '../lib/filterSummary.ts'
 
-/** Report filters drawn with plain controls (no form library on report pages); Apply hands the values to bound widgets. */
+/** Report filters drawn with plain controls (no form library on report pages); Apply hands the values to bound widgets. On a phone they fold behind a Filters button naming the filters in force, so the data is on the first screen. */
 export function FiltersWidget ({ widget }: { widget: FiltersDescriptor }) {
   const { t } = useTranslation()
-  const { applyFilters, session, query, filters } = useRenderer()
+  const { applyFilters, session, query, filters, mobile } = useRenderer()
+  const [open, setOpen] = useState(false)
+  const bodyId = useId()
   const [values, setValues] = useState<FormData>(() => {
     const initial: FormData = {}
     for (const f of widget.fields) {
@@ -51,7 +54,7 @@ export function FiltersWidget ({ widget }: { widget: FiltersDescriptor }) {
     setErrors(found)
     const first = firstInvalid(found, widget.fields)
     if (first) document.getElementById(`${widget.id}_${first}`)?.focus()
-    else applyFilters(values)
+    else { applyFilters(values); setOpen(false) }
   }
   const control = (f: FormField) => {
     const id = `${widget.id}_${f.name}`
@@ -67,8 +70,8 @@ export function FiltersWidget ({ widget }: { widget: FiltersDescriptor }) {
       default: return <input id={id} type={f.kind === 'number' ? 'number' : 'text'} value={String(v ?? '')} onChange={(e) => set(f.name, e.target.value)} />
     }
   }
-  return (
-    <form className='rr-filters' data-widget-id={widget.id} data-print='hide' noValidate onSubmit={(e) => { e.preventDefault(); apply() }}>
+  const body = (
+    <>
       {widget.fields.map((f) => (
         <div key={f.name} className='rr-filter'>
           <label htmlFor={`${widget.id}_${f.name}`}>{t(f.labelKey)}</label>
@@ -77,6 +80,19 @@ export function FiltersWidget ({ widget }: { widget: FiltersDescriptor }) {
         </div>
       ))}
       <button type='submit'>{t(widget.applyKey ?? 'renderers.apply')}</button>
+    </>
+  )
+  const submit = (e: FormEvent) => { e.preventDefault(); apply() }
+  if (!mobile) return <form className='rr-filters' data-widget-id={widget.id} data-print='hide' noValidate onSubmit={submit}>{body}</form>
+  const summary = filterSummary(widget.fields, filters, t).join(' · ')
+  return (
+    <form className='rr-filters-fold' data-widget-id={widget.id} data-print='hide' noValidate onSubmit={submit}>
+      <button type='button' className='rr-filters-toggle' aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
+        <span className='rr-filters-name'>{t('renderers.filters.toggle')}</span>
+        {summary !== '' && <span className='rr-filters-summary'>{summary}</span>}
+      </button>
+      {/* Hidden, not removed: the fields keep their values and the defaults still apply at once. */}
+      <div id={bodyId} className='rr-filters' hidden={!open}>{body}</div>
     </form>
   )
 }

@@ -1,13 +1,16 @@
+import { useEffect, useRef, useState } from 'react'
 import type { ErrorSchema, FieldProps } from '@rjsf/utils'
 import { useTranslation } from 'react-i18next'
 import type { FormLines, LineField } from '../../../../schemas/widgets.ts'
-import type { LineRow } from '../lib/formLines.ts'
+import { PHONE_START_LINES, shownLines, stakePerDraw, type LineRow } from '../lib/formLines.ts'
+import { formatMoney } from '../lib/tableModel.ts'
+import { useRenderer } from '../context.tsx'
 import { controlId } from '../lib/formIds.ts'
 
 const cellErrors = (errors: ErrorSchema | undefined, row: number, cell: string): string[] =>
   ((errors as Record<string, Record<string, { __errors?: string[] }> | undefined> | undefined)?.[row]?.[cell]?.__errors) ?? []
 
-/** The line rows of a form as a table: one row per line, one cell per line field; the id of a cell is <form's id prefix>_<group>.<row>.<cell>. */
+/** The line rows of a form as a table: one row per line, one cell per line field (on a phone the first lines and Add line, then the stake per draw); the id of a cell is <form's id prefix>_<group>.<row>.<cell>. */
 export function LinesField (props: FieldProps) {
   const { t } = useTranslation()
   const lines = (props.uiSchema?.['ui:options'] as { lines: FormLines }).lines
@@ -22,6 +25,18 @@ export function LinesField (props: FieldProps) {
     else target[f.name] = value
     props.onChange(next, props.fieldPathId.path, undefined, idOf(row, f.name))
   }
+  const { mobile } = useRenderer()
+  const [asked, setAsked] = useState(PHONE_START_LINES)
+  const shown = shownLines(rows, lines, mobile, asked)
+  const total = stakePerDraw(rows, lines)
+  // Add line puts the cursor in the new line's first cell once it is drawn.
+  const focusRow = useRef<number | null>(null)
+  useEffect(() => {
+    const row = focusRow.current
+    const first = lines.fields[0]
+    focusRow.current = null
+    if (row !== null && first) document.getElementById(idOf(row, first.name))?.focus()
+  }, [shown])
   return (
     <fieldset className='rr-lines' id={controlId(prefix, lines.name)} tabIndex={-1}>
       <legend>{t(lines.labelKey)}</legend>
@@ -30,7 +45,7 @@ export function LinesField (props: FieldProps) {
           <tr><th scope='col'>#</th>{lines.fields.map((f) => <th key={f.name} scope='col'>{t(f.labelKey)}</th>)}</tr>
         </thead>
         <tbody>
-          {Array.from({ length: lines.rows }, (_, row) => (
+          {Array.from({ length: shown }, (_, row) => (
             <tr key={row} data-line={row + 1}>
               <th scope='row'>{row + 1}</th>
               {lines.fields.map((f) => {
@@ -50,6 +65,8 @@ export function LinesField (props: FieldProps) {
           ))}
         </tbody>
       </table>
+      {shown < lines.rows && <button type='button' className='rr-lines-add' onClick={() => { focusRow.current = shown; setAsked(shown + 1) }}>{t('renderers.lines.add')}</button>}
+      {total !== undefined && <p className='rr-lines-total' aria-live='polite'>{t('renderers.lines.total')} <strong>{formatMoney(total)}</strong></p>}
       {groupErrors.map((e) => <div key={e} role='alert' className='rr-field-error'>{e}</div>)}
     </fieldset>
   )

@@ -1,6 +1,7 @@
 // A form's repeated line rows (bet lines) as data: blank rows, which rows count, their rules, and what is sent.
 import type { FormLines, LineField } from '../../../../schemas/widgets.ts'
 import { totoNumberCounts } from '../../../../schemas/domain/toto-lines.ts'
+import { uniquePermutations } from '../../../../schemas/domain/permutations.ts'
 import { checkValue, constraintMessages, isEmptyValue, violationMessage, type FieldConstraints, type MessagesByField, type ViolationMessage } from '../../../../schemas/domain/field-constraints.ts'
 
 /** One row as the form holds it: cell name → what the control holds. */
@@ -98,4 +99,36 @@ export function compactLines (rows: readonly LineRow[] | undefined, lines: FormL
     }
     return out
   })
+}
+
+/** Lines a phone shows before "Add line": a long bet form's first lines and its button in the first screen. */
+export const PHONE_START_LINES = 5
+
+/** How many rows are drawn: every row on a laptop; on a phone the rows asked for (at least the first ones), never fewer than reach the last filled one, never more than the group has. */
+export function shownLines (rows: readonly LineRow[] | undefined, lines: FormLines, mobile: boolean, asked = PHONE_START_LINES): number {
+  if (!mobile) return lines.rows
+  let last = 0
+  ;(rows ?? []).forEach((row, i) => { if (!isEmptyRow(row, lines)) last = i + 1 })
+  return Math.min(lines.rows, Math.max(asked, last))
+}
+
+// The game API's 4D line (Number, Form, Big, Small): a roll plays 10 numbers, a kBet each permutation at the full amount, an iBet shares it.
+const FOUR_D_AMOUNTS = ['Big', 'Small'] as const
+const playsOf = (form: unknown, number: unknown): number =>
+  form === 'roll' ? 10 : form === 'kbet' && typeof number === 'string' && /^\d{4}$/.test(number.trim()) ? uniquePermutations(number.trim()).length : 1
+
+/** The money the filled 4D lines stake in one draw, in whole cents summed exactly; undefined for a group that is not 4D lines (TOTO units are priced by the game). */
+export function stakePerDraw (rows: readonly LineRow[] | undefined, lines: FormLines): number | undefined {
+  const amounts = FOUR_D_AMOUNTS.filter((name) => lines.fields.some((f) => f.name === name && f.kind === 'number'))
+  if (amounts.length === 0) return undefined
+  let cents = 0
+  for (const row of rows ?? []) {
+    if (isEmptyRow(row, lines)) continue
+    const line = amounts.reduce((sum, name) => {
+      const v = Number(String(row[name] ?? '').trim())
+      return Number.isFinite(v) && v > 0 ? sum + Math.round(v * 100) : sum
+    }, 0)
+    cents += line * playsOf(row.Form, row.Number)
+  }
+  return cents / 100
 }

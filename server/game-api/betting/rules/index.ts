@@ -5,7 +5,7 @@ export { parseBetText, type ParseBetTextOptions, type ParseBetTextResult } from 
 export { MAX_CHARACTERS, MAX_NUMBER_SETS } from './bet-text-limits.ts'
 export type { FourDLine, FourDTicket, NumberForm, TextIssue, Ticket, TotoBetType, TotoLine, TotoTicket } from './ticket.ts'
 export { expand4d, type PlayedNumber, type RateTable } from './expand-four-d.ts'
-export { uniquePermutations } from './permutations.ts'
+export { uniquePermutations } from '../../../../schemas/domain/permutations.ts'
 export { choose, combinationsOf } from './toto-combinations.ts'
 export { TOTO_UNIT_PRICE, fourDLineStake, stakeOf, totoLineUnits, type StakeSummary } from './stake.ts'
 export { DEFAULT_4D_PAY_RATES, DEFAULT_TOTO_PAY_RATES, IBET_CLASSES, SINGAPORE_4D_PAY_TABLE, SINGAPORE_IBET_PAY_TABLE, TOTO_GROUPS, fourDLineTable, iBetClassOf, type FourDPayRates, type IBetClass, type FourDPayTable, type FourDTier, type TotoGroup, type TotoPayRates } from './pay-rates.ts'

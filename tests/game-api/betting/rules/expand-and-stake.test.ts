@@ -1,7 +1,7 @@
 import t from 'tap'
 import { expand4d } from '../../../../server/game-api/betting/rules/expand-four-d.ts'
 import { parseBetText } from '../../../../server/game-api/betting/rules/parse-bet-text.ts'
-import { uniquePermutations } from '../../../../server/game-api/betting/rules/permutations.ts'
+import { uniquePermutations } from '../../../../schemas/domain/permutations.ts'
 import { fourDLineStake, stakeOf, totoLineUnits } from '../../../../server/game-api/betting/rules/stake.ts'
 import { choose, combinationsOf } from '../../../../server/game-api/betting/rules/toto-combinations.ts'
 

@@ -1,4 +1,4 @@
-// Distinct orderings of a number's digits, as iBet and kBet play them.
+// Distinct orderings of a number's digits, as iBet and kBet play them (the game's settlement and the Place Bets form's running total).
 
 /** The distinct permutations of a digit string, in ascending order (1123 → 12, 1234 → 24, 1111 → 1). */
 export function uniquePermutations (digits: string): string[] {
