@@ -6,7 +6,7 @@ import { ctxFor, profiles, SG, shippedConfigDir, TT, type TestLocation } from '.
 
 const SHELL_PAGES = ['/help/sms', '/help/telegram']
 
-t.test('for each user and location: every page in the menu resolves, every other known page is forbidden', async (t) => {
+t.test('for each user and location: every page in the menu resolves, another variant of a menu item moves to it, every other known page is forbidden', async (t) => {
   const loaded = await loadConfig(shippedConfigDir)
   if (!loaded.ok) throw new Error('invalid shipped config')
   const config = loaded.config
@@ -17,27 +17,38 @@ t.test('for each user and location: every page in the menu resolves, every other
       for (const mobile of [false, true]) {
         const ctx = ctxFor(user, location, mobile)
         const menu = buildMenu(config, ctx)
-        const inMenu = new Set(menu.flatMap((g) => g.items).filter((i) => !i.external && !i.action).map((i) => i.path))
+        const items = menu.flatMap((g) => g.items).filter((i) => !i.external && !i.action)
+        const inMenu = new Set(items.map((i) => i.path))
+        // Each path of a menu item's variants (menu.json path, ttPath, mobilePath) → the variant this user is served.
+        const variants = new Map<string, string>()
+        for (const item of items) {
+          const configured = config.menu.groups.flatMap((g) => g.items).find((i) => i.key === item.key)
+          for (const other of [configured?.path, configured?.ttPath, configured?.mobilePath]) if (other !== undefined && other !== item.path) variants.set(other, item.path)
+        }
         let ok = 0
         let forbidden = 0
         for (const path of known) {
           const result = resolvePage(config, ctx, path)
           const allowed = inMenu.has(path) || SHELL_PAGES.includes(path)
-          if (result.status !== (allowed ? 'ok' : 'forbidden')) t.fail(`${user} at ${name}${mobile ? ' (mobile)' : ''}: ${path} is ${result.status}`)
+          const to = allowed ? undefined : variants.get(path)
+          const expected = allowed ? { status: 'ok' } : to !== undefined ? { status: 'moved', to } : { status: 'forbidden' }
+          if (result.status !== expected.status || (to !== undefined && result.status === 'moved' && result.to !== to)) t.fail(`${user} at ${name}${mobile ? ' (mobile)' : ''}: ${path} is ${JSON.stringify(result.status === 'ok' ? 'ok' : result)}, not ${JSON.stringify(expected)}`)
           if (menuHoldsPath(menu, path) !== menuAllows(config, ctx, path)) t.fail(`${user} at ${name}: the gate and the menu disagree on ${path}`)
           if (result.status === 'ok') ok++
           else forbidden++
         }
         for (const path of inMenu) if (!isKnownPage(config, path)) t.fail(`${user}: menu path ${path} has no page`)
-        t.equal(ok + forbidden, known.length, `${user} at ${name}${mobile ? ' (mobile)' : ''}: ${ok} pages served, ${forbidden} forbidden`)
+        t.equal(ok + forbidden, known.length, `${user} at ${name}${mobile ? ' (mobile)' : ''}: ${ok} pages served, ${forbidden} moved or forbidden`)
       }
     }
   }
   t.same(resolvePage(config, ctxFor('admin', SG), '/no/such/page'), { status: 'not-found' })
-  t.equal(resolvePage(config, ctxFor('admin', SG), '/report/tt/full').status, 'forbidden', 'the TT path is not in the menu at SG')
-  t.equal(resolvePage(config, ctxFor('admin', TT), '/report/full').status, 'forbidden', 'the 4D path is not in the menu at TT')
-  t.equal(resolvePage(config, ctxFor('mem1', SG), '/bet/placeBets/add-20').status, 'forbidden', 'the mobile form is not in a desktop menu')
+  t.same(resolvePage(config, ctxFor('admin', SG), '/report/tt/full'), { status: 'moved', to: '/report/full' }, 'the TT path is not in the menu at SG: its 4D variant is')
+  t.same(resolvePage(config, ctxFor('admin', TT), '/report/full'), { status: 'moved', to: '/report/tt/full' }, 'and the other way round at TT')
+  t.same(resolvePage(config, ctxFor('mem1', SG), '/bet/placeBets/add-20'), { status: 'moved', to: '/bet/placeBets/add' }, 'the mobile form is not in a desktop menu: the desktop form is')
+  t.same(resolvePage(config, ctxFor('mem1', SG, true), '/bet/placeBets/add'), { status: 'moved', to: '/bet/placeBets/add-20' }, 'and the desktop form on a phone leads to the phone form')
   t.equal(resolvePage(config, ctxFor('mem1', SG, true), '/bet/placeBets/add-20').status, 'ok')
+  t.equal(resolvePage(config, ctxFor('mem1', SG), '/report/full').status, 'forbidden', 'a page whose item is not in the menu at all stays forbidden')
 })
 
 t.test('page resolution: TT variant, columns filtered by TT and shares, actions by permission', async (t) => {
