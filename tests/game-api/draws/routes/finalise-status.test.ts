@@ -1,18 +1,12 @@
 import t from 'tap'
 import { eventually } from '../../../helpers/eventually.ts'
 import { gameApiHarness } from '../../harness.ts'
-import { api, moveTo, setSuperPassword, SUPER_PASSWORD, WEDNESDAY_CLOSE } from '../../betting/support.ts'
+import { api, SAMPLE_4D_RESULT, moveTo, setSuperPassword, SUPER_PASSWORD, WEDNESDAY_CLOSE } from '../../betting/support.ts'
 
 // The finalise status (result/r5/:id/status and the result/r5 list) follows the draw: finalised without a job (PUT draw IsFinalised,
 // the seed) is done with its figures; reset after a job, idle again; a job's run reports the same figures.
 const h = await gameApiHarness(t, 'pglite')
-const result = {
-  first: '1234',
-  second: '5678',
-  third: '9012',
-  starters: ['1000', '1001', '1002', '1003', '1004', '1005', '1006', '1007', '1008', '2341'],
-  consolations: ['2000', '2001', '2002', '2003', '2004', '2005', '2006', '2007', '2008', '5555']
-}
+const result = SAMPLE_4D_RESULT
 
 t.test('a draw finalised without a job reports its job done with what finalising did', async (t) => {
   let tokens = await moveTo(h, '2030-01-02T02:00:00Z', ['mem1', 'admin'])

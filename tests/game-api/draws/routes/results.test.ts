@@ -3,16 +3,10 @@ import { onTestDatabase } from '../../../helpers/db.ts'
 import { eventually } from '../../../helpers/eventually.ts'
 import { finaliseDraw } from '../../../../server/game-api/draws/store/finalise.ts'
 import { gameApiHarness, type GameApiHarness } from '../../harness.ts'
-import { api, money, moveTo, setSuperPassword, SUPER_PASSWORD, THURSDAY_CLOSE, WEDNESDAY_CLOSE } from '../../betting/support.ts'
+import { api, SAMPLE_4D_RESULT, money, moveTo, setSuperPassword, SUPER_PASSWORD, THURSDAY_CLOSE, WEDNESDAY_CLOSE } from '../../betting/support.ts'
 
 // Result entry, preview, finalising as a job, reset and re-finalise, against figures worked out by hand from the published tables.
-const result = {
-  first: '1234',
-  second: '5678',
-  third: '9012',
-  starters: ['1000', '1001', '1002', '1003', '1004', '1005', '1006', '1007', '1008', '2341'],
-  consolations: ['2000', '2001', '2002', '2003', '2004', '2005', '2006', '2007', '2008', '5555']
-}
+const result = SAMPLE_4D_RESULT
 // Each line with what it pays, worked out by hand (Big 2000/1000/490/250/60, Small 3000/2000/800; iBet per class per $1 of the line).
 const lines: Array<{ Number: string, Form: string, Big: number, Small?: number, pays: number, why: string }> = [
   { Number: '1234', Form: 'straight', Big: 1, Small: 1, pays: 5000, why: '1st: 2000 Big + 3000 Small' },
