@@ -247,6 +247,14 @@ t.test('an operator\'s week across every role', (t) => eachDatabase(t, async (t:
     t.ok(withRows >= 5, `${withRows} report tables with the company's rows compared`)
   })
 
+  await t.test('the staff admin\'s write lands on the company\'s books: an out setting ops saves is the company\'s limit', async (t) => {
+    const saved = await ops.post('/api/v1/4d/outSetting6', { Number: '8080', Big: 25 })
+    t.equal(saved.status, 200, saved.text)
+    t.match(saved.json.data, { UserId: 'admin', Number: '8080', Big: 25 }, 'saved for the company, not for ops')
+    const rows = (await admin.get('/api/v1/4d/outSetting6')).json.data as Array<{ Number: string, Big: number }>
+    t.match(rows.find((r) => r.Number === '8080'), { Big: 25 }, 'the company reads it back as its own')
+  })
+
   /** The company's Full Report rows of the finalised draw. */
   const fullReport = async () => (await admin.get(`/api/v1/4d/reportFull?VW=RPTFULL&DrawId=${drawId}`)).json.data.rows as unknown[]
 
