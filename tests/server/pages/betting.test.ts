@@ -1,4 +1,5 @@
 import t from 'tap'
+import { readFileSync } from 'node:fs'
 import { buildProduct } from '../../helpers/build.ts'
 import { Browser } from '../../helpers/http-browser.ts'
 import { eventually } from '../../helpers/eventually.ts'
@@ -114,6 +115,24 @@ t.test('ag1 uploads a bet file and the processing job runs to done through the s
   t.equal((await ag1.get(files.data!.endpoint)).json.data[0].FileStatus, 'processed')
   const removed = await ag1.request('DELETE', `/api/v1/files/${fileId}`)
   t.equal(removed.status, 200, removed.text)
+})
+
+t.test('ag1 uploads an LHA archive of two bet files through Bet Upload\'s archive form: each becomes a file of its own', async (t) => {
+  const ag1 = new Browser(url)
+  await ag1.login('ag1')
+  const upload = await page(ag1, '/bet/bet-upload')
+  const form = widget(upload, 'uploadLzh')
+  t.equal(form.submit?.endpoint, '/api/v1/4d/files/upload/lzh', 'the archive form sends to files/upload/lzh')
+  const body = new FormData()
+  body.append('StrictNumber', 'true')
+  body.append('AcceptDecimals', 'false')
+  body.append('file', new Blob([readFileSync(new URL('../../game-api/betting/fixtures/two-desks.lzh', import.meta.url))]), 'two-desks.lzh')
+  const res = await fetch(url + form.submit!.endpoint, { method: 'POST', headers: { cookie: ag1.cookie, 'x-csrf-token': ag1.csrf, 'x-forwarded-for': ag1.ip }, body })
+  const answer = await res.json() as { data: Array<{ FileId: number, FileName: string, Lines: number }> }
+  t.equal(res.status, 200, JSON.stringify(answer))
+  t.equal(answer.data.length, 2, 'one file per bet file in the archive')
+  const listed = (await ag1.get(widget(upload, 'files').data!.endpoint)).json.data as Array<{ FileId: number }>
+  for (const file of answer.data) t.ok(listed.some((f) => f.FileId === file.FileId), `${file.FileName} is listed to be processed`)
 })
 
 t.test('a link to another variant of Place Bets leads to the variant this session is served; a menu without it still refuses', async (t) => {
