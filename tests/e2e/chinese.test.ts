@@ -95,11 +95,12 @@ t.test('what users see, in English and in Chinese (issue #19)', async (t) => {
   })
 
   await t.test('error texts: three numbers on a TOTO Ordinary line are named in the form\'s words', async (t) => {
-    const texts = { en: { numbers: 'Numbers 1', units: 'Units 1', said: 'Ordinary takes 6 numbers, not 3.' }, zh: { numbers: '号码 1', units: '注数 1', said: '普通 需要 6 个号码，不是 3 个。' } }
+    const texts = { en: { toto: 'TOTO', numbers: 'Numbers 1', units: 'Units 1', said: 'Ordinary takes 6 numbers, not 3.' }, zh: { toto: '多多', numbers: '号码 1', units: '注数 1', said: '普通 需要 6 个号码，不是 3 个。' } }
     for (const lang of langs) {
       const { page } = await pageIn(lang)
       await signInAs(e2e, page, 'mem1')
-      await page.locator('.header').getByRole('radio', { name: 'TOTO' }).click()
+      // The location's name is in the page's language too (common.locationName).
+      await page.locator('.header').getByRole('radio', { name: texts[lang].toto }).click()
       await page.waitForURL((u) => u.pathname === '/admin/home' && u.searchParams.get('LocId') === 'TT')
       await closeHomePopup(page)
       await visit(page, '/bet/placeBets/add-simple')

@@ -74,7 +74,7 @@ t.test('admin → agent → player → bet → payment: Payment History shows it
     const dialog = admin.page.locator('dialog[open]')
     await dialog.getByLabel(/^User ID/).fill(AGENT)
     await dialog.getByLabel(/^Credit/).fill('5000')
-    await dialog.getByLabel(/^4D share/).fill('0.3')
+    await dialog.getByLabel(/^4D share/).fill('30')
     await dialog.getByLabel(/^4D commission/).fill('0.1')
     await dialog.getByLabel(/^May create downline/).check()
     await dialog.getByLabel(/^May place bets/).check()

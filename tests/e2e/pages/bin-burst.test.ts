@@ -55,12 +55,13 @@ t.test('Draw Setting: a result file applied and confirmed as jobs, then its repo
   await t.test('Confirm finalises as a job; the import reads Confirmed and its report shows what was paid', async (t) => {
     await confirm.getByRole('button', { name: `Confirm result import ${importId} and finalise` }).click()
     await confirmOk(page, /^Finalise the chosen draw\?/)
-    const done = confirm.getByRole('status').filter({ hasText: /^Finalised: .* settled, \d+ winning, payout [\d.]+\.$/ })
+    const done = confirm.getByRole('status').filter({ hasText: /^Finalised: .* settled, \d+ winning, payout \$[\d,]+\.\d\d\.$/ })
     await done.waitFor({ timeout: 120_000 })
     t.equal(await confirm.getByRole('alert').count(), 0, 'the earlier refusal is gone')
     const status = await gameApi(e2e, token, 'GET', `4d/result/binConfirm/${importId}/status`)
     t.match(status, { Status: 'done', IsFinalised: true, DrawId: draw.DrawId, ImportId: importId })
-    t.equal(await done.innerText(), status.Message, 'the finalise job\'s message')
+    // A finalised draw's message is the page's own, in the user's language, from the figures the status answers.
+    t.equal(await done.innerText(), `Finalised: ${status.Bets} bets settled, ${status.Winners} winning, payout $${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(status.Payout)}.`, 'the finalise job\'s figures')
     await row.filter({ hasText: 'Confirmed' }).waitFor()
 
     await clickRowAction(row, 'Show report')

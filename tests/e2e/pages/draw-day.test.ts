@@ -148,7 +148,7 @@ t.test('a draw day: create, bet, close, result, preview, finalise, reset and fin
     const confirm = admin.locator('dialog[open]')
     await confirm.getByText('Finalise the chosen draw? Every bet on it is settled and every payment booked; undoing it needs Reset.').waitFor()
     await confirm.getByRole('button', { name: 'OK' }).click()
-    await admin.locator('[data-widget-id=finalise]').getByText('Finalised: 4 bets settled, 4 winning, payout 8083.00.').waitFor({ timeout: 60_000 })
+    await admin.locator('[data-widget-id=finalise]').getByText('Finalised: 4 bets settled, 4 winning, payout $8,083.00.').waitFor({ timeout: 60_000 })
   }
   let finalised: { profile: Awaited<ReturnType<typeof profile>>, statement: Awaited<ReturnType<typeof statementOf>>, report: Awaited<ReturnType<typeof fullReportOf>>, preview: unknown }
   await t.test('admin enters the result, reads the preview, finalises; mem1\'s figures move by the wins to the cent', async (t) => {

@@ -39,7 +39,7 @@ t.test('TOTO profiles on Agents and Players at a TT location, the 4D side at a 4
     t.equal(await dialog.getByLabel(/^TOTO commission/).inputValue(), '0', 'the new account\'s default from profileTNewFull')
     await dialog.getByLabel(/^User ID/).fill(AGENT)
     await dialog.getByLabel(/^Credit/).fill('1000')
-    await dialog.getByLabel(/^TOTO share/).fill('0.4')
+    await dialog.getByLabel(/^TOTO share/).fill('40')
     // The company's TOTO commission rate is 0.2: profileTNewFull bounds the field there, below the range's 0.3.
     await dialog.getByLabel(/^TOTO commission/).fill('0.25')
     await dialog.getByRole('button', { name: 'Create', exact: true }).click()
@@ -59,10 +59,10 @@ t.test('TOTO profiles on Agents and Players at a TT location, the 4D side at a 4
   await t.test('its Position dialog shows the TOTO values prefilled and saves a change', async (t) => {
     await clickRowAction(rowOf(admin.page, 'agents', AGENT), 'Position')
     const dialog = await openDialog(admin.page, /^TOTO share/)
-    t.equal(await dialog.getByLabel(/^TOTO share/).inputValue(), '0.4')
+    t.equal(await dialog.getByLabel(/^TOTO share/).inputValue(), '40', 'the share in percent, as it is typed')
     t.equal(await dialog.getByLabel(/^TOTO commission/).inputValue(), '0.15')
     t.equal(await dialog.getByLabel(/^4D share/).count(), 0, 'the TOTO side only')
-    await dialog.getByLabel(/^TOTO share/).fill('0.35')
+    await dialog.getByLabel(/^TOTO share/).fill('35')
     await dialog.getByRole('button', { name: 'Save', exact: true }).click()
     // A saved Position closes its dialog.
     await dialog.waitFor({ state: 'detached' })

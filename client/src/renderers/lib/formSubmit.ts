@@ -34,12 +34,14 @@ export const keepsAnswer = (submit: FormWidget['submit']): boolean => Object.key
 
 /**
  * Whether a form that succeeded holds its answer: not sent again, its message kept, until the user dismisses it (a second Create would
- * replace a one-time password by a refusal). A form with bet lines is cleared for the next entry instead.
+ * replace a one-time password by a refusal). A form with bet lines or a file takes the next entry instead: the next bet, the next file
+ * (what an upload answered is listed with the files too).
  */
-export const holdsAnswer = (widget: Pick<FormWidget, 'submit' | 'lines'>): boolean => keepsAnswer(widget.submit) && !widget.lines
+export const holdsAnswer = (widget: Pick<FormWidget, 'submit' | 'lines' | 'fields'>): boolean =>
+  keepsAnswer(widget.submit) && !widget.lines && !widget.fields.some((f) => f.kind === 'file')
 
 /** Whether the form may be sent now: not while a send is under way, nor while it holds an answer. */
-export function maySubmit (widget: Pick<FormWidget, 'submit' | 'lines'>, send: { pending: boolean, succeeded: boolean }): boolean {
+export function maySubmit (widget: Pick<FormWidget, 'submit' | 'lines' | 'fields'>, send: { pending: boolean, succeeded: boolean }): boolean {
   return widget.submit !== undefined && !send.pending && !(send.succeeded && holdsAnswer(widget))
 }
 
