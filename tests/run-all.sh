@@ -69,7 +69,11 @@ for tier in "${tiers[@]}"; do
   failed="$work/$tier.failed"
   # shellcheck disable=SC2086 # one file a line, no spaces in test paths
   export TEST_METER_FILE="$work/$tier.meter"
-  npx tap "$meter" --output-dir "$work/$tier" --save "$failed" $files
+  # A browser file waits on pages most of its time (about a third of its wall seconds are CPU-seconds, the rest idle): three
+  # at a time keep two cores busy. The other tiers are CPU-bound and run two at a time (.taprc).
+  jobs=()
+  if [ "$tier" = browser ]; then jobs=(--jobs="${TEST_BROWSER_JOBS:-3}"); fi
+  npx tap "$meter" "${jobs[@]}" --output-dir "$work/$tier" --save "$failed" $files
   status=$?
   if [ "$status" -ne 0 ] && [ -s "$failed" ]; then
     summarise "$work/$tier" "$failed"
