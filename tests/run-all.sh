@@ -47,7 +47,7 @@ slowest () {
   [ -s "$1" ] || return 0
   awk -F'\t' '{ wall[$1] += $2; cpu[$1] += $3; tw += $2; tc += $3 } END {
     for (f in cpu) printf "%s\t%.1f\t%.1f\n", f, cpu[f], wall[f] > "/dev/stderr"
-    printf "## Tier %s: %d files metered, %.0f CPU-seconds, %.0f file-seconds of wall (files run two at a time)\n", tier, length(cpu), tc, tw
+    printf "## Tier %s: %d files metered, %.0f CPU-seconds, %.0f file-seconds of wall\n", tier, length(cpu), tc, tw
   }' tier="$2" "$1" 2> "$1.sum"
   echo "## Tier $2: the ten files with the most CPU-seconds (CPU s, wall s)"
   sort -t$'\t' -k2,2nr "$1.sum" | head -10 | awk -F'\t' '{ printf "  %7.1f %7.1f  %s\n", $2, $3, $1 }'
