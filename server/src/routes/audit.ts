@@ -54,7 +54,7 @@ export default async function auditRoutes (fastify: FastifyInstance) {
     const reader = await readerOf(app, request)
     if ('refused' in reader) {
       // A refusal is audited too; a store failure must not turn it into a different answer.
-      await app.audit.record(app.audit.entryFor(request, { action: 'denied', status: auditErrors[reader.refused]().statusCode, ...reader.actor, detail: { reason: reader.refused } })).catch(() => {})
+      await app.audit.recordDenial(request, auditErrors[reader.refused](), reader.actor)
       return refuse(reply, reader.refused)
     }
     if (q.cursor !== undefined && decodeCursor(q.cursor) === undefined) return refuse(reply, 'AUDIT_BAD_CURSOR')

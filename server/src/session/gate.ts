@@ -17,7 +17,6 @@ export async function assertPastGates (app: FastifyInstance, request: FastifyReq
   const refusal = gateRefusal(session, user)
   if (!refusal) return
   // The path only (the record drops the query), never the body: nothing typed reaches the log.
-  const entry = app.audit.entryFor(request, { action: 'denied', status: refusal.statusCode, userId: session.UserId, locId: user.location.LocId, detail: { reason: refusal.code } })
-  await app.audit.record(entry).catch(() => {})
+  await app.audit.recordDenial(request, refusal, { userId: session.UserId, locId: user.location.LocId })
   throw refusal
 }

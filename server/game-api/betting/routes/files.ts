@@ -82,6 +82,14 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
   }
 
   /** The multipart form: its fields and the one file sent as `file`. */
+  /** Refuses a file name the store would keep badly: a browser sends an empty one for a file input left empty; an odd one is unreadable or too long. */
+  const refuseFileName = (name: string) => {
+    const problem = fileNameProblem(name)
+    if (problem === 'empty') throw bettingErrors.fileMissing()
+    if (problem === 'unreadable') throw bettingErrors.fileNameUnreadable()
+    if (problem === 'long') throw bettingErrors.fileNameLong([...name].length, MAX_FILE_NAME)
+  }
+
   const readForm = async (request: FastifyRequest) => {
     if (!request.isMultipart()) throw bettingErrors.fileMissing()
     const fields: Record<string, string> = {}
@@ -95,11 +103,7 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
       }
     }
     if (!file) throw bettingErrors.fileMissing()
-    // A browser sends an empty name for a file input left empty; other odd names are refused before they reach the store.
-    const problem = fileNameProblem(file.name)
-    if (problem === 'empty') throw bettingErrors.fileMissing()
-    if (problem === 'unreadable') throw bettingErrors.fileNameUnreadable()
-    if (problem === 'long') throw bettingErrors.fileNameLong([...file.name].length, MAX_FILE_NAME)
+    refuseFileName(file.name)
     return { fields, file }
   }
 
@@ -171,9 +175,7 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
   app.post('/files/upload/lzh', { schema: { response: envelope(Type.Array(FileSchema)) } }, async (request) => {
     const { fields, file } = await readForm(request)
     const texts = (await readLhaArchive(file.content, MAX_FILE_BYTES)).map(({ name, content }) => {
-      const problem = fileNameProblem(name)
-      if (problem === 'long') throw bettingErrors.fileNameLong([...name].length, MAX_FILE_NAME)
-      if (problem !== undefined) throw bettingErrors.fileNameUnreadable()
+      refuseFileName(name)
       try {
         return { name, text: textOf(content) }
       } catch {

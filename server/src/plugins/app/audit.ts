@@ -19,6 +19,8 @@ export interface AuditLog {
   record: (entry: AuditEntry) => Promise<{ id: number }>
   /** The entry for a request: its id, client address, method and path, and what the context providers know, merged with entry. */
   entryFor: (request: FastifyRequest, entry: AuditEntry) => AuditEntry
+  /** Records a refusal as a 'denied' record naming its code and status (entry adds the actor or more detail); a store failure never changes the refusal. */
+  recordDenial: (request: FastifyRequest, refusal: { statusCode: number, code: string }, entry?: Partial<AuditEntry>) => Promise<void>
   /** Appends the outcome of an earlier record as a record of its own (nothing is ever updated): ref is its id or its request id. */
   outcome: (ref: number | string, result: { status: number, durationMs: number } & Partial<AuditEntry>) => Promise<{ id: number }>
   /** Records, newest first, older than the cursor; rejects an unknown cursor with AUDIT_BAD_CURSOR. */
@@ -102,6 +104,9 @@ async function audit (app: FastifyInstance) {
   const log: AuditLog = {
     record,
     entryFor,
+    recordDenial: async (request, refusal, entry = {}) => {
+      await record(entryFor(request, { ...entry, action: 'denied', status: refusal.statusCode, detail: { reason: refusal.code, ...(entry.detail as Record<string, unknown> | undefined) } })).catch(() => {})
+    },
     outcome: (ref, result) => write({
       action: 'outcome',
       ...result,

@@ -16,7 +16,7 @@ async function preview (app: FastifyInstance) {
     if (WAYS_BACK.has(`${request.method} ${path}`)) return
     const error = supportErrors.SUPPORT_PREVIEW_READ_ONLY(session.preview.UserId, `${request.method} ${path}`)
     // The record names the supporter (the session's user) and whom they were previewing.
-    await app.audit.record(app.audit.entryFor(request, { action: 'denied', status: 403, detail: { reason: error.code, previewing: session.preview } })).catch(() => {})
+    await app.audit.recordDenial(request, error, { detail: { previewing: session.preview } })
     throw error
   })
 }

@@ -23,7 +23,7 @@ export type Supporter = { via: 'token' | 'session', actor: Partial<AuditEntry>, 
 export async function supporterOf (app: FastifyInstance, request: FastifyRequest): Promise<Supporter> {
   const refuse = async (code: Extract<SupportErrorCode, 'SUPPORT_TOKEN_INVALID' | 'SUPPORT_GAME_TOKEN_REQUIRED' | 'SUPPORT_AUTH_REQUIRED' | 'SUPPORT_FORBIDDEN'>, actor: Partial<AuditEntry>): Promise<never> => {
     const error = supportErrors[code]()
-    await app.audit.record(app.audit.entryFor(request, { action: 'denied', status: error.statusCode, ...actor, detail: { reason: error.code } })).catch(() => {})
+    await app.audit.recordDenial(request, error, actor)
     throw error
   }
   const authorization = request.headers.authorization
