@@ -1,6 +1,6 @@
 // What the Place Bets page needs before a bet: whether a user may bet and with what (bet/perm), and the entry settings of the game (bet/settings).
 import type { Queryable } from '../../../shared/db.ts'
-import { BIG_PATTERN, BIG_STEP, LINE_STAKE_BOUND, MAX_CHARACTERS, dayCodesOf, drawsForDayCode, resolveDayCode, type Game } from '../rules/index.ts'
+import { BIG_PATTERN, BIG_STEP, LINE_STAKE_BOUND, MAX_CHARACTERS, dayCodesOf, drawsForDayCode, resolveDayCode, type DrawSeries, type Game, type IsoDate } from '../rules/index.ts'
 import { formsOf } from '../rules/bet-forms.ts'
 import { MAX_LINES_PER_TICKET } from '../rules/entry-limits.ts'
 import { ensureDraws, ensureUpcomingDraws, isoDateOf, toDrawAnswer, type DrawAnswer, type DrawRow } from '../../draws/store/draws.ts'
@@ -31,19 +31,24 @@ export async function betPermissions (q: Queryable, userId: string, game: Game) 
   }
 }
 
-/** The day codes a bet can use now: a code resolving to a draw that takes no bets (closed early by hand, result in, not open yet) is left out until that draw is passed. */
-async function openDayCodes (q: Queryable, game: Game, now: Date): Promise<Array<{ Code: string, Days: string }>> {
+/** Each day code of the game with what it means and the draws it reaches now; the draws a bet would create are created, as placing does, once per series. */
+async function dayCodeDraws (q: Queryable, game: Game, now: Date) {
   const closeOf = await drawCloses(q, game, now)
   const codes = dayCodesOf(game).map((code) => {
     const meaning = resolveDayCode(game, code)
     return { code, meaning, draws: meaning === undefined ? [] : drawsForDayCode(meaning, now, closeOf) }
   })
-  // The draws a bet would create are created now, as placing does, so every code is judged on rows.
-  for (const { meaning, draws } of codes) if (meaning !== undefined) await ensureDraws(q, meaning.series, draws.map((d) => d.date), now)
-  const { rows } = await q.query<Pick<DrawRow, 'series' | 'draw_date'>>(`SELECT series, draw_date FROM draws WHERE game = $1 AND ${drawTakesBetsSql('draws', '$2')}`, [game, now])
-  const open = new Set(rows.map((r) => `${r.series} ${isoDateOf(r.draw_date)}`))
+  const datesOf = new Map<DrawSeries, Set<IsoDate>>()
+  for (const { meaning, draws } of codes) if (meaning !== undefined) for (const d of draws) datesOf.set(meaning.series, (datesOf.get(meaning.series) ?? new Set()).add(d.date))
+  for (const [series, dates] of datesOf) await ensureDraws(q, series, [...dates], now)
   return codes
-    .filter(({ meaning, draws }) => meaning !== undefined && draws.length > 0 && draws.every((d) => open.has(`${meaning.series} ${d.date}`)))
+}
+
+/** The day codes a bet can use now: a code reaching a draw that takes no bets (closed early by hand, result in, not open yet) is left out until that draw is passed. */
+function openDayCodes (codes: Awaited<ReturnType<typeof dayCodeDraws>>, open: ReadonlyArray<Pick<DrawRow, 'series' | 'draw_date'>>): Array<{ Code: string, Days: string }> {
+  const taking = new Set(open.map((r) => `${r.series} ${isoDateOf(r.draw_date)}`))
+  return codes
+    .filter(({ meaning, draws }) => meaning !== undefined && draws.length > 0 && draws.every((d) => taking.has(`${meaning.series} ${d.date}`)))
     .map(({ code, meaning }) => ({ Code: code, Days: `${meaning?.series ?? ''} ${meaning?.label ?? ''}`.trim() }))
 }
 
@@ -51,11 +56,13 @@ async function openDayCodes (q: Queryable, game: Game, now: Date): Promise<Array
 export async function betSettings (q: Queryable, game: Game, now: Date): Promise<{ Game: Game, Forms: string[], DayCodes: Array<{ Code: string, Days: string }>, MaxLines: number, MaxTextCharacters: number, LineStakeBound: number, BigStep: number, BigPattern: string, Draws: DrawAnswer[] }> {
   // As draw/activeLatest: the next draws exist before they are listed, so the page never offers none.
   await ensureUpcomingDraws(q, game, now)
+  const codes = await dayCodeDraws(q, game, now)
+  // One read of the draws taking bets: the list the page shows, and what each day code is judged on.
   const { rows } = await q.query<DrawRow>(`SELECT * FROM draws WHERE game = $1 AND ${drawTakesBetsSql('draws', '$2')} ORDER BY close_at, series`, [game, now])
   return {
     Game: game,
     Forms: [...formsOf(game)],
-    DayCodes: await openDayCodes(q, game, now),
+    DayCodes: openDayCodes(codes, rows),
     MaxLines: MAX_LINES_PER_TICKET,
     MaxTextCharacters: MAX_CHARACTERS,
     LineStakeBound: LINE_STAKE_BOUND,
