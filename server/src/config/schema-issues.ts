@@ -55,11 +55,33 @@ function ruleIssues (node: unknown, pointer: string): Issue[] {
   return issues
 }
 
+/**
+ * The named definitions of a schema's cyclic parts (rules, field conditions, form sections), by name: handed to the compiler,
+ * they resolve each $ref by name instead of by a search of the whole schema (a page's widget schemas hold hundreds of refs,
+ * which took a second to compile at every start). A name defined twice differently is left to the search.
+ */
+function definitionsOf (schema: TSchema): Record<string, unknown> {
+  const found = new Map<string, unknown>()
+  const clashing = new Set<string>()
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) { node.forEach(walk); return }
+    if (node === null || typeof node !== 'object') return
+    for (const [name, definition] of Object.entries((node as { $defs?: Record<string, unknown> }).$defs ?? {})) {
+      const known = found.get(name)
+      if (known === undefined) found.set(name, definition)
+      else if (known !== definition && JSON.stringify(known) !== JSON.stringify(definition)) clashing.add(name)
+    }
+    for (const [key, child] of Object.entries(node)) if (key !== 'const' && key !== 'enum') walk(child)
+  }
+  walk(schema)
+  return Object.fromEntries([...found].filter(([name]) => !clashing.has(name)))
+}
+
 const validators = new WeakMap<TSchema, ReturnType<typeof Compile>>()
 // Compiled once per schema: a reload validates dozens of files.
 function compiled (schema: TSchema) {
   let validator = validators.get(schema)
-  if (!validator) { validator = Compile(schema); validators.set(schema, validator) }
+  if (!validator) { validator = Compile(definitionsOf(schema) as Record<string, TSchema>, schema); validators.set(schema, validator) }
   return validator
 }
 
