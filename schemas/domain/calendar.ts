@@ -41,10 +41,15 @@ export function zoneIso (instant: Date): string {
   return `${wall}${offset < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
 }
 
+/** MM/DD/YYYY: a calendar date in a message, written as the tables write days (month/day/year, seed 001 §5). */
+export function dayOfDate (date: IsoDate): string {
+  return `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`
+}
+
 /** MM/DD/YYYY HH:mm in the zone: a time in a message, written as the tables write days (month/day/year, seed 001 §5). */
 export function zoneDayTime (instant: Date): string {
   const { wall } = wallClock(instant)
-  return `${wall.slice(5, 7)}/${wall.slice(8, 10)}/${wall.slice(0, 4)} ${wall.slice(11, 16)}`
+  return `${dayOfDate(wall.slice(0, 10))} ${wall.slice(11, 16)}`
 }
 
 /** DD/MM/YYYY HH:mm in the zone, as the maintenance message shows it (seed 000 and 001, Maintenance page). */

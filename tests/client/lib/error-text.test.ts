@@ -20,8 +20,11 @@ t.test('a coded refusal in Chinese and in English', async (t) => {
   t.equal(errorTextIn(i18n, lineCount), '第1行：ORDINARY需要6个号码，而不是3个。')
   t.equal(errorTextIn(i18n, refused({ code: 'GA_NOT_ENOUGH_CREDIT', params: ['15000.00', 'mem1', '42.50'], message: 'Not enough credit…' }, 409)), '信用额不足：此注需要15000.00，但mem1只剩42.50；请减少投注或向上线申请更多信用额。')
   t.equal(errorTextIn(i18n, refused({ code: 'UI_GAME_API_FAILED', gameApiCode: 'GA_LOGIN_FAILED', message: 'Login Failed' })), '登录失败', 'the game API\'s code, passed on by the service')
+  const weekJob = refused({ code: 'GA_WEEK_JOB_NOT_FOUND', params: ['7'], message: 'Job 7 is not a week job of this game.' }, 404)
+  t.equal(errorTextIn(i18n, weekJob), '作业7不是本游戏的周开奖作业；请在开奖设置中用“创建下周期数”启动一个。', 'the action named as the page names it, not its route')
   await i18n.changeLanguage('en')
   t.equal(errorTextIn(i18n, lineCount), 'Line 1: ORDINARY takes 6 numbers, not 3.')
+  t.equal(errorTextIn(i18n, weekJob), 'Job 7 is not a week job of this game; start one with Create next week\'s draws in Draw Setting.')
 })
 
 t.test('a refused field is named in the words of the form that sent it', async (t) => {

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { DEFAULT_CLOSE_TIMES, addDays, closeTimeFor, isWallTime, isIsoDate, nextClose, nextDraws, weekdayOf, zoneDateOf, zoneDayTime, zoneDisplay, zoneInstant, zoneIso, zoneOffsetMinutes } from '../../../schemas/domain/calendar.ts'
+import { DEFAULT_CLOSE_TIMES, addDays, closeTimeFor, dayOfDate, isWallTime, isIsoDate, nextClose, nextDraws, weekdayOf, zoneDateOf, zoneDayTime, zoneDisplay, zoneInstant, zoneIso, zoneOffsetMinutes } from '../../../schemas/domain/calendar.ts'
 
 // Saturday 21 November 2026, 12:00 in Singapore.
 const saturdayNoon = new Date('2026-11-21T04:00:00Z')
@@ -48,6 +48,7 @@ t.test('times are written in GMT+8', async (t) => {
   t.equal(zoneDisplay(new Date('2030-01-01T16:05:09Z')), '02/01/2030 00:05')
   t.equal(zoneDisplay(new Date('2030-12-31T20:30:00Z')), '01/01/2031 04:30', 'crosses midnight and the year')
   t.equal(zoneDayTime(new Date('2030-01-01T16:05:09Z')), '01/02/2030 00:05', 'a message writes the day as the tables do: month/day/year')
+  t.equal(dayOfDate('2030-01-15'), '01/15/2030', 'a calendar date in a message: month/day/year too')
 })
 
 t.test('the next close the shell counts down to: 4D Wed, Sat, Sun at 18:00; TOTO Mon, Thu at 21:00 (GMT+8)', async (t) => {

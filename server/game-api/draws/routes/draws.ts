@@ -1,6 +1,7 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { drawOn, type Game } from '../../betting/rules/index.ts'
+import { dayOfDate } from '../../../../schemas/domain/calendar.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
 import { DrawResultSchema, DrawSchema } from '../../betting/schemas.ts'
@@ -122,7 +123,7 @@ const drawRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
       const closeTime = request.body.CloseTime || (await readCloseTimes(tx))[series]
       const { closeAt, openAt } = drawTimes({ DrawDate: date, CloseTime: closeTime, OpenDate: request.body.OpenDate, OpenTime: request.body.OpenTime })
       const row = await insertDraw(tx, { game, series, date, closeAt, openAt, special: drawOn(series, date).special }, app.gaNow())
-      if (!row) throw bettingErrors.drawExists(series, date)
+      if (!row) throw bettingErrors.drawExists(series, dayOfDate(date))
       // The standing orders are placed on the new draw by the fixed process, queued in this transaction.
       await queueFixedForNewDraws(tx, game, [Number(row.draw_id)], user.userId)
       await app.gaAudit(tx, request, { userId: user.userId, action: 'draw.create', detail: { DrawId: Number(row.draw_id), series, date, closeTime } })

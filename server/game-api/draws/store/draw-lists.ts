@@ -5,7 +5,7 @@ import { drawNotClosedSql, drawTakesBetsSql } from './draw-conditions.ts'
 import type { DrawRow } from './draws.ts'
 import { existingDraw } from './draw-by-id.ts'
 import { bettingErrors } from '../../betting/errors.ts'
-import { zoneIso } from '../../../../schemas/domain/calendar.ts'
+import { zoneDayTime } from '../../../../schemas/domain/calendar.ts'
 
 /** Which draws a list shows. */
 export interface DrawFilter { series?: DrawSeries, withResult?: boolean }
@@ -73,7 +73,7 @@ export async function writeCheckedResult (q: Queryable, game: Game, drawId: numb
   const draw = await existingDraw(q, drawId, { game, forUpdate: true })
   if (draw.is_finalised) throw bettingErrors.drawFinalised(drawId)
   // Closed by hand counts as closed: the result may come before the scheduled close.
-  if (new Date(draw.close_at).getTime() > now.getTime() && draw.closed_by_hand !== true) throw bettingErrors.drawNotClosed(drawId, zoneIso(new Date(draw.close_at)))
+  if (new Date(draw.close_at).getTime() > now.getTime() && draw.closed_by_hand !== true) throw bettingErrors.drawNotClosed(drawId, zoneDayTime(new Date(draw.close_at)))
   // Settled bets or a finalise job waiting mean finalising has started: the result it uses may no longer change.
   if (await finalisingStarted(q, drawId, finaliseJob)) throw bettingErrors.drawBusy(drawId)
   return writeResult(q, drawId, result, now)

@@ -1,5 +1,5 @@
 // A draw's open and close instants from the times an operator types (GMT+8), checked against each other.
-import { isIsoDate, isWallTime, zoneInstant, zoneIso, type IsoDate } from '../../../../schemas/domain/calendar.ts'
+import { isIsoDate, isWallTime, zoneDayTime, zoneInstant, zoneIso, type IsoDate } from '../../../../schemas/domain/calendar.ts'
 import { errors } from '../../lib/errors.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 
@@ -17,7 +17,7 @@ export function drawTimes (input: DrawTimesInput): { closeAt: Date, openAt: Date
   const openTime = input.OpenTime ?? '00:00'
   if (!isWallTime(openTime)) throw errors.fieldNotTime('body/OpenTime', openTime)
   const openAt = zoneInstant(openDate, openTime)
-  if (openAt.getTime() >= closeAt.getTime()) throw bettingErrors.drawOpensAfterClose(zoneIso(closeAt))
+  if (openAt.getTime() >= closeAt.getTime()) throw bettingErrors.drawOpensAfterClose(zoneDayTime(closeAt))
   return { closeAt, openAt }
 }
 

@@ -1,7 +1,7 @@
 // Editing a draw by hand: its date and times, or closing and reopening betting, refused once a result or settlement fixes it.
 import type { Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../betting/rules/index.ts'
-import { zoneIso } from '../../../../schemas/domain/calendar.ts'
+import { dayOfDate, zoneDayTime, zoneIso } from '../../../../schemas/domain/calendar.ts'
 import { isoDateOf, type DrawRow } from './draws.ts'
 import { drawTimes, wallTimeOf } from './draw-times.ts'
 import { bettingErrors } from '../../betting/errors.ts'
@@ -31,11 +31,11 @@ export async function editDraw (q: Queryable, game: Game, drawId: number, edit: 
     })
     : { closeAt, openAt }
   // Reopening needs a close time still ahead: betting never reopens on a draw past its close.
-  if (edit.Closed === false && times.closeAt.getTime() <= now.getTime()) throw bettingErrors.drawPastClose(drawId, zoneIso(times.closeAt))
+  if (edit.Closed === false && times.closeAt.getTime() <= now.getTime()) throw bettingErrors.drawPastClose(drawId, zoneDayTime(times.closeAt))
   const date = edit.DrawDate ?? isoDateOf(draw.draw_date)
   if (date !== isoDateOf(draw.draw_date)) {
     const { rows: [taken] } = await q.query('SELECT 1 FROM draws WHERE series = $1 AND draw_date = $2 AND draw_id <> $3', [draw.series, date, drawId])
-    if (taken) throw bettingErrors.drawExists(draw.series, date)
+    if (taken) throw bettingErrors.drawExists(draw.series, dayOfDate(date))
   }
   const { rows: [saved] } = await q.query<DrawRow>(
     'UPDATE draws SET draw_date = $2, close_at = $3, open_at = $4, closed_by_hand = $5 WHERE draw_id = $1 RETURNING *',

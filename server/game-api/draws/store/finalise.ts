@@ -1,7 +1,7 @@
 // Finalising a draw: its bets settled a batch per transaction, then the money booked to the ledger in one set-based step.
 import type { Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../betting/rules/index.ts'
-import { zoneIso } from '../../../../schemas/domain/calendar.ts'
+import { zoneDayTime } from '../../../../schemas/domain/calendar.ts'
 import { levelRowsOf, openBetBatch } from './draw-batches.ts'
 import { addSettledPayouts } from '../../betting/store/draw-totals.ts'
 import type { DrawRow } from './draws.ts'
@@ -29,7 +29,7 @@ export async function lockFinalisable (q: Queryable, drawId: number, now: Date, 
   const draw = await existingDraw(q, drawId, { ...(game === undefined ? {} : { game }), forUpdate: true })
   if (draw.is_finalised) return draw
   if (draw.result === null || draw.result === undefined) throw bettingErrors.noResult(drawId)
-  if (new Date(draw.close_at).getTime() > now.getTime() && draw.closed_by_hand !== true) throw bettingErrors.drawNotClosed(drawId, zoneIso(new Date(draw.close_at)))
+  if (new Date(draw.close_at).getTime() > now.getTime() && draw.closed_by_hand !== true) throw bettingErrors.drawNotClosed(drawId, zoneDayTime(new Date(draw.close_at)))
   return draw
 }
 

@@ -25,7 +25,9 @@ onTestDatabase(t, async (t, kind) => {
     t.match(early.body.message, /opens for betting at 01\/03\/2030 09:00;/, 'no bet before the open time')
     const bad = await api(h, 'PUT', '/api/v1/4d/draw', tokens.admin, { DrawId: draw.DrawId, OpenDate: '2030-01-16' })
     t.equal(bad.status, 400)
-    t.match(bad.body, { code: 'GA_DRAW_OPENS_AFTER_CLOSE', message: 'body/OpenDate: betting must open before it closes at 2030-01-15T18:15:00+08:00.', params: ['2030-01-15T18:15:00+08:00'] })
+    t.match(bad.body, { code: 'GA_DRAW_OPENS_AFTER_CLOSE', message: 'body/OpenDate: betting must open before it closes at 01/15/2030 18:15.', params: ['01/15/2030 18:15'] }, 'the close time as the user reads times')
+    const twice = await api(h, 'POST', '/api/v1/4d/draw', tokens.admin, { DrawDate: '2030-01-15', Series: 'MG4D', CloseTime: '18:15' })
+    t.match(twice, { status: 409, body: { code: 'GA_DRAW_EXISTS', message: 'A MG4D draw on 01/15/2030 exists already.', params: ['MG4D', '01/15/2030'] } }, 'the day as the tables write it')
     const badTime = await api(h, 'PUT', '/api/v1/4d/draw', tokens.admin, { DrawId: draw.DrawId, CloseTime: '6pm' })
     t.match(badTime, { status: 400, body: { code: 'GA_FIELD_NOT_TIME', params: ['body/CloseTime', '6pm'] } }, 'a malformed time is refused, naming the field')
     t.equal((await api(h, 'PUT', `/api/v1/4d/draw/${draw.DrawId}/close`, tokens.ag1, {})).status, 403, 'ADMIN only')
@@ -56,9 +58,12 @@ onTestDatabase(t, async (t, kind) => {
     tokens = await moveTo(h, '2030-01-15T10:20:00Z', ['mem1', 'admin', 'ag1'])
     const past = await api(h, 'PUT', `/api/v1/4d/draw/${draw.DrawId}/reopen`, tokens.admin, {})
     t.equal(past.status, 409)
-    t.match(past.body.message, /closed at 2030-01-15T18:15:00\+08:00: to reopen it, give it a later close time/)
+    t.match(past.body, { code: 'GA_DRAW_PAST_CLOSE', message: `Draw ${draw.DrawId} closed at 01/15/2030 18:15: to reopen it, give it a later close time in Draw Setting.`, params: [String(draw.DrawId), '01/15/2030 18:15'] }, 'the time in the user\'s format, the page named instead of a route')
+    t.match(await api(h, 'POST', '/api/v1/4d/result/r5', tokens.admin, { DrawId: draw.DrawId }), { status: 409, body: { code: 'GA_NO_RESULT', message: `Draw ${draw.DrawId} has no result yet; enter it in Draw Setting before finalising.` } }, 'finalising without a result names the page, not a route')
     t.match((await api(h, 'PUT', '/api/v1/4d/draw', tokens.admin, { DrawId: draw.DrawId, CloseTime: '18:40' })).body.data, { Status: 'open', CloseDate: '2030-01-15T18:40:00+08:00' }, 'a later close time opens it again')
     t.match((await api(h, 'PUT', `/api/v1/4d/draw/${draw.DrawId}/reopen`, tokens.admin, {})).body.data, { Status: 'open', CloseDate: '2030-01-15T18:40:00+08:00' })
+    const resultBeforeClose = { DrawId: draw.DrawId, Result: { first: '1111', second: '2222', third: '3333', starters: Array.from({ length: 10 }, (_, i) => String(4000 + i)), consolations: Array.from({ length: 10 }, (_, i) => String(5000 + i)) } }
+    t.match(await api(h, 'POST', '/api/v1/4d/draw/result', tokens.admin, resultBeforeClose), { status: 409, body: { code: 'GA_DRAW_NOT_CLOSED', message: `Draw ${draw.DrawId} is still open for betting until 01/15/2030 18:40; enter its result after the close.`, params: [String(draw.DrawId), '01/15/2030 18:40'] } }, 'no result while it takes bets: its close time as the user reads times')
     await api(h, 'PUT', `/api/v1/4d/draw/${draw.DrawId}/close`, tokens.admin, {})
     const entered = await api(h, 'POST', '/api/v1/4d/draw/result', tokens.admin, {
       DrawId: draw.DrawId,
