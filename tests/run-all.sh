@@ -31,7 +31,7 @@ children_cpu () {
 }
 
 # tap rebuilds its Test class when .taprc's plugins change, but only for its next run: build first when the built plugins
-# are not the configured ones, so that every file of this run loads through them (tsx), also on a fresh install. Only
+# are not the configured ones, so that every file of this run loads through them (tests/helpers/tap-ts), also on a fresh install. Only
 # then: a build replaces the Test class under any tap run going on beside this one.
 if ! node --input-type=module -e "
   import { TapConfig } from '@tapjs/config'

@@ -8,7 +8,7 @@ export async function launchBrowser (t: Owner): Promise<Browser> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
   })
   t.teardown(() => browser.close())
-  // Tests load through tsx, whose esbuild keeps function names with a __name helper: functions sent to page.evaluate call it.
+  // Scripts run through tsx (benchmarks) keep function names with esbuild's __name helper: functions sent to page.evaluate call it.
   const newContext = browser.newContext.bind(browser)
   browser.newContext = async (options) => {
     const context = await newContext(options)
