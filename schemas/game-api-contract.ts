@@ -58,7 +58,7 @@ export const GAME_API_CONTRACT: readonly ContractEndpoint[] = [
   ...list('POST', true, 'binBurstImport'),
   ...list('PUT', true, 'generateBurstImportPayOut'),
   // Distributors
-  ...list('GET', true, 'distributors/total distributors/byId/:id distributors/users/:id distributors/rule/:id distributors/rule/:id/outset/status'),
+  ...list('GET', true, 'distributors/total distributors/byId/:id distributors/users/:id distributors/rule/:id distributors/rule/:id/outset/status distributors/statement'),
   ...list('POST', true, 'distributors'),
   ...list('PUT', true, 'distributors distributors/:id/partners distributors/rule/:id distributors/rule/:id/outset'),
   ...list('DELETE', true, 'distributors/:id'),

@@ -7,6 +7,10 @@ import { caller } from '../../plugins/auth.ts'
 import { subjectOf } from '../../lib/downline-access.ts'
 import { assertOutSet } from '../store/out-set.ts'
 import { outsetErrors } from '../errors.ts'
+import { distributorStatement, statementAccess } from '../store/distributor-statement.ts'
+import { queryDate } from '../../lib/query-date.ts'
+import { errors } from '../../lib/errors.ts'
+import type { Game } from '../../betting/rules/index.ts'
 import { deleteDistributor, insertDistributor, lockDistributorNames, nameTaken, ownDistributor, ownedDistributor, updateDistributor, usableDistributor, usableDistributors, type DistributorRow } from '../store/distributors.ts'
 
 // Owner and Shared tell a partnered outlet (another level's, shared with the caller) from the caller's own.
@@ -43,8 +47,48 @@ const fields = {
   Remark: Type.Optional(Type.String({ maxLength: 200 }))
 }
 
-/** GET distributors/total, distributors/byId/{id} (own and shared); POST distributors; PUT distributors; DELETE distributors/{id} (own only). */
-const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const Money = Type.Number()
+const Side = Type.Union([Type.Literal('thrower'), Type.Literal('distributor'), Type.Literal('even')], { description: 'who pays the net: the thrower (Net above 0), the distributor (below 0), or nobody' })
+const StatementRow = Type.Object({
+  DrawId: Type.Integer(),
+  DrawDate: Type.String(),
+  UserId: Type.String({ description: 'the level that threw (its own throws for a partner; every thrower for the owner)' }),
+  Throws: Type.Integer(),
+  Big: Money,
+  Small: Money,
+  Units: Money,
+  Stake: Type.Number({ description: 'what was thrown: Big + Small (4D) or units (TOTO), as Report Out counts a throw' }),
+  Payout: Type.Union([Money, Type.Null()], { description: 'what the distributor owes back on the thrown numbers that won (the throws\' settled Payout); null until settled' }),
+  Net: Type.Union([Money, Type.Null()], { description: 'Stake − Payout: above 0 the thrower owes the distributor, below 0 the distributor owes the thrower; null until settled' }),
+  Status: Type.Union([Type.Literal('settled'), Type.Literal('pending'), Type.Literal('unsettled')], { description: 'pending: the draw is not finalised; unsettled: finalised before throws were settled (migration 044)' }),
+  Side: Type.Union([Side, Type.Null()])
+})
+const Statement = Type.Object({
+  DistributorId: Type.Integer(),
+  Name: Type.String(),
+  Owner: Type.String(),
+  Shared: Type.Boolean({ description: 'true: another level\'s outlet, the rows are the caller\'s own throws only' }),
+  Deleted: Type.Boolean(),
+  Game: Type.String(),
+  rows: Type.Array(StatementRow),
+  totals: Type.Object({
+    Draws: Type.Integer(),
+    Throws: Type.Integer(),
+    Big: Money,
+    Small: Money,
+    Units: Money,
+    Stake: Money,
+    Payout: Money,
+    Net: Money,
+    Side,
+    PendingDraws: Type.Integer({ description: 'draws listed but not counted: not finalised (or not settled) yet' }),
+    PendingStake: Money
+  }, { description: 'the settled rows only' })
+})
+const DateField = Type.Optional(Type.String({ maxLength: 10, description: 'YYYY-MM-DD' }))
+
+/** GET distributors/total, distributors/byId/{id} (own and shared), distributors/statement; POST distributors; PUT distributors; DELETE distributors/{id} (own only). */
+const distributorRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game: prefixGame }) => {
   app.addHook('preHandler', async (request) => { await assertOutSet(app.db, caller(request)) })
 
   app.get('/distributors/total', { schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(Distributor)) } }, async (request) => {
@@ -56,6 +100,36 @@ const distributorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/distributors/byId/:id', { schema: { params: Type.Object({ id: Id }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Distributor) } }, async (request) => {
     const account = await subjectOf(app.db, caller(request))
     return ok(toDistributor(account)(await usableDistributor(app.db, account, request.params.id)))
+  })
+
+  // The distributor's statement: per draw and thrower what was thrown and what the settlement says each side owes (the rows read
+  // GET-able with the id in the query, as a page's table binds it); the owner sees every thrower's throws, a partner only its own.
+  app.get('/distributors/statement', {
+    schema: {
+      querystring: Type.Object({
+        DistributorId: Id,
+        Game: Type.Optional(Type.Union([Type.Literal('4D'), Type.Literal('TOTO')], { description: 'default: the game of the prefix' })),
+        DrawId: Type.Optional(Id),
+        DrawFrom: DateField,
+        DrawTo: DateField,
+        LocId: LocIdField
+      }),
+      response: envelope(Statement)
+    }
+  }, async (request) => {
+    const q = request.query
+    for (const key of ['DrawFrom', 'DrawTo'] as const) {
+      const value = q[key]
+      if (value) queryDate(key, value)
+    }
+    if (q.DrawFrom && q.DrawTo && q.DrawFrom > q.DrawTo) throw errors.periodReversed(q.DrawFrom, q.DrawTo)
+    const account = await subjectOf(app.db, caller(request))
+    const access = await statementAccess(app.db, account, q.DistributorId)
+    const game: Game = q.Game ?? prefixGame
+    const { rows, totals } = await distributorStatement(app.db, access.distributorId, {
+      game, thrower: access.ownerView ? null : account, drawId: q.DrawId ?? null, drawFrom: q.DrawFrom || null, drawTo: q.DrawTo || null
+    })
+    return ok({ DistributorId: access.distributorId, Name: access.name, Owner: access.owner, Shared: !access.ownerView, Deleted: access.deleted, Game: game, rows, totals })
   })
 
   app.post('/distributors', { schema: { body: Type.Object({ ...fields, LocId: LocIdField }), response: envelope(Distributor) } }, async (request) => {

@@ -21,7 +21,7 @@ const riskRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
   await app.register(exposureRoutes, { game })
   await app.register(processRoutes, { game })
   await app.register(throwRoutes, { game })
-  await app.register(distributorRoutes)
+  await app.register(distributorRoutes, { game })
   await app.register(partnerRoutes)
   await app.register(partnerWebRoutes)
   await app.register(ruleRoutes, { game })
