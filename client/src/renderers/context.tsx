@@ -20,7 +20,8 @@ interface RendererContextValue extends RendererEnvironment {
   route?: BindingScope['route']
   row?: BindingScope['row']
   filters: Record<string, unknown>
-  applyFilters: (values: Record<string, unknown>) => void
+  // The new filters, or a function of the current ones (two widgets applying in one render both count).
+  applyFilters: (values: Record<string, unknown> | ((current: Record<string, unknown>) => Record<string, unknown>)) => void
 }
 
 const RendererContext = createContext<RendererContextValue | null>(null)
@@ -41,7 +42,7 @@ export function RendererProvider ({ env, children }: { env: RendererEnvironment,
   const value = useMemo<RendererContextValue>(() => ({
     ...env,
     filters: filters.values,
-    applyFilters: (values) => setFilters((prev) => ({ values: { ...values }, applied: prev.applied + 1 }))
+    applyFilters: (values) => setFilters((prev) => ({ values: typeof values === 'function' ? values(prev.values) : { ...values }, applied: prev.applied + 1 }))
   }), [env, filters])
   return <RendererContext.Provider value={value}>{children}</RendererContext.Provider>
 }

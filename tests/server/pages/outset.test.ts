@@ -131,7 +131,7 @@ t.test('Out Setting 3: the rules and partners dialogs and the by-rules outset ca
   const admin = new Browser(url)
   await admin.login('admin')
   const p = await page(admin, '/outset/outSetting3')
-  t.same(p.widgets.map((w) => w.id), ['intro', 'addDistributor', 'distributors', 'partnerWeb', 'outsetFilters', 'ruleOutset'])
+  t.same(p.widgets.map((w) => w.id), ['intro', 'addDistributor', 'distributors', 'partnerWeb', 'outsetFilters', 'ruleOutset', 'statementIntro', 'statementFilters', 'statement'])
   const outlet = (await admin.post('/api/v1/4d/distributors', { Name: 'South' })).json.data.DistributorId as number
   const action = (id: string) => widget(p, 'distributors').rowActions!.find((a) => a.id === id)!.form!.submit
   const withId = (endpoint: string) => endpoint.replace(':DistributorId', String(outlet))

@@ -11,6 +11,7 @@ import { DrawDateSelect } from '../controls/DrawDateSelect.tsx'
 import { StepInput } from '../controls/StepInput.tsx'
 import { FilterSelect } from './FilterSelect.tsx'
 import { filterSummary } from '../lib/filterSummary.ts'
+import { withOwnFilters } from '../lib/filterApply.ts'
 
 /** Report filters drawn with plain controls (no form library on report pages); Apply hands the values to bound widgets. On a phone they fold behind a Filters button naming the filters in force, so the data is on the first screen. */
 export function FiltersWidget ({ widget }: { widget: FiltersDescriptor }) {
@@ -30,10 +31,13 @@ export function FiltersWidget ({ widget }: { widget: FiltersDescriptor }) {
   // Defaults apply at once so bound tables load with them.
   const initial = useRef(values)
   const appliedDefaults = useRef(false)
+  // Only this widget's fields are replaced: another filters widget's values on the page stay (withOwnFilters).
+  const ownNames = widget.fields.map((f) => f.name)
+  const applyOwn = (own: FormData) => applyFilters((current) => withOwnFilters(current, ownNames, own))
   useEffect(() => {
     if (appliedDefaults.current || Object.keys(initial.current).length === 0) return
     appliedDefaults.current = true
-    applyFilters(initial.current)
+    applyOwn(initial.current)
   }, [applyFilters])
   // Fields that default from the route query follow it: a drill-down link (same page, new query) or Back re-applies them.
   const queryBound = widget.fields.filter((f) => f.defaultFrom?.from === 'query')
@@ -45,7 +49,7 @@ export function FiltersWidget ({ widget }: { widget: FiltersDescriptor }) {
     const bound: FormData = {}
     for (const f of queryBound) bound[f.name] = f.defaultFrom ? resolveSource(f.defaultFrom, { filters, query, session }) : undefined
     setValues((prev) => ({ ...prev, ...bound }))
-    applyFilters({ ...filters, ...bound })
+    applyFilters((current) => ({ ...current, ...bound }))
     // Only a change of the bound query values re-applies; the other values are read as they are then.
   }, [queryKey])
   const set = (name: string, v: unknown) => setValues((prev) => ({ ...prev, [name]: v }))
@@ -54,7 +58,7 @@ export function FiltersWidget ({ widget }: { widget: FiltersDescriptor }) {
     setErrors(found)
     const first = firstInvalid(found, widget.fields)
     if (first) document.getElementById(`${widget.id}_${first}`)?.focus()
-    else { applyFilters(values); setOpen(false) }
+    else { applyOwn(values); setOpen(false) }
   }
   const control = (f: FormField) => {
     const id = `${widget.id}_${f.name}`
