@@ -8,7 +8,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+pool=""
+trap '[ -z "$pool" ] || kill -TERM "$pool" 2>/dev/null; rm -rf "$work"' EXIT
 tiers=("$@")
 [ ${#tiers[@]} -gt 0 ] || tiers=(unit service browser)
 
@@ -72,7 +73,19 @@ for tier in "${tiers[@]}"; do
   # A browser file waits on pages most of its time (about a third of its wall seconds are CPU-seconds, the rest idle): three
   # at a time keep two cores busy. The other tiers are CPU-bound and run two at a time (.taprc).
   jobs=()
-  if [ "$tier" = browser ]; then jobs=(--jobs="${TEST_BROWSER_JOBS:-3}"); fi
+  if [ "$tier" = browser ]; then
+    jobs=(--jobs="${TEST_BROWSER_JOBS:-3}")
+    # The tier's products are made ahead by one pool process (tests/helpers/product-pool.ts), one ready per job: a file leases
+    # a fresh one instead of loading and starting the servers itself. Stopped (its products closed) when the tier ends.
+    node --import ./tests/helpers/tap-ts/register.mjs tests/helpers/product-pool.ts "$work/pool" "${TEST_BROWSER_JOBS:-3}" &
+    pool=$!
+    for _ in $(seq 600); do
+      [ -s "$work/pool" ] && break
+      kill -0 "$pool" 2>/dev/null || break
+      sleep 0.1
+    done
+    if [ -s "$work/pool" ]; then export TEST_PRODUCT_POOL; TEST_PRODUCT_POOL=$(cat "$work/pool"); else echo "## The product pool did not start: each browser file starts its own product"; fi
+  fi
   npx tap "$meter" "${jobs[@]}" --output-dir "$work/$tier" --save "$failed" $files
   status=$?
   if [ "$status" -ne 0 ] && [ -s "$failed" ]; then
@@ -86,6 +99,12 @@ for tier in "${tiers[@]}"; do
       status=$?
       if [ "$status" -eq 0 ]; then flaky="$first"; else summarise "$work/retry" "$failed"; fi
     fi
+  fi
+  if [ -n "${pool:-}" ]; then
+    kill -TERM "$pool" 2>/dev/null
+    wait "$pool" 2>/dev/null
+    pool=""
+    unset TEST_PRODUCT_POOL
   fi
   children_cpu
   slowest "$TEST_METER_FILE" "$tier"

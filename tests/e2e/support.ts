@@ -1,7 +1,9 @@
 import type { Test } from 'tap'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { buildProduct, type TestProduct } from '../helpers/build.ts'
+import type { TestProduct } from '../helpers/build.ts'
+import type { Lease } from '../helpers/product-pool.ts'
 import { launchBrowser, REPORT_REFUSED_EVAL, settled } from '../helpers/browser.ts'
+import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { eventually } from '../helpers/eventually.ts'
@@ -14,18 +16,52 @@ export const DEMO_PASSWORD = 'Demo#1234'
 
 /** The product, a browser and the captcha answers the game API issued (by x-token), for one browser test. */
 export interface E2E {
-  product: TestProduct
+  product: Pick<TestProduct, 'serviceUrl' | 'gameApiUrl'>
   url: string
   browser: Browser
-  captchas: Map<string, string>
+  captchas: ReadonlyMap<string, string>
   newPage: (options?: { viewport?: { width: number, height: number }, reducedMotion?: 'reduce' | 'no-preference' }) => Promise<{ page: Page, context: BrowserContext, errors: string[] }>
+}
+
+/** The captcha answers a pooled product's game API wrote to its file (x-token, tab, answer), read again at each look. */
+class CaptchaFile extends Map<string, string> {
+  constructor (private readonly file: string) { super() }
+  private read () {
+    for (const line of readFileSync(this.file, 'utf8').split('\n')) {
+      const [xToken, answer] = line.split('\t')
+      if (xToken && answer !== undefined) super.set(xToken, answer)
+    }
+  }
+
+  override get size () { this.read(); return super.size }
+  override values () { this.read(); return super.values() }
+  override get (xToken: string) { this.read(); return super.get(xToken) }
+}
+
+/**
+ * A fresh product for this file: leased from the browser tier's pool (tests/helpers/product-pool.ts) when TEST_PRODUCT_POOL
+ * names it, released when t ends; else started here. A test that sets the service's env or the game API's clock starts its own.
+ */
+async function productFor (t: Test, env: NodeJS.ProcessEnv, now: (() => Date) | undefined): Promise<{ product: E2E['product'], captchas: ReadonlyMap<string, string> }> {
+  const pool = process.env.TEST_PRODUCT_POOL
+  if (pool && Object.keys(env).length === 0 && now === undefined) {
+    const answer = await fetch(`${pool}/lease`, { method: 'POST' })
+    if (!answer.ok) throw new Error(`the product pool could not lease a product: ${answer.status} ${await answer.text()}`)
+    const lease = await answer.json() as Lease
+    t.teardown(async () => { await fetch(`${pool}/release/${lease.id}`, { method: 'POST' }) })
+    return { product: lease, captchas: new CaptchaFile(lease.captchaFile) }
+  }
+  const captchas = new Map<string, string>()
+  // Loaded only here: a file on a pooled product never loads the servers.
+  const { buildProduct } = await import('../helpers/build.ts')
+  const product = await buildProduct(t, { env, captchaAnswerSink: (xToken, answer) => captchas.set(xToken, answer), ...(now ? { now } : {}) })
+  return { product, captchas }
 }
 
 /** Starts the product (env such as CONFIG_DIR passed to the service) and Chromium; pages log their script errors and CSP violations into errors so a test can assert none happened. A test that moves time passes the game API's clock as now. */
 export async function startE2E (t: Test, { env = {}, now }: { env?: NodeJS.ProcessEnv, now?: () => Date } = {}): Promise<E2E> {
-  const captchas = new Map<string, string>()
   let contexts = 0
-  const product = await buildProduct(t, { env, captchaAnswerSink: (xToken, answer) => captchas.set(xToken, answer), ...(now ? { now } : {}) })
+  const { product, captchas } = await productFor(t, env, now)
   const browser = await launchBrowser(t)
   const url = product.serviceUrl
   return {
