@@ -25,6 +25,17 @@ export async function subjectOf (q: Queryable, user: AuthUser, named?: string | 
   return named
 }
 
+/**
+ * For a write about someone else's books (a payment, an expense, a permission, a share-claim setting): throws own() when target is the caller
+ * or the caller's account (a staff admin keeps the company's books, so the company is itself), else checks it as assertSelfOrDownline does; answers the account.
+ */
+export async function assertOtherThanAccount (q: Queryable, user: AuthUser, target: string, own: () => Error): Promise<string> {
+  const account = await subjectOf(q, user)
+  if (target === user.userId || target === account) throw own()
+  await assertSelfOrDownline(q, user, target)
+  return account
+}
+
 /** The ids among userIds that are the caller or below it (every one for ADMIN): whose figures the caller may see. */
 export async function withinReach (q: Queryable, user: AuthUser, userIds: readonly string[]): Promise<Set<string>> {
   if (user.role === 'ADMIN') return new Set(userIds)

@@ -1,11 +1,11 @@
-// POST agents and POST players (?Simple=true): a new downline under the caller (or a user of their tree), with a one-time password.
+// POST agents and POST players (?Simple=true): a new downline under the caller (a staff admin: its company) or a user of their tree, with a one-time password.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { oneTimePassword } from '../rules/one-time-password.ts'
 import { hashPassword } from '../../lib/secrets.ts'
 import { caller } from '../../plugins/auth.ts'
-import { assertSelfOrDownline } from '../../lib/downline-access.ts'
+import { subjectOf } from '../../lib/downline-access.ts'
 import { accountErrors } from '../errors.ts'
 import type { AccountKind } from '../store/kinds.ts'
 import { checkPosition, positionOf, writePosition } from '../store/position.ts'
@@ -42,8 +42,8 @@ const createRoute: FastifyPluginAsyncTypebox<{ kind: AccountKind }> = async (app
     const simple = request.query.Simple === true
     const idProblem = userIdProblem(body.UserId)
     if (idProblem) throw idProblem
-    const parentId = body.ParentId ?? user.userId
-    await assertSelfOrDownline(app.db, user, parentId)
+    // Under the named parent (the caller or its downline), else the caller's account: a staff admin creates under the company, as it holds no share to give.
+    const parentId = await subjectOf(app.db, user, body.ParentId)
     const password = oneTimePassword()
     // Hashed before the transaction: scrypt should not hold the parent's row lock.
     const hash = await hashPassword(password)

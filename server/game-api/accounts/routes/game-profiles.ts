@@ -59,7 +59,7 @@ const NewAnswer = Type.Object({
 })
 const UserQuery = Type.Object({ LocId: LocIdField, UserId: UserRef })
 const RootQuery = Type.Object({ LocId: LocIdField, UserId: Type.Optional(UserRef) })
-const ParentQuery = Type.Object({ LocId: LocIdField, ParentId: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'the new account\'s parent (default: the caller)' })) })
+const ParentQuery = Type.Object({ LocId: LocIdField, ParentId: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'the new account\'s parent (default: the caller; a staff admin: its company)' })) })
 
 /** The calls of one side: d (4D) and t (TOTO) share every handler. */
 const otherGame = (game: Game): Game => game === '4D' ? 'TOTO' : '4D'
@@ -95,16 +95,18 @@ const gameProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // The new dialog: the defaults of a new account under the parent (the form's fields, as POST agents/players takes them) and what the parent may give.
     app.get(`/profile${letter === 'd' ? '' : 'T'}NewFull`, { schema: { querystring: ParentQuery, response: envelope(NewAnswer) } }, async (request) => {
       const user = caller(request)
-      const parentId = request.query.ParentId ?? user.userId
-      await assertSelfOrDownline(app.db, user, parentId)
+      // The parent POST agents/players defaults to as well: a staff admin's new accounts go under the company.
+      const parentId = await subjectOf(app.db, user, request.query.ParentId)
       const parent = await parentOf(app.db, parentId)
       if (!parent) throw errors.userNotFound(parentId)
       if (parent.role === 'MEM') throw errors.wrongAccountKind(parentId, 'agents', 'players')
+      // The parent's locations the caller may use itself (the form's choices, locIdAvailable): a staff admin ticks none it cannot see.
+      const own = parentId === user.userId ? undefined : await locationsOf(app.db, user.userId)
       return ok({
         ParentId: parentId,
         Game: game,
         ParentCreditLeft: parent.creditLeft,
-        Locations: await locationsOf(app.db, parentId),
+        Locations: (await locationsOf(app.db, parentId)).filter((l) => own === undefined || own.includes(l)),
         dShare: 0,
         dCommission: 0,
         tShare: 0,
@@ -124,13 +126,11 @@ const gameProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/mMemberProfile', { schema: { querystring: UserQuery, response: envelope(profileSchema('4D')) } },
     async (request) => ok(await profileOf(request, request.query.UserId, '4D', 'MEM')))
 
-  // The 4D share values the caller (or a downline parent) may give: 0 to its own dShare.
+  // The 4D share values the caller's account (or a downline parent) may give: 0 to its own dShare.
   app.get('/dShareTypeSelect', {
     schema: { querystring: RootQuery, response: envelope(Type.Array(Type.Object({ Value: Type.Number(), Label: Type.String() }))) }
   }, async (request) => {
-    const user = caller(request)
-    const parentId = request.query.UserId ?? user.userId
-    await assertSelfOrDownline(app.db, user, parentId)
+    const parentId = await subjectOf(app.db, caller(request), request.query.UserId)
     const parent = await parentOf(app.db, parentId)
     if (!parent) throw errors.userNotFound(parentId)
     return ok(shareChoices(parent.dShare).map((v) => ({ Value: v, Label: `${Math.round(v * 100)}%` })))

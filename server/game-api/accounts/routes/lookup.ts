@@ -4,8 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
-import { groupOf } from '../../lib/downline-access.ts'
-import { listRoot } from '../store/kinds.ts'
+import { groupOf, subjectOf } from '../../lib/downline-access.ts'
 import { parentBounds } from '../store/position.ts'
 import { POSITION_RANGES } from '../../../../schemas/domain/position-ranges.ts'
 import { lockUsers } from '../store/accounts.ts'
@@ -16,23 +15,23 @@ const RoleField = Type.Union([Type.Literal('AG'), Type.Literal('MEM')], { descri
 
 /** The look-up calls. */
 const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // The caller's whole tree (or that of a user in it), flat, by depth: a tree widget or a user drop-down.
+  // The caller's whole tree (a staff admin's: the company's; or that of a user in it), flat, by depth: a tree widget or a user drop-down.
   app.get('/memberTree', {
     schema: { querystring: Type.Object({ LocId: LocIdField, UserId: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })) }), response: envelope(Type.Array(Member)) }
-  }, async (request) => ok(await groupOf(app.db, await listRoot(app.db, request, request.query.UserId))))
+  }, async (request) => ok(await groupOf(app.db, await subjectOf(app.db, caller(request), request.query.UserId))))
 
   app.get('/dMemberByRole', {
     schema: { querystring: Type.Object({ LocId: LocIdField, Role: RoleField }), response: envelope(Type.Array(Type.Object({ UserId: Type.String(), UserName: Type.String() }))) }
   }, async (request) => {
-    const members = await groupOf(app.db, caller(request).userId)
+    const members = await groupOf(app.db, await subjectOf(app.db, caller(request)))
     return ok(members.filter((m) => m.Role === request.query.Role).map((m) => ({ UserId: m.UserId, UserName: m.UserName })))
   })
 
   // What a parent may give a new or existing downline: each position field's range, narrowed to the parent's own value.
   app.get('/selectAllowEditShare', {
-    schema: { querystring: Type.Object({ LocId: LocIdField, UserId: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'the parent (default: the caller)' })) }), response: envelope(Type.Array(Bound)) }
+    schema: { querystring: Type.Object({ LocId: LocIdField, UserId: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'the parent (default: the caller; a staff admin: its company)' })) }), response: envelope(Type.Array(Bound)) }
   }, async (request) => {
-    const parentId = await listRoot(app.db, request, request.query.UserId)
+    const parentId = await subjectOf(app.db, caller(request), request.query.UserId)
     const parent = (await lockUsers(app.db, [parentId], false)).get(parentId)
     if (!parent) throw errors.userNotFound(parentId)
     const bounds = await parentBounds(app.db, parent)

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
-import { assertSelfOrDownline, groupOf } from '../../lib/downline-access.ts'
+import { assertOtherThanAccount, groupOf, subjectOf } from '../../lib/downline-access.ts'
 import { PERMISSION_NAMES, assertAdminPermission, permissionHolders, revokeGranted, writeGranted } from '../store/permissions.ts'
 
 const Attribute = Type.Union(PERMISSION_NAMES.map((n) => Type.Literal(n)), { description: `one of ${PERMISSION_NAMES.join(', ')}` })
@@ -17,10 +17,9 @@ const assertAdminEdit = (app: Parameters<FastifyPluginAsyncTypebox>[0], request:
 /** The permission calls. */
 const permissionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const rowsOf = (ids: string[]) => permissionHolders(app.db, ids)
-  // Who may be granted names: ADMIN and AG users below the caller (never the caller: nobody raises their own rights).
+  // Who may be granted names: ADMIN and AG users below the caller's account (never the caller, nor a staff admin's company: nobody raises their own rights).
   const target = async (request: FastifyRequest, userId: string) => {
-    if (userId === caller(request).userId) throw errors.permissionOwn()
-    await assertSelfOrDownline(app.db, caller(request), userId)
+    await assertOtherThanAccount(app.db, caller(request), userId, errors.permissionOwn)
     const [row] = await rowsOf([userId])
     if (!row) throw errors.permissionPlayer(userId)
     return row
@@ -31,7 +30,9 @@ const permissionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     await assertAdminEdit(app, request)
     const text = (request.query.txtSearch ?? '').trim().toLowerCase()
-    const group = (await groupOf(app.db, caller(request).userId)).filter((m) => m.UserId !== caller(request).userId)
+    // The account's group (a staff admin manages the company's staff and agents), without the caller and the account.
+    const account = await subjectOf(app.db, caller(request))
+    const group = (await groupOf(app.db, account)).filter((m) => m.UserId !== caller(request).userId && m.UserId !== account)
     return ok((await rowsOf(group.map((m) => m.UserId))).filter((r) => text === '' || r.UserId.toLowerCase().includes(text) || r.UserName.toLowerCase().includes(text)))
   })
 

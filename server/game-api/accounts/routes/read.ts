@@ -1,12 +1,12 @@
-// GET {agents|players}/directDownLine, /search, /profile: the caller's downline of one kind.
+// GET {agents|players}/directDownLine, /search, /profile: the caller's downline of one kind (a staff admin's: the company's).
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { envelope, ok } from '../../lib/envelope.ts'
 import { jsonAnswer } from '../../lib/json-answer.ts'
 import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
-import { assertSelfOrDownline } from '../../lib/downline-access.ts'
-import { listRoot, type AccountKind } from '../store/kinds.ts'
+import { assertSelfOrDownline, subjectOf } from '../../lib/downline-access.ts'
+import type { AccountKind } from '../store/kinds.ts'
 import { AccountProfile, AccountRow, ListQuery, ProfileQuery, SearchQuery } from '../schemas.ts'
 import { directDownlineJson, loadAccount, searchDownline } from '../store/accounts.ts'
 
@@ -14,12 +14,12 @@ import { directDownlineJson, loadAccount, searchDownline } from '../store/accoun
 const accountReadRoutes: FastifyPluginAsyncTypebox<{ kind: AccountKind }> = async (app, { kind }) => {
   app.get(`/${kind.prefix}/directDownLine`, {
     schema: { querystring: ListQuery, response: envelope(Type.Array(AccountRow)) }
-  }, async (request, reply) => jsonAnswer(request, reply, await directDownlineJson(app.db, await listRoot(app.db, request, request.query.UserId), kind.role)))
+  }, async (request, reply) => jsonAnswer(request, reply, await directDownlineJson(app.db, await subjectOf(app.db, caller(request), request.query.UserId), kind.role)))
 
   app.get(`/${kind.prefix}/search`, {
     schema: { querystring: SearchQuery, response: envelope(Type.Array(AccountRow)) }
   }, async (request) => {
-    const root = await listRoot(app.db, request, request.query.UserId)
+    const root = await subjectOf(app.db, caller(request), request.query.UserId)
     return ok(await searchDownline(app.db, root, kind.role, request.query.txtSearch.trim()))
   })
 

@@ -20,11 +20,3 @@ export async function assertManaged (q: Queryable, request: FastifyRequest, kind
   if (role === undefined) throw errors.userNotFound(target)
   if (role !== kind.role) throw errors.wrongAccountKind(target, kind.prefix, kind.other)
 }
-
-/** The list's root: the caller, or a user of their tree named by UserId. */
-export async function listRoot (q: Queryable, request: FastifyRequest, userId: string | undefined): Promise<string> {
-  const user = caller(request)
-  const root = userId ?? user.userId
-  await assertSelfOrDownline(q, user, root)
-  return root
-}

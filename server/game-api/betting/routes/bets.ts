@@ -53,8 +53,9 @@ const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
       const user = caller(request)
       const body = request.body as { UserId?: string, DayCode?: string, DrawIds?: number[], Lines: Array<Static<Line>>, LocId?: string }
       const { entered, ...lines } = order(body.Lines)
+      // For the named bettor (the caller or a downline), else the caller's account: a staff admin bets on the company's, placed by itself.
       const placed = await placeOrder(app.db, {
-        user, userId: body.UserId || user.userId, dayCode: body.DayCode, drawIds: body.DrawIds, source: 'web', locId: body.LocId, ...lines
+        user, userId: await subjectOf(app.db, user, body.UserId), dayCode: body.DayCode, drawIds: body.DrawIds, source: 'web', locId: body.LocId, ...lines
       }, app.gaNow())
       return ok(placedAnswer(placed, await alertsFor(user.userId, entered)))
     })

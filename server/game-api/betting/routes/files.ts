@@ -110,8 +110,8 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
   /** Stores an upload's bet texts as files to process (all or none), after the owner, upload right and location checks every format shares. */
   const saveUploads = async (request: FastifyRequest, fields: Record<string, string>, texts: Array<{ name: string, text: string }>, format: string, partnerId: number | null = null) => {
     const user = caller(request)
-    const owner = fields.UserId || user.userId
-    await assertSelfOrDownline(app.db, user, owner)
+    // The named owner (the caller or a downline), else the caller's account: a staff admin uploads onto the company's, as it places fixed bets.
+    const owner = await subjectOf(app.db, user, fields.UserId)
     const { rows: [allowed] } = await app.db.query<{ ok: boolean }>('SELECT enable_upload = 1 AS ok FROM users WHERE user_id = $1', [user.userId])
     if (!allowed?.ok) throw bettingErrors.betNotAllowed(user.userId)
     if (fields.LocId) {
@@ -153,7 +153,8 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
     const { fields, file } = await readForm(request)
     const partnerId = Number(fields.PartnerId)
     if (!/^[1-9][0-9]{0,9}$/.test(fields.PartnerId ?? '') || partnerId > 2147483647) throw accountErrors.outOfRange('body/PartnerId', Number.isFinite(partnerId) ? partnerId : 0, 2147483647)
-    await usableDistributor(app.db, caller(request).userId, partnerId)
+    // The outlets of the caller's account (a staff admin's: the company's, those its partner picker lists).
+    await usableDistributor(app.db, await subjectOf(app.db, caller(request)), partnerId)
     return ok(toFile(await saveUpload(request, fields, file.name, textOf(file.content), 'partner', partnerId)))
   })
 

@@ -1,11 +1,11 @@
 // Group expenses (GET, POST groupExpense, DELETE groupExpense/:id): costs recorded against an agent's group, charged to its statement.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
-import { assertSelfOrDownline } from '../../lib/downline-access.ts'
-import { listRoot } from '../../accounts/store/kinds.ts'
+import { assertOtherThanAccount, subjectOf } from '../../lib/downline-access.ts'
 import { lockUsers } from '../../accounts/store/accounts.ts'
 import { isIsoDate } from '../../../../schemas/domain/calendar.ts'
 import { inWholeCents } from '../../../../schemas/domain/cents.ts'
@@ -35,9 +35,12 @@ const ExpenseBody = Type.Object({
 
 /** The group expense calls, in the payments domain (their charges are statement entries). */
 const groupExpenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // The expenses of the groups in the caller's reach (UserId's group and those below it) dated in the period (default the draw week).
+  // Charged by an upline, as payments are: never to one's own group, nor by a staff admin to its company's (it keeps the company's books).
+  const assertBelow = (request: FastifyRequest, userId: string) => assertOtherThanAccount(app.db, caller(request), userId, errors.paymentOwn)
+
+  // The expenses of the groups in the caller's reach (UserId's group, else its account's (a staff admin: the company's), and those below it) dated in the period (default the draw week).
   app.get('/groupExpense', { schema: { querystring: PeriodQuery, response: envelope(Type.Array(GroupExpense)) } }, async (request) => {
-    const root = await listRoot(app.db, request, request.query.UserId)
+    const root = await subjectOf(app.db, caller(request), request.query.UserId)
     const period = periodOf(request.query.DrawFrom, request.query.DrawTo, app.gaNow())
     const ids = [root, ...(await payeesUnder(app.db, root)).map((p) => p.UserId)]
     return ok(await expensesOf(app.db, ids, period))
@@ -47,15 +50,13 @@ const groupExpenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { UserId: userId, ExpenseDate: date, Amount: amount, Description: description } = request.body
     if (!isIsoDate(date)) throw errors.fieldNotDate('body/ExpenseDate', date)
     if (!inWholeCents(amount)) throw errors.fieldNotCents('Amount', amount)
-    // Charged by an upline, as payments are: never to one's own group.
-    if (userId === caller(request).userId) throw errors.paymentOwn()
-    await assertSelfOrDownline(app.db, caller(request), userId)
+    const account = await assertBelow(request, userId)
     const id = await app.db.transaction(async (tx) => {
       const head = (await lockUsers(tx, [userId])).get(userId)
       if (!head) throw errors.userNotFound(userId)
       if (head.role === 'MEM') throw paymentErrors.expenseNotGroup(userId)
       const expenseId = await addExpense(tx, { userId, date, amount, description, createdBy: caller(request).userId, now: app.gaNow() })
-      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'groupExpense.create', detail: { ExpenseId: expenseId, UserId: userId, ExpenseDate: date, Amount: amount } })
+      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'groupExpense.create', detail: { Account: account, ExpenseId: expenseId, UserId: userId, ExpenseDate: date, Amount: amount } })
       return expenseId
     })
     const made = await liveExpense(app.db, id)
@@ -70,15 +71,14 @@ const groupExpenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const id = request.params.id
     const found = await liveExpense(app.db, id)
     if (!found) throw paymentErrors.expenseNotFound(id)
-    if (found.UserId === caller(request).userId) throw errors.paymentOwn()
-    await assertSelfOrDownline(app.db, caller(request), found.UserId)
+    const account = await assertBelow(request, found.UserId)
     await app.db.transaction(async (tx) => {
       await lockUsers(tx, [found.UserId])
       // Read again under the lock: two deletes must not both give it back.
       const expense = await liveExpense(tx, id, true)
       if (!expense) throw paymentErrors.expenseNotFound(id)
       await removeExpense(tx, expense, caller(request).userId, app.gaNow())
-      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'groupExpense.delete', detail: { ExpenseId: id, UserId: expense.UserId } })
+      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'groupExpense.delete', detail: { Account: account, ExpenseId: id, UserId: expense.UserId } })
     })
     return ok(found)
   })

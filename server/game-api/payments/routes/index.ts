@@ -8,7 +8,7 @@ import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { confirmSuperPassword } from '../../lib/super-password.ts'
 import { caller } from '../../plugins/auth.ts'
-import { assertSelfOrDownline, subjectOf } from '../../lib/downline-access.ts'
+import { assertOtherThanAccount, subjectOf } from '../../lib/downline-access.ts'
 import { dollars } from '../../accounts/rules/downline-rules.ts'
 import { SuperPasswordBody, bodyMayBeAbsent } from '../../accounts/schemas.ts'
 import { lockUsers } from '../../accounts/store/accounts.ts'
@@ -26,10 +26,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Whose books the caller keeps: their own, the company's for a staff admin (subjectOf); the caller stays the actor in the audit.
   const accountOf = (request: FastifyRequest) => subjectOf(app.db, caller(request))
   // Payments are recorded by an upline for a user below it, never by a user (or a staff admin's company) for itself.
-  const assertBelow = async (request: FastifyRequest, userId: string) => {
-    if (userId === caller(request).userId || userId === await accountOf(request)) throw errors.paymentOwn()
-    await assertSelfOrDownline(app.db, caller(request), userId)
-  }
+  const assertBelow = (request: FastifyRequest, userId: string) => assertOtherThanAccount(app.db, caller(request), userId, errors.paymentOwn)
 
   app.get('/paymentUserIds', {
     schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(PaymentUser)) }

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
-import { assertSelfOrDownline, subjectOf } from '../../lib/downline-access.ts'
+import { assertOtherThanAccount, subjectOf } from '../../lib/downline-access.ts'
 import { assertShareClaimAdmin } from '../store/claim-access.ts'
 import { shareClaimErrors } from '../errors.ts'
 import { downlineCte } from '../../lib/user-tree.ts'
@@ -41,9 +41,7 @@ const settingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     await assertShareClaimAdmin(app.db, request)
     const { UserId: userId, dEnableViewShareClaim: view } = request.body
-    const account = await subjectOf(app.db, caller(request))
-    if (userId === caller(request).userId || userId === account) throw shareClaimErrors.settingOwn()
-    await assertSelfOrDownline(app.db, caller(request), userId)
+    const account = await assertOtherThanAccount(app.db, caller(request), userId, shareClaimErrors.settingOwn)
     const { rows: [row] } = await app.db.transaction(async (tx) => {
       await tx.query('UPDATE users SET d_enable_view_share_claim = $2 WHERE user_id = $1', [userId, view])
       await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'shareClaim.setting', detail: { UserId: userId, dEnableViewShareClaim: view } })

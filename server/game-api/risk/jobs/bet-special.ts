@@ -10,7 +10,7 @@ import { outsetErrors } from '../errors.ts'
 /** The job kind the runner knows it by. */
 export const BET_SPECIAL_JOB = 'bet-special'
 
-/** Whose settings, placed on which draw. */
+/** Whose settings (the level's account), placed on which draw; the job's own user places the ticket. */
 export interface BetSpecialPayload { userId: string, drawId: number }
 
 /** The handler: reads the settings, places the ticket through ordinary placement with the run recorded in its transaction. */
@@ -24,10 +24,12 @@ export function betSpecialJob (db: Db, now: () => Date): JobHandler<BetSpecialPa
       const numbers = await linesToPlace(db, setting, drawId)
       if (numbers.length === 0) return 'No special number is left to place on this draw: nothing was placed.'
       await context.progress(0, numbers.length, `Placing ${numbers.length} special numbers.`)
-      const role = await findRole(db, userId)
-      if (role === undefined) throw errors.userNotFound(userId)
+      // Placed by whoever started the job (a staff admin for its company), as a fixed bet is; the settings' owner for a job without one.
+      const placerId = job.userId ?? userId
+      const role = await findRole(db, placerId)
+      if (role === undefined) throw errors.userNotFound(placerId)
       const placed = await placeOrder(db, {
-        user: { userId, role, tokenHash: '' },
+        user: { userId: placerId, role, tokenHash: '' },
         userId: setting.bettorId,
         game: '4D',
         drawIds: [drawId],

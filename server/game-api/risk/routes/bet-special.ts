@@ -6,7 +6,7 @@ import { enqueueJob, percentDone } from '../../jobs/runner.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
 import { bettingErrors } from '../../betting/errors.ts'
-import { assertSelfOrDownline } from '../../lib/downline-access.ts'
+import { assertSelfOrDownline, subjectOf } from '../../lib/downline-access.ts'
 import { assertOutSet } from '../store/out-set.ts'
 import { BET_SPECIAL_JOB, type BetSpecialPayload } from '../jobs/bet-special.ts'
 import { linesToPlace, loadBetSpecial, saveBetSpecial, type BetSpecialSetting } from '../store/bet-special.ts'
@@ -72,18 +72,18 @@ function numbersOfText (text: string): string[] {
 }
 const countOf = (s: BetSpecialSetting) => new Set([...s.patterns.flatMap(patternNumbers), ...s.numbers]).size
 
-/** The Bet Special calls: the caller's own level, OutSet needed. */
+/** The Bet Special calls: the caller's own level (a staff admin's: the company's), OutSet needed. */
 const betSpecialRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', async (request) => { await assertOutSet(app.db, caller(request)) })
   const Query = Type.Object({ LocId: LocIdField })
 
   app.get('/getBetSpecialSetting1', { schema: { querystring: Query, response: envelope(Setting1) } }, async (request) => {
-    const s = await loadBetSpecial(app.db, caller(request).userId)
+    const s = await loadBetSpecial(app.db, await subjectOf(app.db, caller(request)))
     return ok(setting1Of(s, countOf(s)))
   })
 
   app.get('/getBetSpecialSetting2', { schema: { querystring: Query, response: envelope(Setting2) } }, async (request) => {
-    return ok(setting2Of(await loadBetSpecial(app.db, caller(request).userId)))
+    return ok(setting2Of(await loadBetSpecial(app.db, await subjectOf(app.db, caller(request)))))
   })
 
   app.put('/updateBetSpecialSetting', { schema: { body: Update, response: envelope(Type.Object({ Setting1, Setting2 })) } }, async (request) => {
@@ -92,8 +92,9 @@ const betSpecialRoutes: FastifyPluginAsyncTypebox = async (app) => {
     for (const [field, value] of [['Big', b.Big], ['Small', b.Small], ['MaxStake', b.MaxStake]] as const) if (value !== undefined && !inWholeCents(value)) throw errors.fieldNotCents(`body/${field}`, value)
     const numbers = b.Numbers ?? (b.NumbersText === undefined ? undefined : numbersOfText(b.NumbersText))
     if (b.UserId !== undefined) await assertSelfOrDownline(app.db, user, b.UserId)
+    const account = await subjectOf(app.db, user)
     const saved = await app.db.transaction(async (tx) => {
-      const s = await loadBetSpecial(tx, user.userId)
+      const s = await loadBetSpecial(tx, account)
       const next: BetSpecialSetting = {
         patterns: b.Patterns ?? s.patterns,
         numbers: numbers === undefined ? s.numbers : [...new Set(numbers)].sort(),
@@ -104,8 +105,8 @@ const betSpecialRoutes: FastifyPluginAsyncTypebox = async (app) => {
         skipPlaced: b.SkipPlaced ?? s.skipPlaced,
         maxStake: b.MaxStake ?? s.maxStake
       }
-      await saveBetSpecial(tx, user.userId, next, user.userId, app.gaNow())
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'betSpecial.setting', detail: { ...b } })
+      await saveBetSpecial(tx, account, next, user.userId, app.gaNow())
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'betSpecial.setting', detail: { Account: account, ...b } })
       return next
     })
     return ok({ Setting1: setting1Of(saved, countOf(saved)), Setting2: setting2Of(saved) })
@@ -115,20 +116,22 @@ const betSpecialRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { body: Type.Object({ DrawId: Type.Optional(Id), LocId: LocIdField }), response: envelope(Type.Object({ JobId: Type.Integer(), DrawId: Type.Integer(), Lines: Type.Integer() })) }
   }, async (request) => {
     const user = caller(request)
+    const account = await subjectOf(app.db, user)
     const answer = await app.db.transaction(async (tx) => {
-      const s = await loadBetSpecial(tx, user.userId)
+      const s = await loadBetSpecial(tx, account)
       if (countOf(s) === 0 || s.big + s.small <= 0) throw outsetErrors.betSpecialEmpty()
       const { rows: [draw] } = request.body.DrawId === undefined
         ? await tx.query<{ draw_id: number }>(`SELECT draw_id FROM draws d WHERE series = $1 AND ${drawTakesBetsSql('d', '$2')} ORDER BY close_at LIMIT 1`, [s.series, app.gaNow()])
         : { rows: [await drawById(tx, request.body.DrawId, { game: '4D' })] }
       if (!draw) throw request.body.DrawId === undefined ? outsetErrors.noDraw(s.series) : bettingErrors.drawNotFound(request.body.DrawId)
       const drawId = Number(draw.draw_id)
-      const { rows: [done] } = await tx.query<{ ticket_no: string | null }>('SELECT ticket_no FROM bet_special_runs WHERE user_id = $1 AND draw_id = $2', [user.userId, drawId])
+      const { rows: [done] } = await tx.query<{ ticket_no: string | null }>('SELECT ticket_no FROM bet_special_runs WHERE user_id = $1 AND draw_id = $2', [account, drawId])
       if (done) throw outsetErrors.betSpecialDone(drawId, done.ticket_no ?? '')
-      const payload: BetSpecialPayload = { userId: user.userId, drawId }
+      // The account's settings and its one run per draw; the job is the caller's, who polls it and places the ticket.
+      const payload: BetSpecialPayload = { userId: account, drawId }
       // One try: a refusal by placement (credit, a closed draw, a limit) would be refused again; the user starts it anew.
       const jobId = await enqueueJob(tx, { kind: BET_SPECIAL_JOB, subjectId: drawId, userId: user.userId, payload, maxAttempts: 1, message: 'Waiting to place the special bet.' })
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'betSpecial.generate', detail: { JobId: jobId, DrawId: drawId } })
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'betSpecial.generate', detail: { Account: account, JobId: jobId, DrawId: drawId } })
       return { JobId: jobId, DrawId: drawId, Lines: (await linesToPlace(tx, s, drawId)).length }
     })
     app.jobs.wake()

@@ -7,6 +7,7 @@ import { enqueueJob } from '../../jobs/runner.ts'
 import { findJob } from '../../jobs/status.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
+import { subjectOf } from '../../lib/downline-access.ts'
 import { assertOutSet } from '../store/out-set.ts'
 import { usableDistributor } from '../store/distributors.ts'
 import { unsettledDraw } from '../store/draw-of.ts'
@@ -18,7 +19,7 @@ import type { RuleThrowScope } from '../store/rule-throws.ts'
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
 const Status = Type.Object({ JobId: Type.Integer(), Status: Type.String(), Progress: Type.Integer({ minimum: 0, maximum: 100 }), Message: Type.String() })
 
-/** The Out Setting 2 processing calls (the caller's own level). */
+/** The Out Setting 2 processing calls (the caller's own level; a staff admin's: the company's). */
 const processRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
   app.addHook('preHandler', async (request) => { await assertOutSet(app.db, caller(request)) })
 
@@ -26,12 +27,14 @@ const processRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
     schema: { body: Type.Object({ DrawId: Type.Optional(Id), DistributorId: Id, LocId: LocIdField }), response: envelope(Type.Object({ JobId: Type.Integer() })) }
   }, async (request) => {
     const user = caller(request)
+    // The excess of the account's intake (a staff admin's: the company's); the job is the caller's, who polls it and is the throws' creator.
+    const account = await subjectOf(app.db, user)
     const jobId = await app.db.transaction(async (tx) => {
       const draw = await unsettledDraw(tx, game, request.body.DrawId, app.gaNow())
-      await usableDistributor(tx, user.userId, request.body.DistributorId)
-      const payload: OutsetProcessPayload = { game, drawId: Number(draw.draw_id), userId: user.userId, distributorId: request.body.DistributorId }
+      await usableDistributor(tx, account, request.body.DistributorId)
+      const payload: OutsetProcessPayload = { game, drawId: Number(draw.draw_id), userId: account, distributorId: request.body.DistributorId }
       const id = await enqueueJob(tx, { kind: OUTSET_PROCESS_JOB, subjectId: Number(draw.draw_id), userId: user.userId, payload, maxAttempts: 3 })
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'outset.process.start', detail: { JobId: id, ...payload } })
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'outset.process.start', detail: { JobId: id, Account: account, ...payload } })
       return id
     })
     app.jobs.wake()
@@ -52,11 +55,12 @@ const processRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
     schema: { body: Type.Object({ DrawId: Type.Optional(Id), LocId: LocIdField }), response: envelope(Type.Object({ JobId: Type.Integer() })) }
   }, async (request) => {
     const user = caller(request)
+    const account = await subjectOf(app.db, user)
     const jobId = await app.db.transaction(async (tx) => {
       const draw = await unsettledDraw(tx, game, request.body.DrawId, app.gaNow())
-      const payload: RuleThrowScope = { game, drawId: Number(draw.draw_id), userId: user.userId }
+      const payload: RuleThrowScope = { game, drawId: Number(draw.draw_id), userId: account }
       const id = await enqueueJob(tx, { kind: OUTSET_PROCESS2_JOB, subjectId: Number(draw.draw_id), userId: user.userId, payload, maxAttempts: 3 })
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'outset.process2.start', detail: { JobId: id, ...payload } })
+      await app.gaAudit(tx, request, { userId: user.userId, action: 'outset.process2.start', detail: { JobId: id, Account: account, ...payload } })
       return id
     })
     app.jobs.wake()

@@ -6,6 +6,7 @@ import { enqueueJob } from '../../jobs/runner.ts'
 import { findJob } from '../../jobs/status.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
+import { subjectOf } from '../../lib/downline-access.ts'
 import { assertOutSet } from '../store/out-set.ts'
 import { ownedDistributor, usableDistributor, lockDistributor } from '../store/distributors.ts'
 import { unsettledDraw } from '../store/draw-of.ts'
@@ -29,26 +30,26 @@ const Rule = Type.Object({ RuleId: Type.Integer(), Game: Type.String(), Number: 
 const JobStatus = Type.Object({ JobId: Type.Integer(), Status: Type.String(), Progress: Type.Integer({ minimum: 0, maximum: 100 }), Message: Type.String() })
 const Params = Type.Object({ id: Id })
 
-/** The rule calls: reading is open to the owner and its partners, changing to the owner, outset to both (each for its own level). */
+/** The rule calls: reading is open to the owner and its partners, changing to the owner, outset to both (each for its own level); a staff admin acts for the company's level. */
 const ruleRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game: prefixGame }) => {
   app.addHook('preHandler', async (request) => { await assertOutSet(app.db, caller(request)) })
 
   app.get('/distributors/rule/:id', { schema: { params: Params, querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(Rule)) } }, async (request) => {
-    await usableDistributor(app.db, caller(request).userId, request.params.id)
+    await usableDistributor(app.db, await subjectOf(app.db, caller(request)), request.params.id)
     return ok((await rulesOf(app.db, [request.params.id])).map(ruleAnswer))
   })
 
   app.put('/distributors/rule/:id', {
     schema: { params: Params, body: Type.Object({ Rules: Type.Array(RuleBody, { maxItems: 100, description: 'the rules, replacing the list; empty: none' }), LocId: LocIdField }), response: envelope(Type.Array(Rule)) }
   }, async (request) => {
-    const userId = caller(request).userId
+    const account = await subjectOf(app.db, caller(request))
     const id = request.params.id
     const rules = request.body.Rules.map((r, i) => checkRule(i + 1, r))
     const saved = await app.db.transaction(async (tx) => {
       await lockDistributor(tx, id)
-      await ownedDistributor(tx, userId, id)
+      await ownedDistributor(tx, account, id)
       await replaceRules(tx, id, rules)
-      await app.gaAudit(tx, request, { userId, action: 'distributor.rules', detail: { DistributorId: id, Rules: request.body.Rules } })
+      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'distributor.rules', detail: { Account: account, DistributorId: id, Rules: request.body.Rules } })
       return rulesOf(tx, [id])
     })
     return ok(saved.map(ruleAnswer))
@@ -63,15 +64,17 @@ const ruleRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
     }
   }, async (request) => {
     const userId = caller(request).userId
+    // The job throws from the account's intake (a staff admin's: the company's); the job is the caller's, who polls it and is the throws' creator.
+    const account = await subjectOf(app.db, caller(request))
     const id = request.params.id
     const game: Game = request.body.Game ?? prefixGame
     const jobId = await app.db.transaction(async (tx) => {
       const draw = await unsettledDraw(tx, game, request.body.DrawId, app.gaNow())
-      await usableDistributor(tx, userId, id)
+      await usableDistributor(tx, account, id)
       if ((await rulesOf(tx, [id], game)).length === 0) throw outsetErrors.noRules(id, game)
-      const payload: RuleThrowScope = { game, drawId: Number(draw.draw_id), userId, distributorId: id }
+      const payload: RuleThrowScope = { game, drawId: Number(draw.draw_id), userId: account, distributorId: id }
       const queued = await enqueueJob(tx, { kind: OUTSET_RULE_JOB, subjectId: id, userId, payload, maxAttempts: 3 })
-      await app.gaAudit(tx, request, { userId, action: 'outset.rule.start', detail: { JobId: queued, ...payload } })
+      await app.gaAudit(tx, request, { userId, action: 'outset.rule.start', detail: { JobId: queued, Account: account, ...payload } })
       return queued
     })
     app.jobs.wake()

@@ -76,3 +76,15 @@ t.test('the Agents tree lists no staff admin, and a staff admin sees the company
   const opsTree = (await api(h, 'GET', '/api/v1/4d/mLoadDirectDownLine', tokens.ops)).body.data as Array<{ UserId: string }>
   t.same(opsTree.map((u) => u.UserId), adminTree.map((u) => u.UserId))
 })
+
+t.test('the look-ups a legacy client fills its pickers with start at the company for a staff admin', async (t) => {
+  const ids = async (path: string, token: string) => ((await api(h, 'GET', path, token)).body.data as Array<{ UserId: string }>).map((m) => m.UserId)
+  t.same(await ids('/api/v1/4d/memberTree', tokens.ops), await ids('/api/v1/4d/memberTree', tokens.admin), 'memberTree: the company\'s tree')
+  t.same(await ids('/api/v1/4d/dMemberByRole?Role=AG', tokens.ops), await ids('/api/v1/4d/dMemberByRole?Role=AG', tokens.admin), 'dMemberByRole: the company\'s agents')
+  t.ok((await ids('/api/v1/4d/dMemberByRole?Role=MEM', tokens.ops)).includes('mem1'))
+  const bounds = async (token: string) => (await api(h, 'GET', '/api/v1/4d/selectAllowEditShare', token)).body.data as unknown
+  t.same(await bounds(tokens.ops), await bounds(tokens.admin), 'selectAllowEditShare: what the company may give')
+  const shares = async (token: string) => ((await api(h, 'GET', '/api/v1/4d/dShareTypeSelect', token)).body.data as unknown[]).length
+  t.equal(await shares(tokens.ops), await shares(tokens.admin), 'dShareTypeSelect: the company\'s share choices, not ops\'s none')
+  t.match((await api(h, 'GET', '/api/v1/tt/profileTNewFull', tokens.ops)).body.data, { ParentId: 'admin', Locations: ['SG', 'TT'] }, 'a new account\'s parent is the company, ticked at ops\'s own locations')
+})
