@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { Db, Queryable } from '../../shared/db.ts'
+import { JobMessageError, jobMessages, reasonOf, type JobMessage } from './messages.ts'
 
 /** How the runner polls and holds jobs; tests shorten them. */
 export interface RunnerOptions {
@@ -34,14 +35,15 @@ export interface JobContext {
   /** Aborted when the runner stops or the lease is lost: end at the next step boundary (signal.throwIfAborted()). */
   signal: AbortSignal
   /** Records progress; pass the step's transaction to commit it with the step, which then rolls back if the lease was lost. */
-  progress(done: number, total: number, message: string, q?: Queryable): Promise<void>
+  progress(done: number, total: number, message: JobMessage, q?: Queryable): Promise<void>
 }
 
 /** The work of one kind of job: run answers the message the job ends with; failed runs once when the job gives up, in the transaction that marks it failed. */
 export interface JobHandler<Payload = unknown> {
-  run(job: Job<Payload>, context: JobContext): Promise<string>
+  run(job: Job<Payload>, context: JobContext): Promise<JobMessage>
   /** exponential: each retry waits twice as long as the one before (retryMs, 2×, 4×…), for calls to a service that may be down a while; fixed by default. */
   backoff?: 'fixed' | 'exponential'
+  /** Given the failed job's message in English (what a record of the failure keeps). */
   failed?(job: Job<Payload>, message: string, tx: Queryable): Promise<void>
 }
 
@@ -52,7 +54,7 @@ export interface NewJob {
   userId?: string | null
   payload?: unknown
   maxAttempts?: number
-  message?: string
+  message?: JobMessage
 }
 
 /** Where the runner reports what no caller sees: a claim that failed, a job attempt that threw (Fastify's logger fits). */
@@ -70,7 +72,7 @@ export class LeaseLost extends Error {
 
 /** Thrown by a handler that cannot go on yet (a rate spoken for): the job goes back to the queue for delayMs, this attempt not counted. */
 export class RunLater extends Error {
-  constructor (readonly delayMs: number, message: string) { super(message); this.name = 'RunLater' }
+  constructor (readonly delayMs: number, readonly jobMessage: JobMessage) { super(jobMessage.text); this.name = 'RunLater' }
 }
 
 /** The runner is stopping: the job goes back to the queue as it was. */
@@ -78,12 +80,18 @@ class Stopping extends Error {
   constructor () { super('The job runner is stopping.'); this.name = 'Stopping' }
 }
 
+/** The SET of a job's message (its English, code and values) from the parameter at $n on, and those three parameters. */
+function messageSet (n: number, message: JobMessage): [string, unknown[]] {
+  return [`message = $${n}, message_code = $${n + 1}, message_values = $${n + 2}`, [message.text, message.code, JSON.stringify(message.values)]]
+}
+
 /** Queues a job inside the caller's transaction (so it exists exactly when the caller's change does); answers its id. */
 export async function enqueueJob (q: Queryable, job: NewJob): Promise<number> {
+  const message = job.message ?? jobMessages.waiting()
   const { rows: [row] } = await q.query<{ job_id: number }>(
-    `INSERT INTO jobs (kind, subject_id, user_id, payload, max_attempts, status, message, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, 'queued', $6, now(), now()) RETURNING job_id`,
-    [job.kind, job.subjectId ?? null, job.userId ?? null, JSON.stringify(job.payload ?? {}), job.maxAttempts ?? 3, job.message ?? 'Waiting to start.'])
+    `INSERT INTO jobs (kind, subject_id, user_id, payload, max_attempts, status, message, message_code, message_values, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, 'queued', $6, $7, $8, now(), now()) RETURNING job_id`,
+    [job.kind, job.subjectId ?? null, job.userId ?? null, JSON.stringify(job.payload ?? {}), job.maxAttempts ?? 3, message.text, message.code, JSON.stringify(message.values)])
   return Number(row?.job_id)
 }
 
@@ -198,20 +206,22 @@ export class JobRunner {
     const context: JobContext = {
       signal: controller.signal,
       progress: async (done, total, message, q = this.db) => {
-        const r = await mine(q, 'done_count = $3, total_count = $4, message = $5', [done, total, message])
+        const [set, values] = messageSet(5, message)
+        const r = await mine(q, `done_count = $3, total_count = $4, ${set}`, [done, total, ...values])
         if (r.rowCount === 0) throw new LeaseLost(job.id)
       }
     }
     try {
-      if (job.attempts > job.maxAttempts) throw new Error(`it stopped without finishing ${job.maxAttempts} times (the process running it ended)`)
-      const message = await handler.run(job, context)
-      await mine(this.db, "status = 'done', message = $3, locked_by = NULL, locked_until = NULL", [message])
+      if (job.attempts > job.maxAttempts) throw new JobMessageError(jobMessages.unfinished({ count: job.maxAttempts }))
+      const [set, values] = messageSet(3, await handler.run(job, context))
+      await mine(this.db, `status = 'done', ${set}, locked_by = NULL, locked_until = NULL`, values)
     } catch (error) {
       const reason = controller.signal.aborted ? controller.signal.reason : error
       if (reason instanceof LeaseLost) return
       if (reason instanceof RunLater) {
-        await mine(this.db, "status = 'queued', attempts = attempts - 1, message = $3, locked_by = NULL, locked_until = NULL, run_at = now() + $4 * interval '1 millisecond'",
-          [reason.message, reason.delayMs]).catch(() => {})
+        const [set, values] = messageSet(4, reason.jobMessage)
+        await mine(this.db, `status = 'queued', attempts = attempts - 1, ${set}, locked_by = NULL, locked_until = NULL, run_at = now() + $3 * interval '1 millisecond'`,
+          [reason.delayMs, ...values]).catch(() => {})
         return
       }
       if (reason instanceof Stopping) {
@@ -219,24 +229,26 @@ export class JobRunner {
         await mine(this.db, "status = 'queued', attempts = attempts - 1, locked_by = NULL, locked_until = NULL", []).catch(() => {})
         return
       }
-      await this.fail(job, handler, reason instanceof Error ? reason.message : String(reason), mine)
+      await this.fail(job, handler, reasonOf(reason), mine)
     } finally {
       clearInterval(heartbeat)
       this.current = undefined
     }
   }
 
-  private async fail (job: Job, handler: JobHandler<unknown>, reason: string, mine: (q: Queryable, set: string, params: unknown[]) => Promise<{ rowCount: number }>): Promise<void> {
-    this.log?.[job.attempts < job.maxAttempts ? 'warn' : 'error']({ jobId: job.id, kind: job.kind, attempt: job.attempts, maxAttempts: job.maxAttempts, reason }, 'a job attempt failed')
+  private async fail (job: Job, handler: JobHandler<unknown>, reason: JobMessage, mine: (q: Queryable, set: string, params: unknown[]) => Promise<{ rowCount: number }>): Promise<void> {
+    this.log?.[job.attempts < job.maxAttempts ? 'warn' : 'error']({ jobId: job.id, kind: job.kind, attempt: job.attempts, maxAttempts: job.maxAttempts, reason: reason.text }, 'a job attempt failed')
     if (job.attempts < job.maxAttempts) {
-      await mine(this.db, "status = 'queued', message = $3, locked_by = NULL, locked_until = NULL, run_at = now() + $4 * interval '1 millisecond'",
-        [`Attempt ${job.attempts} of ${job.maxAttempts} failed: ${reason}; trying again.`, handler.backoff === 'exponential' ? this.options.retryMs * 2 ** (job.attempts - 1) : this.options.retryMs]).catch(() => {})
+      const [set, values] = messageSet(4, jobMessages.retrying({ attempt: job.attempts, attempts: job.maxAttempts, reason }))
+      await mine(this.db, `status = 'queued', ${set}, locked_by = NULL, locked_until = NULL, run_at = now() + $3 * interval '1 millisecond'`,
+        [handler.backoff === 'exponential' ? this.options.retryMs * 2 ** (job.attempts - 1) : this.options.retryMs, ...values]).catch(() => {})
       return
     }
-    const message = `Failed after ${job.maxAttempts} attempt${job.maxAttempts === 1 ? '' : 's'}: ${reason}`
+    const message = jobMessages.gaveUp({ count: job.maxAttempts, reason })
+    const [set, values] = messageSet(3, message)
     await this.db.transaction(async (tx) => {
-      const { rowCount } = await mine(tx, "status = 'failed', message = $3, locked_by = NULL, locked_until = NULL", [message])
-      if (rowCount > 0) await handler.failed?.(job, message, tx)
+      const { rowCount } = await mine(tx, `status = 'failed', ${set}, locked_by = NULL, locked_until = NULL`, values)
+      if (rowCount > 0) await handler.failed?.(job, message.text, tx)
     }).catch((error: unknown) => this.log?.error({ err: error, jobId: job.id }, 'a failed job could not be recorded'))
   }
 }

@@ -3,6 +3,8 @@ import t from 'tap'
 import type { Db } from '../../../server/shared/db.ts'
 import { migrate } from '../../../server/shared/migrate.ts'
 import { JobRunner, RunLater, enqueueJob, percentDone, type JobContext } from '../../../server/game-api/jobs/runner.ts'
+import { uncodedMessage as said } from '../../../server/game-api/jobs/messages.ts'
+import { coded } from '../../../server/game-api/lib/errors.ts'
 import { eachDatabase, freshDb } from '../../helpers/db.ts'
 
 const migrations = fileURLToPath(new URL('../../../server/game-api/migrations', import.meta.url))
@@ -36,8 +38,8 @@ t.test('percentDone: done and failed are 100, a running job its share below 100'
 
 t.test('a kind has one handler', async (t) => {
   const runner = new JobRunner({} as Db)
-  runner.register('a', { run: async () => 'ok' })
-  t.throws(() => runner.register('a', { run: async () => 'ok' }), /registered already/)
+  runner.register('a', { run: async () => said('ok') })
+  t.throws(() => runner.register('a', { run: async () => said('ok') }), /registered already/)
 })
 
 eachDatabase(t, async (t, kind) => {
@@ -57,7 +59,7 @@ eachDatabase(t, async (t, kind) => {
         run: async (job) => {
           ran.push({ id: job.id, by: runner.workerId })
           await new Promise((resolve) => setTimeout(resolve, 5))
-          return `ran ${(job.payload as { i: number }).i}`
+          return said(`ran ${(job.payload as { i: number }).i}`)
         }
       })
       runner.start()
@@ -76,7 +78,7 @@ eachDatabase(t, async (t, kind) => {
     const id = await enqueueJob(db, { kind: 'race' })
     const count: string[] = []
     const runners = [new JobRunner(db), new JobRunner(other)]
-    for (const runner of runners) runner.register('race', { run: async () => { count.push(runner.workerId); return 'ok' } })
+    for (const runner of runners) runner.register('race', { run: async () => { count.push(runner.workerId); return said('ok') } })
     const claimed = await Promise.all(runners.map((r) => r.runOnce()))
     t.same(claimed.filter(Boolean).length, 1)
     t.equal(count.length, 1)
@@ -84,18 +86,18 @@ eachDatabase(t, async (t, kind) => {
   })
 
   t.test('progress is written while the job runs', async (t) => {
-    const id = await enqueueJob(db, { kind: 'progress', message: 'Waiting.' })
+    const id = await enqueueJob(db, { kind: 'progress', message: said('Waiting.') })
     const runner = new JobRunner(db)
     const halfway = gate()
     const resume = gate()
     runner.register('progress', {
       run: async (_job, { progress }) => {
-        await progress(3, 10, 'Processed 3 of 10.')
+        await progress(3, 10, said('Processed 3 of 10.'))
         halfway.open()
         await resume.opened
         // Progress written in the step's own transaction commits with it.
-        await db.transaction((tx) => progress(10, 10, 'Processed 10 of 10.', tx))
-        return 'All 10 done.'
+        await db.transaction((tx) => progress(10, 10, said('Processed 10 of 10.'), tx))
+        return said('All 10 done.')
       }
     })
     const running = runner.runOnce()
@@ -123,6 +125,20 @@ eachDatabase(t, async (t, kind) => {
     t.equal(await runner.runOnce(), false, 'a failed job is not claimed again')
   })
 
+  t.test('a failure is stored as a code and values too: a refusal keeps its own, so the page says it in the user\'s language', async (t) => {
+    const drawBusy = coded<[number]>('GA_DRAW_BUSY', 'Draw %s is being finalised.', 409)
+    const id = await enqueueJob(db, { kind: 'refused', maxAttempts: 2 })
+    const runner = new JobRunner(db, { retryMs: 0 })
+    runner.register('refused', { run: async () => { throw drawBusy(7) } })
+    const coding = async () => (await db.query<{ message: string, message_code: string, message_values: unknown }>('SELECT message, message_code, message_values FROM jobs WHERE job_id = $1', [id])).rows[0]
+    t.same(await coding(), { message: 'Waiting to start.', message_code: 'GA_JOB_WAITING', message_values: {} }, 'queued: the runner\'s own waiting message')
+    await runner.runOnce()
+    const reason = { code: 'GA_DRAW_BUSY', values: { 0: '7' }, text: 'Draw 7 is being finalised.' }
+    t.same(await coding(), { message: 'Attempt 1 of 2 failed: Draw 7 is being finalised.; trying again.', message_code: 'GA_JOB_RETRYING', message_values: { attempt: 1, attempts: 2, reason } })
+    await runner.runOnce()
+    t.same(await coding(), { message: 'Failed after 2 attempts: Draw 7 is being finalised.', message_code: 'GA_JOB_GAVE_UP', message_values: { count: 2, reason } }, 'the refusal inside, with its code and values')
+  })
+
   t.test('a job whose runner died is claimed again once its lease has expired; the dead runner cannot write after that', async (t) => {
     const id = await enqueueJob(db, { kind: 'lease' })
     // The first runner never renews its lease (heartbeat far beyond the lease): as if its process had stopped.
@@ -135,11 +151,11 @@ eachDatabase(t, async (t, kind) => {
       run: async (_job, { progress }) => {
         claimed.open()
         await wakeDead.opened
-        try { await progress(1, 1, 'the dead runner writes') } catch (error) { lost = error; throw error }
-        return 'the dead runner finished'
+        try { await progress(1, 1, said('the dead runner writes')) } catch (error) { lost = error; throw error }
+        return said('the dead runner finished')
       }
     })
-    survivor.register('lease', { run: async (_job, { progress }) => { await progress(1, 1, 'resumed'); return 'resumed and done' } })
+    survivor.register('lease', { run: async (_job, { progress }) => { await progress(1, 1, said('resumed')); return said('resumed and done') } })
     const dead = dying.runOnce()
     await claimed.opened
     t.equal(await survivor.runOnce(), false, 'a live lease is not taken')
@@ -157,8 +173,8 @@ eachDatabase(t, async (t, kind) => {
     const other1 = new JobRunner(other, { leaseMs: 150 })
     const started = gate()
     const finish = gate()
-    runner.register('long', { run: async () => { started.open(); await finish.opened; return 'long done' } })
-    other1.register('long', { run: async () => 'stolen' })
+    runner.register('long', { run: async () => { started.open(); await finish.opened; return said('long done') } })
+    other1.register('long', { run: async () => said('stolen') })
     const running = runner.runOnce()
     await started.opened
     for (let i = 0; i < 5; i++) {
@@ -176,7 +192,7 @@ eachDatabase(t, async (t, kind) => {
     const runner = new JobRunner(db)
     const failed: string[] = []
     let ran = false
-    runner.register('doomed', { run: async () => { ran = true; return 'no' }, failed: async (_job, message) => { failed.push(message) } })
+    runner.register('doomed', { run: async () => { ran = true; return said('no') }, failed: async (_job, message) => { failed.push(message) } })
     t.equal(await runner.runOnce(), true)
     t.equal(ran, false, 'the handler is not run a third time')
     t.match(await stateOf(db, id), { status: 'failed', message: /Failed after 2 attempts: it stopped without finishing 2 times/ })
@@ -185,7 +201,7 @@ eachDatabase(t, async (t, kind) => {
 
   t.test('wake starts a queued job without waiting for the next poll', async (t) => {
     const runner = new JobRunner(db, { pollMs: 60_000 })
-    runner.register('woken', { run: async () => 'woken' })
+    runner.register('woken', { run: async () => said('woken') })
     runner.start()
     t.teardown(() => runner.stop())
     await new Promise((resolve) => setTimeout(resolve, 50))
@@ -224,8 +240,8 @@ eachDatabase(t, async (t, kind) => {
     runner.register('later', {
       run: async () => {
         runs.push(Date.now())
-        if (runs.length < 3) throw new RunLater(80, 'Waiting for the gateway\'s send rate.')
-        return 'sent'
+        if (runs.length < 3) throw new RunLater(80, said('Waiting for the gateway\'s send rate.'))
+        return said('sent')
       }
     })
     runner.start()

@@ -7,13 +7,16 @@ import { invalidateAfterWrite, queryKeys, useApiMutation } from '../../lib/queri
 import { useRenderer } from '../context.tsx'
 import { resolveParams, withQuery } from '../lib/binding.ts'
 import { jobPhase, jobResult, startTarget, statusUrl, type JobPhase } from '../lib/job.ts'
+import { fieldText } from '../lib/codedMessage.ts'
 import { CallErrorAlert } from '../shared/CallErrorAlert.tsx'
 import { Alert } from '../shared/Alert.tsx'
 import { useConfirm } from '../shared/useConfirm.tsx'
 
 /** Starts a long-running job with one call (a mutation), then polls its status call (a query) and shows a progress bar until done or failed. */
 export function JobWidget ({ widget }: { widget: JobDescriptor }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  // A job's message in the user's language (its code and values), not the server's English.
+  const say = (record: unknown, path: string) => fieldText(i18n, record, path)
   const client = useQueryClient()
   const { filters, query, session } = useRenderer()
   const [url, setUrl] = useState<string | null>(null)
@@ -53,7 +56,7 @@ export function JobWidget ({ widget }: { widget: JobDescriptor }) {
   useEffect(() => {
     if (finished && phase?.phase === 'done') invalidateAfterWrite(client).catch(() => {})
   }, [finished, phase?.phase, client])
-  const result = finished ? jobResult(status.data, widget.result) : null
+  const result = finished ? jobResult(status.data, widget.result, say) : null
   const error = start.error ?? (url !== null ? status.error : null)
   const running = phase?.phase === 'running'
   return (
@@ -64,7 +67,7 @@ export function JobWidget ({ widget }: { widget: JobDescriptor }) {
       {phase?.phase !== 'running' && widget.result?.itemKey && (result?.items.length ?? 0) > 0 && (
         <ul className='rr-job-items'>{result?.items.map((item, i) => <li key={i}>{t(widget.result?.itemKey ?? '', item)}</li>)}</ul>
       )}
-      {phase?.phase === 'failed' && <Alert type='error' message='renderers.job.failed' values={{ message: phase.message }} />}
+      {phase?.phase === 'failed' && <Alert type='error' message='renderers.job.failed' values={{ message: say(status.data, widget.status.messagePath ?? 'message') ?? phase.message }} />}
       {error && <CallErrorAlert error={error} />}
       {confirm.dialog}
     </section>

@@ -38,10 +38,29 @@ export function startTarget (endpoint: string, params: Readonly<Record<string, s
   return { endpoint: filled, params: rest, missing }
 }
 
-/** What a finished job reports: its message's values and the items of its list (each item's scalar fields), per the descriptor's result. */
-export function jobResult (answer: unknown, result: JobWidget['result']): { values: Record<string, string | number | boolean>, items: Array<Record<string, string | number | boolean>> } {
+/** Says a record's field in the user's language when it is a coded message (codedMessage.ts fieldText); undefined otherwise. */
+export type FieldSayer = (record: unknown, path: string) => string | undefined
+
+/**
+ * What a finished job reports: its message's values and the items of its list (each item's scalar fields), per the descriptor's
+ * result; a value or item field that is a coded message (Message beside MessageCode and MessageValues) is said by say.
+ */
+export function jobResult (answer: unknown, result: JobWidget['result'], say: FieldSayer = () => undefined): { values: Record<string, string | number | boolean>, items: Array<Record<string, string | number | boolean>> } {
   const values = successValues(answer, result?.values)
+  for (const [name, path] of Object.entries(result?.values ?? {})) {
+    const said = say(answer, path)
+    if (said !== undefined) values[name] = said
+  }
   const list = result?.listPath ? getPath(answer, result.listPath) : undefined
-  const items = Array.isArray(list) ? list.map((item) => successValues(item, Object.fromEntries(Object.keys(item && typeof item === 'object' ? item : {}).map((k) => [k, k])))) : []
+  const items = Array.isArray(list)
+    ? list.map((item) => {
+      const fields = successValues(item, Object.fromEntries(Object.keys(item && typeof item === 'object' ? item : {}).map((k) => [k, k])))
+      for (const name of Object.keys(fields)) {
+        const said = say(item, name)
+        if (said !== undefined) fields[name] = said
+      }
+      return fields
+    })
+    : []
   return { values, items }
 }

@@ -232,8 +232,11 @@ export function statusTone (value: unknown): StatusTone {
 }
 
 /** A cell's text in the user's language: the empty cell's word, a status label, a vocabulary entry, else the value formatted by type. */
-export function cellText (row: Row, c: TableColumn, t: (key: string, options?: { returnObjects: true }) => unknown): string {
+export function cellText (row: Row, c: TableColumn, t: (key: string, options?: { returnObjects: true }) => unknown, say: (row: Row, field: string) => string | undefined = () => undefined): string {
   const value = row[c.field]
+  // A coded message (a job's Message beside its MessageCode and MessageValues) in the user's language.
+  const said = c.type === 'text' ? say(row, c.field) : undefined
+  if (said !== undefined) return said
   if (c.emptyKey && (value === undefined || value === null || value === '')) return String(t(c.emptyKey))
   if (c.type === 'status' && c.statusLabels && value !== undefined && value !== null) {
     const key = c.statusLabels[String(value)]

@@ -20,6 +20,7 @@ import { TickBox } from './TickBox.tsx'
 import { SelectionBar } from './SelectionBar.tsx'
 import { useTicks, type Ticks } from './useTicks.ts'
 import { selectable } from '../lib/tableSelection.ts'
+import { fieldText } from '../lib/codedMessage.ts'
 import './table.css'
 
 type Translate = TFunction
@@ -41,17 +42,20 @@ const NO_SELECTION: readonly SelectionAction[] = []
 
 /** Each row's cell texts, formatted once per row and language: rows scrolled back into view reuse them. */
 function useCellTexts (columns: readonly TableColumn[], t: Translate): (row: Row) => readonly string[] {
+  const { i18n } = useTranslation()
   return useMemo(() => {
     const cache = new WeakMap<Row, readonly string[]>()
+    // A job's message in a cell (Message beside MessageCode and MessageValues) in the user's language.
+    const say = (row: Row, field: string) => fieldText(i18n, row, field)
     return (row: Row) => {
       let texts = cache.get(row)
       if (!texts) {
-        texts = columns.map((c) => cellText(row, c, t))
+        texts = columns.map((c) => cellText(row, c, t, say))
         cache.set(row, texts)
       }
       return texts
     }
-  }, [columns, t])
+  }, [columns, t, i18n])
 }
 
 function rowColour (widget: TableWidget, row: Row) {

@@ -1,6 +1,7 @@
 // Credit recalculation (relcalCredit) as a durable job: CreditLeft = Credit + AccBal − open stakes − credit given to live downline, for a subtree.
 import type { Db, Queryable } from '../../../shared/db.ts'
 import type { JobHandler } from '../../jobs/runner.ts'
+import { jobMessages } from '../../jobs/messages.ts'
 import { groupOf } from '../../lib/downline-access.ts'
 
 /** The job kind the runner knows it by. */
@@ -44,11 +45,11 @@ export function creditRecalcJob (db: Db, now: () => Date): JobHandler<CreditReca
               [job.userId, 'credit.recalc', 'relcalCredit', JSON.stringify({ JobId: job.id, UserId: userId, From: current, To: expected }), now()])
             n++
           }
-          await context.progress(Math.min(start + BATCH, users.length), users.length, `Checked ${Math.min(start + BATCH, users.length)} of ${users.length} users.`, tx)
+          await context.progress(Math.min(start + BATCH, users.length), users.length, jobMessages.recalcChecking({ done: Math.min(start + BATCH, users.length), users: users.length }), tx)
           return n
         })
       }
-      return `Checked ${users.length} users; corrected ${corrected}.`
+      return jobMessages.recalcDone({ users: users.length, corrected })
     }
   }
 }

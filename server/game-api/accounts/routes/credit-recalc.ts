@@ -2,7 +2,7 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { enqueueJob } from '../../jobs/runner.ts'
-import { findJob } from '../../jobs/status.ts'
+import { JobMessageSchema, findJob } from '../../jobs/status.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
@@ -14,7 +14,7 @@ const Status = Type.Object({
   JobId: Type.Integer(),
   Status: Type.String(),
   Progress: Type.Integer({ minimum: 0, maximum: 100 }),
-  Message: Type.String(),
+  ...JobMessageSchema,
   Corrections: Type.Array(Type.Object({ UserId: Type.String(), From: Type.Number(), To: Type.Number() }))
 })
 

@@ -3,7 +3,8 @@ import type { Db, Queryable } from '../../../shared/db.ts'
 import { weekdayOf } from '../../../../schemas/domain/calendar.ts'
 import type { Game } from '../rules/index.ts'
 import { enqueueJob, type JobHandler } from '../../jobs/runner.ts'
-import { findJob } from '../../jobs/status.ts'
+import { findJob, messageFieldsOf, noMessage, type JobMessageFields } from '../../jobs/status.ts'
+import { jobMessages, reasonOf } from '../../jobs/messages.ts'
 import { GameApiError, errors } from '../../lib/errors.ts'
 import { findRole } from '../../lib/users.ts'
 import { resolveDayCode } from '../rules/index.ts'
@@ -20,13 +21,13 @@ const subjectOf = fixedSubjectOf
 export interface FixedJobPayload { game: Game, drawIds?: number[] }
 
 /** A fixed process job's state as the status call answers it, with every line that failed and why. */
-export interface FixedStatus {
+export interface FixedStatus extends JobMessageFields {
   JobId: number | null
   Status: string
   Progress: number
-  Message: string
   Placed: number
-  Failed: Array<{ FixedId: number, UserId: string, DrawId: number, Message: string }>
+  /** Each refusal with its code and values too, as a job's message has them. */
+  Failed: Array<{ FixedId: number, UserId: string, DrawId: number } & JobMessageFields>
 }
 
 /** Queues the game's fixed process (one already queued or running is answered instead of a second). */
@@ -38,7 +39,7 @@ export async function queueFixedJob (db: Db, game: Game, userId: string, audit: 
       // A job queued for new draws only does not stand in for a full run.
       "SELECT job_id FROM jobs WHERE kind = $1 AND subject_id = $2 AND status IN ('queued', 'running') AND NOT (payload ? 'drawIds') ORDER BY job_id DESC LIMIT 1", [FIXED_JOB, subjectOf(game)])
     if (active) return Number(active.job_id)
-    const jobId = await enqueueJob(tx, { kind: FIXED_JOB, subjectId: subjectOf(game), userId, payload: { game }, message: 'Waiting to place the fixed bets.' })
+    const jobId = await enqueueJob(tx, { kind: FIXED_JOB, subjectId: subjectOf(game), userId, payload: { game }, message: jobMessages.fixedWaiting() })
     await audit(tx, jobId)
     return jobId
   })
@@ -49,14 +50,14 @@ export async function fixedStatus (q: Queryable, game: Game, jobId: number | nul
   const job = await findJob(q, { kind: FIXED_JOB, subjectId: subjectOf(game), jobId })
   if (!job) {
     if (jobId !== null) throw bettingErrors.fixedJobNotFound(jobId)
-    return { JobId: null, Status: 'idle', Progress: 0, Message: '', Placed: 0, Failed: [] }
+    return { JobId: null, Status: 'idle', Progress: 0, ...noMessage, Placed: 0, Failed: [] }
   }
-  const { rows } = await q.query<{ fixed_id: number, user_id: string, draw_id: number, placed: boolean, message: string }>(
-    'SELECT fixed_id, user_id, draw_id, placed, message FROM fixed_runs WHERE job_id = $1 ORDER BY run_id', [job.JobId])
+  const { rows } = await q.query<{ fixed_id: number, user_id: string, draw_id: number, placed: boolean, message: string, message_code: string, message_values: unknown }>(
+    'SELECT fixed_id, user_id, draw_id, placed, message, message_code, message_values FROM fixed_runs WHERE job_id = $1 ORDER BY run_id', [job.JobId])
   return {
     ...job,
     Placed: rows.filter((r) => r.placed).length,
-    Failed: rows.filter((r) => !r.placed).map((r) => ({ FixedId: Number(r.fixed_id), UserId: r.user_id, DrawId: Number(r.draw_id), Message: r.message }))
+    Failed: rows.filter((r) => !r.placed).map((r) => ({ FixedId: Number(r.fixed_id), UserId: r.user_id, DrawId: Number(r.draw_id), ...messageFieldsOf(r) }))
   }
 }
 
@@ -77,9 +78,12 @@ export function fixedProcessJob (db: Db, now: () => Date): JobHandler<FixedJobPa
       let failed = 0
       for (const [i, order] of orders.entries()) {
         signal.throwIfAborted()
-        const fail = (drawId: number, message: string) => db.query(
-          'INSERT INTO fixed_runs (job_id, fixed_id, user_id, draw_id, placed, message, created_at) VALUES ($1, $2, $3, $4, false, $5, $6)',
-          [job.id, order.fixed_id, order.user_id, drawId, message, now()])
+        const fail = (drawId: number, error: GameApiError) => {
+          const reason = reasonOf(error)
+          return db.query(
+            'INSERT INTO fixed_runs (job_id, fixed_id, user_id, draw_id, placed, message, message_code, message_values, created_at) VALUES ($1, $2, $3, $4, false, $5, $6, $7, $8)',
+            [job.id, order.fixed_id, order.user_id, drawId, reason.text, reason.code, JSON.stringify(reason.values), now()])
+        }
         const draws = (newDraws === undefined ? await drawsOfDayCode(db, game, order.day_code, now()) : newDraws.filter((d) => covers(game, order.day_code, d)))
           .filter((d) => (order.draw_days ?? []).length === 0 || (order.draw_days ?? []).includes(weekdayOf(isoDateOf(d.draw_date))))
         const { rows: done } = await db.query<{ draw_id: number }>('SELECT draw_id FROM fixed_runs WHERE fixed_id = $1 AND placed AND draw_id = ANY($2::int[])', [order.fixed_id, draws.map((d) => d.draw_id)])
@@ -109,13 +113,13 @@ export function fixedProcessJob (db: Db, now: () => Date): JobHandler<FixedJobPa
             // Another run placed this order on this draw first (the unique index): nothing to do, nothing failed.
             if ((error as { code?: string }).code === '23505') continue
             if (!(error instanceof GameApiError)) throw error
-            await fail(Number(draw.draw_id), error.message)
+            await fail(Number(draw.draw_id), error)
             failed++
           }
         }
-        await progress(i + 1, orders.length, `Placed ${placed} tickets from ${i + 1} of ${orders.length} fixed bets; ${failed} failed.`)
+        await progress(i + 1, orders.length, jobMessages.fixedPlacing({ placed, done: i + 1, count: orders.length, failed }))
       }
-      return `Placed ${placed} tickets from ${orders.length} fixed bets; ${failed} failed.`
+      return jobMessages.fixedDone({ placed, count: orders.length, failed })
     }
   }
 }

@@ -2,6 +2,7 @@
 import type { Db, Queryable } from '../../../shared/db.ts'
 import type { Game } from '../rules/index.ts'
 import { enqueueJob, type JobHandler } from '../../jobs/runner.ts'
+import { jobMessages } from '../../jobs/messages.ts'
 import { GameApiError, errors } from '../../lib/errors.ts'
 import type { AuthUser } from '../../lib/tokens.ts'
 import { findRole } from '../../lib/users.ts'
@@ -55,17 +56,19 @@ export function uploadJob (db: Db, now: () => Date): JobHandler<UploadPayload> {
       const { rows } = await db.query<{ line_no: number }>('SELECT line_no FROM upload_lines WHERE file_id = $1', [fileId])
       const recorded = new Set(rows.map((r) => Number(r.line_no)))
       let done = recorded.size
-      await progress(done, work.length, `Processing ${work.length} lines.`)
+      await progress(done, work.length, jobMessages.uploadStarting({ lines: work.length }))
       for (const { text, line } of work) {
         if (recorded.has(line)) continue
         signal.throwIfAborted()
         done++
-        const step = (q: Queryable) => progress(done, work.length, `Processed ${done} of ${work.length} lines.`, q)
+        const step = (q: Queryable) => progress(done, work.length, jobMessages.uploadProcessing({ done, lines: work.length }), q)
         await placeLine(db, { game: file.game, text, line, fileId, user, options: job.payload, now: now() }, step)
         await lineDelay()
       }
       const figures = await finishFile(db, fileId, work.length, now())
-      return `Placed ${figures.placed} of ${work.length} lines${figures.failed > 0 ? `; ${figures.failed} with errors` : ''}.`
+      return figures.failed > 0
+        ? jobMessages.uploadPlacedSome({ placed: figures.placed, lines: work.length, failed: figures.failed })
+        : jobMessages.uploadPlaced({ placed: figures.placed, lines: work.length })
     },
     async failed (job, _message, tx) {
       await tx.query("UPDATE files SET file_status = 'failed', processed_at = $2 WHERE file_id = $1", [job.subjectId, now()])

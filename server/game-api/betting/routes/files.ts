@@ -9,7 +9,7 @@ import { zoneIso } from '../../../../schemas/domain/calendar.ts'
 import { caller } from '../../plugins/auth.ts'
 import { bettingErrors } from '../errors.ts'
 import { assertSelfOrDownline, groupOf, subjectOf } from '../../lib/downline-access.ts'
-import { findJob } from '../../jobs/status.ts'
+import { JobMessageSchema, findJob } from '../../jobs/status.ts'
 import { UPLOAD_JOB, betLines, queueUploadJob } from '../jobs/upload.ts'
 import { dbfBetLines } from '../rules/dbf-lines.ts'
 import { readDbfTable } from '../store/dbf-table.ts'
@@ -43,7 +43,7 @@ const StatusSchema = Type.Object({
   FileId: Type.Integer(),
   Status: Type.String(),
   Progress: Type.Integer(),
-  Message: Type.String(),
+  ...JobMessageSchema,
   FileStatus: Type.String(),
   Lines: Type.Integer(),
   Placed: Type.Integer(),
@@ -274,6 +274,8 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
       Status: job.Status,
       Progress: job.Progress,
       Message: job.Message,
+      MessageCode: job.MessageCode,
+      MessageValues: job.MessageValues,
       FileStatus: file.file_status,
       Lines: Number(file.line_count),
       Placed: Number(file.placed_count),

@@ -6,6 +6,7 @@ import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
 import { FIXED_JOB, fixedStatus, queueFixedJob } from '../jobs/fixed.ts'
+import { JobMessageSchema } from '../../jobs/status.ts'
 import { assertAdminPermission } from '../../accounts/store/permissions.ts'
 import type { Game } from '../../../../schemas/domain/calendar.ts'
 import { fixedSettings } from '../store/fixed-settings.ts'
@@ -16,9 +17,9 @@ const Status = Type.Object({
   JobId: Type.Union([Type.Integer(), Type.Null()]),
   Status: Type.String(),
   Progress: Type.Integer(),
-  Message: Type.String(),
+  ...JobMessageSchema,
   Placed: Type.Integer(),
-  Failed: Type.Array(Type.Object({ FixedId: Type.Integer(), UserId: Type.String(), DrawId: Type.Integer(), Message: Type.String() }))
+  Failed: Type.Array(Type.Object({ FixedId: Type.Integer(), UserId: Type.String(), DrawId: Type.Integer(), ...JobMessageSchema }))
 })
 
 /** The fixed setting and process calls of the prefix's game. */

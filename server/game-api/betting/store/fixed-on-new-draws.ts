@@ -2,6 +2,7 @@
 import type { Queryable } from '../../../shared/db.ts'
 import type { Game } from '../rules/index.ts'
 import { enqueueJob } from '../../jobs/runner.ts'
+import { jobMessages } from '../../jobs/messages.ts'
 
 /** The job kind the runner knows the fixed process by; its subject is the game (4 for 4D, 7 for TOTO). */
 export const FIXED_JOB = 'fixed-process'
@@ -13,5 +14,5 @@ export async function queueFixedForNewDraws (q: Queryable, game: Game, drawIds: 
   if (drawIds.length === 0) return undefined
   const { rows } = await q.query('SELECT 1 FROM fixed_bets WHERE game = $1 AND active LIMIT 1', [game])
   if (rows.length === 0) return undefined
-  return enqueueJob(q, { kind: FIXED_JOB, subjectId: fixedSubjectOf(game), userId, payload: { game, drawIds }, message: `Waiting to place the fixed bets on new draw${drawIds.length === 1 ? '' : 's'} ${drawIds.join(', ')}.` })
+  return enqueueJob(q, { kind: FIXED_JOB, subjectId: fixedSubjectOf(game), userId, payload: { game, drawIds }, message: jobMessages.fixedWaitingDraws({ count: drawIds.length, draws: drawIds.join(', ') }) })
 }

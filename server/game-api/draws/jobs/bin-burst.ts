@@ -2,7 +2,8 @@
 import type { Db, Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../betting/rules/index.ts'
 import { enqueueJob, type JobHandler } from '../../jobs/runner.ts'
-import { activeJobId, findJob } from '../../jobs/status.ts'
+import { activeJobId, findJob, noMessage, type JobMessageFields } from '../../jobs/status.ts'
+import { jobMessages } from '../../jobs/messages.ts'
 import { drawErrors } from '../errors.ts'
 import { existingImport, markImport } from '../store/result-imports.ts'
 import { writeCheckedResult } from '../store/draw-lists.ts'
@@ -13,7 +14,7 @@ import { FINALISE_JOB, finaliseStatus, type FinaliseStatus } from './finalise.ts
 export const BIN_BURST_JOB = 'bin-burst'
 
 /** An apply job's state as result/binBurst/status answers it. */
-export interface BinBurstStatus { JobId: number | null, ImportId: number, DrawId: number, Status: string, Progress: number, Message: string, ImportStatus: string }
+export interface BinBurstStatus extends JobMessageFields { JobId: number | null, ImportId: number, DrawId: number, Status: string, Progress: number, ImportStatus: string }
 
 /** Queues the import's apply job once it has a preview (one queued or running is answered instead); refused once applied. */
 export async function queueBinBurstJob (db: Db, game: Game, importId: number, userId: string, audit: (tx: Queryable, jobId: number) => Promise<void>): Promise<number> {
@@ -23,7 +24,7 @@ export async function queueBinBurstJob (db: Db, game: Game, importId: number, us
     if (row.status !== 'previewed') throw drawErrors.importApplied(importId)
     const active = await activeJobId(tx, BIN_BURST_JOB, importId)
     if (active !== undefined) return active
-    const jobId = await enqueueJob(tx, { kind: BIN_BURST_JOB, subjectId: importId, userId, payload: { game }, message: `Waiting to apply result import ${importId}.` })
+    const jobId = await enqueueJob(tx, { kind: BIN_BURST_JOB, subjectId: importId, userId, payload: { game }, message: jobMessages.importWaiting({ importId }) })
     await audit(tx, jobId)
     return jobId
   })
@@ -34,7 +35,7 @@ export async function binBurstStatus (q: Queryable, game: Game, importId: number
   const row = await existingImport(q, game, importId)
   const job = await findJob(q, { kind: BIN_BURST_JOB, subjectId: importId })
   const base = { ImportId: importId, DrawId: Number(row.draw_id), ImportStatus: row.status }
-  return job ? { ...job, ...base } : { JobId: null, Status: 'idle', Progress: 0, Message: '', ...base }
+  return job ? { ...job, ...base } : { JobId: null, Status: 'idle', Progress: 0, ...noMessage, ...base }
 }
 
 /** The confirm of an import: its draw's finalise job, named by the import too, as result/binConfirm/:id/status answers it. */
@@ -54,10 +55,10 @@ export function binBurstJob (db: Db, now: () => Date): JobHandler<{ game: Game }
         await writeCheckedResult(tx, job.payload.game, Number(row.draw_id), row.result, now(), FINALISE_JOB)
         const applied = await previewDraw(tx, Number(row.draw_id))
         await markImport(tx, importId, 'applied', { report: applied }, now())
-        await progress(1, 1, 'Result applied.', tx)
+        await progress(1, 1, jobMessages.importApplying(), tx)
         return applied
       })
-      return `Result import ${importId} applied: payout ${Number(report?.Payout ?? 0).toFixed(2)} once confirmed.`
+      return jobMessages.importApplied({ importId, payout: Number(report?.Payout ?? 0).toFixed(2) })
     }
   }
 }

@@ -3,11 +3,11 @@ import { Type, type Static } from 'typebox'
 import type { Db, Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../betting/rules/index.ts'
 import { enqueueJob, type JobHandler } from '../../jobs/runner.ts'
-import { activeJobId, findJob } from '../../jobs/status.ts'
+import { activeJobId, findJob, JobMessageSchema, noMessage } from '../../jobs/status.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 import { finaliseDraw, lockFinalisable, refreshSettlementStatistics, settleSummary } from '../store/finalise.ts'
 import { existingDraw } from '../store/draw-by-id.ts'
-import { countOf } from '../../lib/count-of.ts'
+import { jobMessages } from '../../jobs/messages.ts'
 
 /** The job kind the runner knows finalising by. */
 export const FINALISE_JOB = 'finalise'
@@ -21,7 +21,7 @@ export const FinaliseStatusSchema = Type.Object({
   DrawId: Type.Integer(),
   Status: Type.String({ description: 'idle, queued, running, done (the draw is finalised, by a job or otherwise) or failed' }),
   Progress: Type.Integer(),
-  Message: Type.String({ description: 'the running or failed job\'s message; empty once finalised (the figures say what it did)' }),
+  ...JobMessageSchema,
   IsFinalised: Type.Boolean(),
   Bets: Count,
   Winners: Count,
@@ -37,7 +37,7 @@ export async function queueFinaliseJob (db: Db, game: Game, drawId: number, user
     if (draw.is_finalised) throw bettingErrors.drawFinalised(drawId)
     const active = await activeJobId(tx, FINALISE_JOB, drawId)
     if (active !== undefined) return active
-    const jobId = await enqueueJob(tx, { kind: FINALISE_JOB, subjectId: drawId, userId, message: 'Waiting to settle the draw.' })
+    const jobId = await enqueueJob(tx, { kind: FINALISE_JOB, subjectId: drawId, userId, message: jobMessages.finaliseWaiting() })
     await audit(tx, jobId)
     return jobId
   })
@@ -52,13 +52,14 @@ export async function finaliseStatus (q: Queryable, drawId: number): Promise<Fin
   const job = await findJob(q, { kind: FINALISE_JOB, subjectId: drawId })
   const none = { Bets: null, Winners: null, Strikes: null, Payout: null }
   const base = { JobId: job?.JobId ?? null, DrawId: drawId, IsFinalised: draw.is_finalised }
-  if (job && (job.Status === 'queued' || job.Status === 'running')) return { ...base, Status: job.Status, Progress: job.Progress, Message: job.Message, ...none }
+  const said = (j: typeof job) => j === undefined ? noMessage : { Message: j.Message, MessageCode: j.MessageCode, MessageValues: j.MessageValues }
+  if (job && (job.Status === 'queued' || job.Status === 'running')) return { ...base, Status: job.Status, Progress: job.Progress, ...said(job), ...none }
   if (draw.is_finalised) {
     const { DrawId: _d, ...figures } = await settleSummary(q, drawId)
-    return { ...base, Status: 'done', Progress: 100, Message: '', ...figures }
+    return { ...base, Status: 'done', Progress: 100, ...noMessage, ...figures }
   }
-  if (job?.Status === 'failed') return { ...base, Status: 'failed', Progress: job.Progress, Message: job.Message, ...none }
-  return { ...base, Status: 'idle', Progress: 0, Message: '', ...none }
+  if (job?.Status === 'failed') return { ...base, Status: 'failed', Progress: job.Progress, ...said(job), ...none }
+  return { ...base, Status: 'idle', Progress: 0, ...noMessage, ...none }
 }
 
 /** The finalise job's handler: the streamed finaliser, its progress committed with each batch. */
@@ -67,7 +68,7 @@ export function finaliseJob (db: Db, now: () => Date): JobHandler {
     async run (job, { signal, progress }) {
       const summary = await finaliseDraw(db, Number(job.subjectId), now(), progress, signal)
       await refreshSettlementStatistics(db)
-      return `Finalised: ${countOf(summary.Bets, 'bet')} settled, ${summary.Winners} winning, payout ${summary.Payout.toFixed(2)}.`
+      return jobMessages.finalised({ count: summary.Bets, winners: summary.Winners, payout: summary.Payout.toFixed(2) })
     }
   }
 }

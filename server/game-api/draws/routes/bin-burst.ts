@@ -15,6 +15,7 @@ import { drawErrors } from '../errors.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 import { FINALISE_JOB, FinaliseStatusSchema, finaliseStatus, queueFinaliseJob } from '../jobs/finalise.ts'
 import { BIN_BURST_JOB, binBurstStatus, binConfirmStatus, queueBinBurstJob } from '../jobs/bin-burst.ts'
+import { JobMessageSchema } from '../../jobs/status.ts'
 
 const IdField = Type.Integer({ minimum: 1, maximum: 2147483647 })
 const Tier = Type.Object({ Prize: Type.String(), Hits: Type.Integer(), Bets: Type.Integer(), Tickets: Type.Integer(), Payout: Type.Number() })
@@ -34,7 +35,7 @@ const ImportSchema = Type.Object({
   AppliedDate: Type.Union([Type.String(), Type.Null()]),
   ConfirmedDate: Type.Union([Type.String(), Type.Null()])
 })
-const BurstStatusSchema = Type.Object({ JobId: Type.Union([Type.Integer(), Type.Null()]), ImportId: Type.Integer(), DrawId: Type.Integer(), Status: Type.String(), Progress: Type.Integer(), Message: Type.String(), ImportStatus: Type.String() })
+const BurstStatusSchema = Type.Object({ JobId: Type.Union([Type.Integer(), Type.Null()]), ImportId: Type.Integer(), DrawId: Type.Integer(), Status: Type.String(), Progress: Type.Integer(), ...JobMessageSchema, ImportStatus: Type.String() })
 const ConfirmStatusSchema = Type.Object({ ...FinaliseStatusSchema.properties, ImportId: Type.Integer() })
 const ImportBody = Type.Object({ ImportId: IdField, LocId: LocIdField })
 const ImportQuery = Type.Object({ ImportId: IdField, LocId: LocIdField })

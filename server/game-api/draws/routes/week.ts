@@ -10,12 +10,13 @@ import { toDrawAnswer, type DrawRow } from '../store/draws.ts'
 import { weekDraws } from '../store/week.ts'
 import { weekOf } from '../rules/week.ts'
 import { queueWeekJob, weekJobStatus } from '../jobs/week.ts'
+import { JobMessageSchema } from '../../jobs/status.ts'
 import { drawErrors } from '../errors.ts'
 import { SERIES_OF } from '../rules/series.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 
 const SeriesField = Type.Union([Type.Literal('SG4D'), Type.Literal('MG4D'), Type.Literal('TOTO')])
-const WeekJobSchema = Type.Object({ JobId: Type.Union([Type.Integer(), Type.Null()]), WeekStart: Type.Union([Type.String(), Type.Null()]), Status: Type.String(), Progress: Type.Integer(), Message: Type.String() })
+const WeekJobSchema = Type.Object({ JobId: Type.Union([Type.Integer(), Type.Null()]), WeekStart: Type.Union([Type.String(), Type.Null()]), Status: Type.String(), Progress: Type.Integer(), ...JobMessageSchema })
 
 /** The draw week (Draw Setting): the week's draws, and (ADMIN) creating a week's scheduled draws as a durable job with its status. */
 const weekRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {

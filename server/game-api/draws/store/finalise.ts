@@ -10,13 +10,13 @@ import { bookDrawMoney } from './ledger.ts'
 import { settleThrows } from './throw-settlement.ts'
 import { settleBatch, shareWinners, type BatchOutcome } from '../rules/settle-batch.ts'
 import { existingDraw } from './draw-by-id.ts'
-import { countOf } from '../../lib/count-of.ts'
+import { jobMessages, type JobMessage } from '../../jobs/messages.ts'
 
 /** What finalising a draw did. */
 export interface SettleSummary { DrawId: number, Bets: number, Winners: number, Strikes: number, Payout: number }
 
 /** Where a finaliser reports how far it got; the step's transaction is passed so progress commits with it. */
-export type FinaliseProgress = (done: number, total: number, message: string, q: Queryable) => Promise<void>
+export type FinaliseProgress = (done: number, total: number, message: JobMessage, q: Queryable) => Promise<void>
 
 /** Runs steps in transactions: the database, or (the seed) steps inside one transaction already open. */
 export interface Steps { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> }
@@ -59,7 +59,7 @@ export async function finaliseDraw (db: Steps, drawId: number, now: Date, progre
       const levelPays = shareWinners(outcome, await levelRowsOf(tx, outcome.winners.map((w) => w.betId)))
       await writeBatch(tx, drawId, outcome, levelPays, now)
       done += bets.length
-      await progress(done, total, `Settled ${done} of ${countOf(total, 'bet')} (those that can win first).`, tx)
+      await progress(done, total, jobMessages.finaliseSettling({ done, count: total }), tx)
       return bets.length
     })
     if (settled === 0) break
@@ -73,7 +73,7 @@ export async function finaliseDraw (db: Steps, drawId: number, now: Date, progre
     await settleThrows(tx, drawId, draw.game)
     await bookDrawMoney(tx, drawId, Number(draw.finalise_count ?? 0) + 1, now)
     // The bets that could not win are settled by that UPDATE, so every bet is settled now.
-    await progress(total, total, `Settled ${total} of ${countOf(total, 'bet')}; money booked.`, tx)
+    await progress(total, total, jobMessages.finaliseBooked({ count: total }), tx)
   })
   return db.transaction((tx) => settleSummary(tx, drawId))
 }

@@ -4,6 +4,8 @@
 import type { Db, Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../betting/rules/index.ts'
 import { enqueueJob, percentDone, type JobHandler } from '../../jobs/runner.ts'
+import { messageFields, messageFieldsOf, noMessage, type JobMessageFields } from '../../jobs/status.ts'
+import { jobMessages } from '../../jobs/messages.ts'
 import { isoDateOf } from '../../draws/store/draws.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 import { smsErrors } from '../errors.ts'
@@ -135,19 +137,18 @@ export async function queueBroadcast (db: Db, payload: BroadcastPayload, userId:
       "SELECT job_id FROM jobs WHERE kind = $1 AND subject_id = $2 AND payload->>'kind' = $3 AND status IN ('queued', 'running') ORDER BY job_id DESC LIMIT 1",
       [SMS_BROADCAST_JOB, payload.drawId, payload.kind])
     if (active) return Number(active.job_id)
-    const jobId = await enqueueJob(tx, { kind: SMS_BROADCAST_JOB, subjectId: payload.drawId, userId, payload, message: `Waiting to write the ${payload.kind} messages.` })
+    const jobId = await enqueueJob(tx, { kind: SMS_BROADCAST_JOB, subjectId: payload.drawId, userId, payload, message: jobMessages.broadcastWaiting({ kind: payload.kind }) })
     await audit(tx, jobId)
     return jobId
   })
 }
 
 /** What Send Result and Send Strike show while and after they run. */
-export interface BroadcastStatus {
+export interface BroadcastStatus extends JobMessageFields {
   JobId: number | null
   DrawId: number
   Status: string
   Progress: number
-  Message: string
   Subscribers: number
   Sent: number
   Queued: number
@@ -161,8 +162,8 @@ export interface BroadcastStatus {
  * the sender, held while they wait for a gateway that is off, done when every one is sent or failed. Progress counts messages settled.
  */
 export async function broadcastStatus (q: Queryable, game: Game, kind: BroadcastKind, drawId: number, jobId: number | null): Promise<BroadcastStatus> {
-  const { rows: [job] } = await q.query<{ job_id: number, subject_id: number, status: string, done_count: number, total_count: number, message: string }>(
-    `SELECT job_id, subject_id, status, done_count, total_count, message FROM jobs
+  const { rows: [job] } = await q.query<{ job_id: number, subject_id: number, status: string, done_count: number, total_count: number, message: string, message_code: string, message_values: unknown }>(
+    `SELECT job_id, subject_id, status, done_count, total_count, message, message_code, message_values FROM jobs
      WHERE kind = $1 AND payload->>'kind' = $2 AND ($3::int IS NULL OR job_id = $3) AND ($4::int IS NULL OR subject_id = $4)
      ORDER BY job_id DESC LIMIT 1`, [SMS_BROADCAST_JOB, kind, jobId, jobId === null ? drawId : null])
   if (!job && jobId !== null) throw smsErrors.broadcastNotFound(jobId)
@@ -180,7 +181,7 @@ export async function broadcastStatus (q: Queryable, game: Game, kind: Broadcast
     DrawId: Number(draw.draw_id),
     Status: status,
     Progress: progress,
-    Message: status === 'held' ? `${queued} messages wait: the SMS gateway is off or not set (SMS Gateway).` : job?.message ?? '',
+    ...(status === 'held' ? messageFields(jobMessages.broadcastHeld({ count: queued })) : job ? messageFieldsOf(job) : noMessage),
     Subscribers: list.length,
     Sent: sent,
     Queued: queued,
@@ -213,12 +214,12 @@ export function broadcastJob (db: Db, now: () => Date): JobHandler<BroadcastPayl
             await queueSend(tx, Number(row.outbound_id))
             written++
           }
-          await progress(Math.min(start + BATCH, list.length), list.length, `Wrote ${written} ${kind} messages for ${Math.min(start + BATCH, list.length)} of ${list.length} subscribers.`, tx)
+          await progress(Math.min(start + BATCH, list.length), list.length, jobMessages.broadcastWriting({ written, kind, done: Math.min(start + BATCH, list.length), total: list.length }), tx)
         })
         if (batchDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, batchDelayMs))
       }
       const skipped = list.filter((r) => r.phone === undefined && r.outboundId === null).length
-      return `Wrote ${written} ${kind} messages for ${list.length} subscribers of ${drawName(draw)}; ${list.length - written - skipped} had theirs already; ${skipped} without a registered phone.`
+      return jobMessages.broadcastDone({ written, kind, total: list.length, draw: drawName(draw), had: list.length - written - skipped, noPhone: skipped })
     }
   }
 }

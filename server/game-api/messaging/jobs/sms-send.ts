@@ -2,6 +2,7 @@
 // rate, retried with exponential backoff.
 import type { Db } from '../../../shared/db.ts'
 import { RunLater, type JobHandler } from '../../jobs/runner.ts'
+import { jobMessages } from '../../jobs/messages.ts'
 import { gameOfChannel, type OutboundRow } from '../store/outbound.ts'
 import { botIdOf, readBot, type BotSettings } from '../store/telegram-settings.ts'
 import { TELEGRAM_RATE_PER_SECOND, sendTelegram } from '../telegram/send.ts'
@@ -16,7 +17,7 @@ const idempotencyKey = (row: OutboundRow) => `sms-${row.outbound_id}-${new Date(
 /** Takes a send slot of the sender's rate (key: the gateway or bot), waiting for it when it is near, else giving the runner back (RunLater). */
 async function takeSlot (db: Db, key: string, ratePerSecond: number, signal: AbortSignal, maxWaitMs: number): Promise<void> {
   const slot = await reserveSendSlot(db, key, ratePerSecond, maxWaitMs)
-  if ('laterMs' in slot) throw new RunLater(slot.laterMs, `Waiting for the send rate (${ratePerSecond} a second).`)
+  if ('laterMs' in slot) throw new RunLater(slot.laterMs, jobMessages.smsRate({ rate: ratePerSecond }))
   if (slot.waitMs > 0) {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(resolve, slot.waitMs)
@@ -55,21 +56,21 @@ export function smsSendJob (db: Db, now: () => Date): JobHandler {
     backoff: 'exponential',
     async run (job, { signal }) {
       const { rows: [row] } = await db.query<OutboundRow>('SELECT outbound_id, recipient, body, status, created_at, channel FROM sms_outbound WHERE outbound_id = $1', [job.subjectId])
-      if (!row) return `Message ${job.subjectId} no longer exists.`
-      if (row.status === 'sent') return `Message ${job.subjectId} was sent already.`
+      if (!row) return jobMessages.smsGone({ message: Number(job.subjectId) })
+      if (row.status === 'sent') return jobMessages.smsSentAlready({ message: Number(job.subjectId) })
       if (row.channel !== undefined && row.channel !== 'sms') {
         const bot = await readBot(db, gameOfChannel(row.channel))
-        if (bot.token === '') return `Message ${job.subjectId} waits: the ${gameOfChannel(row.channel)} Telegram bot has no token (SMS Gateway).`
+        if (bot.token === '') return jobMessages.smsNoBot({ message: Number(job.subjectId), game: gameOfChannel(row.channel) })
         const outcome = await deliverTelegram(db, bot, row, now, signal)
         if (!outcome.ok) throw new Error(outcome.problem)
-        return `Sent message ${row.outbound_id} to Telegram chat ${row.recipient}.`
+        return jobMessages.smsSentTelegram({ message: Number(row.outbound_id), recipient: row.recipient })
       }
       const gateway = await readGateway(db)
       // Switched off or unset since it was queued: the message waits, and saving a ready gateway queues it again.
-      if (!gatewayReady(gateway)) return `Message ${job.subjectId} waits: the SMS gateway is ${gateway.enabled ? 'not set' : 'switched off'} (SMS Gateway).`
+      if (!gatewayReady(gateway)) return (gateway.enabled ? jobMessages.smsGatewayUnset : jobMessages.smsGatewayOff)({ message: Number(job.subjectId) })
       const outcome = await deliver(db, gateway, row, now, signal)
       if (!outcome.ok) throw new Error(outcome.problem)
-      return `Sent message ${row.outbound_id} to ${row.recipient}.`
+      return jobMessages.smsSent({ message: Number(row.outbound_id), recipient: row.recipient })
     },
     async failed (job, message, tx) {
       await tx.query("UPDATE sms_outbound SET status = 'failed', last_error = $2 WHERE outbound_id = $1 AND status <> 'sent'", [job.subjectId, message])

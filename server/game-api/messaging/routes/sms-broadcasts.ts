@@ -4,6 +4,7 @@ import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
+import { JobMessageSchema } from '../../jobs/status.ts'
 import { SMS_BROADCAST_JOB, broadcastStatus, queueBroadcast, recipients, resultText, sendableDraw, type BroadcastKind } from '../jobs/broadcast.ts'
 import type { Game } from '../../../../schemas/domain/calendar.ts'
 
@@ -28,7 +29,7 @@ const Status = Type.Object({
   DrawId: Type.Integer(),
   Status: Type.String({ description: 'idle, queued or running (writing the messages), sending, held (the gateway is off), done or failed' }),
   Progress: Type.Integer(),
-  Message: Type.String(),
+  ...JobMessageSchema,
   Subscribers: Type.Integer(),
   Sent: Type.Integer(),
   Queued: Type.Integer(),

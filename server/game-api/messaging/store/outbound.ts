@@ -1,6 +1,7 @@
 // The outbound queue: a message waits in sms_outbound until its channel (the SMS gateway or a game's Telegram bot) can send, then gets one send job.
 import type { Queryable } from '../../../shared/db.ts'
 import { enqueueJob } from '../../jobs/runner.ts'
+import { jobMessages } from '../../jobs/messages.ts'
 import type { Game } from '../../../../schemas/domain/calendar.ts'
 import { readBot } from './telegram-settings.ts'
 import { gatewayReady, readGateway } from './sms-gateway.ts'
@@ -24,7 +25,7 @@ async function channelReady (q: Queryable, channel: Channel): Promise<boolean> {
 /** Queues the sending of one outbound message in the caller's transaction, when its channel is ready (until then messages wait in the queue). */
 export async function queueSend (q: Queryable, outboundId: number, channel: Channel = 'sms'): Promise<boolean> {
   if (!await channelReady(q, channel)) return false
-  await enqueueJob(q, { kind: SMS_SEND_JOB, subjectId: outboundId, maxAttempts: SEND_ATTEMPTS, message: 'Waiting to send.' })
+  await enqueueJob(q, { kind: SMS_SEND_JOB, subjectId: outboundId, maxAttempts: SEND_ATTEMPTS, message: jobMessages.smsWaiting() })
   return true
 }
 
@@ -37,7 +38,7 @@ export async function queueWaiting (q: Queryable): Promise<number> {
       `SELECT o.outbound_id FROM sms_outbound o WHERE o.status = 'queued' AND o.channel = $2
          AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.kind = $1 AND j.subject_id = o.outbound_id AND j.status IN ('queued', 'running'))
        ORDER BY o.outbound_id`, [SMS_SEND_JOB, channel])
-    for (const row of rows) await enqueueJob(q, { kind: SMS_SEND_JOB, subjectId: Number(row.outbound_id), maxAttempts: SEND_ATTEMPTS, message: 'Waiting to send.' })
+    for (const row of rows) await enqueueJob(q, { kind: SMS_SEND_JOB, subjectId: Number(row.outbound_id), maxAttempts: SEND_ATTEMPTS, message: jobMessages.smsWaiting() })
     queued += rows.length
   }
   return queued

@@ -1,6 +1,7 @@
 // Generating a special bet as a durable job: one ticket of the level's special numbers for its account on one draw, recorded once per level and draw.
 import type { Db } from '../../../shared/db.ts'
 import type { JobHandler } from '../../jobs/runner.ts'
+import { jobMessages } from '../../jobs/messages.ts'
 import { findRole } from '../../lib/users.ts'
 import { errors } from '../../lib/errors.ts'
 import { placeOrder } from '../../betting/store/service.ts'
@@ -19,11 +20,11 @@ export function betSpecialJob (db: Db, now: () => Date): JobHandler<BetSpecialPa
     async run (job, context) {
       const { userId, drawId } = job.payload
       const { rows: [done] } = await db.query<{ ticket_no: string | null }>('SELECT ticket_no FROM bet_special_runs WHERE user_id = $1 AND draw_id = $2', [userId, drawId])
-      if (done) return `The special bet of draw ${drawId} was placed already: ticket ${done.ticket_no ?? ''}.`
+      if (done) return jobMessages.specialDone({ draw: drawId, ticket: done.ticket_no ?? '' })
       const setting = await loadBetSpecial(db, userId)
       const numbers = await linesToPlace(db, setting, drawId)
-      if (numbers.length === 0) return 'No special number is left to place on this draw: nothing was placed.'
-      await context.progress(0, numbers.length, `Placing ${numbers.length} special numbers.`)
+      if (numbers.length === 0) return jobMessages.specialNothing()
+      await context.progress(0, numbers.length, jobMessages.specialPlacing({ count: numbers.length }))
       // Placed by whoever started the job (a staff admin for its company), as a fixed bet is; the settings' owner for a job without one.
       const placerId = job.userId ?? userId
       const role = await findRole(db, placerId)
@@ -43,10 +44,10 @@ export function betSpecialJob (db: Db, now: () => Date): JobHandler<BetSpecialPa
         },
         finish: async (tx, answer) => {
           await tx.query('UPDATE bet_special_runs SET ticket_no = $3, stake = $4 WHERE user_id = $1 AND draw_id = $2', [userId, drawId, answer.ticketNo, answer.stake])
-          await context.progress(numbers.length, numbers.length, `Placed ticket ${answer.ticketNo}.`, tx)
+          await context.progress(numbers.length, numbers.length, jobMessages.specialTicket({ ticket: answer.ticketNo }), tx)
         }
       }, now())
-      return `Placed ticket ${placed.ticketNo} for ${setting.bettorId}: ${numbers.length} special number${numbers.length === 1 ? '' : 's'}, stake ${placed.stake.toFixed(2)}.`
+      return jobMessages.specialPlaced({ ticket: placed.ticketNo, user: setting.bettorId, count: numbers.length, stake: placed.stake.toFixed(2) })
     }
   }
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../../shared/db.ts'
 import { announceDrawChange } from '../../lib/draw-changes.ts'
 import type { Game } from '../../betting/rules/index.ts'
 import type { JobHandler } from '../../jobs/runner.ts'
+import { jobMessages } from '../../jobs/messages.ts'
 import { above, reachedWhere, standings } from '../store/excess.ts'
 import { drawById } from '../../draws/store/draw-by-id.ts'
 
@@ -19,7 +20,7 @@ export function outsetProcessJob (db: Db, now: () => Date): JobHandler<OutsetPro
       const { game, drawId, userId, distributorId } = job.payload
       const message = await db.transaction(async (tx) => {
         const draw = await drawById(tx, drawId)
-        if (!draw || draw.is_finalised || draw.result !== null) return `Draw ${drawId} has its result entered: nothing was thrown.`
+        if (!draw || draw.is_finalised || draw.result !== null) return jobMessages.outsetSettled({ draw: drawId })
         await tx.query('SELECT 1 FROM number_intake WHERE draw_id = $1 AND user_id = $2 ORDER BY number FOR UPDATE', [drawId, userId])
         const rows = await standings(tx, game, drawId, userId, reachedWhere(true))
         let thrown = 0
@@ -33,11 +34,11 @@ export function outsetProcessJob (db: Db, now: () => Date): JobHandler<OutsetPro
             `INSERT INTO throws (draw_id, user_id, distributor_id, game, number, big, small, units, created_by, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [drawId, userId, distributorId, game, r.number, big, small, units, job.userId ?? userId, now()])
           thrown++
-          await context.progress(i + 1, rows.length, `Threw the excess of ${thrown} of ${rows.length} numbers.`, tx)
+          await context.progress(i + 1, rows.length, jobMessages.outsetThrowing({ thrown, numbers: rows.length }), tx)
         }
         await tx.query('INSERT INTO audits (user_id, action, path, detail, created_at) VALUES ($1, $2, $3, $4, $5)',
           [job.userId, 'outset.process', 'outsettingProcess1', JSON.stringify({ JobId: job.id, DrawId: drawId, UserId: userId, DistributorId: distributorId, Numbers: thrown }), now()])
-        return thrown === 0 ? 'No number is kept above its limit: nothing to throw.' : `Threw the excess of ${thrown} number${thrown === 1 ? '' : 's'} out to the distributor.`
+        return thrown === 0 ? jobMessages.outsetNothing() : jobMessages.outsetThrown({ count: thrown })
       })
       // Committed: the exposure pages read the draw again.
       announceDrawChange(db, { kind: 'thrown', game, drawIds: [drawId] })

@@ -2,6 +2,7 @@
 import type { Db } from '../../../shared/db.ts'
 import { announceDrawChange } from '../../lib/draw-changes.ts'
 import type { JobHandler } from '../../jobs/runner.ts'
+import { jobMessages } from '../../jobs/messages.ts'
 import { throwByRules, type RuleThrowScope } from '../store/rule-throws.ts'
 import { drawById } from '../../draws/store/draw-by-id.ts'
 
@@ -16,16 +17,16 @@ export function outsetRuleJob (db: Db, now: () => Date, path: string): JobHandle
       const scope = job.payload
       const message = await db.transaction(async (tx) => {
         const draw = await drawById(tx, scope.drawId)
-        if (!draw || draw.is_finalised || draw.result !== null) return `Draw ${scope.drawId} has its result entered: nothing was thrown.`
+        if (!draw || draw.is_finalised || draw.result !== null) return jobMessages.outsetSettled({ draw: scope.drawId })
         const outcome = await throwByRules(tx, scope, job.userId ?? scope.userId, now(), async (done, total, numbers) => {
           context.signal.throwIfAborted()
-          await context.progress(done, total, `Went through ${done} of ${total} numbers; ${numbers} had excess.`, tx)
+          await context.progress(done, total, jobMessages.outsetRulesGoing({ done, total, numbers }), tx)
         })
         await tx.query('INSERT INTO audits (user_id, action, path, detail, created_at) VALUES ($1, $2, $3, $4, $5)',
           [job.userId, `outset.${job.kind}`, path, JSON.stringify({ JobId: job.id, DrawId: scope.drawId, UserId: scope.userId, DistributorId: scope.distributorId ?? null, ...outcome }), now()])
-        if (outcome.numbers === 0) return 'No number is kept above its limit: nothing to throw.'
-        const kept = outcome.kept === 0 ? 'no excess is left kept.' : outcome.kept === 1 ? '1 number keeps excess no rule takes.' : `${outcome.kept} numbers keep excess no rule takes.`
-        return `${outcome.numbers} number${outcome.numbers === 1 ? '' : 's'} had excess: made ${outcome.throws} throw${outcome.throws === 1 ? '' : 's'} by the rules; ${kept}`
+        if (outcome.numbers === 0) return jobMessages.outsetNothing()
+        const kept = outcome.kept === 0 ? jobMessages.outsetKeptNone() : jobMessages.outsetKept({ count: outcome.kept })
+        return jobMessages.outsetRulesThrown({ count: outcome.numbers, throws: jobMessages.outsetThrows({ count: outcome.throws }), kept })
       })
       // Committed: the exposure pages read the draw again.
       announceDrawChange(db, { kind: 'thrown', game: scope.game, drawIds: [scope.drawId] })

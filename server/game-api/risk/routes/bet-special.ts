@@ -3,6 +3,8 @@ import { Type, type Static } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { SPECIAL_PATTERNS, patternNumbers } from '../rules/special-numbers.ts'
 import { enqueueJob, percentDone } from '../../jobs/runner.ts'
+import { JobMessageSchema, messageFieldsOf } from '../../jobs/status.ts'
+import { jobMessages } from '../../jobs/messages.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
 import { bettingErrors } from '../../betting/errors.ts'
@@ -47,7 +49,7 @@ const Status = Type.Object({
   JobId: Type.Integer(),
   Status: Type.String(),
   Progress: Type.Integer({ minimum: 0, maximum: 100 }),
-  Message: Type.String(),
+  ...JobMessageSchema,
   TicketNo: Type.Union([Type.String(), Type.Null()]),
   Lines: Type.Integer(),
   Stake: Type.Number()
@@ -130,7 +132,7 @@ const betSpecialRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The account's settings and its one run per draw; the job is the caller's, who polls it and places the ticket.
       const payload: BetSpecialPayload = { userId: account, drawId }
       // One try: a refusal by placement (credit, a closed draw, a limit) would be refused again; the user starts it anew.
-      const jobId = await enqueueJob(tx, { kind: BET_SPECIAL_JOB, subjectId: drawId, userId: user.userId, payload, maxAttempts: 1, message: 'Waiting to place the special bet.' })
+      const jobId = await enqueueJob(tx, { kind: BET_SPECIAL_JOB, subjectId: drawId, userId: user.userId, payload, maxAttempts: 1, message: jobMessages.specialWaiting() })
       await app.gaAudit(tx, request, { userId: user.userId, action: 'betSpecial.generate', detail: { Account: account, JobId: jobId, DrawId: drawId } })
       return { JobId: jobId, DrawId: drawId, Lines: (await linesToPlace(tx, s, drawId)).length }
     })
@@ -139,15 +141,15 @@ const betSpecialRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.get('/generateBetSpecial/:id/status', { schema: { params: Type.Object({ id: Id }), querystring: Query, response: envelope(Status) } }, async (request) => {
-    const { rows: [job] } = await app.db.query<{ job_id: number, status: string, done_count: number, total_count: number, message: string, ticket_no: string | null, lines: number | null, stake: string | null }>(
-      `SELECT j.job_id, j.status, j.done_count, j.total_count, j.message, r.ticket_no, r.lines, r.stake FROM jobs j
+    const { rows: [job] } = await app.db.query<{ job_id: number, status: string, done_count: number, total_count: number, message: string, message_code: string, message_values: unknown, ticket_no: string | null, lines: number | null, stake: string | null }>(
+      `SELECT j.job_id, j.status, j.done_count, j.total_count, j.message, j.message_code, j.message_values, r.ticket_no, r.lines, r.stake FROM jobs j
        LEFT JOIN bet_special_runs r ON r.job_id = j.job_id WHERE j.job_id = $1 AND j.kind = $2 AND j.user_id = $3`, [request.params.id, BET_SPECIAL_JOB, caller(request).userId])
     if (!job) throw outsetErrors.betSpecialJobNotFound(request.params.id)
     return ok({
       JobId: Number(job.job_id),
       Status: job.status,
       Progress: percentDone(job.status, Number(job.done_count), Number(job.total_count)),
-      Message: job.message,
+      ...messageFieldsOf(job),
       TicketNo: job.ticket_no,
       Lines: Number(job.lines ?? 0),
       Stake: Number(job.stake ?? 0)

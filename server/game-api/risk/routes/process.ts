@@ -4,7 +4,7 @@ import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../betting/rules/index.ts'
 import { enqueueJob } from '../../jobs/runner.ts'
-import { findJob } from '../../jobs/status.ts'
+import { JobMessageSchema, findJob } from '../../jobs/status.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
 import { subjectOf } from '../../lib/downline-access.ts'
@@ -17,7 +17,7 @@ import { OUTSET_PROCESS2_JOB } from '../jobs/rules.ts'
 import type { RuleThrowScope } from '../store/rule-throws.ts'
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
-const Status = Type.Object({ JobId: Type.Integer(), Status: Type.String(), Progress: Type.Integer({ minimum: 0, maximum: 100 }), Message: Type.String() })
+const Status = Type.Object({ JobId: Type.Integer(), Status: Type.String(), Progress: Type.Integer({ minimum: 0, maximum: 100 }), ...JobMessageSchema })
 
 /** The Out Setting 2 processing calls (the caller's own level; a staff admin's: the company's). */
 const processRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {

@@ -3,7 +3,7 @@ import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../betting/rules/index.ts'
 import { enqueueJob } from '../../jobs/runner.ts'
-import { findJob } from '../../jobs/status.ts'
+import { JobMessageSchema, findJob } from '../../jobs/status.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
 import { subjectOf } from '../../lib/downline-access.ts'
@@ -27,7 +27,7 @@ const RuleBody = Type.Object({
   Priority: Type.Integer({ minimum: 0, maximum: 9999, description: 'lower goes first' })
 })
 const Rule = Type.Object({ RuleId: Type.Integer(), Game: Type.String(), Number: Type.String(), Big: Type.Number(), Small: Type.Number(), Units: Type.Number(), Priority: Type.Integer() })
-const JobStatus = Type.Object({ JobId: Type.Integer(), Status: Type.String(), Progress: Type.Integer({ minimum: 0, maximum: 100 }), Message: Type.String() })
+const JobStatus = Type.Object({ JobId: Type.Integer(), Status: Type.String(), Progress: Type.Integer({ minimum: 0, maximum: 100 }), ...JobMessageSchema })
 const Params = Type.Object({ id: Id })
 
 /** The rule calls: reading is open to the owner and its partners, changing to the owner, outset to both (each for its own level); a staff admin acts for the company's level. */

@@ -24,7 +24,7 @@ t.test('a draw finalised without a job reports its job done with what finalising
   // The draw holds the seed's open tickets too: the figures are those the finalising call answered (mem1's 1234 Big 1 won 2000 among them).
   const { Bets, Winners, Strikes, Payout } = inline.body.data
   t.ok(Bets >= 2 && Winners >= 1 && Payout >= 2000, 'finalising settled our bets and paid our winner')
-  const done = { JobId: null, DrawId: drawId, Status: 'done', Progress: 100, Message: '', IsFinalised: true, Bets, Winners, Strikes, Payout }
+  const done = { JobId: null, DrawId: drawId, Status: 'done', Progress: 100, Message: '', MessageCode: '', MessageValues: {}, IsFinalised: true, Bets, Winners, Strikes, Payout }
   t.same(await status(), done, 'finalised by PUT draw: done, with the bets settled, the winners, the strikes and the payout')
   t.match(await listed(), { ...done, Series: 'SG4D' }, 'and so in the finalise list')
 

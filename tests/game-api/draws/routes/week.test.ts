@@ -28,7 +28,8 @@ t.test('week draws, the week job and its status, bad input and the ADMIN gate', 
     const { body } = await api(h, 'GET', `/api/v1/4d/draw/weekJob?JobId=${started.body.data.JobId}`, tokens.admin)
     return ['done', 'failed'].includes(body.data.Status) && body.data
   }, { within: 30_000, what: 'the week job' })
-  t.match(done, { Status: 'done', Progress: 100, WeekStart: '2030-01-07', Message: /^Week of 2030-01-07: \d+ draws created/ })
+  t.match(done, { Status: 'done', Progress: 100, WeekStart: '2030-01-07', Message: /^Week of 01\/07\/2030: \d+ draws created/ }, 'the week as the tables write days')
+  t.match(done, { MessageCode: 'GA_JOB_WEEK_DONE', MessageValues: { week: '01/07/2030', created: Number, existed: Number } }, 'and as a code and values the page says in the user\'s language')
   const week = (await api(h, 'GET', '/api/v1/4d/draw/week?Date=2030-01-13', tokens.admin)).body.data as Array<{ Series: string, DrawDate: string }>
   // Singapore draws Wednesday, Saturday and Sunday; Magnum Wednesday, Saturday, Sunday and the special Tuesday.
   t.same(week.filter((d) => d.Series === 'SG4D').map((d) => d.DrawDate), ['2030-01-09', '2030-01-12', '2030-01-13'])
