@@ -63,14 +63,18 @@ export function fieldHeaded (table: Table, heading: string, say: (key: string) =
   return column.field
 }
 
-/** One call straight to the game API as a demo user (its own token, not the browser's path): what the game API answers, to hold the page's call against; throws on a refusal. */
-export async function gameApiAs (gameApiUrl: string, userId: string): Promise<(path: string) => Promise<any>> {
+/** Calls straight to the game API as a demo user (its own token, not the browser's path): a set-up, or what the game API answers to hold the page's call against; throws on a refusal. */
+export async function gameApiAs (gameApiUrl: string, userId: string): Promise<(path: string, method?: string, body?: unknown) => Promise<any>> {
   const grant = await fetch(`${gameApiUrl}/api/v1/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username: userId, password: DEMO_PASSWORD }) })
   const token = ((await grant.json()) as { data: { access_token: string } }).data.access_token
-  return async (path) => {
-    const res = await fetch(`${gameApiUrl}/api/v1/${path}`, { headers: { authorization: `Bearer ${token}` } })
+  return async (path, method = 'GET', body = undefined) => {
+    const res = await fetch(`${gameApiUrl}/api/v1/${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body)
+    })
     const answer = await res.json() as { success: boolean, data: unknown, message?: string }
-    if (!res.ok || !answer.success) throw new Error(`${path}: ${res.status} ${answer.message}`)
+    if (!res.ok || !answer.success) throw new Error(`${method} ${path}: ${res.status} ${answer.message}`)
     return answer.data
   }
 }
