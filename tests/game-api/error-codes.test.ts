@@ -27,7 +27,7 @@ t.test('a schema refusal: a GA_FIELD_* code with the field path first', async (t
 t.test('a rule past the schema: its own code, the field first when the form names it', async (t) => {
   const reversed = await h.call('GET', '/api/v1/4d/reportFull?DrawFrom=2030-01-02&DrawTo=2029-12-01', { token: mem1 })
   t.equal(reversed.statusCode, 400)
-  t.same(reversed.json(), { success: false, message: 'querystring/DrawFrom 2030-01-02 must not be later than DrawTo 2029-12-01.', code: 'GA_PERIOD_REVERSED', params: ['2030-01-02', '2029-12-01'] })
+  t.same(reversed.json(), { success: false, message: 'querystring/DrawFrom 01/02/2030 must not be later than DrawTo 12/01/2029.', code: 'GA_PERIOD_REVERSED', params: ['01/02/2030', '12/01/2029'] })
   const noDay = await h.call('GET', '/api/v1/4d/reportFull?DrawDate=2029-02-30', { token: mem1 })
   t.same(noDay.json(), { success: false, message: 'querystring/DrawDate must be a date written YYYY-MM-DD, not "2029-02-30".', code: 'GA_FIELD_NOT_DATE', params: ['querystring/DrawDate', '2029-02-30'] })
 })

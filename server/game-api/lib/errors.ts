@@ -1,4 +1,5 @@
 import { codedError, type CodedConstructor } from '../../shared/coded-error.ts'
+import { dayOfDate, type IsoDate } from '../../../schemas/domain/calendar.ts'
 
 /** The envelope's extras a failure may carry beside its message. */
 export interface GameApiErrorExtras { data?: string[], captchaRequired?: boolean, subCode?: number, t?: string }
@@ -32,7 +33,8 @@ const E = {
   captchaIncorrect: coded('GA_CAPTCHA_INCORRECT', 'Captcha incorrect.', 400),
   passwordRules: coded<[string]>('GA_PASSWORD_RULES', '%s', 400),
   routeNotFound: coded<[string, string]>('GA_ROUTE_NOT_FOUND', '%s %s is not a game API path; see server/docs/game-api.md for the paths.', 404),
-  maintenance: coded<[string]>('GA_MAINTENANCE', 'Web is under maintenance, please try again later at %s (GMT +8).', 503)
+  maintenance: coded<[string]>('GA_MAINTENANCE', 'Web is under maintenance, please try again later at %s (GMT +8).', 503),
+  periodReversed: coded<[string, string]>('GA_PERIOD_REVERSED', 'querystring/DrawFrom %s must not be later than DrawTo %s.', 400)
 }
 
 // The catalogue: every failure the game API produces, by stable code. Messages are the contract's, word for word.
@@ -54,7 +56,8 @@ export const errors = {
   fieldNotDate: coded<[string, string]>('GA_FIELD_NOT_DATE', '%s must be a date written YYYY-MM-DD, not "%s".', 400),
   fieldNotTime: coded<[string, string]>('GA_FIELD_NOT_TIME', '%s must be a time written HH:mm (GMT+8), e.g. 18:00, not "%s".', 400),
   fieldNotCents: coded<[string, number]>('GA_FIELD_NOT_CENTS', '%s must be in cents at most (e.g. 2000.50), not %s.', 400),
-  periodReversed: coded<[string, string]>('GA_PERIOD_REVERSED', 'querystring/DrawFrom %s must not be later than DrawTo %s.', 400),
+  // The days as the tables write them (MM/DD/YYYY), not as the query sent them.
+  periodReversed: (from: IsoDate, to: IsoDate) => E.periodReversed(dayOfDate(from), dayOfDate(to)),
   maintenance: (t: string, shown: string) => E.maintenance(shown).with({ subCode: 8000, t }),
   subShareNotFound: coded<[number]>('GA_SUB_SHARE_NOT_FOUND', 'Sub share %s does not exist (it may have been deleted already).', 404),
   badPermission: coded<[string]>('GA_NO_PERMISSION', 'Only an ADMIN user granted %s may do this; ask an administrator to grant it.', 403),

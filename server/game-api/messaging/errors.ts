@@ -1,5 +1,8 @@
 // The SMS domain's failures, with stable codes and messages that say how to fix the cause.
+import { dayOfDate, type IsoDate } from '../../../schemas/domain/calendar.ts'
 import { coded } from '../lib/errors.ts'
+
+const badPeriod = coded<[string, string, number]>('GA_SMS_BAD_PERIOD', 'DateFrom %s to DateTo %s is not a period of the report: the first day must not be later than the last, and a period covers at most %s days.', 400)
 
 /** Every failure of the SMS routes, by stable code. */
 export const smsErrors = {
@@ -18,7 +21,8 @@ export const smsErrors = {
   badSmsNumber: coded<[string]>('GA_SMS_BAD_NUMBER', 'SMSNumber "%s" is not a valid phone number; write it with its country code.', 400),
   drawNotFinal: coded<[number]>('GA_SMS_DRAW_NOT_FINAL', 'Draw %s is not finalised yet; finalise it (Control › Result) before sending its result or strikes.', 409),
   broadcastNotFound: coded<[number]>('GA_SMS_SEND_JOB_NOT_FOUND', 'Send job %s does not exist; start one from Send Result or Send Strike.', 404),
-  badPeriod: coded<[string, string, number]>('GA_SMS_BAD_PERIOD', 'DateFrom %s to DateTo %s is not a period of the report: the first day must not be later than the last, and a period covers at most %s days.', 400),
+  // The days as the tables write them (MM/DD/YYYY).
+  badPeriod: (from: IsoDate, to: IsoDate, days: number) => badPeriod(dayOfDate(from), dayOfDate(to), days),
   subscriptionNotFound: coded<[string]>('GA_SMS_SUBSCRIPTION_NOT_FOUND', 'Subscription %s does not exist (it may have been removed already).', 404),
   gatewayMessageNotFound: coded<[string]>('GA_SMS_GATEWAY_MESSAGE_NOT_FOUND', 'No message with gateway id %s was received or sent here; copy the id from the gateway\'s message log.', 404)
 }

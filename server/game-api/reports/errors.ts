@@ -1,12 +1,16 @@
 // The share-claim failures (claims, claim-backs, the company view), with stable codes and messages that say how to fix the cause.
+import { dayOfDate, type IsoDate } from '../../../schemas/domain/calendar.ts'
 import { coded } from '../lib/errors.ts'
+
+const nothingToClaim = coded<[string, string, string]>('GA_SHARE_CLAIM_NOTHING', 'No bet of %s\'s group was settled from %s to %s: there is nothing to claim.', 404)
 
 /** Every failure of the share-claim routes, by stable code. */
 export const shareClaimErrors = {
   noCompanyView: coded('GA_NO_SHARE_CLAIM_VIEW', 'Share Claim (Company) needs dEnableViewShareClaim set to 1 (or an ADMIN granted DrawSetting); ask your upline to enable it.', 403),
   noPeriod: coded('GA_SHARE_CLAIM_NO_PERIOD', 'A share claim is recorded for a period: give DrawFrom and DrawTo (YYYY-MM-DD), or a DrawId.', 400),
   notDirectDownline: coded<[string, string]>('GA_SHARE_CLAIM_NOT_DIRECT', 'User %s is not a direct downline of %s: claims run between a level and the level just below it.', 400),
-  nothingToClaim: coded<[string, string, string]>('GA_SHARE_CLAIM_NOTHING', 'No bet of %s\'s group was settled from %s to %s: there is nothing to claim.', 404),
+  // The period's days as the tables write them (MM/DD/YYYY).
+  nothingToClaim: (downline: string, from: IsoDate, to: IsoDate) => nothingToClaim(downline, dayOfDate(from), dayOfDate(to)),
   claimNotFound: coded<[number]>('GA_SHARE_CLAIM_NOT_FOUND', 'Share claim %s does not exist or is not yours; pick one from shareClaim.', 404),
   claimImported: coded<[number, number]>('GA_SHARE_CLAIM_IMPORTED', 'Share claim %s is part of claim-back %s already; delete that claim-back first to change it.', 409),
   mixedClaims: coded('GA_SHARE_CLAIM_MIXED', 'A claim-back settles the claims of one downline: choose claims of a single downline.', 400),

@@ -56,7 +56,7 @@ onTestDatabase(t, async (t, kind) => {
     t.equal((await get('getSMSReportSum')).json().data.totals.Outbound, 7, 'the seeded clock\'s week holds them all')
     const reversed = await get('getSMSReport?DateFrom=2030-01-02&DateTo=2030-01-01')
     t.equal(reversed.statusCode, 400)
-    t.match(reversed.json(), { code: 'GA_SMS_BAD_PERIOD', params: ['2030-01-02', '2030-01-01', '366'] })
+    t.match(reversed.json(), { code: 'GA_SMS_BAD_PERIOD', params: ['01/02/2030', '01/01/2030', '366'] })
     t.equal((await get('getSMSReport?DateFrom=2028-01-01&DateTo=2030-01-01')).json().code, 'GA_SMS_BAD_PERIOD')
     t.equal((await get('getSMSReport?DateFrom=2030-02-30')).json().code, 'GA_FIELD_NOT_DATE')
     const agent = await h.signIn('ag1')

@@ -68,7 +68,7 @@ onTestDatabase(t, async (t, kind) => {
 
   t.test('refusals: a period the wrong way round, a user outside the tree', async (t) => {
     const reversed = await api(h, 'GET', '/api/v1/4d/selectStatementSum?DrawFrom=2030-01-10&DrawTo=2030-01-01', tokens.ag1)
-    t.match(reversed.body, { code: 'GA_PERIOD_REVERSED', params: ['2030-01-10', '2030-01-01'] })
+    t.match(reversed.body, { code: 'GA_PERIOD_REVERSED', params: ['01/10/2030', '01/01/2030'] })
     t.equal((await api(h, 'GET', '/api/v1/4d/selectStatementSum?UserId=clerk', tokens.ag1)).status, 403)
   })
 })
