@@ -2,7 +2,7 @@ import t from 'tap'
 import { type Browser, signedIn } from '../../helpers/http-browser.ts'
 import { buildProduct } from '../../helpers/build.ts'
 import { pathOf, urlOf, widgetsOf } from '../../helpers/page-data.ts'
-import { validateForm, visibleValues } from '../../../client/src/renderers/lib/formRules.ts'
+import { isVisible, validateForm, visibleValues } from '../../../client/src/renderers/lib/formRules.ts'
 import { submitPayload } from '../../../client/src/renderers/lib/formSubmit.ts'
 import { toTyped } from '../../../client/src/renderers/lib/formUnits.ts'
 import type { FormWidget, TableWidget } from '../../../schemas/widgets.ts'
@@ -64,7 +64,9 @@ t.test('TOTO profiles on Agents and Players at a TT location, the 4D side at a 4
     const page = await admin.page('/admin/agents')
     const create = page.actions?.find((a) => a.labelKey === 'page.adminAgents.create')
     const dialog = await admin.dialog(create!.form)
-    t.notOk(dialog.labels.includes('4D share'), 'no 4D share at a TT location')
+    const visibleLabels = (locations: unknown) => create!.form.fields.filter((f) => isVisible(f, { Locations: locations })).map((f) => say(f.labelKey))
+    t.notOk(visibleLabels(['TT']).includes('4D share'), 'no 4D share for an account of the TT location alone')
+    t.ok(visibleLabels(dialog.prefilled.Locations).includes('4D share'), 'the 4D share while a 4D location is ticked, as the parent\'s locations are at first (issue #39)')
     t.ok(dialog.labels.includes('TOTO share'), 'the TOTO share')
     t.equal(dialog.prefilled.tCommission, 0, 'the new account\'s default from profileTNewFull')
     const typed = { ...dialog.prefilled, UserId: AGENT, Credit: 1000, tShare: 40, EnablePlaceBet: true }
