@@ -3,10 +3,12 @@ import { gameApi, gameApiToken, signInAt, startE2E, openFromMenu } from '../supp
 import { confirmOk } from '../../helpers/browser.ts'
 import { zoneDateOf } from '../../../schemas/domain/calendar.ts'
 
-// Issue #31's payment calls on their pages, as admin: a group expense added and deleted on Payments, the month's
-// statement on Payment History naming the expense's kind, and a user's own pay table given and taken back on Pay Rate.
+// Issue #31's payment dialogs on their pages, as admin: a group expense added through its dialog and deleted after the
+// confirmation on Payments, and on Pay Rate a user chosen in the tree by keyboard given its own pay table and taken back,
+// each after its confirmation. The tables, the monthly statement and the actions' answers and texts are proven through
+// the service (tests/server/pages/payments-expenses.test.ts, pay-rate.test.ts).
 
-t.test('group expenses, the monthly statement and own pay tables on their pages', async (t) => {
+t.test('the group expense and own pay table dialogs on their pages', async (t) => {
   const e2e = await startE2E(t)
   const token = await gameApiToken(e2e, 'admin')
   const { page, errors } = await e2e.newPage({ viewport: { width: 1400, height: 900 } })
@@ -14,7 +16,7 @@ t.test('group expenses, the monthly statement and own pay tables on their pages'
   const today = zoneDateOf(new Date())
   const expenses = page.locator('[data-widget-id=expenses] tbody tr').filter({ hasText: 'w3 stationery' })
 
-  await t.test('Payments: Add group expense charges ag1\'s group; the table lists it', async (t) => {
+  await t.test('Payments: the Add group expense dialog charges ag1\'s group', async (t) => {
     await openFromMenu(page, 'Administration', 'Payments', '/admin/payments')
     await page.getByRole('button', { name: 'Add group expense' }).click()
     const dialog = page.locator('dialog[open]')
@@ -27,20 +29,8 @@ t.test('group expenses, the monthly statement and own pay tables on their pages'
     await done.waitFor()
     await dialog.getByRole('button', { name: 'Close' }).click()
     await expenses.waitFor()
-    t.match(await expenses.innerText(), /ag1[\s\S]*12\.34/, 'the expense row: group and amount')
     const listed = await gameApi(e2e, token, 'GET', '4d/groupExpense') as Array<{ Description: string, Amount: number }>
     t.match(listed, [{ Description: 'w3 stationery', Amount: 12.34 }], 'the game API holds it')
-  })
-
-  await t.test('Payment History: the month\'s statement of ag1 lists the charge as a group expense', async (t) => {
-    await openFromMenu(page, 'Administration', 'Payment History', '/admin/paymentHist')
-    await page.getByRole('combobox', { name: 'User' }).fill('ag1')
-    await page.getByRole('option', { name: /^ag1/ }).click()
-    await page.getByLabel(/^Month/).fill(today.slice(0, 7))
-    await page.getByRole('button', { name: 'Show' }).click()
-    const row = page.locator('[data-widget-id=monthly] tbody tr').filter({ hasText: 'Group expense' }).first()
-    await row.waitFor()
-    t.match(await row.innerText(), /-12\.34/, 'charged to the group\'s head')
   })
 
   await t.test('Payments: deleting the expense (confirmed) drops it from the list', async (t) => {
@@ -58,22 +48,15 @@ t.test('group expenses, the monthly statement and own pay tables on their pages'
     const ag1 = page.getByRole('treeitem', { name: /^ag1/ })
     await ag1.focus()
     await page.keyboard.press('Enter')
-    t.equal(await ag1.getAttribute('aria-selected'), 'true')
+    t.equal(await ag1.getAttribute('aria-selected'), 'true', 'Enter on the focused tree item chooses ag1')
     const give = page.locator('[data-action-id=ownTable]')
     await give.getByRole('button', { name: 'Give own table' }).click()
     await confirmOk(page, /pay table of its own/)
     await give.getByRole('status').filter({ hasText: 'now has its own pay table' }).waitFor()
-    await give.getByRole('button', { name: 'Give own table' }).click()
-    await confirmOk(page)
-    const refused = give.getByRole('alert')
-    await refused.waitFor()
-    t.match(await refused.innerText(), /ag1/, 'a second one is refused: ag1 has one')
     const back = page.locator('[data-action-id=operatorTable]')
     await back.getByRole('button', { name: 'Back to the operator\'s table' }).click()
     await confirmOk(page, /Remove the chosen user/)
-    const answer = back.locator('[role=status], [role=alert]').first()
-    await answer.waitFor()
-    t.match(await answer.innerText(), /paid by the operator's table again/, 'ag1 is paid by the operator\'s table again')
+    await back.getByRole('status').filter({ hasText: 'paid by the operator\'s table again' }).waitFor()
   })
 
   t.same(errors, [], 'no uncaught page errors')
