@@ -6,3 +6,11 @@ export function queryDate (field: string, value: string): string {
   if (!isIsoDate(value)) throw errors.fieldNotDate(`querystring/${field}`, value)
   return value
 }
+
+/** A query's DrawFrom and DrawTo: each a calendar date when given (empty reads as none), the first not later than the second. */
+export function drawDateRange (q: { DrawFrom?: string | undefined, DrawTo?: string | undefined }): { from: string | null, to: string | null } {
+  const from = q.DrawFrom ? queryDate('DrawFrom', q.DrawFrom) : null
+  const to = q.DrawTo ? queryDate('DrawTo', q.DrawTo) : null
+  if (from !== null && to !== null && from > to) throw errors.periodReversed(from, to)
+  return { from, to }
+}

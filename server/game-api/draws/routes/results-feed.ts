@@ -3,12 +3,11 @@ import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { SMS_LENGTH, resultSmsString, type FourDResult, type Game, type TotoResult } from '../../betting/rules/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { errors } from '../../lib/errors.ts'
 import { isoDateOf, type DrawRow } from '../store/draws.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 import { existingDraw } from '../store/draw-by-id.ts'
 import { resultsPage } from '../store/draw-lists.ts'
-import { queryDate } from '../../lib/query-date.ts'
+import { drawDateRange } from '../../lib/query-date.ts'
 
 const DrawIdField = Type.Integer({ minimum: 1, maximum: 2147483647 })
 const DateField = Type.Optional(Type.String({ maxLength: 10, description: 'YYYY-MM-DD' }))
@@ -57,12 +56,8 @@ const resultsFeedRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app,
     }
   }, async (request) => {
     const q = request.query
-    for (const key of ['DrawFrom', 'DrawTo'] as const) {
-      const value = q[key]
-      if (value) queryDate(key, value)
-    }
-    if (q.DrawFrom && q.DrawTo && q.DrawFrom > q.DrawTo) throw errors.periodReversed(q.DrawFrom, q.DrawTo)
-    const { rows, count } = await resultsPage(app.db, game, { from: q.DrawFrom || null, to: q.DrawTo || null, series: q.Series || null, limit: q.Limit ?? 50 })
+    const range = drawDateRange(q)
+    const { rows, count } = await resultsPage(app.db, game, { from: range.from, to: range.to, series: q.Series || null, limit: q.Limit ?? 50 })
     return ok({
       rows: rows.map((d) => ({ DrawId: Number(d.draw_id), DrawDate: isoDateOf(d.draw_date), Series: d.series, Special: d.special, IsFinalised: d.is_finalised, Result: d.result as Record<string, unknown>, SMSString: smsOf(d) })),
       count

@@ -2,12 +2,11 @@ import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { type Game } from '../../betting/rules/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
 import { reports } from '../store/index.ts'
 import { ReportSchema } from '../../betting/schemas.ts'
 import { subjectOf } from '../../lib/downline-access.ts'
-import { queryDate } from '../../lib/query-date.ts'
+import { drawDateRange, queryDate } from '../../lib/query-date.ts'
 
 const DateField = Type.Optional(Type.String({ maxLength: 10 }))
 const ReportQuery = Type.Object({
@@ -30,11 +29,8 @@ const reportRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { ga
     app.get(`/${name}`, { schema: { querystring: ReportQuery, response: envelope(ReportSchema) } }, async (request) => {
       const user = caller(request)
       const q = request.query
-      for (const key of ['DrawDate', 'DrawFrom', 'DrawTo'] as const) {
-        const value = q[key]
-        if (value) queryDate(key, value)
-      }
-      if (q.DrawFrom && q.DrawTo && q.DrawFrom > q.DrawTo) throw errors.periodReversed(q.DrawFrom, q.DrawTo)
+      if (q.DrawDate) queryDate('DrawDate', q.DrawDate)
+      const range = drawDateRange(q)
       const userId = await subjectOf(app.db, user, q.UserId)
       // The caller's own account bounds what reportUplineFull shows above the user.
       const reach = await subjectOf(app.db, user)
@@ -43,8 +39,8 @@ const reportRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { ga
         game,
         drawId: q.DrawId ?? null,
         drawDate: q.DrawDate || null,
-        drawFrom: q.DrawFrom || null,
-        drawTo: q.DrawTo || null,
+        drawFrom: range.from,
+        drawTo: range.to,
         fileId: q.FileId ?? null,
         settingId: q.SettingId ?? null,
         reach,

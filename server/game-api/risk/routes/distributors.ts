@@ -8,8 +8,7 @@ import { subjectOf } from '../../lib/downline-access.ts'
 import { assertOutSet } from '../store/out-set.ts'
 import { outsetErrors } from '../errors.ts'
 import { distributorStatement, statementAccess } from '../store/distributor-statement.ts'
-import { queryDate } from '../../lib/query-date.ts'
-import { errors } from '../../lib/errors.ts'
+import { drawDateRange } from '../../lib/query-date.ts'
 import type { Game } from '../../betting/rules/index.ts'
 import { deleteDistributor, insertDistributor, lockDistributorNames, nameTaken, ownDistributor, ownedDistributor, updateDistributor, usableDistributor, usableDistributors, type DistributorRow } from '../store/distributors.ts'
 
@@ -118,16 +117,12 @@ const distributorRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app,
     }
   }, async (request) => {
     const q = request.query
-    for (const key of ['DrawFrom', 'DrawTo'] as const) {
-      const value = q[key]
-      if (value) queryDate(key, value)
-    }
-    if (q.DrawFrom && q.DrawTo && q.DrawFrom > q.DrawTo) throw errors.periodReversed(q.DrawFrom, q.DrawTo)
+    const range = drawDateRange(q)
     const account = await subjectOf(app.db, caller(request))
     const access = await statementAccess(app.db, account, q.DistributorId)
     const game: Game = q.Game ?? prefixGame
     const { rows, totals } = await distributorStatement(app.db, access.distributorId, {
-      game, thrower: access.ownerView ? null : account, drawId: q.DrawId ?? null, drawFrom: q.DrawFrom || null, drawTo: q.DrawTo || null
+      game, thrower: access.ownerView ? null : account, drawId: q.DrawId ?? null, drawFrom: range.from, drawTo: range.to
     })
     return ok({ DistributorId: access.distributorId, Name: access.name, Owner: access.owner, Shared: !access.ownerView, Deleted: access.deleted, Game: game, rows, totals })
   })
