@@ -11,6 +11,9 @@ export function dbfBetLines (fieldNames: readonly string[], records: ReadonlyArr
     const value = name === undefined ? undefined : record[name]
     return value === null || value === undefined ? '' : String(value).trim()
   }
+  // A NUL or other control byte is no bet text (and no database takes a NUL in text): the table is not a bet table.
+  const binary = records.findIndex((r) => fieldNames.some((f) => /\p{Cc}/u.test(String(r[f] ?? '').replace(/[\t\n\r]/g, ''))))
+  if (binary >= 0) return { problem: `row ${binary + 1} holds bytes that are not text` }
   if (upper.has('TEXT')) return { lines: records.map((r) => cell(r, 'TEXT')).filter((l) => l !== '') }
   const missing = ['USERID', 'DAYCODE', 'NUMBER'].filter((c) => !upper.has(c))
   if (missing.length > 0 || (!upper.has('BIG') && !upper.has('SMALL'))) {

@@ -6,6 +6,13 @@ import { DBFFile } from 'dbffile'
 
 /** The table's column names and its live rows (deleted rows skipped); throws when the bytes are not a dBase table. */
 export async function readDbfTable (content: Buffer): Promise<{ fields: string[], records: Array<Record<string, unknown>> }> {
+  // The reader fills a cut-short file's missing rows with NUL bytes: refuse it by the sizes its header states (row count at
+  // byte 4, header and row lengths at bytes 8 and 10).
+  if (content.length >= 12) {
+    const rows = content.readUInt32LE(4)
+    const expected = content.readUInt16LE(8) + rows * content.readUInt16LE(10)
+    if (content.length < expected) throw new Error(`the file is cut short: its header promises ${rows} rows in ${expected} bytes, and it has ${content.length}`)
+  }
   const dir = await mkdtemp(join(tmpdir(), 'ga-dbf-'))
   try {
     const path = join(dir, 'upload.dbf')
