@@ -1,14 +1,7 @@
 import type { Page } from 'playwright-core'
+import { RESULT_FILE } from '../../helpers/result-file.ts'
 
-// A Singapore 4D result file as the operator receives it, staging it on Draw Setting, and reading a finalised draw's report
-// (draws-legacy, bin-burst and fixed-finalise browser tests).
-
-/** CSV rows prize,number: 1234 is the 1st prize. */
-export const RESULT_FILE = [
-  'prize,number', 'first,1234', 'second,5678', 'third,9012',
-  ...['1000', '1001', '1002', '1003', '1004', '1005', '1006', '1007', '1008', '2341'].map((n) => `starter,${n}`),
-  ...['2000', '2001', '2002', '2003', '2004', '2005', '2006', '2007', '2008', '5555'].map((n) => `consolation,${n}`)
-].join('\n')
+// Staging the result file on Draw Setting, and reading a finalised draw's report (bin-burst and fixed-finalise browser tests).
 
 /** Stages RESULT_FILE for a draw through the Import result file form. */
 export async function importFile (page: Page, drawId: number): Promise<void> {

@@ -10,6 +10,7 @@ import { eventually } from '../../helpers/eventually.ts'
 import { pathOf, urlOf, widgetsOf } from '../../helpers/page-data.ts'
 import { fileFields, submitPayload, successValues, toMultipart } from '../../../client/src/renderers/lib/formSubmit.ts'
 import type { FormWidget, JobWidget, TableWidget, Widget } from '../../../schemas/widgets.ts'
+import { RESULT_FILE } from '../../helpers/result-file.ts'
 
 // Issue #31 as admin, through the service as the page calls it: on Draw Setting this week's draws, the job creating next week's,
 // a result file staged and previewed; on Bet Upload a dBase table sent by its form becomes a file of bet lines.
@@ -18,13 +19,6 @@ import type { FormWidget, JobWidget, TableWidget, Widget } from '../../../schema
 type Row = Record<string, unknown>
 interface FormAction { id: string, kind: string, form: FormWidget }
 interface Descriptor { actions?: FormAction[], widgets: Widget[] }
-
-/** A Singapore 4D result file as the operator receives it (the browser tier's tests/e2e/pages/result-file.ts; imported from there, this file would count as a browser one). */
-const RESULT_FILE = [
-  'prize,number', 'first,1234', 'second,5678', 'third,9012',
-  ...['1000', '1001', '1002', '1003', '1004', '1005', '1006', '1007', '1008', '2341'].map((n) => `starter,${n}`),
-  ...['2000', '2001', '2002', '2003', '2004', '2005', '2006', '2007', '2008', '5555'].map((n) => `consolation,${n}`)
-].join('\n')
 
 const clock = testClock()
 const { serviceUrl } = await buildProduct(t, { now: clock.now })
