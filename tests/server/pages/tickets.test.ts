@@ -1,6 +1,14 @@
 import t from 'tap'
 import { Browser, DEMO_PASSWORD } from '../../helpers/http-browser.ts'
 import { buildProduct } from '../../helpers/build.ts'
+import { pathOf, urlOf } from '../../helpers/page-data.ts'
+import { cents, gameApiAs, pageOf, read, tableOf, type Row, type Table } from './report-tables.ts'
+import { actionApplies, fillPath, formatCell, rowParams, sortRows } from '../../../client/src/renderers/lib/tableModel.ts'
+import { validateForm } from '../../../client/src/renderers/lib/formRules.ts'
+import { resultSections } from '../../../client/src/renderers/lib/formAnswer.ts'
+import { submitPayload } from '../../../client/src/renderers/lib/formSubmit.ts'
+import { dayText, vocabularyText } from '../../../client/src/lib/format.ts'
+import type { ContentWidget, FiltersWidget, FormWidget, RowAction, TableColumn } from '../../../schemas/widgets.ts'
 
 // The Bet group's ticket pages through the service, as their descriptors call them: the gate lets each page's
 // endpoints through for the users whose menu holds the page, and the answers carry the seed's real tickets.
@@ -157,5 +165,131 @@ t.test('ticket pages: View Tickets, detail, void, search, history, fixed bets, o
     t.match(out.json.data.rows.find((r: { Number: string }) => r.Number === '9090'), { BigOut: 15, AmountOut: 15 })
     t.equal((await mem1.get('/ui/pages?path=%2Fbet%2FoutBets')).status, 403, 'not in a member\'s menu')
     t.equal((await mem1.get(`/api/v1/4d/reportOutFull?DrawId=${draw.DrawId}`)).status, 403, 'the gate refuses the endpoint')
+  })
+
+  // Moved from the browser tier (issue #40): what View Tickets, Ticket Search, Fixed Bets and Help On Bets show, read from the
+  // descriptor each user is served and the calls it binds, as the client reads them.
+  await t.test('as the pages show them: View Tickets\' count, footer, detail and Void; Ticket Search; Fixed Bets; Help On Bets; the administrator\'s paging', async (t) => {
+    const en = (await mem1.get('/ui/i18n/en')).json as Record<string, unknown>
+    /** A catalogue text with its {{values}} filled as the client's formatters write them (day, term). */
+    const say = (key: string | undefined, values: Record<string, unknown> = {}) =>
+      String(pathOf(en, key ?? '') ?? `(no text ${key})`).replace(/\{\{(\w+)(?:,\s*([^}]*))?\}\}/g, (_, name: string, format?: string) => {
+        const term = /^term\(of: ([^)]+)\)$/.exec(format?.trim() ?? '')
+        if (format?.trim() === 'day') return dayText(values[name])
+        if (term) return vocabularyText(values[name], pathOf(en, term[1]) as Record<string, unknown>)
+        return String(values[name] ?? '')
+      })
+    /** The count above a table, as the client writes it for the rows shown and the answer's total. */
+    const countText = (table: Table, shown: Row[], data: unknown) => {
+      const total = Number(pathOf(data, table.totalPath))
+      return total > shown.length ? say('renderers.showingOf', { shown: shown.length.toLocaleString('en-US'), total: total.toLocaleString('en-US') }) : String(shown.length)
+    }
+    const sorted = (table: Table & { defaultSort?: { field: string, desc: boolean } }, rows: Row[]) => sortRows(rows, table.columns, table.defaultSort ? [{ id: table.defaultSort.field, desc: table.defaultSort.desc }] : [])
+    const action = (table: Table, id: string) => (table.rowActions as RowAction[] | undefined)?.find((a) => a.id === id) as RowAction & { endpoint: string, method: string, rowParams: Record<string, string>, confirmKey?: string, to?: string }
+    const status = (table: Table, row: Row) => say((table.columns.find((c) => c.field === 'Status') as TableColumn & { statusLabels: Record<string, string> }).statusLabels[String(row.Status)])
+
+    const page = await pageOf(mem1, '/tickets/page')
+    const list = tableOf(page, 'tickets')
+    let number = ''
+    await t.test('View Tickets lists mem1\'s tickets; View opens one ticket\'s detail', async (t) => {
+      const shown = await read(mem1, list)
+      const rows = sorted(list, shown.rows)
+      t.equal(rows[0]!.UserId, 'mem1', 'the member\'s own ticket')
+      // What the game API holds for mem1: every ticket counted and summed, not only the first page.
+      const served = await (await gameApiAs(gameApiUrl, 'mem1'))('4d/bet/page2?pageSize=500') as { total: number, totals: { Stake: number } }
+      t.ok(served.total > 50, 'the seed\'s history tickets')
+      t.equal(countText(list, rows, shown.data), served.total > 500 ? `Showing 500 of ${served.total.toLocaleString('en-US')}` : String(served.total), 'the count says how many of all the tickets are shown')
+      t.equal(cents(shown.footer.Stake), cents(served.totals.Stake), 'the footer sums the stakes of every ticket, not only those shown')
+      const bets = tableOf(page, 'ticketBets')
+      t.ok(bets.data.requires?.includes('TicketNo') && bets.data.params?.TicketNo?.from === 'query', 'no detail before a ticket is chosen: the bets wait for the route\'s TicketNo, which the menu\'s link has not')
+
+      const ticketNo = String(rows[0]!.TicketNo)
+      const to = new URL(fillPath(action(list, 'view').to!, rows[0]!), 'http://page')
+      t.equal(to.pathname + '?' + to.searchParams.toString(), `/tickets/page?TicketNo=${ticketNo}`, 'View opens the ticket on this page')
+      const query = { TicketNo: ticketNo }
+      const detail = page.get('ticket') as ContentWidget
+      const view = await mem1.get(urlOf(detail.data!, query))
+      t.match(say(detail.bodyKey, pathOf(view.json.data, detail.data!.dataPath) as Record<string, unknown>), `Ticket ${ticketNo}`)
+      const ticketBets = sorted(bets, (await read(mem1, bets, {}, query)).rows)
+      t.ok(ticketBets.length > 0, 'its bets')
+      const shownTables = [...page.values()].filter((w): w is typeof w & Table => w.type === 'table' && (w.data.requires ?? []).every((r) => r in query) && w.id !== 'lines' && w.id !== 'levels')
+      t.same(shownTables.map((w) => say((w as { titleKey?: string }).titleKey)), ['Bets', 'Levels: In, Intake and Out', 'Strikes', 'Tickets'], 'each table under its heading')
+      const levels = tableOf(page, 'ticketLevels')
+      t.match(levels.columns.map((c) => say(c.labelKey)).join(' '), /Amount In[\s\S]*Amount Intake[\s\S]*Amount Out[\s\S]*Max Payout/, 'In, Intake, Out and MaxPayout per level')
+      t.equal(sorted(levels, (await read(mem1, levels, {}, query)).rows)[0]!.UserId, 'mem1', 'the bettor\'s level first')
+      // Columns: draw date, line, number, …
+      number = String(ticketBets[0]![bets.columns[2]!.field])
+      t.match(number, /^\d{4}$/)
+    })
+
+    await t.test('Void shows on open tickets only; voiding (after the confirmation) turns the ticket void', async (t) => {
+      const voidAction = action(list, 'void')
+      const rows = sorted(list, (await read(mem1, list)).rows)
+      const open = rows.find((r) => actionApplies(voidAction, r))!
+      t.ok(rows.length > rows.filter((r) => actionApplies(voidAction, r)).length, 'settled tickets have no Void')
+      t.match(status(list, open), /Active/)
+      t.equal(say(voidAction.confirmKey), 'Void this ticket? Its stake comes back; this is possible only while all its draws are open.', 'Void asks first')
+      const voided = await mem1.request(voidAction.method, urlOf({ endpoint: voidAction.endpoint }, {}, Object.fromEntries(Object.entries(rowParams(voidAction.rowParams, open)).map(([k, v]) => [k, String(v)]))))
+      t.equal(voided.status, 200, voided.text)
+      const row = (await read(mem1, list)).rows.find((r) => r.TicketNo === open.TicketNo)!
+      t.notOk(actionApplies(voidAction, row), 'voided: the action is gone')
+      t.match(status(list, row), /Void/, 'the status reads Void')
+      t.notMatch(status(list, row), /Active/)
+    })
+
+    await t.test('Ticket Search finds the bets on a number; Fixed Bets adds a line from its line grid and deletes it', async (t) => {
+      const search = await pageOf(mem1, '/tickets/search')
+      const filters = search.get('searchFilters') as FiltersWidget
+      t.match(Object.values(validateForm({}, { fields: filters.fields })).flat().map((e) => say(e.key, e.values)).join(' '), /Please fill in this field/, 'the number is required')
+      const found = await read(mem1, tableOf(search, 'searchResults'), { Number: number })
+      t.equal(String(found.rows[0]!.Number), number, `bets on ${number}`)
+
+      const fixedPage = await pageOf(mem1, '/bet/fixedBets')
+      const form = fixedPage.get('createFixed') as FormWidget
+      const lines = [{ Number: '4321', Form: 'roll', Big: '1' }, {}, {}, {}, {}]
+      const created = await mem1.request(form.submit!.method, form.submit!.endpoint, { body: submitPayload(form, { DayCode: '0', Lines: lines }, {}) })
+      t.equal(created.status, 200, created.text)
+      const fixed = tableOf(fixedPage, 'fixedBets')
+      const row = (await read(mem1, fixed)).rows.find((r) => r.LinesText === '4321r 1-')!
+      t.match(fixed.columns.map((c) => formatCell(row[c.field], c.type)).join(' '), /10\.00/, 'a roll costs ten times its amount per draw')
+      const del = action(fixed, 'delete')
+      const gone = await mem1.request(del.method, `${del.endpoint}?FixedId=${rowParams(del.rowParams, row).FixedId}`)
+      t.ok(gone.status === 200 && !(await read(mem1, fixed)).rows.some((r) => r.LinesText === '4321r 1-'), 'deleted')
+    })
+
+    await t.test('Help On Bets: a bad text answers the positioned error, a good one the parsed ticket', async (t) => {
+      const help = await mem1.get('/ui/pages?path=%2Fbet%2FbetsInstruction')
+      const widgets = new Map((help.json.widgets as Array<{ id: string }>).map((w) => [w.id, w]))
+      t.match(say((widgets.get('body4d') as ContentWidget).bodyKey), /Day codes/)
+      t.equal((help.json.actions as Array<{ labelKey: string, to?: string }>).find((a) => say(a.labelKey) === 'Bet by SMS')?.to, '/help/sms', 'the SMS instructions are a link away')
+      const form = widgets.get('check4d') as FormWidget
+      const check = async (Text: string) => {
+        const answer = await mem1.request(form.submit!.method, form.submit!.endpoint, { body: submitPayload(form, { Text }, {}) })
+        return resultSections(answer.json.data, form.result!).map((s) => ({ tone: s.tone, text: s.items.map((item) => say(s.itemKey, item)).join('\n') }))
+      }
+      const bad = await check('mem1 0 1234 1x-')
+      t.match(bad.find((s) => s.tone === 'error')?.text, /At position 12 \(length \d+\): \S/, 'the error with its position')
+      t.equal(bad.filter((s) => s.tone === 'info').length, 0, 'no ticket for a bad text')
+      const good = await check('mem1 0 1234 5678 1-2')
+      const info = good.filter((s) => s.tone === 'info')
+      t.match(info[0]?.text, /For mem1, day code 0 \(SG4D\), draws \d\d\/\d\d\/\d{4}, \d\d\/\d\d\/\d{4}, \d\d\/\d\d\/\d{4}: 6 a draw, 18 in all\./)
+      t.match(info[1]?.text, /1234 Straight: Big 1, Small 2[\s\S]*5678 Straight: Big 1, Small 2/)
+      t.equal(good.filter((s) => s.tone === 'error').length, 0, 'no errors')
+    })
+
+    await t.test('a list longer than a page says so and reaches every row: the administrator\'s View Tickets', async (t) => {
+      const admin = new Browser(serviceUrl)
+      await admin.login('admin')
+      const adminList = tableOf(await pageOf(admin, '/tickets/page'), 'tickets') as Table & { paging: { param: string, nextPath: string } }
+      const first = await read(admin, adminList)
+      const total = Number(pathOf(first.data, adminList.totalPath))
+      t.ok(total > 500, `more tickets than a page holds (${total})`)
+      t.equal(countText(adminList, first.rows, first.data), `Showing 500 of ${total.toLocaleString('en-US')}`)
+      const newest = sorted(adminList, first.rows)[0]!.TicketNo
+      const older = await admin.get(urlOf(adminList.data, {}, { [adminList.paging.param]: String(pathOf(first.data, adminList.paging.nextPath)) }))
+      const olderRows = pathOf(older.json.data, adminList.data.dataPath) as Row[]
+      t.ok(olderRows.length === Math.min(500, total - 500) && sorted(adminList, olderRows)[0]!.TicketNo !== newest, 'Older shows the next page of tickets')
+      t.equal(sorted(adminList, (await read(admin, adminList)).rows)[0]!.TicketNo, newest, 'and Newest goes back to the first')
+    })
   })
 })
