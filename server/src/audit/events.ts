@@ -11,7 +11,7 @@ interface RequestLike {
   url?: unknown
 }
 
-const contextKeys = ['requestId', 'forwardedRequestId', 'userId', 'role', 'locId', 'clientAddress', 'method', 'path', 'status', 'durationMs', 'configVersion'] as const
+const contextKeys = ['requestId', 'forwardedRequestId', 'userId', 'role', 'locId', 'clientAddress', 'method', 'path', 'status', 'durationMs', 'configVersion', 'configVersionNumber'] as const
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '') ? v : (typeof v === 'number' ? String(v) : undefined)
 
 /** Turns an event payload into an audit entry: known context fields (also UserId, LocId, Role and a request) become columns, the rest goes to detail. */
@@ -39,7 +39,7 @@ export function entryFromEvent (action: string, payload: unknown): AuditEntry {
     const value = rest[key]
     delete rest[key]
     if (value === undefined || value === null) continue
-    if (key === 'status' || key === 'durationMs') entry[key] = typeof value === 'number' ? value : Number(value)
+    if (key === 'status' || key === 'durationMs' || key === 'configVersionNumber') entry[key] = typeof value === 'number' ? value : Number(value)
     else entry[key] = str(value)
   }
   if (Object.keys(rest).length > 0) entry.detail = rest

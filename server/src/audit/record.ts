@@ -15,6 +15,8 @@ export interface AuditEntry {
   status?: number | null | undefined
   durationMs?: number | null | undefined
   configVersion?: string | null | undefined
+  /** The number of the live config version (GET /ui/config/versions): stored in detail as configVersionNumber. */
+  configVersionNumber?: number | null | undefined
   detail?: unknown
 }
 
@@ -50,6 +52,14 @@ const text = (value: string | null | undefined, max = 200): string | null =>
 const whole = (value: number | null | undefined, max: number): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? Math.min(Math.max(Math.round(value), 0), max) : null
 
+/** The detail with the config version number in it: beside an object's keys, else beside the value (an earlier record's detail stays as it was). */
+function detailWith (detail: JsonValue, configVersionNumber: number | null): JsonValue {
+  if (configVersionNumber === null) return detail
+  if (detail === null) return { configVersionNumber }
+  if (typeof detail === 'object' && !Array.isArray(detail)) return { ...detail, configVersionNumber }
+  return { value: detail, configVersionNumber }
+}
+
 /** Shapes an entry into storable fields: text neutralised and bounded, path without query, numbers whole, detail redacted. */
 export function shapeRecord (entry: AuditEntry, at: Date = new Date()): AuditFields {
   return {
@@ -66,6 +76,6 @@ export function shapeRecord (entry: AuditEntry, at: Date = new Date()): AuditFie
     status: whole(entry.status, 999),
     durationMs: whole(entry.durationMs, 2_147_483_647),
     configVersion: text(entry.configVersion, 100),
-    detail: entry.detail === undefined ? null : sanitiseDetail(entry.detail)
+    detail: detailWith(entry.detail === undefined ? null : sanitiseDetail(entry.detail), whole(entry.configVersionNumber, Number.MAX_SAFE_INTEGER))
   }
 }

@@ -73,9 +73,11 @@ async function audit (app: FastifyInstance) {
   let lastFailure: { message: string, at: number } | undefined
 
   // Outcomes are deferred: nothing waits on them before acting, so they share the next request's commit.
+  const liveNumber = configVersionNumber(app)
   const write = async (entry: AuditEntry, deferred = false) => {
     try {
-      const id = await writer.append(shapeRecord(entry), { deferred })
+      // Every record names the live config version, also those no request made (sign-in events, config reloads).
+      const id = await writer.append(shapeRecord({ ...entry, configVersionNumber: entry.configVersionNumber ?? liveNumber?.() }), { deferred })
       counted('ok')
       lastFailure = undefined
       return { id }
@@ -167,12 +169,20 @@ async function anchorWriter (app: FastifyInstance): Promise<AnchorWriter | undef
   return new AnchorWriter(file, anchorKey(key), (error) => { app.log.error({ err: error, file }, 'could not write an audit checkpoint') })
 }
 
-/** When the config store is present, every request's entry carries the config version it was served with. */
+/** When the config store is present, every request's entry carries the config version it was served with, and its number. */
 function useConfigVersion (app: FastifyInstance, log: AuditLog) {
   const configStore = (app as unknown as { configStore?: { current?: () => { version?: string } } }).configStore
   if (!app.hasDecorator('configStore') || typeof configStore?.current !== 'function') return
   const current = configStore.current.bind(configStore)
-  log.addContext(() => ({ configVersion: current().version }))
+  const number = configVersionNumber(app)
+  log.addContext(() => ({ configVersion: current().version, configVersionNumber: number?.() }))
+}
+
+/** The config store's live version number, when the config store is present. */
+function configVersionNumber (app: FastifyInstance): (() => number) | undefined {
+  const configStore = (app as unknown as { configStore?: { versionNumber?: () => number } }).configStore
+  if (!app.hasDecorator('configStore') || typeof configStore?.versionNumber !== 'function') return undefined
+  return configStore.versionNumber.bind(configStore)
 }
 
 interface SessionReader { read: (request: FastifyRequest) => unknown }
