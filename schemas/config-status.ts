@@ -20,6 +20,7 @@ export type RejectedChange = Static<typeof RejectedChange>
 /** GET /ui/config/status: the config this instance serves and the last change any instance refused. */
 export const ConfigStatus = Type.Object({
   version: Type.String({ description: 'content hash of the config being served' }),
+  versionNumber: Type.Integer({ minimum: 1, description: 'its number among the versions in the store (x-config-version, GET /ui/config/versions)' }),
   loadedAt: Type.String({ format: 'date-time' }),
   lastRejected: Type.Union([RejectedChange, Type.Null()])
 })

@@ -7,6 +7,7 @@ import storePlugin, { openServiceStore } from './plugins/app/store.ts'
 import configStorePlugin from './plugins/app/config-store.ts'
 import configStatusRoutes from './routes/config-status.ts'
 import configI18nRoutes from './routes/config-i18n.ts'
+import configVersionsRoutes from './routes/config-versions.ts'
 import clientPlugin from './plugins/external/client.ts'
 import brandsPlugin from './plugins/app/brands.ts'
 import brandRoutes from './routes/brand.ts'
@@ -115,7 +116,7 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
 
   // -- routes
   // config routes:
-  for (const routes of [configStatusRoutes, configI18nRoutes]) await app.register(routes)
+  for (const routes of [configStatusRoutes, configI18nRoutes, configVersionsRoutes]) await app.register(routes)
 
   // session routes:
   for (const routes of [captchaRoutes, loginRoutes, logoutRoutes, passwordRoutes, termsRoutes, sessionRoutes, locationRoutes, pagesRoutes]) await app.register(routes)

@@ -100,7 +100,7 @@ export const errors = {
   configNotReady: coded('UI_CONFIG_NOT_READY', 'The operator config is not loaded: check GET /ui/config/status and fix the config files it names.', 503),
   /** Add the Retry-After header with `with`. */
   storeUnavailable: coded('UI_STORE_UNAVAILABLE', 'The service cannot reach its database just now: try again in a few seconds (GET /readyz shows when it is back).', 503),
-  opsAuthRequired: coded('UI_OPS_AUTH_REQUIRED', 'Sign in, or send "authorization: Bearer <OPS_TOKEN>", to read /docs and /metrics (they are open to anyone only with NODE_ENV=development).', 401),
+  opsAuthRequired: coded('UI_OPS_AUTH_REQUIRED', 'Sign in, or send "authorization: Bearer <OPS_TOKEN>", to read /docs, /metrics and /ui/config/versions (they are open to anyone only with NODE_ENV=development).', 401),
 
   // The proxy (/api/v1/*).
   apiBadPath: coded<[string]>('UI_API_BAD_PATH', 'The game API path was refused: %s. Call an endpoint by its plain name, e.g. /api/v1/announcements.', 400),

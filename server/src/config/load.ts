@@ -96,12 +96,12 @@ function validateOnce (files: ConfigFiles): LoadResult {
   return result.ok ? { ok: true, config: { ...result.config, loadedAt: new Date().toISOString() } } : result
 }
 
-/** Reads and validates a config directory. */
-export async function loadConfig (dir: string): Promise<LoadResult> {
+/** Reads and validates a config directory; answers the files read too (the config store keeps them as a version). */
+export async function loadConfig (dir: string): Promise<LoadResult & { files: ConfigFiles }> {
   const { files, errors } = await readConfigDir(dir)
   const result = validateOnce(files)
-  if (errors.length === 0) return result
-  return { ok: false, version: contentVersion(files), errors: [...errors, ...(result.ok ? [] : result.errors)] }
+  if (errors.length === 0) return { ...result, files }
+  return { ok: false, version: contentVersion(files), errors: [...errors, ...(result.ok ? [] : result.errors)], files }
 }
 
 /** Deepest nesting of objects and arrays a config file may have; every checker after the parser recurses, so this bounds their stacks. */

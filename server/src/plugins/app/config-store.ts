@@ -4,28 +4,31 @@ import { basename, dirname, join, resolve } from 'node:path'
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import type { ConfigStatus, RejectedChange } from '../../../../schemas/config-status.ts'
-import { loadConfig, type ConfigError, type LoadedConfig } from '../../config/load.ts'
+import { loadConfig, type ConfigError, type ConfigFiles, type LoadedConfig } from '../../config/load.ts'
+import { importFromFiles } from '../../config/versions.ts'
 import { fromRoot } from '../../../shared/paths.ts'
 
 /** The outcome of one reload: swapped in, identical to what is served, or refused (the previous config keeps serving). */
 export type ReloadResult =
-  | { outcome: 'loaded', version: string, previousVersion: string }
+  | { outcome: 'loaded', version: string, previousVersion: string, number: number }
   | { outcome: 'unchanged', version: string }
   | { outcome: 'rejected', version: string, errors: ConfigError[] }
 
 /** What onChange listeners get (the audit log and metrics subscribe). Never carries the config itself. */
 export type ConfigChangeEvent =
-  | { kind: 'loaded', version: string, previousVersion: string, loadedAt: string }
+  | { kind: 'loaded', version: string, previousVersion: string, loadedAt: string, number: number, previousNumber: number }
   | { kind: 'rejected', version: string, keptVersion: string, at: string, errors: ConfigError[] }
 
 export interface ConfigStore {
   /** The config to use for this request: read it once per request so a response never mixes two versions. */
   current (): LoadedConfig
+  /** The number of the version current() is, among the versions in the store (x-config-version on every answer). */
+  versionNumber (): number
   /** This instance's view: served version, when it was loaded, the last change it refused. */
   status (): ConfigStatus
   /** The served version plus the last change any instance refused (from the store). */
   sharedStatus (): Promise<ConfigStatus>
-  /** Reads and validates the directory again; swaps only a valid, different config. */
+  /** Reads and validates the directory again; swaps only a valid, different config, once the store holds it as a version. */
   reload (): Promise<ReloadResult>
   onChange (fn: (event: ConfigChangeEvent) => void): void
   /** The watched config directory. */
@@ -67,7 +70,10 @@ async function configStore (app: FastifyInstance, opts: ConfigStoreOptions) {
 
   const first = await loadConfig(dir)
   if (!first.ok) throw new Error(`The config in ${dir} is invalid (fix it, then start again; npm run config:check ${dir} shows the same):\n${describeErrors(first.errors)}`)
-  let current: LoadedConfig = first.config
+  // Every config served is a version in the store first: the same content as the live version is that version, other content a new one.
+  const asVersion = (config: LoadedConfig, files: ConfigFiles) => importFromFiles(app.store, { files, contentVersion: config.version, dirName: basename(dir) })
+  // The config and its version number change together, in one assignment.
+  let served: { config: LoadedConfig, number: number } = { config: first.config, number: (await asVersion(first.config, first.files)).number }
   let lastRejected: RejectedChange | null = null
 
   const record = async (outcome: 'loaded' | 'rejected', version: string, errors: ConfigError[]) => {
@@ -82,26 +88,31 @@ async function configStore (app: FastifyInstance, opts: ConfigStoreOptions) {
       try { fn(event) } catch (error) { log.error({ err: error }, 'a config change listener failed') }
     }
   }
-  await record('loaded', current.version, [])
-  log.info({ version: current.version }, 'config loaded')
+  await record('loaded', served.config.version, [])
+  log.info({ version: served.config.version, number: served.number }, 'config loaded')
 
   const reloadNow = async (): Promise<ReloadResult> => {
     const result = await loadConfig(dir)
     if (result.ok) {
-      const previousVersion = current.version
+      const previous = served
+      const previousVersion = previous.config.version
       if (result.config.version === previousVersion) return { outcome: 'unchanged', version: previousVersion }
-      current = result.config // the one swap: requests that already read current() finish with the old config
-      log.info({ version: current.version, previousVersion }, 'config reloaded')
+      // A store that cannot take the version fails the reload: the previous config keeps serving until the next change or reload.
+      const { number } = await asVersion(result.config, result.files)
+      served = { config: result.config, number } // the one swap: requests that already read current() finish with the old config
+      const current = served.config
+      log.info({ version: current.version, previousVersion, number, previousNumber: previous.number }, 'config reloaded')
       await record('loaded', current.version, [])
-      emit({ kind: 'loaded', version: current.version, previousVersion, loadedAt: current.loadedAt })
-      return { outcome: 'loaded', version: current.version, previousVersion }
+      emit({ kind: 'loaded', version: current.version, previousVersion, loadedAt: current.loadedAt, number, previousNumber: previous.number })
+      return { outcome: 'loaded', version: current.version, previousVersion, number }
     }
     // The same refused content seen again (several file events) is reported once.
     if (lastRejected?.version !== result.version) {
       lastRejected = { version: result.version, at: new Date().toISOString(), errors: result.errors }
-      log.warn({ version: result.version, keptVersion: current.version, errors: result.errors }, `config change rejected, still serving ${current.version}:\n${describeErrors(result.errors)}`)
+      const kept = served.config.version
+      log.warn({ version: result.version, keptVersion: kept, errors: result.errors }, `config change rejected, still serving ${kept}:\n${describeErrors(result.errors)}`)
       await record('rejected', result.version, result.errors)
-      emit({ kind: 'rejected', version: result.version, keptVersion: current.version, at: lastRejected.at, errors: result.errors })
+      emit({ kind: 'rejected', version: result.version, keptVersion: kept, at: lastRejected.at, errors: result.errors })
     }
     return { outcome: 'rejected', version: result.version, errors: result.errors }
   }
@@ -148,23 +159,27 @@ async function configStore (app: FastifyInstance, opts: ConfigStoreOptions) {
 
   app.decorate('configStore', {
     dir,
-    current: () => current,
-    status: () => ({ version: current.version, loadedAt: current.loadedAt, lastRejected }),
+    current: () => served.config,
+    versionNumber: () => served.number,
+    status: () => ({ version: served.config.version, versionNumber: served.number, loadedAt: served.config.loadedAt, lastRejected }),
     async sharedStatus () {
-      const served = current
+      const { config, number } = served
       try {
         const { rows } = await app.store.query<{ version: string, at: Date | string, errors: unknown }>("SELECT version, at, errors FROM config_events WHERE outcome = 'rejected' ORDER BY id DESC LIMIT 1")
         const row = rows[0]
         const shared = row ? { version: row.version, at: new Date(row.at).toISOString(), errors: (typeof row.errors === 'string' ? JSON.parse(row.errors) : row.errors) as ConfigError[] } : null
-        return { version: served.version, loadedAt: served.loadedAt, lastRejected: shared }
+        return { version: config.version, versionNumber: number, loadedAt: config.loadedAt, lastRejected: shared }
       } catch (error) {
         log.error({ err: error }, 'could not read config events from the store')
-        return { version: served.version, loadedAt: served.loadedAt, lastRejected }
+        return { version: config.version, versionNumber: number, loadedAt: config.loadedAt, lastRejected }
       }
     },
     reload,
     onChange: (fn) => { listeners.push(fn) }
   } satisfies ConfigStore)
+
+  // Every answer names the version it was served from (read at the start, as the handlers read current()).
+  app.addHook('onRequest', async (_request, reply) => { reply.header('x-config-version', String(served.number)) })
 
   app.addHook('onClose', async () => {
     closed = true
