@@ -3,6 +3,10 @@ import { readFileSync } from 'node:fs'
 import { buildProduct } from '../../helpers/build.ts'
 import { Browser } from '../../helpers/http-browser.ts'
 import { eventually } from '../../helpers/eventually.ts'
+import { catalogueOf, fieldHeaded, gameApiAs, pageOf, read, tableOf, type Row, type Table } from './report-tables.ts'
+import { formatCell } from '../../../client/src/renderers/lib/tableModel.ts'
+import { fileFields, submitPayload, toMultipart } from '../../../client/src/renderers/lib/formSubmit.ts'
+import type { FormWidget, JobWidget, Widget as ServedWidget } from '../../../schemas/widgets.ts'
 
 // Place Bets and Bet Upload over HTTP through the service, calling what the pages' descriptors name, as the renderer does.
 const product = await buildProduct(t)
@@ -163,4 +167,95 @@ t.test('a link to another variant of Place Bets leads to the variant this sessio
   const menu = (await clerk.get('/ui/session?mobile=1')).json.menu as Array<{ items: Array<{ key: string }> }>
   t.notOk(menu.some((g) => g.items.some((i) => i.key === 'placeBets')), 'clerk\'s menu has no Place Bets')
   t.equal((await clerk.get(`/ui/pages?path=${encodeURIComponent('/bet/placeBets/add')}`)).status, 403, 'so neither variant is served: refused, not redirected')
+})
+
+// Moved from the browser tier (issue #40): ag1 combines two upload pages into one on Bet Upload, reads the page's Report and
+// labels it; admin, holding OutSet, uploads a partner's bets file with its distributor. Through the page's forms, job, row and
+// selection actions as the client sends them.
+t.test('Bet Upload as ag1 uses it: two processed pages combined, the page\'s Report, Batch / rename; the partner upload only for OutSet', async (t) => {
+  const ag1 = new Browser(url)
+  await ag1.login('ag1')
+  const say = await catalogueOf(ag1)
+  const served = await pageOf(ag1, '/bet/bet-upload')
+  const files = tableOf(served, 'files') as Table & { selectionActions: Array<{ id: string, endpoint: string, method: string, param: string, field: string, confirmKey: string }> }
+  const actions = (files as unknown as { rowActions: Array<{ id: string, set?: Record<string, string>, prefill?: Record<string, string>, form?: FormWidget }> }).rowActions
+  const job = served.get('process') as JobWidget
+  /** Sends a form with a chosen file as the client does (multipart: its defaults, the values typed, the file); answers the call's data. */
+  const sendFile = async (browser: Browser, form: FormWidget, name: string, lines: string[], typed: Record<string, unknown> = {}) => {
+    const defaults = Object.fromEntries(form.fields.filter((f) => 'default' in f).map((f) => [f.name, (f as { default: unknown }).default]))
+    const body = toMultipart(submitPayload(form, { ...defaults, ...typed } as never, {}), new Map([['file', new File([lines.join('\n') + '\n'], name, { type: 'text/plain' })]]), fileFields(form))
+    const res = await fetch(url + form.submit!.endpoint, { method: form.submit!.method, headers: { cookie: browser.cookie, 'x-csrf-token': browser.csrf, 'x-forwarded-for': browser.ip }, body })
+    const answer = await res.json() as { data: { FileId: number } }
+    if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(answer)}`)
+    return answer.data
+  }
+  /** Uploads through the Upload form and runs the page's processing job to its end; answers the file id. */
+  const uploadAndProcess = async (name: string, lines: string[]) => {
+    const { FileId } = await sendFile(ag1, served.get('upload') as FormWidget, name, lines)
+    await ag1.request(job.start.method ?? 'POST', job.start.endpoint.replace(':FileId', String(FileId)), { body: {} })
+    await eventually(async () => (await ag1.get(job.status.endpoint.replace('{jobId}', String(FileId)))).json.data.Status === 'done', { what: `${name} processed`, within: 20_000 })
+    return FileId
+  }
+  /** A files row's cells by the headings the user reads. */
+  const cells = (table: Table, row: Row, headings: string[]) => Object.fromEntries(headings.map((h) => { const field = fieldHeaded(table, h, say); return [h, formatCell(row[field], table.columns.find((c) => c.field === field)!.type)] }))
+  const rowNamed = async (name: string) => (await read(ag1, files)).rows.find((r) => r.FileName === name)
+
+  const first = await uploadAndProcess('first.txt', ['mem1 3 7101 1-', 'mem1 3 7102 1-'])
+  const second = await uploadAndProcess('second.txt', ['mem1 3 7103 -1'])
+  const combined = Math.min(first, second)
+
+  await t.test('two processed pages ticked and combined into one (after the confirmation)', async (t) => {
+    const combine = files.selectionActions.find((a) => a.id === 'combine')!
+    t.match(say(combine.confirmKey), /Combine the selected pages into one\?/, 'Combine pages asks first')
+    const ticked = (await read(ag1, files)).rows.filter((r) => r.FileName === 'first.txt' || r.FileName === 'second.txt')
+    const done = await ag1.request(combine.method, combine.endpoint, { body: { [combine.param]: ticked.map((r) => r[combine.field]) } })
+    t.equal(done.status, 200, done.text)
+    t.notOk(await rowNamed('second.txt'), 'the other page is removed from the list')
+    t.match(cells(files, (await rowNamed('first.txt'))!, ['File', 'File name', 'Lines', 'Placed']), { File: String(combined), 'File name': 'first.txt', Lines: '3', Placed: '3' }, 'the lowest file number keeps the page, with both pages\' lines placed')
+  })
+
+  await t.test('"Report" on the combined page shows its tickets, their stakes the game API\'s reportBetPageFull', async (t) => {
+    const report = actions.find((a) => a.id === 'report')!
+    const row = (await rowNamed('first.txt'))!
+    const filters = Object.fromEntries(Object.entries(report.set!).map(([name, field]) => [name, String(row[field])]))
+    const pageReport = tableOf(served, 'pageReport')
+    t.equal(say((pageReport as { titleKey?: string }).titleKey ?? ''), 'Report of the chosen page: its tickets per draw', 'under its heading')
+    const shown = await read(ag1, pageReport, filters)
+    t.equal(shown.status, 200, `the page's report call: ${shown.url}`)
+    // ag1 uploaded for mem1: the page's tickets are its downline's, so the page reads the Full report.
+    const answer = await (await gameApiAs(product.gameApiUrl, 'ag1'))(`4d/reportBetPageFull?FileId=${combined}`) as { rows: Array<{ TicketNo: string, Stake: number }> }
+    t.ok(answer.rows.length > 0, 'the game API reports the page\'s tickets')
+    const ticketNo = fieldHeaded(pageReport, 'Ticket No', say)
+    const stake = fieldHeaded(pageReport, 'Stake', say)
+    t.same(shown.rows.map((r) => [r[ticketNo], Number(r[stake])]).sort(), answer.rows.map((r) => [r.TicketNo, r.Stake]).sort(), 'each ticket and draw of the page with the stake the game API reports')
+  })
+
+  await t.test('"Batch / rename" labels the combined page and renames it; the list shows both', async (t) => {
+    const batch = actions.find((a) => a.id === 'batch')!
+    const row = (await rowNamed('first.txt'))!
+    const prefilled = Object.fromEntries(Object.entries(batch.prefill!).map(([name, field]) => [name, row[field]]))
+    t.equal(prefilled.FileName, 'first.txt', 'the name prefilled from the row')
+    const form = batch.form!
+    // The submit's row parameters (FileId) travel with the typed values, as the dialog sends them.
+    const fromRow = Object.fromEntries(Object.entries(form.submit!.params ?? {}).map(([name, source]) => [name, row[(source as { name: string }).name] as number]))
+    const saved = await ag1.request(form.submit!.method, form.submit!.endpoint, { body: submitPayload(form, { ...prefilled, Batch: 'Monday run', FileName: 'monday.txt' } as never, fromRow) })
+    t.equal(saved.status, 200, saved.text)
+    t.match(cells(files, (await rowNamed('monday.txt'))!, ['File', 'Batch', 'File name']), { File: String(combined), Batch: 'Monday run', 'File name': 'monday.txt' }, 'the list shows the label and the new name')
+    const kept = ((await (await gameApiAs(product.gameApiUrl, 'ag1'))('4d/files')) as Array<{ FileId: number }>).find((f) => f.FileId === combined)
+    t.match(kept, { Batch: 'Monday run', FileName: 'monday.txt' }, 'saved by the game API')
+  })
+
+  await t.test('a partner\'s bets file, uploaded with its distributor, is recorded with it; only for OutSet', async (t) => {
+    t.notOk(served.has('uploadPartner'), 'ag1 holds no OutSet (the distributors\' right): no partner upload form')
+    const asAdmin = await gameApiAs(product.gameApiUrl, 'admin')
+    const outlet = (await asAdmin('4d/distributors', 'POST', { Name: 'Partner Outlet' }) as { DistributorId: number }).DistributorId
+    const admin = new Browser(url)
+    await admin.login('admin')
+    const form = (await pageOf(admin, '/bet/bet-upload')).get('uploadPartner') as FormWidget & { fields: Array<ServedWidget & { name: string, optionsFrom?: { data: { endpoint: string }, valueField: string } }> }
+    const distributor = form.fields.find((f) => f.name === 'PartnerId')!.optionsFrom!
+    t.ok(((await admin.get(distributor.data.endpoint)).json.data as Row[]).some((d) => d[distributor.valueField] === outlet), 'the new distributor is offered')
+    const { FileId } = await sendFile(admin, form, 'partner.txt', ['mem1 3 7104 1-'], { PartnerId: String(outlet) })
+    const kept = ((await asAdmin('4d/files')) as Array<{ FileId: number }>).find((f) => f.FileId === FileId)
+    t.match(kept, { FileName: 'partner.txt', PartnerId: outlet }, 'the game API keeps the file with the partner\'s distributor')
+  })
 })
