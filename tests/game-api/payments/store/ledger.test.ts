@@ -60,7 +60,7 @@ onTestDatabase(t, async (t, kind) => {
     t.match((await pay('ag1', { UserId: 'mem1', Type: 'IN', Amount: 1.234 })).body, { code: 'GA_FIELD_NOT_CENTS', message: 'Amount must be in cents at most (e.g. 2000.50), not 1.234.', params: ['Amount', '1.234'] })
     t.equal((await pay('ag1', { UserId: 'mem1', Type: 'SIDEWAYS', Amount: 1 })).body.message, 'body/Type must be IN (the downline pays) or OUT (the downline is paid)')
     t.equal((await remove(999999)).status, 404)
-    t.equal((await api(h, 'GET', '/api/v1/4d/statementByUserId?DrawFrom=2030-02-01&DrawTo=2030-01-01', tokens.ag1)).body.message, 'querystring/DrawFrom 2030-02-01 must not be later than DrawTo 2030-01-01.')
+    t.equal((await api(h, 'GET', '/api/v1/4d/statementByUserId?DrawFrom=2030-02-01&DrawTo=2030-01-01', tokens.ag1)).body.message, 'querystring/DrawFrom 02/01/2030 must not be later than DrawTo 01/01/2030.')
   })
 
   t.test('after a random mix of bets, payments, deletions and a settlement, AccBal is the ledger\'s sum for everyone', async (t) => {

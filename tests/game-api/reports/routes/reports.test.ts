@@ -66,7 +66,7 @@ onTestDatabase(t, async (t, kind) => {
     const byDate = await api(h, 'GET', `/api/v1/4d/reportSummary3?DrawDate=${draw.DrawDate}`, tokens.ag1)
     t.same(byDate.body.data.rows.map((r: { DrawDate: string }) => r.DrawDate), [draw.DrawDate])
     const reversed = await api(h, 'GET', '/api/v1/4d/reportFull?DrawFrom=2030-01-02&DrawTo=2029-12-01', tokens.ag1)
-    t.same(contractFields(reversed.body), { success: false, message: 'querystring/DrawFrom 2030-01-02 must not be later than DrawTo 2029-12-01.' })
+    t.same(contractFields(reversed.body), { success: false, message: 'querystring/DrawFrom 01/02/2030 must not be later than DrawTo 12/01/2029.' })
     t.equal((await api(h, 'GET', '/api/v1/4d/reportFull?DrawDate=2029-02-30', tokens.ag1)).status, 400)
   })
 
