@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { RESULT_FILE } from '../../helpers/result-file.ts'
 
-// Staging the result file on Draw Setting, and reading a finalised draw's report (bin-burst and fixed-finalise browser tests).
+// Staging the result file on Draw Setting through its Import result file dialog (the bin-burst browser test).
 
 /** Stages RESULT_FILE for a draw through the Import result file form. */
 export async function importFile (page: Page, drawId: number): Promise<void> {
@@ -15,6 +15,3 @@ export async function importFile (page: Page, drawId: number): Promise<void> {
   await dialog.getByRole('button', { name: 'Close' }).click()
   await dialog.waitFor({ state: 'detached' })
 }
-
-/** The payout a result report's totals line shows ("payout 2,000.00" → 2000). */
-export const amount = (text: string) => Number(/payout\D*([\d,]+\.\d{2})/.exec(text)?.[1]?.replace(/,/g, '') ?? NaN)

@@ -11,6 +11,8 @@ import { pathOf, urlOf, widgetsOf } from '../../helpers/page-data.ts'
 import { fileFields, submitPayload, successValues, toMultipart } from '../../../client/src/renderers/lib/formSubmit.ts'
 import type { FormWidget, JobWidget, TableWidget, Widget } from '../../../schemas/widgets.ts'
 import { RESULT_FILE } from '../../helpers/result-file.ts'
+import { money } from '../../../client/src/lib/format.ts'
+import { gameApiAs } from './report-tables.ts'
 
 // Issue #31 as admin, through the service as the page calls it: on Draw Setting this week's draws, the job creating next week's,
 // a result file staged and previewed; on Bet Upload a dBase table sent by its form becomes a file of bet lines.
@@ -126,4 +128,86 @@ t.test('Bet Upload: a dBase table uploaded from its own form becomes a file of b
   const answer = await res.json() as { data: unknown }
   t.equal(res.status, 200, JSON.stringify(answer))
   t.match(say(form.submit?.successKey, successValues(answer.data, form.submit?.successValues)), /^File bets\.dbf uploaded as file \d+ with 2 lines/, 'two rows, two bet lines')
+})
+
+// Moved from the browser tier (tests/e2e/pages/bin-burst.test.ts, issue #31): a result file for a closed draw staged, previewed,
+// applied and confirmed as the page's durable jobs, the import's status following, the report of what finalising paid; Confirm
+// before Apply refused with the catalogue's reason. On its own product, its clock moved past the draw's close.
+t.test('Draw Setting: a result file applied and confirmed as jobs, then its report', async (t) => {
+  const own = testClock()
+  const product = await buildProduct(t, { now: own.now })
+  const first = await signedIn(product.serviceUrl, 'admin')
+  const draw = ((await first.get('/api/v1/4d/draw/activeLatest')).json.data as Array<{ DrawId: number, Series: string, CloseDate: string }>).find((d) => d.Series === 'SG4D')!
+  // mem1's 1234 Big $1, which the file's 1st prize pays 2000.
+  const mem1 = await signedIn(product.serviceUrl, 'mem1')
+  t.equal((await mem1.post('/api/v1/4d/bet', { DrawIds: [draw.DrawId], Lines: [{ Number: '1234', Big: 1 }] })).status, 200)
+  own.set(new Date(Date.parse(draw.CloseDate) + 60_000).toISOString())
+  const admin = await signedIn(product.serviceUrl, 'admin')
+  const gameAdmin = await gameApiAs(product.gameApiUrl, 'admin')
+  const drawOf = async () => await gameAdmin(`4d/draw/byId/${draw.DrawId}`) as { Status: string }
+  t.equal((await drawOf()).Status, 'closed', 'the draw is closed')
+
+  const setting = await page(admin, '/control/drawSetting')
+  const form = setting.actions!.find((a) => a.id === 'binBurstImport')!.form
+  t.equal((await admin.request(form.submit!.method, form.submit!.endpoint, { body: submitPayload(form, { DrawId: draw.DrawId, FileName: 'sg4d.csv', Content: RESULT_FILE }, {}) })).status, 200, 'the file is staged')
+  const imports = widget<TableWidget>(setting, 'imports')
+  const importRow = async () => (await rowsOf(admin, imports)).find((i) => i.DrawId === draw.DrawId)!
+  const importId = (await importRow()).ImportId as number
+  const preview = imports.rowActions!.find((a) => a.id === 'previewImport') as { method: string, endpoint: string }
+  t.equal((await admin.request(preview.method, preview.endpoint, { body: { ImportId: importId } })).status, 200, 'previewed')
+  // Choose sets the page's ImportId, which both jobs start with.
+  t.same((imports.rowActions!.find((a) => say(a.labelKey) === 'Choose') as { set: Record<string, string> }).set, { ImportId: 'ImportId' })
+  const apply = widget<JobWidget>(setting, 'applyImport')
+  const confirm = widget<JobWidget>(setting, 'confirmImport')
+  const run = async (job: JobWidget) => {
+    const started = await admin.request(job.start.method ?? 'POST', job.start.endpoint, { body: { ImportId: importId } })
+    if (started.status !== 200) return { started, status: undefined }
+    const url = job.status.endpoint.replace('{jobId}', String(pathOf(started.json.data, job.status.idPath ?? 'JobId')))
+    const status = await eventually(async () => {
+      const data = (await admin.get(url)).json.data
+      return job.status.doneValues?.includes(String(pathOf(data, job.status.statusPath))) ? data : false
+    }, { within: 120_000, what: job.id })
+    return { started, status }
+  }
+
+  await t.test('Confirm before Apply is refused with the catalogue\'s reason', async (t) => {
+    t.match(say(confirm.confirmKey), /^Finalise the chosen draw\?/, 'Confirm asks first')
+    const { started } = await run(confirm)
+    // The page says a refusal in the catalogue's words for its code, filled with its params.
+    const params = started.json.params as unknown[]
+    const said = say(`errors.${started.json.code}`, { ...params })
+    t.match({ status: started.status, said }, { status: 409, said: `Result import ${importId} is not applied yet; apply it and wait for it to end.` })
+    t.equal((await drawOf()).Status, 'closed', 'nothing finalised')
+  })
+
+  await t.test('Apply runs as a job to its message; the import reads Result applied', async (t) => {
+    t.equal(say(apply.confirmKey), 'Write this file\'s result to its draw?')
+    const { status } = await run(apply)
+    t.match(status, { Status: 'done', Progress: 100, ImportStatus: 'applied' }, 'the job the page polls')
+    t.match(status.Message, new RegExp(`^Result import ${importId} applied: payout [\\d.]+ once confirmed\\.$`), 'the page shows the job\'s own message')
+    t.equal(statusText(imports, 'ImportStatus', (await importRow()).ImportStatus), 'Result applied')
+    t.match((await gameAdmin(`4d/draw/result?DrawId=${draw.DrawId}`)).Result, { first: '1234' }, 'the file\'s result is on the draw')
+  })
+
+  await t.test('Confirm finalises as a job; the import reads Confirmed and its report shows what was paid', async (t) => {
+    const { status } = await run(confirm)
+    t.match(status, { Status: 'done', IsFinalised: true, DrawId: draw.DrawId, ImportId: importId })
+    // A finalised draw's message is the page's own (the job's result key), from the figures the status answers.
+    const values = Object.fromEntries(Object.entries(confirm.result!.values ?? {}).map(([name, field]) => [name, name === 'Payout' ? money(status[field]) : status[field]]))
+    t.equal(say(status.Bets === 1 ? `${confirm.result!.key}_one` : confirm.result!.key, values), `Finalised: ${status.Bets} bets settled, ${status.Winners} winning, payout $${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(status.Payout)}.`, 'the finalise job\'s figures')
+    const confirmed = await importRow()
+    t.equal(statusText(imports, 'ImportStatus', confirmed.ImportStatus), 'Confirmed')
+    const show = imports.rowActions!.find((a) => say(a.labelKey) === 'Show report') as { when: { field: string, equals: unknown }, set: Record<string, string> }
+    t.equal(confirmed[show.when.field], show.when.equals, 'the row offers Show report')
+    const report = await gameAdmin('4d/result/binConfirm/report', 'POST', { ImportId: importId })
+    const totals = widget<Widget & { bodyKey: string, data: { endpoint: string, method: string } }>(setting, 'importReportTotals')
+    const shown = (await admin.request(totals.data.method, totals.data.endpoint, { body: { ImportId: confirmed[show.set.ReportImportId!] } })).json.data
+    const text = String(pathOf(en, totals.bodyKey)).replace(/\{\{(\w+)(, money)?\}\}/g, (_, f: string, m?: string) => m ? money(shown[f]) : String(shown[f])).replace(/<[^>]+>/g, '')
+    t.match(text, `Draw ${draw.DrawId} finalised from the result file: ${report.Bets} bets settled, ${report.Winners} of them won (${report.Strikes} prize hits)`)
+    t.equal(Number(/payout\D*([\d,]+\.\d{2})/.exec(text)?.[1]?.replace(/,/g, '')), report.Payout, 'the payout finalising booked')
+    t.ok(report.Payout >= 2000, 'mem1\'s 1st prize among it')
+    const tiers = pathOf(shown, widget<TableWidget>(setting, 'importReport').data.dataPath) as Row[]
+    t.ok(tiers.some((r) => r.Prize === 'first'), 'the 1st prize tier is listed')
+    t.equal(tiers.length, report.Tiers.length, 'one row per prize tier of the report')
+  })
 })
