@@ -1,5 +1,5 @@
-// A Singapore 4D result file as the operator receives it: staged on Draw Setting by the browser tests (tests/e2e/pages/result-file.ts)
-// and sent through the service by tests/server/pages/draws-legacy.test.ts.
+// 4D results for the tests: a Singapore result file as the operator receives it (staged on Draw Setting by the browser tests,
+// tests/e2e/pages/result-file.ts, and sent through the service by tests/server/pages/draws-legacy.test.ts), and a result as POST draw/result takes it.
 
 /** CSV rows prize,number: 1234 is the 1st prize. */
 export const RESULT_FILE = [
@@ -7,3 +7,12 @@ export const RESULT_FILE = [
   ...['1000', '1001', '1002', '1003', '1004', '1005', '1006', '1007', '1008', '2341'].map((n) => `starter,${n}`),
   ...['2000', '2001', '2002', '2003', '2004', '2005', '2006', '2007', '2008', '5555'].map((n) => `consolation,${n}`)
 ].join('\n')
+
+/** A 4D result as POST draw/result takes it (1234 first, 4444 and 1213 among the starters, 5555 among the consolations): the one the page tests enter. */
+export const SAMPLE_RESULT = {
+  first: '1234',
+  second: '2222',
+  third: '3333',
+  starters: ['4444', '1213', '0001', '0002', '0003', '0004', '0005', '0006', '0007', '0008'],
+  consolations: ['5555', '5671', '2211', '0010', '0011', '0012', '0013', '0014', '0015', '0016']
+}

@@ -7,6 +7,7 @@ import { eventually } from '../../helpers/eventually.ts'
 import { pathOf } from '../../helpers/page-data.ts'
 import { catalogueOf, gameApiAs, pageOf, read, tableOf, type Row } from './report-tables.ts'
 import { money } from '../../../client/src/lib/format.ts'
+import { SAMPLE_RESULT } from '../../helpers/result-file.ts'
 
 interface Widget { type: string, id: string, confirmKey?: string, status?: { messagePath?: string }, bodyKey?: string, data?: { endpoint: string }, rowActions?: Array<{ id: string, form?: { submit?: { successKey?: string, successValues?: Record<string, string> } } }> }
 
@@ -54,13 +55,6 @@ t.test('the result step speaks: saved message, the preview\'s draw, Finalise con
 
 // Moved from the browser tier (tests/e2e/pages/fixed-finalise.test.ts, issue #31): admin finalises a draw from Draw Setting's
 // finalise job and opens its Report from the finalise list (result/r5, result/r5/report); a draw not finalised offers no Report.
-const finaliseResult = {
-  first: '1234',
-  second: '2222',
-  third: '3333',
-  starters: ['4444', '1213', '0001', '0002', '0003', '0004', '0005', '0006', '0007', '0008'],
-  consolations: ['5555', '5671', '2211', '0010', '0011', '0012', '0013', '0014', '0015', '0016']
-}
 
 t.test('admin finalises a draw on Draw Setting; its Report in the finalise list shows result/r5/report', async (t) => {
   const clock = testClock()
@@ -70,7 +64,7 @@ t.test('admin finalises a draw on Draw Setting; its Report in the finalise list 
   // The game API's clock a minute past the draw's close, its result entered.
   clock.set(new Date(Date.parse(draw.CloseDate) + 60_000).toISOString())
   const gameAdmin = await gameApiAs(product.gameApiUrl, 'admin')
-  await gameAdmin('4d/draw/result', 'POST', { DrawId: draw.DrawId, Result: finaliseResult })
+  await gameAdmin('4d/draw/result', 'POST', { DrawId: draw.DrawId, Result: SAMPLE_RESULT })
 
   const admin = await signedIn(product.serviceUrl, 'admin')
   const say = await catalogueOf(admin)

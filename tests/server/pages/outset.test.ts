@@ -6,6 +6,7 @@ import { Browser, signedIn } from '../../helpers/http-browser.ts'
 import { pathOf } from '../../helpers/page-data.ts'
 import { cents, gameApiAs, pageOf, read, tableOf, type Row, type Table } from './report-tables.ts'
 import { cellText, formatMoney } from '../../../client/src/renderers/lib/tableModel.ts'
+import { SAMPLE_RESULT } from '../../helpers/result-file.ts'
 
 // The OutSet pages (Out Setting, Out Setting 3, Bets In / Bets Out, Throw Number) over HTTP through the service, calling what their descriptors name.
 const product = await buildProduct(t)
@@ -183,13 +184,6 @@ t.test('Throw Number with a 4D draw chosen: both throw lists load, the TOTO one 
 // $80 Big on 1234 in two tickets; ag1's Live Exposure and Bets Out and admin's Live Exposure and Bets In show $30 passed up; admin
 // throws $20 of it to a distributor; after the draw is finalised, ag1's share claim adds up to 100 % of the group's win/loss.
 // Every figure and word is read as the page shows it: the descriptor's column headed so, the bound call's answer, cellText.
-const riskResult = {
-  first: '1234',
-  second: '2222',
-  third: '3333',
-  starters: ['4444', '1213', '0001', '0002', '0003', '0004', '0005', '0006', '0007', '0008'],
-  consolations: ['5555', '5671', '2211', '0010', '0011', '0012', '0013', '0014', '0015', '0016']
-}
 type Say = (key: string, options?: { returnObjects: true }) => unknown
 /** The user's catalogue as the client's t reads it: a text (its $t(key) references followed) or, asked for, a vocabulary object. */
 async function sayOf (browser: Browser): Promise<Say> {
@@ -299,7 +293,7 @@ t.test('Risk: a limit, bets over it passed up, a throw, and the share claim of t
   await t.test('after the draw is finalised, ag1\'s share claim adds up to 100 % of the group\'s win/loss', async (t) => {
     clock.set(new Date(Date.parse(draw.CloseDate) + 60_000).toISOString())
     const later = await gameApiAs(risk.gameApiUrl, 'admin')
-    await later('4d/draw/result', 'POST', { DrawId: draw.DrawId, Result: riskResult })
+    await later('4d/draw/result', 'POST', { DrawId: draw.DrawId, Result: SAMPLE_RESULT })
     t.equal((await later('4d/draw', 'PUT', { DrawId: draw.DrawId, IsFinalised: true })).IsFinalised, true)
     const full = await (await gameApiAs(risk.gameApiUrl, 'ag1'))(`4d/reportFull?DrawId=${draw.DrawId}`) as { totals: { Stake: number, Strike: number } }
     const winLoss = cents(full.totals.Stake) - cents(full.totals.Strike)

@@ -5,6 +5,7 @@ import { Browser, signedIn } from '../../helpers/http-browser.ts'
 import { pathOf } from '../../helpers/page-data.ts'
 import { catalogueOf, cents, fieldHeaded, gameApiAs, pageOf, read, tableOf, type Row } from './report-tables.ts'
 import { formatMoney, formatPercent } from '../../../client/src/renderers/lib/tableModel.ts'
+import { SAMPLE_RESULT } from '../../helpers/result-file.ts'
 
 // The share-claim pages (Control › Share Claim, Share Claim Setting, Share Claim Company, and Report › Share Claim (Company))
 // over HTTP through the service: each served by its menu rule, calling what its descriptor names.
@@ -125,13 +126,6 @@ t.test('Share Claim (Company) for ag1: the Report item, its page and call; the C
 
 // Moved from the browser tier (tests/e2e/pages/share-claim.test.ts): a finalised draw's Share Claim (Company) for ag1, and
 // admin's claim on ag1 for it imported into a claim-back and settled on Control › Share Claim, as the pages read and call them.
-const drawResult = {
-  first: '1234',
-  second: '2222',
-  third: '3333',
-  starters: ['4444', '1213', '0001', '0002', '0003', '0004', '0005', '0006', '0007', '0008'],
-  consolations: ['5555', '5671', '2211', '0010', '0011', '0012', '0013', '0014', '0015', '0016']
-}
 /** A catalogue text as the page shows it, with a $t(key) reference followed. */
 const worded = (say: (key: string) => string) => (key: string): string => {
   const text = say(key)
@@ -156,7 +150,7 @@ t.test('ag1\'s Share Claim (Company) for a finalised draw: the holders add up to
 
   clock.set(new Date(Date.parse(draw.CloseDate) + 60_000).toISOString())
   const gameAdmin = await gameApiAs(product.gameApiUrl, 'admin')
-  await gameAdmin('4d/draw/result', 'POST', { DrawId: draw.DrawId, Result: drawResult })
+  await gameAdmin('4d/draw/result', 'POST', { DrawId: draw.DrawId, Result: SAMPLE_RESULT })
   t.equal((await gameAdmin('4d/draw', 'PUT', { DrawId: draw.DrawId, IsFinalised: true })).IsFinalised, true, 'the draw is finalised')
   const full = await (await gameApiAs(product.gameApiUrl, 'ag1'))(`4d/reportFull?DrawId=${draw.DrawId}`) as { totals: { Stake: number, Strike: number } }
   const winLoss = cents(full.totals.Stake) - cents(full.totals.Strike)
