@@ -2,6 +2,7 @@ import t from 'tap'
 import type { Locator, Page } from 'playwright-core'
 import { closeHomePopup, latestCaptcha, openFromMenu, signIn, signInAt, startE2E, type E2E } from '../support.ts'
 import { confirmOk } from '../../helpers/browser.ts'
+import { eventually } from '../../helpers/eventually.ts'
 
 // Issue "Downline and accounts", done when: admin creates an agent with credit, share and commission; the agent signs in and
 // changes the one-time password, creates a player; the player does the same and bets; the agent records a payment, which
@@ -146,8 +147,10 @@ t.test('admin → agent → player → bet → payment: Payment History shows it
     t.match(text, /-250\.55/, 'its amount')
 
     await openFromMenu(agent.page, 'Administration', 'Players', '/admin/players')
-    const after = await accBalOf(agent.page.locator('[data-widget-id=players]'), PLAYER)
-    t.equal(after, money(-250.55), 'the player\'s AccBal moved by exactly the payment')
+    // The list may first draw what it read before the payment while its fresh read is on the way: wait for the read to land.
+    const players = agent.page.locator('[data-widget-id=players]')
+    await eventually(async () => await accBalOf(players, PLAYER) === money(-250.55), { what: 'the player\'s new AccBal on Players' }).catch(() => {})
+    t.equal(await accBalOf(players, PLAYER), money(-250.55), 'the player\'s AccBal moved by exactly the payment')
     t.same(agent.errors, [], 'no script errors on the agent\'s pages')
   })
   await t.test('deleting the payment is the company\'s: the agent is told so; admin deletes it with the super password, in the body', async (t) => {

@@ -94,8 +94,10 @@ t.test('signed-in pages from descriptors', async (t) => {
   await t.test('mobile: save a number and see it read back', async (t) => {
     await openFromMenu(page, 'Administration', 'Mobile', '/admin/mobile')
     await page.locator('[data-widget-id=mobileNow]').waitFor()
-    await page.getByLabel('Mobile number').fill('+6590001111')
-    await page.getByRole('button', { name: 'Save' }).click()
+    // The page has a second form (the second mobile number, e0cf49c): this one is the widget named mobile.
+    const form = page.locator('[data-widget-id=mobile]')
+    await form.getByRole('textbox', { name: 'Mobile number', exact: true }).fill('+6590001111')
+    await form.getByRole('button', { name: 'Save' }).click()
     await page.locator('[data-widget-id=mobileNow]').filter({ hasText: '+6590001111' }).waitFor()
     t.pass('the saved number is shown')
   })

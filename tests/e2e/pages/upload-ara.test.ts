@@ -66,6 +66,8 @@ t.test('ag1 combines two upload pages and downloads the page\'s .ara; admin down
     await confirmOk(page, /Combine the selected pages into one\?/)
     await rowOf('second.txt').waitFor({ state: 'detached' })
     combined = Math.min(first, second)
+    // The list reloads after the combine: wait for its ticks to be cleared rather than read the count at once.
+    await files.locator('[data-ticked="0"]').waitFor().catch(() => {})
     t.equal(await files.locator('[data-ticked="0"]').count(), 1, 'the ticks are cleared after the combine')
   })
 
