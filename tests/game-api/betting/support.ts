@@ -5,14 +5,8 @@ export const WEDNESDAY_CLOSE = '2030-01-02T10:00:00Z'
 /** Thursday 2030-01-03's TOTO draw closes at 21:00 GMT+8 (13:00 UTC). */
 export const THURSDAY_CLOSE = '2030-01-03T13:00:00Z'
 
-/** A 4D result the draw tests enter: 1234 first, 2341 a starter (an iBet of 1234 hits both), 5555 a consolation. */
-export const SAMPLE_4D_RESULT = {
-  first: '1234',
-  second: '5678',
-  third: '9012',
-  starters: ['1000', '1001', '1002', '1003', '1004', '1005', '1006', '1007', '1008', '2341'],
-  consolations: ['2000', '2001', '2002', '2003', '2004', '2005', '2006', '2007', '2008', '5555']
-}
+/** A 4D result the draw tests enter (one definition, with the CSV file made of it). */
+export { SAMPLE_4D_RESULT } from '../../helpers/result-file.ts'
 
 /** Calls the game API and answers the status and the parsed body. */
 export async function api (h: GameApiHarness, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown): Promise<{ status: number, body: any }> {
