@@ -26,3 +26,57 @@ export const ConfigVersionQuery = Type.Object({
   before: Type.Optional(Type.Integer({ minimum: 1, description: 'only versions with a lower number (the nextBefore of the previous page)' }))
 })
 export type ConfigVersionQuery = Static<typeof ConfigVersionQuery>
+
+/** A config version's files, path relative to the config directory (pages/report-full.json) → text: what diffs and merges compare. */
+export const FileMap = Type.Record(Type.String(), Type.String(), { description: 'path relative to the config directory → file text' })
+export type FileMap = Readonly<Static<typeof FileMap>>
+
+/** What happened to one keyed unit between two versions. */
+export const ConfigChangeKind = Type.Union([Type.Literal('added'), Type.Literal('removed'), Type.Literal('changed'), Type.Literal('moved')])
+export type ConfigChangeKind = Static<typeof ConfigChangeKind>
+
+/** One change between two config versions, at the smallest keyed unit that differs (a column, a menu item, an i18n text). */
+export const ConfigChange = Type.Object({
+  file: Type.String({ description: 'the file, relative to the config directory' }),
+  pointer: Type.String({ description: "RFC 6901 JSON pointer into the newer file (the older one for a removal); '' for the whole file" }),
+  path: Type.Array(Type.String(), { description: "the same place for people: property names, and array elements by their key (['groups', 'utilities', 'items', 'auditLog'])" }),
+  kind: ConfigChangeKind,
+  before: Type.Optional(Type.Unknown({ description: "the older value (absent when added); for 'moved', its former index" })),
+  after: Type.Optional(Type.Unknown({ description: "the newer value (absent when removed); for 'moved', its new index" }))
+})
+export type ConfigChange = Static<typeof ConfigChange>
+
+/** The changes of one file, counted by kind, for a version's overview. */
+export const ConfigFileChangeCount = Type.Object({
+  file: Type.String(),
+  added: Type.Integer({ minimum: 0 }),
+  removed: Type.Integer({ minimum: 0 }),
+  changed: Type.Integer({ minimum: 0 }),
+  moved: Type.Integer({ minimum: 0 })
+})
+export type ConfigFileChangeCount = Static<typeof ConfigFileChangeCount>
+
+/** Changes as a UI table shows them: counts per file, and one English line per change. */
+export const ConfigChangeSummary = Type.Object({
+  files: Type.Array(ConfigFileChangeCount),
+  lines: Type.Array(Type.String({ description: 'columns/report-full.json: column "Stake" labelKey changed' }))
+})
+export type ConfigChangeSummary = Static<typeof ConfigChangeSummary>
+
+/** A place both sides of a merge changed differently: the merged file keeps theirs (the live side) there until someone decides. */
+export const MergeConflict = Type.Object({
+  file: Type.String(),
+  pointer: Type.String({ description: "RFC 6901 JSON pointer into the merged file (where the value would go if the merge left it out); '' for the whole file" }),
+  path: Type.Array(Type.String(), { description: 'the same place for people, array elements by their key' }),
+  base: Type.Optional(Type.Unknown({ description: 'the common ancestor\'s value; absent when it had none' })),
+  ours: Type.Optional(Type.Unknown({ description: 'our value; absent when we removed it' })),
+  theirs: Type.Optional(Type.Unknown({ description: 'their (live) value, which the merged file keeps; absent when they removed it' }))
+})
+export type MergeConflict = Static<typeof MergeConflict>
+
+/** A three-way merge's answer: the merged files (well-formed, theirs kept where sides conflict) and the conflicts to decide. */
+export const ConfigMergeResult = Type.Object({
+  files: FileMap,
+  conflicts: Type.Array(MergeConflict)
+})
+export type ConfigMergeResult = Static<typeof ConfigMergeResult>
