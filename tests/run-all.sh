@@ -73,6 +73,7 @@ for tier in "${tiers[@]}"; do
   # A browser file waits on pages most of its time (about a third of its wall seconds are CPU-seconds, the rest idle): three
   # at a time keep two cores busy. The other tiers are CPU-bound and run two at a time (.taprc).
   jobs=()
+  if [ "$tier" = service ]; then jobs=(--jobs="${TEST_SERVICE_JOBS:-2}"); fi
   if [ "$tier" = browser ]; then
     jobs=(--jobs="${TEST_BROWSER_JOBS:-3}")
     # The tier's products are made ahead by one pool process (tests/helpers/product-pool.ts), one ready per job: a file leases

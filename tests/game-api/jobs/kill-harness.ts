@@ -9,13 +9,15 @@ import { join } from 'node:path'
 import { openDb, type DbOptions } from '../../../server/shared/db.ts'
 import { postgresReachable, templateCopy, testPostgresUrl } from '../../helpers/db.ts'
 import { snapshot } from '../../helpers/snapshot.ts'
+import { bundled } from '../../helpers/bundled.ts'
 import { demoPassword } from '../harness.ts'
 
+// Started from one bundle, without the test hooks (tests/helpers/bundled.ts).
 const script = new URL('./game-api-process.ts', import.meta.url).pathname
 
 /** Starts the game API as a child process on that data; resolves its URL once it listens. `env` also carries the job's slowing delay. */
 export async function startGameApiProcess (t: Test, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess, url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [await bundled(script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   t.teardown(() => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL') })
   const url = await new Promise<string>((resolve, reject) => {
     let out = ''

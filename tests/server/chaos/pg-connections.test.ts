@@ -9,12 +9,14 @@ import { postgresReachable, testPostgresUrl } from '../../helpers/db.ts'
 import { Browser, type Answer } from '../../helpers/http-browser.ts'
 import { startRelay } from '../proxy/relay.ts'
 import { startTcpGate } from './tcp-gate.ts'
+import { bundled } from '../../helpers/bundled.ts'
 
-const serviceStart = new URL('../../../server/src/start.ts', import.meta.url).pathname
+// Started from one bundle, without the test hooks (tests/helpers/bundled.ts).
+const serviceStart = await bundled(new URL('../../../server/src/start.ts', import.meta.url).pathname)
 
 /** The service as a child process, so that an exit is seen as one; its log lines are kept. */
 function startServiceProcess (t: Test, env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ['--import', 'tsx', serviceStart], { env: { ...process.env, ...env, PORT: '0', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [serviceStart], { env: { ...process.env, ...env, PORT: '0', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] })
   t.teardown(() => { if (child.exitCode === null) child.kill('SIGKILL') })
   const log = { text: '' }
   const url = new Promise<string>((resolve, reject) => {

@@ -6,6 +6,7 @@ import t from 'tap'
 import { loadConfig, readConfigDir, validateConfig, type ConfigError } from '../../../server/src/config/load.ts'
 import { copyConfig, shippedConfigDir } from './fixtures.ts'
 import { MAX_RULE_DEPTH } from '../../../schemas/rule.ts'
+import { bundled } from '../../helpers/bundled.ts'
 
 const run = promisify(execFile)
 const repoRoot = new URL('../../../', import.meta.url)
@@ -149,7 +150,8 @@ t.test('missing files are named', async (t) => {
 
 t.test('npm run config:check prints file#pointer: message and exits 1, or the version and 0', async (t) => {
   const dir = copyConfig(t)
-  const ok = await run(process.execPath, ['--import', 'tsx', 'server/scripts/config-check.ts', dir], { cwd: repoRoot })
+  const script = await bundled(new URL('server/scripts/config-check.ts', repoRoot).pathname)
+  const ok = await run(process.execPath, [script, dir], { cwd: repoRoot })
   t.match(ok.stdout, /config valid, version [0-9a-f]{16}/)
   const menu = JSON.parse(readFileSync(join(dir, 'menu.json'), 'utf8')) as Json
   menu.groups[0].items[1].rule.all[0] = { flag: 'EnableEverything' }
@@ -158,7 +160,7 @@ t.test('npm run config:check prints file#pointer: message and exits 1, or the ve
   const agents = JSON.parse(readFileSync(join(dir, 'fragments', 'agents.json'), 'utf8')) as Json
   agents.downlineTable.rowKey = 7
   writeFileSync(join(dir, 'fragments', 'agents.json'), JSON.stringify(agents))
-  const failed = await run(process.execPath, ['--import', 'tsx', 'server/scripts/config-check.ts', dir], { cwd: repoRoot }).then(() => undefined, (error: { code: number, stderr: string }) => error)
+  const failed = await run(process.execPath, [script, dir], { cwd: repoRoot }).then(() => undefined, (error: { code: number, stderr: string }) => error)
   t.equal(failed?.code, 1)
   t.match(failed?.stderr, /^menu\.json#\/groups\/0\/items\/1\/rule\/all\/0\/flag: unknown profile field "EnableEverything"/m)
   t.match(failed?.stderr, /^pages\/admin-home\.json#: invalid JSON at line 1, column \d+/m)

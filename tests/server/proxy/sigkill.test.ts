@@ -12,12 +12,14 @@ import { buildGameApi } from '../../helpers/build.ts'
 import { Browser } from '../../helpers/http-browser.ts'
 import { startRelay } from './relay.ts'
 import { eventually } from '../../helpers/eventually.ts'
+import { bundled } from '../../helpers/bundled.ts'
 
-const serviceStart = new URL('../../../server/src/start.ts', import.meta.url).pathname
+// Started from one bundle, without the test hooks (tests/helpers/bundled.ts).
+const serviceStart = await bundled(new URL('../../../server/src/start.ts', import.meta.url).pathname)
 
 /** Starts the service as a child process (so it can be killed outright) and resolves its URL once it listens. */
 function startServiceProcess (t: Test, env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ['--import', 'tsx', serviceStart], { env: { ...process.env, ...env, PORT: '0', LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [serviceStart], { env: { ...process.env, ...env, PORT: '0', LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'] })
   t.teardown(() => { if (child.exitCode === null) child.kill('SIGKILL') })
   return {
     child,
