@@ -17,11 +17,17 @@ export const RejectedChange = Type.Object({
 })
 export type RejectedChange = Static<typeof RejectedChange>
 
-/** GET /ui/config/status: the config this instance serves and the last change any instance refused. */
+/** GET /ui/config/status: the config this instance serves, the last change any instance refused, and every instance's version. */
 export const ConfigStatus = Type.Object({
   version: Type.String({ description: 'content hash of the config being served' }),
   versionNumber: Type.Integer({ minimum: 1, description: 'its number among the versions in the store (x-config-version, GET /ui/config/versions)' }),
   loadedAt: Type.String({ format: 'date-time' }),
-  lastRejected: Type.Union([RejectedChange, Type.Null()])
+  lastRejected: Type.Union([RejectedChange, Type.Null()]),
+  instances: Type.Optional(Type.Array(Type.Object({
+    instance: Type.String({ description: 'host:pid of a service instance' }),
+    versionNumber: Type.Integer({ minimum: 1, description: 'the version it serves' }),
+    since: Type.String({ format: 'date-time', description: 'when it took that version' }),
+    seenAt: Type.String({ format: 'date-time', description: 'its last report (every CONFIG_SYNC_MS)' })
+  }), { description: 'the instances seen in the last minute and the version each serves' }))
 })
 export type ConfigStatus = Static<typeof ConfigStatus>

@@ -80,3 +80,24 @@ export const ConfigMergeResult = Type.Object({
   conflicts: Type.Array(MergeConflict)
 })
 export type ConfigMergeResult = Static<typeof ConfigMergeResult>
+
+/** A draft as the console lists it: what it started from, who made and edited it, its revision and who approved that revision. */
+export const ConfigDraftSummary = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  base: Type.Integer({ minimum: 1, description: 'the version it started from (a publish merges it over the live one when that is later)' }),
+  author: Type.String({ description: "who started it: 'files' for a change to menus/ made after a console edit" }),
+  editors: Type.Array(Type.String(), { description: 'everyone who saved it: none of them may approve it' }),
+  message: Type.String(),
+  source: Type.Union([Type.Literal('console'), Type.Literal('files')]),
+  revision: Type.Integer({ minimum: 1, description: 'raised by every save; send it back with a save, an approval or a publish' }),
+  state: Type.Union([Type.Literal('open'), Type.Literal('published'), Type.Literal('discarded')]),
+  published: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'the version it became' }),
+  approvals: Type.Array(Type.String(), { description: 'who approved its current revision' }),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' })
+})
+export type ConfigDraftSummary = Static<typeof ConfigDraftSummary>
+
+/** A draft with its files. */
+export const ConfigDraft = Type.Object({ ...ConfigDraftSummary.properties, files: FileMap })
+export type ConfigDraft = Static<typeof ConfigDraft>

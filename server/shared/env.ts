@@ -29,6 +29,8 @@ export const SettingsSchema = Type.Object({
   TRUST_PROXY: Type.Optional(ProxyTrust('127.0.0.1,10.0.0.0/8')),
   GAME_API_TRUST_PROXY: Type.Optional(ProxyTrust('loopback,10.0.0.5')),
   FRAME_ANCESTORS: Type.Optional(Type.String({ pattern: '^https?://[^\\s;,\'"]+( https?://[^\\s;,\'"]+)*$', description: 'space-separated http(s) origins allowed to frame the embed layout, e.g. https://portal.example.com' })),
+  CONFIG_APPROVALS: Type.Optional(Type.Integer({ minimum: 1, maximum: 2, description: '1 (a ConfigEdit holder publishes) or 2 (another ConfigApprove holder approves first)' })),
+  CONFIG_SYNC_MS: Type.Optional(Type.Integer({ minimum: 100, maximum: 60000, description: 'how often an instance checks the store for the live config version, in milliseconds (catch-up for a missed publish message)' })),
   OPS_TOKEN: Type.Optional(Type.String({ minLength: 24, description: 'at least 24 characters' })),
   NODE_ENV: Type.Optional(Type.String())
 })
@@ -42,6 +44,8 @@ export interface ResolvedSettings extends Omit<Settings, 'LOG_LEVEL' | 'TRUST_PR
   LOG_LEVEL: (typeof logLevels)[number]
   HOST: string
   PROXY_TIMEOUT_MS: number
+  CONFIG_APPROVALS: number
+  CONFIG_SYNC_MS: number
   /** Fastify's trustProxy: false (X-Forwarded-* ignored), a hop count, or the proxies' addresses. */
   TRUST_PROXY: false | number | string
   /** The game API trusts only the service in front of it: loopback by default, as the service runs beside it. */
@@ -59,7 +63,7 @@ function proxyTrust (value: string | undefined, fallback: false | string): false
   return /^\d+$/.test(value) ? Number(value) : value.split(',').map((part) => part.trim()).join(',')
 }
 
-const integerKeys = new Set(['PORT', 'GAME_API_PORT', 'PROXY_TIMEOUT_MS'])
+const integerKeys = new Set(['PORT', 'GAME_API_PORT', 'PROXY_TIMEOUT_MS', 'CONFIG_APPROVALS', 'CONFIG_SYNC_MS'])
 
 /** Reads and validates the environment; throws one error listing every bad value and how to fix it. */
 export function loadSettings (env: NodeJS.ProcessEnv = process.env): ResolvedSettings {
@@ -87,6 +91,8 @@ export function loadSettings (env: NodeJS.ProcessEnv = process.env): ResolvedSet
     LOG_LEVEL: (s.LOG_LEVEL as ResolvedSettings['LOG_LEVEL'] | undefined) ?? 'info',
     HOST: s.HOST ?? '127.0.0.1',
     PROXY_TIMEOUT_MS: s.PROXY_TIMEOUT_MS ?? 10_000,
+    CONFIG_APPROVALS: s.CONFIG_APPROVALS ?? 1,
+    CONFIG_SYNC_MS: s.CONFIG_SYNC_MS ?? 2000,
     TRUST_PROXY: proxyTrust(s.TRUST_PROXY, false),
     GAME_API_TRUST_PROXY: proxyTrust(s.GAME_API_TRUST_PROXY, 'loopback')
   }

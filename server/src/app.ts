@@ -8,6 +8,7 @@ import configStorePlugin from './plugins/app/config-store.ts'
 import configStatusRoutes from './routes/config-status.ts'
 import configI18nRoutes from './routes/config-i18n.ts'
 import configVersionsRoutes from './routes/config-versions.ts'
+import configDraftRoutes from './routes/config-drafts.ts'
 import clientPlugin from './plugins/external/client.ts'
 import brandsPlugin from './plugins/app/brands.ts'
 import brandRoutes from './routes/brand.ts'
@@ -116,7 +117,7 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
 
   // -- routes
   // config routes:
-  for (const routes of [configStatusRoutes, configI18nRoutes, configVersionsRoutes]) await app.register(routes)
+  for (const routes of [configStatusRoutes, configI18nRoutes, configVersionsRoutes, configDraftRoutes]) await app.register(routes)
 
   // session routes:
   for (const routes of [captchaRoutes, loginRoutes, logoutRoutes, passwordRoutes, termsRoutes, sessionRoutes, locationRoutes, pagesRoutes]) await app.register(routes)

@@ -2,6 +2,8 @@ import { codedError, type CodedConstructor } from '../shared/coded-error.ts'
 import { isStoreUnavailable } from '../shared/db.ts'
 import { Type, type Static } from 'typebox'
 import { MAINTENANCE_SUBCODE } from '../../schemas/game-api.ts'
+import { ConfigProblem } from '../../schemas/config-status.ts'
+import { MergeConflict } from '../../schemas/config-versions.ts'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 
 /** The body of every error the service answers: stable code, a message that says how to fix the cause. */
@@ -12,6 +14,8 @@ export const UiError = Type.Object({
   params: Type.Optional(Type.Array(Type.String(), { description: 'the values the message is made of, in order: with the code, a client says the refusal in its language' })),
   gameApiCode: Type.Optional(Type.String({ description: 'the GA_* code of a failure the game API answered (its params come along)' })),
   data: Type.Optional(Type.Array(Type.String())),
+  problems: Type.Optional(Type.Array(ConfigProblem, { description: 'a config refusal: each problem at its file and JSON pointer' })),
+  conflicts: Type.Optional(Type.Array(MergeConflict, { description: 'a refused publish: the places a draft and the live version changed differently' })),
   captchaRequired: Type.Optional(Type.Boolean()),
   subCode: Type.Optional(Type.Integer()),
   t: Type.Optional(Type.String())
@@ -100,7 +104,7 @@ export const errors = {
   configNotReady: coded('UI_CONFIG_NOT_READY', 'The operator config is not loaded: check GET /ui/config/status and fix the config files it names.', 503),
   /** Add the Retry-After header with `with`. */
   storeUnavailable: coded('UI_STORE_UNAVAILABLE', 'The service cannot reach its database just now: try again in a few seconds (GET /readyz shows when it is back).', 503),
-  opsAuthRequired: coded('UI_OPS_AUTH_REQUIRED', 'Sign in, or send "authorization: Bearer <OPS_TOKEN>", to read /docs, /metrics and /ui/config/versions (they are open to anyone only with NODE_ENV=development).', 401),
+  opsAuthRequired: coded('UI_OPS_AUTH_REQUIRED', 'Sign in, or send "authorization: Bearer <OPS_TOKEN>", to read /docs and /metrics (they are open to anyone only with NODE_ENV=development).', 401),
 
   // The proxy (/api/v1/*).
   apiBadPath: coded<[string]>('UI_API_BAD_PATH', 'The game API path was refused: %s. Call an endpoint by its plain name, e.g. /api/v1/announcements.', 400),
@@ -197,3 +201,22 @@ export function serviceNotFound (request: FastifyRequest, reply: FastifyReply) {
   const error = errors.notFound(request.method, request.url.split('?')[0] ?? '')
   return reply.code(404).send(error.toBody())
 }
+
+/** The config console's refusals (Utilities → Configuration, /ui/config/*): who may, and what a draft, a publish or a rollback needs. */
+export const configErrors = {
+  CONFIG_AUTH_REQUIRED: coded('UI_CONFIG_AUTH_REQUIRED', 'Sign in as an administrator holding ConfigEdit to use the config console.', 401),
+  CONFIG_FORBIDDEN: coded<[string]>('UI_CONFIG_FORBIDDEN', 'Only administrators holding %s may do this in the config console: ask an administrator to grant it on the Permission page.', 403),
+  CONFIG_DRAFT_NOT_FOUND: coded<[string]>('UI_CONFIG_DRAFT_NOT_FOUND', 'No config draft %s: open the drafts list and choose one, or start a new draft.', 404),
+  CONFIG_VERSION_NOT_FOUND: coded<[string]>('UI_CONFIG_VERSION_NOT_FOUND', 'No config version %s: open the versions list and choose one.', 404),
+  CONFIG_DRAFT_CLOSED: coded<[string, string]>('UI_CONFIG_DRAFT_CLOSED', 'Draft %s was already %s: start a new draft from the live version.', 409),
+  CONFIG_DRAFT_STALE: coded<[string, string, string]>('UI_CONFIG_DRAFT_STALE', 'Draft %s changed since you opened it (it is at revision %s, you sent %s): reload it, make your change again and save; nothing was saved.', 409),
+  CONFIG_BAD_PATH: coded<[string]>('UI_CONFIG_BAD_PATH', '%s is not a config file: name menu.json, api.json, i18n/en.json, i18n/zh.json, or pages/, columns/ or fragments/<name>.json.', 400),
+  CONFIG_DRAFT_INVALID: coded<[string]>('UI_CONFIG_DRAFT_INVALID', 'The change leaves the config with %s problems, listed at their file and pointer: fix them and save again; nothing was saved.', 422),
+  CONFIG_SELF_APPROVAL: coded<[string]>('UI_CONFIG_SELF_APPROVAL', 'You edited draft %s, so you cannot approve it: ask another operator holding ConfigApprove.', 403),
+  CONFIG_APPROVAL_REQUIRED: coded<[string, string]>('UI_CONFIG_APPROVAL_REQUIRED', 'Draft %s needs another operator\'s approval of its revision %s before it is published (this deployment sets CONFIG_APPROVALS=2; a later edit voids an approval): ask an operator holding ConfigApprove.', 409),
+  CONFIG_NO_CHANGE: coded<[string, string]>('UI_CONFIG_NO_CHANGE', 'Draft %s holds the same config as live version %s: change it before publishing, or discard it.', 409),
+  CONFIG_MERGE_CONFLICT: coded<[string, string, string]>('UI_CONFIG_MERGE_CONFLICT', 'Draft %s and live version %s changed %s places differently (listed): rebase the draft onto the live version, decide each place, then publish; nothing was published.', 409),
+  CONFIG_INVALID_VERSION: coded<[string, string]>('UI_CONFIG_INVALID_VERSION', 'Version %s does not validate against this release (%s problems, listed at their file and pointer): nothing was changed; choose another version, or fix it in a draft.', 422),
+  CONFIG_ALREADY_LIVE: coded<[string]>('UI_CONFIG_ALREADY_LIVE', 'Version %s is already live: choose an earlier version to roll back to.', 409)
+}
+export type ConfigErrorCode = keyof typeof configErrors

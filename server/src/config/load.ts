@@ -84,7 +84,7 @@ const validatedConfigs = new Map<string, LoadResult>()
 const VALIDATED_KEPT = 4
 
 /** Validates the files, or answers the validation of the same content again (stamped with this load's time). */
-function validateOnce (files: ConfigFiles): LoadResult {
+export function validateOnce (files: ConfigFiles): LoadResult {
   const version = contentVersion(files)
   let result = validatedConfigs.get(version)
   if (!result) {

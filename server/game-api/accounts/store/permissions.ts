@@ -4,7 +4,7 @@ import { errors } from '../../lib/errors.ts'
 import type { AuthUser } from '../../lib/tokens.ts'
 
 /** The nine permission names of seed 001 §6. */
-export const PERMISSION_NAMES = ['BetEntry', 'DrawSetting', 'FixedSetting', 'AdminEdit', 'SuperPwd', 'OutSet', 'Report', 'SMSGateway', 'MemberEdit'] as const
+export const PERMISSION_NAMES = ['BetEntry', 'DrawSetting', 'FixedSetting', 'AdminEdit', 'SuperPwd', 'OutSet', 'Report', 'SMSGateway', 'MemberEdit', 'ConfigEdit', 'ConfigApprove'] as const
 
 /** The caller's Granted names, when the caller is an ADMIN holding the named permission (or '*', or the ADMIN alias); 403 otherwise. */
 export async function assertAdminPermission (q: Queryable, user: AuthUser, name: typeof PERMISSION_NAMES[number]): Promise<string[]> {

@@ -68,8 +68,8 @@ async function caches (app: FastifyInstance) {
         case 'config':
           answerStore.flushAll()
           pages.forgetAll()
-          // Another instance loaded a config this one does not serve: its directory is read again (a missed file event, a shared volume).
-          if (remote && what.version !== app.configStore.current().version) app.configStore.reload().catch((err: unknown) => app.log.warn({ err }, 'could not reload the config another instance loaded'))
+          // Another instance made a version live that this one does not serve: it takes it from the store.
+          if (remote && what.version !== app.configStore.current().version) app.configStore.sync().catch((err: unknown) => app.log.warn({ err }, 'could not take the config version another instance made live'))
           break
         case 'user':
           reads.forgetUser(what.userId)
@@ -89,7 +89,12 @@ async function caches (app: FastifyInstance) {
     drop(batch, false)
     await bus.publish(batch)
   }
-  app.configStore.onChange((event) => { if (event.kind === 'loaded') invalidate({ kind: 'config', version: event.version }).catch(() => {}) })
+  // A version made live here is announced to the other instances; one taken from the store after another's announcement is not again.
+  app.configStore.onChange((event) => {
+    if (event.kind !== 'loaded') return
+    if (event.here) invalidate({ kind: 'config', version: event.version }).catch(() => {})
+    else drop([{ kind: 'config', version: event.version }], false)
+  })
 
   app.decorate('caches', {
     answers: {

@@ -15,7 +15,7 @@ onTestDatabase(t, async (t, kind) => {
     t.same(rows.find((r) => r.UserId === 'ops')?.Granted, ['Report', 'DrawSetting', 'BetEntry', 'OutSet'])
     t.same((await call('admin', 'GET', 'permissions?txtSearch=CLE')).json().data.map((r: { UserId: string }) => r.UserId), ['clerk'])
     const granted = (await call('admin', 'GET', 'permissionGranted?UserId=ops')).json().data as Array<{ Attribute: string, Granted: boolean }>
-    t.equal(granted.length, 9)
+    t.equal(granted.length, 11, 'seed 001 §6\'s nine, and the config console\'s ConfigEdit and ConfigApprove')
     t.same(granted.filter((g) => g.Granted).map((g) => g.Attribute), ['BetEntry', 'DrawSetting', 'OutSet', 'Report'], 'in seed 001 §6 order')
   })
 
@@ -41,7 +41,7 @@ onTestDatabase(t, async (t, kind) => {
   t.test('refusals', async (t) => {
     t.equal((await call('ag1', 'GET', 'permissions')).json().message, 'Only an ADMIN user granted AdminEdit may do this; ask an administrator to grant it.')
     t.equal((await call('admin', 'POST', 'permissions', { UserId: 'ops', Attribute: 'Everything' })).json().message,
-      'body/Attribute must be one of BetEntry, DrawSetting, FixedSetting, AdminEdit, SuperPwd, OutSet, Report, SMSGateway, MemberEdit')
+      'body/Attribute must be one of BetEntry, DrawSetting, FixedSetting, AdminEdit, SuperPwd, OutSet, Report, SMSGateway, MemberEdit, ConfigEdit, ConfigApprove')
     t.match((await call('admin', 'POST', 'permissions', { UserId: 'mem1', Attribute: 'Report' })).json(), { code: 'GA_PERMISSION_PLAYER', message: 'User mem1 is a player; permissions are for ADMIN and AG users.', params: ['mem1'] })
     t.match((await call('admin', 'POST', 'permissions', { UserId: 'admin', Attribute: 'Report' })).json(), { code: 'GA_PERMISSION_OWN', message: 'UserId must be another user: nobody changes their own permissions.' })
     t.equal((await call('admin', 'POST', 'permissions', { UserId: 'ops', Attribute: 'AdminEdit' })).statusCode, 200)
