@@ -2,17 +2,27 @@ import { Type } from 'typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ConfigChange, ConfigChangeSummary, ConfigDraft, ConfigDraftSummary, MergeConflict } from '../../../schemas/config-versions.ts'
-import { CataloguedError, UiError } from '../errors.ts'
+import { CataloguedError, UiError, configErrors } from '../errors.ts'
 import { contentVersion } from '../config/load.ts'
 import { approveDraft, createDraft, discardDraft, listDrafts, publishDraft, readDraft, rebaseDraft, saveDraftFile } from '../config/drafts.ts'
 import { diffVersions, summariseChanges } from '../config/keyed-diff.ts'
 import { liveNumber, readVersion } from '../config/versions.ts'
 import { operatorOf, type Operator } from './config-access.ts'
+import { factsOf } from './ui/support.ts'
+import { buildMenu } from '../config/menu.ts'
+import { resolvePage } from '../config/pages.ts'
+import { validateOnce, type LoadedConfig } from '../config/load.ts'
+import { MenuGroupView } from '../../../schemas/menu.ts'
 
 const DraftId = Type.Object({ id: Type.Integer({ minimum: 1, description: 'the draft number' }) })
 const Revision = Type.Integer({ minimum: 1, description: 'the revision you read: a draft saved since is refused (409) instead of overwritten' })
 const Message = Type.String({ maxLength: 500 })
 const errorAnswers = { '4xx': UiError, '5xx': UiError }
+/** One side of a preview: the user's menu, and the page asked for (its descriptor, or why there is none: forbidden, not-found, moved). */
+const PreviewSide = Type.Object({
+  menu: Type.Array(MenuGroupView),
+  page: Type.Union([Type.Object({ status: Type.String(), descriptor: Type.Optional(Type.Unknown()) }), Type.Null()])
+})
 
 /** The digest an audit record keeps of a draft's files: their content hash, the same as a version's. */
 const digestOf = (files: Readonly<Record<string, string>>) => contentVersion(new Map(Object.entries(files)))
@@ -78,6 +88,39 @@ export default async function configDraftRoutes (fastify: FastifyInstance) {
     const changes = diffVersions(liveFiles, draft.files)
     reply.header('cache-control', 'no-store')
     return { live: live ?? 0, changes, summary: summariseChanges(changes) }
+  })
+
+  app.get('/ui/config/drafts/:id/preview', {
+    schema: {
+      summary: 'A user\'s menu and one page as the draft would serve them, beside the live ones, without anyone else seeing it (ConfigEdit; read with your own rights)',
+      description: 'Reads the user\'s facts (profile, location, settings) with the operator\'s own game API rights, as GET /ui/explain does; the draft is resolved apart from the live config and its caches, and the read is audited.',
+      tags: ['config'],
+      params: DraftId,
+      querystring: Type.Object({
+        user: Type.String({ minLength: 1, maxLength: 50, description: 'the user to preview as' }),
+        LocId: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'the location (the user\'s first when absent)' })),
+        mobile: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
+        path: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '^/', description: 'a page to resolve, e.g. /report/full' }))
+      }),
+      response: { 200: Type.Object({ user: Type.String(), LocId: Type.String(), draft: PreviewSide, live: PreviewSide, changed: Type.Object({ menu: Type.Boolean(), page: Type.Boolean() }) }), ...errorAnswers }
+    }
+  }, async (request, reply) => {
+    const operator = await operatorOf(app, request, 'ConfigEdit')
+    const draft = await readDraft(app.store, request.params.id)
+    const resolved = validateOnce(new Map(Object.entries(draft.files)))
+    if (!resolved.ok) throw configErrors.CONFIG_DRAFT_INVALID(String(resolved.errors.length)).with({ problems: resolved.errors.map(({ file, pointer, message }) => ({ file, pointer, message })) })
+    const session = app.sessions.read(request)
+    const { user, LocId, path } = request.query
+    const facts = await factsOf(app, request, session?.token ?? '', user, LocId, request.query.mobile === '1')
+    await audited(request, operator, 'config-preview', { draft: draft.id, revision: draft.revision, user, LocId: facts.location.LocId, path: path ?? null })
+    // Resolved from each config apart: nothing of the draft enters the page cache the live answers are served from.
+    const side = (config: LoadedConfig) => {
+      const page = path === undefined ? undefined : resolvePage(config, facts.ctx, path)
+      return { menu: buildMenu(config, facts.ctx), page: page === undefined ? null : page.status === 'ok' ? { status: 'ok', descriptor: page.page } : { status: page.status } }
+    }
+    const [next, live] = [side(resolved.config), side(app.configStore.current())]
+    reply.header('cache-control', 'no-store')
+    return { user, LocId: facts.location.LocId, draft: next, live, changed: { menu: JSON.stringify(next.menu) !== JSON.stringify(live.menu), page: JSON.stringify(next.page) !== JSON.stringify(live.page) } }
   })
 
   app.put('/ui/config/drafts/:id/files', {

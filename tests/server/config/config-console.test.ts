@@ -63,6 +63,14 @@ t.test('a draft of Full Report\'s columns: saved with the load\'s checks, compar
   t.match(diff.json, { live: 1, changes: [{ file: FULL, kind: 'added', after: 160 }] }, 'the diff names the column, not text lines')
   t.equal(diff.json.changes.length, 1)
 
+  const preview = await admin.get(`/ui/config/drafts/${draft.id}/preview?user=ag1&path=/report/full`)
+  t.equal(preview.status, 200, 'the draft previews as ag1')
+  const stakeIn = (side: Json) => (side.page.descriptor.widgets as Json[]).find((w) => w.id === 'full').columns.find((c: Json) => c.field === 'Stake')
+  t.match({ draft: stakeIn(preview.json.draft), live: stakeIn(preview.json.live) }, { draft: { width: 160 }, live: { width: 110 } }, 'ag1\'s Full Report as the draft and as live serve it')
+  t.match(preview.json, { user: 'ag1', changed: { page: true, menu: false } })
+  t.match(await stakeColumn(ag1), { width: 110 }, 'the preview leaks into no live answer or cache')
+  t.equal((await ag1.get(`/ui/config/drafts/${draft.id}/preview?user=ag1&path=/report/full`)).status, 403, 'ag1 cannot preview')
+
   const published = await admin.post(`/ui/config/drafts/${draft.id}/publish`, { revision: 2, message: 'Stake wider for agents' })
   t.same(published.json, { number: 2, merged: false }, 'published as version 2')
   t.equal(published.headers.get('x-config-version'), '1', 'the publishing answer was read before the swap')
@@ -95,7 +103,7 @@ t.test('a draft of Full Report\'s columns: saved with the load\'s checks, compar
 
   const audit = (await admin.get('/ui/audit?limit=200')).json.items as Array<{ action: string, userId: string | null, detail: Json }>
   const actions = audit.map((r) => r.action)
-  for (const action of ['config-draft-create', 'config-draft-save', 'config-publish', 'config-rollback', 'config-download']) t.ok(actions.includes(action), `${action} is audited`)
+  for (const action of ['config-draft-create', 'config-draft-save', 'config-preview', 'config-publish', 'config-rollback', 'config-download']) t.ok(actions.includes(action), `${action} is audited`)
   t.match(audit.find((r) => r.action === 'config-publish'), { userId: 'admin', detail: { draft: draft.id, version: 2, previous: 1, digest: /^[0-9a-f]{16}$/ } })
 })
 
