@@ -27,7 +27,7 @@ const expected: Record<string, { SG: Expected, TT: Expected }> = {
       report: 'reportFull reportCollection reportOut reportGroup reportGroup2 reportStake reportStrike reportStrike2 reportDrawResult reportSummary reportShareClaimCompany',
       control: 'controlAnnouncement drawSetting fixedSetting fixedProcess subShare payRate shareClaim shareClaimSetting shareClaimCompany permission',
       outset: 'outSetting outSetting2 outSetting3 betsIn betsOut throwNumber betSpecial exposure',
-      utilities: 'backupARA creditRecal clearCache superPassword auditLog support',
+      utilities: 'backupARA creditRecal clearCache superPassword auditLog support configuration',
       sms: SMS,
       smsGateway: 'smsGateway',
       options: OPTIONS_SG
@@ -38,7 +38,7 @@ const expected: Record<string, { SG: Expected, TT: Expected }> = {
       report: 'reportFull reportCollection reportGroup reportGroup2 reportStake reportStrike reportStrike2 reportDrawResult reportSummary reportShareClaimCompany',
       control: 'controlAnnouncement drawSetting limitSetting fixedSetting fixedProcess subShare shareClaim shareClaimSetting shareClaimCompany permission',
       outset: 'outSetting2 outSetting3 betsIn betsOut exposure',
-      utilities: 'creditRecal clearCache superPassword auditLog support',
+      utilities: 'creditRecal clearCache superPassword auditLog support configuration',
       sms: SMS,
       options: OPTIONS_TT
     }

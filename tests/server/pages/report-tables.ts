@@ -37,14 +37,18 @@ export function boundUrl (binding: DataBinding, filters: Record<string, string> 
   return urlOf(binding, query, chosen)
 }
 
+/** What a call answered as the client reads it (client/src/lib/api.ts callData): the envelope's data, or the whole answer when it has none (the service's own /ui routes). */
+const dataOf = (json: unknown): unknown => json !== null && typeof json === 'object' && 'data' in json ? json.data : json
+
 /** One table's call with the page's filters and query: its rows and the footer's sums (the answer's at sumsPath, else the rows' own). */
 export async function read (browser: Browser, table: Table, filters: Record<string, string> = {}, query: Record<string, string> = {}): Promise<Read> {
   const url = boundUrl(table.data, filters, query)
   const answer = await browser.get(url)
   if (answer.status !== 200) throw new Error(`${url}: ${answer.status} ${answer.text}`)
-  const rows = (pathOf(answer.json.data, table.data.dataPath) ?? []) as Row[]
-  const served = table.sumsPath ? pathOf(answer.json.data, table.sumsPath) as Record<string, unknown> | undefined : undefined
-  return { status: answer.status, url, rows, footer: footerSums(rows, table.columns, served), data: answer.json.data }
+  const data = dataOf(answer.json)
+  const rows = (pathOf(data, table.data.dataPath) ?? []) as Row[]
+  const served = table.sumsPath ? pathOf(data, table.sumsPath) as Record<string, unknown> | undefined : undefined
+  return { status: answer.status, url, rows, footer: footerSums(rows, table.columns, served), data }
 }
 
 /** The user's catalogue in a language (/ui/i18n), to read a descriptor's keys as the page shows them. */
