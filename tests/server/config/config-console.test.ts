@@ -65,7 +65,7 @@ t.test('a draft of Full Report\'s columns: saved with the load\'s checks, compar
 
   const preview = await admin.get(`/ui/config/drafts/${draft.id}/preview?user=ag1&path=/report/full`)
   t.equal(preview.status, 200, 'the draft previews as ag1')
-  const stakeIn = (side: Json) => (side.page.descriptor.widgets as Json[]).find((w) => w.id === 'full').columns.find((c: Json) => c.field === 'Stake')
+  const stakeIn = (side: Json) => (side.page.descriptor.widgets as Json[]).find((w) => w.id === 'full')!.columns.find((c: Json) => c.field === 'Stake')
   t.match({ draft: stakeIn(preview.json.draft), live: stakeIn(preview.json.live) }, { draft: { width: 160 }, live: { width: 110 } }, 'ag1\'s Full Report as the draft and as live serve it')
   t.match(preview.json, { user: 'ag1', changed: { page: true, menu: false } })
   t.match(await stakeColumn(ag1), { width: 110 }, 'the preview leaks into no live answer or cache')
