@@ -3,7 +3,7 @@ import { I18nKey, Key, RoutePath, RouteTemplate, SchemaRef } from './common.ts'
 import { Rule } from './rule.ts'
 import {
   AccessGateWidget, AnnouncementsWidget, ContentWidget, CountdownWidget, FiltersWidget, FormSubmit, FormWidget, HeaderAction, JobWidget,
-  PageDescriptor, RowAction, SelectionAction, TableColumn, TableWidget, TabsWidget, GridSaveAction, GridResetAction, GridWidget, TreeWidget, TitleByQuery
+  PageDescriptor, RowAction, SelectionAction, TableColumn, TableWidget, TabsWidget, GridSaveAction, GridResetAction, GridWidget, TreeWidget, TitleByQuery, ConfigFileWidget
 } from './widgets.ts'
 
 // A page template holds the renderer's own widgets (schemas/widgets.ts), each with an optional rule; a table names a
@@ -38,9 +38,10 @@ const JobWidgetConfig = Type.Object({ ...JobWidget.properties, rule }, { additio
 const GridActionConfig = Type.Union([GridSaveAction, ...GridResetAction.anyOf].map((variant) => Type.Object({ ...variant.properties, rule }, { additionalProperties: false })))
 const GridWidgetConfig = Type.Object({ ...GridWidget.properties, actions: Type.Optional(Type.Array(GridActionConfig)), rule }, { additionalProperties: false })
 const TreeWidgetConfig = Type.Object({ ...TreeWidget.properties, rule }, { additionalProperties: false })
+const ConfigFileWidgetConfig = Type.Object({ ...ConfigFileWidget.properties, rule }, { additionalProperties: false })
 
 /** A widget a tab or an access gate may hold, as a template writes it. */
-export const LeafWidgetConfig = Type.Union([TableWidgetConfig, FormWidgetConfig, FiltersWidgetConfig, CountdownWidgetConfig, ContentWidgetConfig, AnnouncementsWidgetConfig, JobWidgetConfig, GridWidgetConfig, TreeWidgetConfig])
+export const LeafWidgetConfig = Type.Union([TableWidgetConfig, FormWidgetConfig, FiltersWidgetConfig, CountdownWidgetConfig, ContentWidgetConfig, AnnouncementsWidgetConfig, JobWidgetConfig, GridWidgetConfig, TreeWidgetConfig, ConfigFileWidgetConfig])
 export type LeafWidgetConfig = Static<typeof LeafWidgetConfig>
 
 const AccessGateWidgetConfig = Type.Object({ ...AccessGateWidget.properties, widgets: Type.Array(LeafWidgetConfig), rule }, { additionalProperties: false })
@@ -62,7 +63,8 @@ export const WidgetConfigByType = {
   accessGate: AccessGateWidgetConfig,
   tabs: TabsWidgetConfig,
   grid: GridWidgetConfig,
-  tree: TreeWidgetConfig
+  tree: TreeWidgetConfig,
+  configFile: ConfigFileWidgetConfig
 } as const
 export const WIDGET_TYPES = Object.keys(WidgetConfigByType) as Array<keyof typeof WidgetConfigByType>
 

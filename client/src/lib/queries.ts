@@ -16,7 +16,9 @@ export const queryKeys = {
   /** An access gate's check (a game API read kept apart from 'api'): it runs again only when its user id changes (seed 001 §4). */
   accessCheck: (url: string, method: string) => ['access', url, method] as const,
   /** A running job's status (a game API read kept apart from 'api'): polled by its widget until the job ends, never refreshed by a write. */
-  jobStatus: (url: string) => ['job', url] as const
+  jobStatus: (url: string) => ['job', url] as const,
+  /** A generated config schema (schemas/<name>.schema.json) the config file editor checks against: part of the build, read once. */
+  configSchema: (name: string) => ['static', 'configSchema', name] as const
 }
 
 /** Retries at most twice, and only what may pass by itself: no answer, or a 5xx other than maintenance (503). A 4xx is final. */

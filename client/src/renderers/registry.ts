@@ -13,6 +13,7 @@ import { AccessGateWidget } from './accessGate/AccessGateWidget.tsx'
 import { TabsWidget } from './tabs/TabsWidget.tsx'
 import { GridWidget } from './grid/GridWidget.tsx'
 import { TreeWidget } from './tree/TreeWidget.tsx'
+import { ConfigFileWidget } from './configFile/ConfigFileWidget.tsx'
 import { UnknownWidget } from './shared/UnknownWidget.tsx'
 
 /** Every widget type with the component that draws exactly that widget's descriptor. */
@@ -29,7 +30,8 @@ export const registry: WidgetRegistry = {
   accessGate: AccessGateWidget,
   tabs: TabsWidget,
   grid: GridWidget,
-  tree: TreeWidget
+  tree: TreeWidget,
+  configFile: ConfigFileWidget
 }
 
 /** Draws one widget descriptor; a type this build does not know (a newer service) shows a notice naming it. */

@@ -7,8 +7,9 @@ import { MenuConfig } from '../../../schemas/menu.ts'
 import { PageShape, WidgetConfigByType, type PageConfig, type WidgetConfig } from '../../../schemas/page.ts'
 import { ApiAllowlist } from '../../../schemas/api.ts'
 import { MAX_RULE_DEPTH } from '../../../schemas/rule.ts'
+import { jsonErrorOffset, lineColumnAt } from '../../../schemas/json-position.ts'
+import { configSchemaNameOf } from '../../../schemas/config-file-kinds.ts'
 import { compileAllowlist, type EndpointMatcher } from '../proxy/allowlist.ts'
-import { jsonErrorOffset } from './json-position.ts'
 import { schemaIssues } from './schema-issues.ts'
 import { segment, type Issue } from './rule-check.ts'
 import { checkCatalogue, checkReferences, flattenCatalogue, textOf, type Catalogue } from './i18n.ts'
@@ -44,7 +45,6 @@ export type LoadResult = { ok: true, config: LoadedConfig } | { ok: false, versi
 export type ConfigFiles = ReadonlyMap<string, string>
 
 const LANGUAGES = ['en', 'zh'] as const
-const schemaNames: Array<[RegExp, string]> = [[/^menu\.json$/, 'menu'], [/^api\.json$/, 'api'], [/^pages\//, 'page'], [/^columns\//, 'columns'], [/^fragments\//, 'fragment'], [/^i18n\//, 'i18n']]
 
 /** Hash of the files' content (names included), the config version. */
 export function contentVersion (files: ConfigFiles): string {
@@ -127,17 +127,14 @@ function parseJson (file: string, text: string, errors: ConfigError[]): unknown 
     return undefined
   } catch (error) {
     const reason = (error as Error).message.replace(/( in JSON at position|, \.\.\.|, "| is not valid JSON).*$/s, '')
-    const offset = jsonErrorOffset(text)
-    const before = text.slice(0, Math.max(offset, 0))
-    const line = before.split('\n').length
-    const column = before.length - before.lastIndexOf('\n')
+    const { line, column } = lineColumnAt(text, jsonErrorOffset(text))
     errors.push({ file, pointer: '', line, message: `invalid JSON at line ${line}, column ${column} (${reason}): fix the syntax there` })
     return undefined
   }
 }
 
 function checkSchemaRef (file: string, value: unknown, errors: ConfigError[]) {
-  const expected = schemaNames.find(([re]) => re.test(file))?.[1]
+  const expected = configSchemaNameOf(file)
   const ref = (value as { $schema?: unknown } | undefined)?.$schema
   if (expected && typeof ref === 'string' && !ref.endsWith(`/${expected}.schema.json`) && ref !== `${expected}.schema.json`) {
     errors.push({ file, pointer: '/$schema', message: `points at ${JSON.stringify(ref)}: a ${expected} file uses ${file.includes('/') ? '../../schemas' : '../schemas'}/${expected}.schema.json` })

@@ -1,4 +1,5 @@
-// Node's JSON.parse does not always say where it failed; this scanner finds the offset of the first syntax error.
+// JSON.parse does not always say where it failed (nor alike in every engine); this scanner finds the offset of the first syntax
+// error, for the config loader and the console's editor alike.
 
 /** Offset of the first JSON syntax error in text (text.length when it ends too early), or -1 when the text is valid JSON. */
 export function jsonErrorOffset (text: string): number {
@@ -62,4 +63,10 @@ export function jsonErrorOffset (text: string): number {
   } catch (at) {
     return Math.min(at as number, text.length)
   }
+}
+
+/** The 1-based line and column of an offset in a text, as editors count them (a negative offset is the start). */
+export function lineColumnAt (text: string, offset: number): { line: number, column: number } {
+  const before = text.slice(0, Math.max(offset, 0))
+  return { line: before.split('\n').length, column: before.length - before.lastIndexOf('\n') }
 }
