@@ -42,7 +42,10 @@ t.test("each sample brand's sign-in screen", async (t) => {
         t.notOk(await page.locator('#login-box').isVisible(), 'a click elsewhere closes it')
         await toggle.click()
       }
-      t.equal(await page.getByLabel(sw.emailLabel ? 'Email' : 'User Id').count(), 1, sw.emailLabel ? 'user field labelled Email' : 'user field labelled User Id')
+      // The box opened by the toggle draws its fields a moment later (on a loaded machine, after the count was read).
+      const userField = page.getByLabel(sw.emailLabel ? 'Email' : 'User Id')
+      await userField.first().waitFor({ timeout: 5000 }).catch(() => {})
+      t.equal(await userField.count(), 1, sw.emailLabel ? 'user field labelled Email' : 'user field labelled User Id')
       t.equal((await page.locator('form button[type=submit]').innerText()).trim(), brand.button, `button wording ${brand.button}`)
       if (sw.heading) t.equal(await page.getByRole('heading', { name: 'Log-in' }).count(), 1, 'Log-in heading')
       if (sw.languageSelector) {
