@@ -28,8 +28,10 @@ const summaryOf = (r: DraftRow): ConfigDraftSummary => ({
   updatedAt: new Date(r.updated_at).toISOString()
 })
 
-/** A refusal listing each problem at its file and pointer. */
-const invalid = (errors: ConfigError[]) => configErrors.CONFIG_DRAFT_INVALID(String(errors.length)).with({ problems: errors.map(({ file, pointer, message }) => ({ file, pointer, message })) })
+/** Problems as a refusal's body lists them: file, pointer and message each. */
+const asProblems = (errors: ConfigError[]) => ({ problems: errors.map(({ file, pointer, message }) => ({ file, pointer, message })) })
+/** A refusal listing each problem of a draft at its file and pointer. */
+export const invalidDraft = (errors: ConfigError[]) => configErrors.CONFIG_DRAFT_INVALID(String(errors.length)).with(asProblems(errors))
 
 /** The validation the service runs on every load, on a set of files: the problems, none when valid. */
 export function problemsOf (files: FileMap): ConfigError[] {
@@ -78,7 +80,7 @@ function assertOpenAt (row: DraftRow, revision: number) {
 /** Writes a draft's new files as its next revision (voiding approvals of the earlier one), after the same checks as every load. */
 async function saveFiles (tx: Transaction, row: DraftRow, files: FileMap, by: string, changes: { base?: number, message?: string }): Promise<void> {
   const problems = problemsOf(files)
-  if (problems.length > 0) throw invalid(problems)
+  if (problems.length > 0) throw invalidDraft(problems)
   await tx.query(
     `UPDATE config_drafts SET files = $2, revision = revision + 1, updated_at = now(), base_id = COALESCE($4, base_id), message = COALESCE($5, message),
        editors = CASE WHEN $3 = ANY(editors) THEN editors ELSE array_append(editors, $3) END WHERE id = $1`,
@@ -158,7 +160,7 @@ export async function publishDraft (db: Db, id: number, by: string, { revision, 
       files = result.files
     }
     const problems = problemsOf(files)
-    if (problems.length > 0) throw invalid(problems)
+    if (problems.length > 0) throw invalidDraft(problems)
     const content = contentVersion(new Map(Object.entries(files)))
     const live = liveId === null ? undefined : await readVersion(tx, liveId)
     if (live?.contentVersion === content) throw configErrors.CONFIG_NO_CHANGE(String(id), String(liveId))
@@ -177,7 +179,7 @@ export async function rollbackTo (db: Db, to: number, by: string, message: strin
     const live = liveId === null ? undefined : await readVersion(tx, liveId)
     if (liveId === to || live?.contentVersion === target.contentVersion) throw configErrors.CONFIG_ALREADY_LIVE(String(to))
     const problems = problemsOf(target.files)
-    if (problems.length > 0) throw configErrors.CONFIG_INVALID_VERSION(String(to), String(problems.length)).with({ problems: problems.map(({ file, pointer, message: text }) => ({ file, pointer, message: text })) })
+    if (problems.length > 0) throw configErrors.CONFIG_INVALID_VERSION(String(to), String(problems.length)).with(asProblems(problems))
     return addLiveVersion(tx, { files: target.files, contentVersion: target.contentVersion, author: by, message: message || `rollback to version ${to}`, parent: liveId, source: 'rollback' })
   })
 }

@@ -2,9 +2,9 @@ import { Type } from 'typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ConfigChange, ConfigChangeSummary, ConfigDraft, ConfigDraftSummary, MergeConflict } from '../../../schemas/config-versions.ts'
-import { CataloguedError, UiError, configErrors } from '../errors.ts'
+import { CataloguedError, UiError } from '../errors.ts'
 import { contentVersion } from '../config/load.ts'
-import { approveDraft, createDraft, discardDraft, listDrafts, publishDraft, readDraft, rebaseDraft, saveDraftFile } from '../config/drafts.ts'
+import { approveDraft, createDraft, discardDraft, invalidDraft, listDrafts, publishDraft, readDraft, rebaseDraft, saveDraftFile } from '../config/drafts.ts'
 import { diffVersions, summariseChanges } from '../config/keyed-diff.ts'
 import { liveNumber, readVersion } from '../config/versions.ts'
 import { operatorOf, type Operator } from './config-access.ts'
@@ -108,7 +108,7 @@ export default async function configDraftRoutes (fastify: FastifyInstance) {
     const operator = await operatorOf(app, request, 'ConfigEdit')
     const draft = await readDraft(app.store, request.params.id)
     const resolved = validateOnce(new Map(Object.entries(draft.files)))
-    if (!resolved.ok) throw configErrors.CONFIG_DRAFT_INVALID(String(resolved.errors.length)).with({ problems: resolved.errors.map(({ file, pointer, message }) => ({ file, pointer, message })) })
+    if (!resolved.ok) throw invalidDraft(resolved.errors)
     const session = app.sessions.read(request)
     const { user, LocId, path } = request.query
     const facts = await factsOf(app, request, session?.token ?? '', user, LocId, request.query.mobile === '1')

@@ -14,19 +14,14 @@ import { copyConfig } from './fixtures.ts'
 const FULL = 'columns/report-full.json'
 type Json = Record<string, any>
 
-/** The draft's Full Report column set with the Stake column's override changed. */
-function withStake (files: Record<string, string>, override: Json): string {
-  const set = JSON.parse(files[FULL] ?? '{}') as Json
-  const at = (set.columns as Json[]).findIndex((c) => String(c.$ref).endsWith('#/stake'))
-  set.columns[at] = { ...set.columns[at], ...override }
-  return JSON.stringify(set, null, 2)
-}
-const withColumn = (files: Record<string, string>, name: string, override: Json): string => {
+/** The draft's Full Report column set with one column's override changed (stake, net: the fragment names they $ref). */
+function withColumn (files: Record<string, string>, name: string, override: Json): string {
   const set = JSON.parse(files[FULL] ?? '{}') as Json
   const at = (set.columns as Json[]).findIndex((c) => String(c.$ref).endsWith(`#/${name}`))
   set.columns[at] = { ...set.columns[at], ...override }
   return JSON.stringify(set, null, 2)
 }
+const withStake = (files: Record<string, string>, override: Json) => withColumn(files, 'stake', override)
 /** ag1's Full Report Stake column as the service serves it now. */
 async function stakeColumn (ag1: Browser) {
   return tableOf(await pageOf(ag1, '/report/full'), 'full').columns.find((c) => c.field === 'Stake')
