@@ -4,15 +4,18 @@ import { signedIn, type Browser } from '../../helpers/http-browser.ts'
 import { buildProduct } from '../../helpers/build.ts'
 import { copyConfig } from '../config/fixtures.ts'
 import { pageOf, read, tableOf, type Row, type Table } from './report-tables.ts'
-import { resolveParams, type BindingScope } from '../../../client/src/renderers/lib/binding.ts'
-import { submitPayload } from '../../../client/src/renderers/lib/formSubmit.ts'
+import { resolveParams, resolveSource, withQuery, type BindingScope } from '../../../client/src/renderers/lib/binding.ts'
+import { chosenPath, draftEndpoint, draftIdOf } from '../../../client/src/renderers/lib/configFileModel.ts'
+import { resultSections } from '../../../client/src/renderers/lib/formAnswer.ts'
+import { submitPayload, successValues } from '../../../client/src/renderers/lib/formSubmit.ts'
 import { startTarget } from '../../../client/src/renderers/lib/job.ts'
 import { fillPath, rowParams } from '../../../client/src/renderers/lib/tableModel.ts'
-import type { FormWidget, HttpMethod, RowAction, Widget } from '../../../schemas/widgets.ts'
+import type { CallAction, FormWidget, HttpMethod, RowAction, Widget } from '../../../schemas/widgets.ts'
 
 // Utilities › Configuration through the service: who gets the page, then admin's round as the page makes it (each table's
 // bound call, the New draft form, a row's Publish dialog and a version's Roll back, each with the values the descriptor
-// takes from the form and the row), and the Approve action kept for ConfigApprove holders. (The console's API itself:
+// takes from the form and the row), a draft's own page (its editor, Changes against the live version and Preview, each call
+// filled from the page's route), and the Approve action kept for ConfigApprove holders. (The console's API itself:
 // tests/server/config/config-console.test.ts.)
 
 const PATH = '/utilities/configuration'
@@ -28,13 +31,22 @@ const actionOf = (table: Table, id: string) => (table.rowActions as RowAction[] 
 /** The scope a row's dialog resolves its parameters in. */
 const rowScope = (row: Row): BindingScope => ({ filters: {}, query: {}, session: {}, row })
 
-/** A form's submit as the client sends it: :Name segments filled from its bound parameters, the rest with the typed values in the body. */
+/** A form's submit as the client sends it: :Name segments filled from its bound parameters, the rest with the typed values in the body (in the query of a GET). */
 async function submit (browser: Browser, form: Pick<FormWidget, 'fields' | 'submit'>, typed: Record<string, string>, scope: BindingScope) {
   const target = form.submit!
   const call = startTarget(target.endpoint, resolveParams(target.params, scope))
   const body = submitPayload({ type: 'form', id: 'sent', ...form }, typed, call.params)
-  return { endpoint: call.endpoint, body, answer: await browser.request(target.method, call.endpoint, { body }) }
+  const answer = target.method === 'GET' ? await browser.get(withQuery(call.endpoint, body as Record<string, string>)) : await browser.request(target.method, call.endpoint, { body })
+  return { endpoint: call.endpoint, body, answer }
 }
+/** A page header's call button as the client makes it: :Name segments filled from its bound parameters (a GET's others in its query). */
+async function callHeader (browser: Browser, action: CallAction, scope: BindingScope) {
+  const { endpoint, params } = startTarget(action.endpoint, resolveParams(action.params, scope))
+  const answer = action.method === 'GET' ? await browser.get(withQuery(endpoint, params)) : await browser.request(action.method, endpoint, { body: params })
+  return { endpoint, answer, said: successValues(answer.json, action.successValues) }
+}
+/** The values a form starts with (its fields' defaults), as the operator finds them. */
+const defaultsOf = (form: Pick<FormWidget, 'fields'>) => Object.fromEntries(form.fields.flatMap((f) => f.default === undefined ? [] : [[f.name, String(f.default)]]))
 /** A row's call action as the client makes it: the endpoint filled from the row, its rowParams as the body. */
 async function callRow (browser: Browser, action: RowAction | undefined, row: Row) {
   if (action?.kind !== 'call') throw new Error(`not a call action: ${JSON.stringify(action)}`)
@@ -113,6 +125,58 @@ t.test('admin: instances and version 1 live, a new draft, its Publish after a ch
   t.match((await read(admin, versions)).rows, [{ number: 3, live: true, source: 'rollback', message: 'back to the shipped columns' }, { number: 2, live: false }, { number: 1, live: false }], 'version 3, a rollback, is live')
 })
 
+t.test('a draft\'s page, opened from its Drafts row: the editor, Changes against the live version and Preview, each for that draft; admin\'s only', async (t) => {
+  const started = (await admin.post('/ui/config/drafts', { message: 'Stake at 160 again' })).json as { id: number, files: Record<string, string> }
+  const drafts = tableOf(await pageOf(admin, PATH), 'drafts')
+  const row = (await read(admin, drafts)).rows.find((r) => r.id === started.id)!
+  const open = actionOf(drafts, 'open')
+  t.match(open, { kind: 'link', labelKey: 'page.utilitiesConfiguration.openDraft' }, 'each draft row links to its page')
+  if (open?.kind !== 'link') throw new Error('no Open draft link')
+  const draftPath = fillPath(open.to, row)
+  t.equal(draftPath, `/utilities/configuration/draft/${started.id}`, 'the link names the row\'s draft')
+
+  const served = await admin.get(`/ui/pages?path=${encodeURIComponent(draftPath)}`)
+  t.equal(served.status, 200, 'admin gets the draft\'s page')
+  t.match(served.json, { path: draftPath, titleKey: 'common.configurationDraft', route: { id: String(started.id) }, breadcrumb: [{ labelKey: 'group.utilities' }, { labelKey: 'common.configuration', path: PATH }, { labelKey: 'common.configurationDraft' }] }, 'under Utilities › Configuration, with the draft\'s number as its route value')
+  for (const [who, browser] of [['ops', ops], ['ag1', ag1]] as const) {
+    t.equal((await browser.get(`/ui/pages?path=${encodeURIComponent(draftPath)}`)).status, 403, `${who} is refused the draft's page`)
+  }
+  const scope: BindingScope = { filters: {}, query: { file: FULL }, session: {}, route: served.json.route }
+  const widgets = await pageOf(admin, draftPath)
+
+  // The editor: the route's draft, the file the query names.
+  const editor = widgets.get('files')
+  if (editor?.type !== 'configFile') throw new Error('no configFile editor')
+  const draftId = draftIdOf(resolveSource(editor.draftFrom, scope))
+  t.equal(draftId, started.id, 'the editor edits the route\'s draft')
+  const draft = await admin.get(draftEndpoint(draftId!))
+  t.match(draft, { status: 200, json: { id: started.id, revision: 1, state: 'open' } }, 'and reads it')
+  t.equal(chosenPath(Object.keys(draft.json.files), undefined, editor.pathFrom ? resolveSource(editor.pathFrom, scope) : undefined), FULL, '?file= opens that file first')
+  t.equal((await admin.put(`/ui/config/drafts/${started.id}/files`, { path: FULL, text: widerStake(started.files, 160), revision: 1 })).status, 200, 'a change saves')
+
+  // Changes against the live version: the header's call, filled from the route, and its message's values.
+  const changes = (served.json.actions as Array<{ id: string }>).find((a) => a.id === 'changes') as CallAction | undefined
+  if (changes === undefined) throw new Error('no Changes action')
+  const compared = await callHeader(admin, changes, scope)
+  t.equal(compared.endpoint, `/ui/config/drafts/${started.id}/diff`, 'Changes asks for the route\'s draft')
+  t.equal(compared.answer.status, 200)
+  t.match(compared.said, { count: 1, live: 3, first: /^columns\/report-full\.json: .*stake.* width added$/ }, 'its message counts the changes against live version 3 and names the first')
+
+  // Preview as a user: the form's defaults (ag1, Full Report), the route's draft.
+  const preview = widgets.get('preview')
+  if (preview?.type !== 'form') throw new Error('no Preview form')
+  t.same(defaultsOf(preview), { user: 'ag1', path: '/report/full' }, 'Preview starts as ag1 on Full Report')
+  const previewed = await submit(admin, preview, defaultsOf(preview), scope)
+  t.equal(previewed.endpoint, `/ui/config/drafts/${started.id}/preview`, 'Preview asks for the route\'s draft')
+  t.match(previewed.answer, { status: 200, json: { user: 'ag1', changed: { menu: false, page: true } } }, 'as ag1: the page changes, the menu does not')
+  t.same(resultSections(previewed.answer.json, preview.result ?? []).map((s) => s.labelKey), ['page.utilitiesConfigurationDraft.page'], 'and the form lists only the page as changed')
+  const elsewhere = await submit(admin, preview, { user: 'ag1', path: '/admin/home' }, scope)
+  t.match(elsewhere.answer, { status: 200, json: { draft: { page: { status: 'ok' } }, changed: { page: false } } }, 'ag1\'s home, which the draft leaves alone')
+  t.same(resultSections(elsewhere.answer.json, preview.result ?? []), [], 'lists nothing')
+
+  t.match(await callRow(admin, actionOf(drafts, 'discard'), (await read(admin, drafts)).rows.find((r) => r.id === started.id)!), { status: 200 }, 'discarded, it leaves the list')
+})
+
 t.test('Approve is for ConfigApprove holders: ConfigApprove alone opens no page, ConfigEdit alone shows no Approve', async (t) => {
   const approverOnly = await grantOps('ConfigApprove')
   t.notOk((await menuOf(approverOnly)).includes('utilities/configuration'), 'ops with ConfigApprove only has no Configuration item')
@@ -121,9 +185,9 @@ t.test('Approve is for ConfigApprove holders: ConfigApprove alone opens no page,
   const editorOnly = await grantOps('ConfigEdit')
   t.ok((await menuOf(editorOnly)).includes('utilities/configuration'), 'ops with ConfigEdit has the item')
   const editorDrafts = tableOf(await pageOf(editorOnly, PATH), 'drafts')
-  t.same((editorDrafts.rowActions ?? []).map((a) => a.id), ['publish', 'rebase', 'discard'], 'without ConfigApprove the Approve action is left out')
+  t.same((editorDrafts.rowActions ?? []).map((a) => a.id), ['open', 'publish', 'rebase', 'discard'], 'without ConfigApprove the Approve action is left out')
   const adminDrafts = tableOf(await pageOf(admin, PATH), 'drafts')
-  t.same((adminDrafts.rowActions ?? []).map((a) => a.id), ['publish', 'approve', 'rebase', 'discard'], 'admin (*) gets Approve')
+  t.same((adminDrafts.rowActions ?? []).map((a) => a.id), ['open', 'publish', 'approve', 'rebase', 'discard'], 'admin (*) gets Approve')
   t.notOk(JSON.stringify(adminDrafts).includes('"rule"'), 'no rule reaches the client')
 
   // Both permissions: ops approves admin's draft (started on version 2) with the row's call; admin rebases it onto version 3, then discards it.

@@ -1,0 +1,103 @@
+import t from 'tap'
+import type { Locator, Page } from 'playwright-core'
+import { axeViolations, clickRowAction, drawn, openFromMenu, signInAt, startE2E } from '../support.ts'
+
+// The config console as an operator walks it (issue #41), the one browser walk of it: admin starts a draft on Utilities ›
+// Configuration, opens it, edits Full Report's column set in the file editor (a slip the editor flags as typed, a wrong type
+// the service refuses at its pointer, then the fix saved), reads the change against the live version, publishes it from the
+// Drafts table, and ag1's Full Report draws the wider Stake column; a rollback to version 1 brings the old width back.
+// Who gets the pages and the calls they make are proven at the service tier (tests/server/pages/utilities-configuration.test.ts).
+
+const CONSOLE = '/utilities/configuration'
+const FULL = 'columns/report-full.json'
+const STAKE_REF = '"$ref": "fragments/report-full-columns.json#/stake"'
+const NOTE = 'Wider Stake for agents'
+
+/** A table widget's body row holding this text. */
+const rowWith = (page: Page, table: string, text: string | RegExp) => page.locator(`[data-widget-id=${table}] tbody tr`).filter({ hasText: text })
+/** The Stake column's header width as drawn on Full Report (its style, set from the descriptor's width when the columns fit). */
+const stakeWidth = (page: Page) => page.locator('[data-widget-id=full] thead th[title="Stake"]').evaluate((th) => (th as HTMLElement).style.width)
+/** Waits until Full Report's Stake header is drawn at this width. */
+async function stakeDrawnAt (page: Page, width: string): Promise<void> {
+  await page.waitForFunction((w) => (document.querySelector('[data-widget-id=full] thead th[title="Stake"]') as HTMLElement | null)?.style.width === w, width, { timeout: 15_000 })
+}
+/** Fills a row's form dialog (its Change note) and sends it with the button of that name; resolves once the dialog has closed. */
+async function sendDialog (page: Page, row: Locator, action: string, note: string): Promise<void> {
+  await clickRowAction(row, action)
+  const dialog = page.locator('dialog[open]')
+  await dialog.getByLabel('Change note').fill(note)
+  await dialog.getByRole('button', { name: action, exact: true }).click()
+  await dialog.waitFor({ state: 'detached' })
+}
+
+t.test('admin edits Full Report\'s Stake width in a draft, publishes it, ag1 sees it; a rollback restores it', async (t) => {
+  const e2e = await startE2E(t)
+  const admin = await e2e.newPage()
+  // Wide enough that Full Report's columns fit: each is drawn at its descriptor width, none shrunk toward its content.
+  const agent = await e2e.newPage({ viewport: { width: 3600, height: 900 } })
+  await Promise.all([signInAt(e2e, admin.page, 'admin'), signInAt(e2e, agent.page, 'ag1')])
+  const page = admin.page
+
+  await agent.page.goto(`${e2e.url}/report/full`)
+  await drawn(agent.page, '/report/full')
+  t.equal(await stakeWidth(agent.page), '110px', 'ag1\'s Full Report draws the shipped Stake width')
+
+  await openFromMenu(page, 'Utilities', 'Configuration', CONSOLE)
+  await page.getByLabel('What the new draft is for').fill(NOTE)
+  await page.getByRole('button', { name: 'New draft', exact: true }).click()
+  await page.getByRole('status').filter({ hasText: 'Draft started from the live version' }).waitFor()
+  const draftRow = rowWith(page, 'drafts', NOTE)
+  await clickRowAction(draftRow, 'Open draft')
+  await page.waitForURL((u) => /^\/utilities\/configuration\/draft\/\d+$/.test(u.pathname))
+  const draftPath = new URL(page.url()).pathname
+  await drawn(page, draftPath)
+  t.same(await page.locator('nav.rr-breadcrumb li').allInnerTexts(), ['Utilities', 'Configuration', 'Config draft'], 'the draft\'s page sits under Configuration')
+
+  await page.getByLabel('File to edit').selectOption(FULL)
+  const text = page.getByLabel(`Text of ${FULL}`)
+  const shipped = await text.inputValue()
+  t.ok(shipped.includes(STAKE_REF), 'the editor shows the file as shipped')
+  const check = page.locator('.rr-config-file-check')
+  const withStake = (extra: string) => shipped.replace(STAKE_REF, `${STAKE_REF},\n      ${extra}`)
+
+  await text.fill(withStake('"width" 160'))
+  await check.getByText(/^Not valid JSON at line \d+, column \d+/).waitFor()
+  t.pass('a slip is flagged as it is typed, at its line and column')
+
+  await text.fill(withStake('"width": "wide"'))
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  const refused = page.getByRole('alert').filter({ hasText: 'The service refused the save' })
+  await refused.waitFor()
+  t.match(await refused.innerText(), /columns\/report-full\.json#\/columns\/5\/width/, 'a wrong type is refused at its file and JSON pointer')
+
+  await text.fill(withStake('"width": 160'))
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await page.getByRole('status').filter({ hasText: 'Saved: the draft is at revision 2.' }).waitFor()
+  t.pass('the fix saves as revision 2')
+
+  await page.getByRole('button', { name: 'Changes against the live version', exact: true }).click()
+  const changes = page.getByRole('status').filter({ hasText: 'change against live version 1' })
+  await changes.waitFor()
+  t.match(await changes.innerText(), /^1 change against live version 1: columns\/report-full\.json: column "stake" width added$/, 'the change is named by column and key, not by text line')
+  t.same(await axeViolations(page), [], 'the draft\'s page: no serious or critical accessibility violation')
+
+  await openFromMenu(page, 'Utilities', 'Configuration', CONSOLE)
+  await sendDialog(page, rowWith(page, 'drafts', NOTE), 'Publish', 'Stake at 160 for agents')
+  await rowWith(page, 'versions', 'Stake at 160 for agents').waitFor()
+  await draftRow.waitFor({ state: 'detached' })
+  t.pass('published: version 2 is listed and the draft left the open drafts')
+
+  await agent.page.reload()
+  await stakeDrawnAt(agent.page, '160px')
+  t.pass('ag1\'s Full Report draws the Stake column at 160 px')
+
+  const versionOne = page.locator('[data-widget-id=versions] tbody tr').filter({ has: page.locator('td:first-child', { hasText: /^1$/ }) })
+  await sendDialog(page, versionOne, 'Roll back', 'Back to the shipped Stake')
+  await rowWith(page, 'versions', 'Back to the shipped Stake').waitFor()
+  await agent.page.reload()
+  await stakeDrawnAt(agent.page, '110px')
+  t.pass('after the rollback to version 1 ag1 sees the shipped width again')
+
+  t.same(admin.errors, [], 'no script errors on admin\'s pages')
+  t.same(agent.errors, [], 'nor on ag1\'s')
+})
