@@ -144,17 +144,18 @@ export async function discardDraft (db: Db, id: number, revision: number): Promi
  * conflicts when both changed a place differently); the result is checked as every load is, and needs approvals first when the
  * deployment asks for them. Everything happens under the live pointer's lock, so a save or another publish waits its turn.
  */
-export async function publishDraft (db: Db, id: number, by: string, { revision, message, approvals }: { revision: number, message: string, approvals: number }): Promise<{ number: number, merged: boolean }> {
+export async function publishDraft (db: Db, id: number, by: string, { revision, message, approvals }: { revision: number, message: string, approvals: number }): Promise<{ number: number, merged: boolean, contentVersion: string }> {
   return db.transaction(async (tx) => {
     const { liveId } = await lockLive(tx)
     const row = await draftRow(tx, id, true)
     assertOpenAt(row, revision)
     if (approvals > 1 && (row.approvers ?? []).length < approvals - 1) throw configErrors.CONFIG_APPROVAL_REQUIRED(String(id), String(row.revision))
     let files = filesOf(row)
-    const merged = liveId !== null && liveId !== Number(row.base_id)
+    const live = liveId === null ? undefined : await readVersion(tx, liveId)
+    const merged = live !== undefined && live.number !== Number(row.base_id)
     if (merged) {
-      const [base, live] = await Promise.all([readVersion(tx, Number(row.base_id)), readVersion(tx, liveId)])
-      if (!base || !live) throw configErrors.CONFIG_VERSION_NOT_FOUND(String(base ? liveId : row.base_id))
+      const base = await readVersion(tx, Number(row.base_id))
+      if (!base) throw configErrors.CONFIG_VERSION_NOT_FOUND(String(row.base_id))
       const result = mergeVersions(base.files, files, live.files)
       if (result.conflicts.length > 0) throw configErrors.CONFIG_MERGE_CONFLICT(String(id), String(liveId), String(result.conflicts.length)).with({ conflicts: result.conflicts })
       files = result.files
@@ -162,11 +163,10 @@ export async function publishDraft (db: Db, id: number, by: string, { revision, 
     const problems = problemsOf(files)
     if (problems.length > 0) throw invalidDraft(problems)
     const content = contentVersion(new Map(Object.entries(files)))
-    const live = liveId === null ? undefined : await readVersion(tx, liveId)
     if (live?.contentVersion === content) throw configErrors.CONFIG_NO_CHANGE(String(id), String(liveId))
     const number = await addLiveVersion(tx, { files, contentVersion: content, author: by, message: message || row.message || `draft ${id}`, parent: liveId, source: 'console' })
     await tx.query("UPDATE config_drafts SET state = 'published', published_id = $2, updated_at = now() WHERE id = $1", [id, number])
-    return { number, merged }
+    return { number, merged, contentVersion: content }
   })
 }
 

@@ -36,6 +36,12 @@ export async function readVersion (q: Queryable, number: number): Promise<{ numb
   return { number, contentVersion: row.content_version, source: row.source, files: typeof row.files === 'string' ? JSON.parse(row.files) as FileMap : row.files }
 }
 
+/** A stored version's content hash alone (its files are large): undefined when the store holds no such number. */
+export async function versionContent (q: Queryable, number: number): Promise<string | undefined> {
+  const { rows: [row] } = await q.query<{ content_version: string }>('SELECT content_version FROM config_versions WHERE id = $1', [number])
+  return row?.content_version
+}
+
 /** The live version's number, or null before the first import. */
 export async function liveNumber (q: Queryable): Promise<number | null> {
   const { rows: [row] } = await q.query<{ version_id: number | null }>('SELECT version_id FROM config_live')
@@ -68,9 +74,9 @@ export async function applyFiles (db: Db, { files, contentVersion, dirName }: Fi
       await seen()
       return { kind: 'live', number, created: true }
     }
+    if (filesContent === contentVersion) return { kind: 'unchanged', number: liveId }
     const live = await readVersion(tx, liveId)
     if (!live) throw new Error(`config_live names version ${liveId}, which the store does not hold`)
-    if (filesContent === contentVersion) return { kind: 'unchanged', number: liveId }
     await seen()
     if (live.contentVersion === contentVersion) return { kind: 'live', number: liveId, created: false }
     const changed = filesChanged(live.files, fileMap)

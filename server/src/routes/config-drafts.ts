@@ -191,9 +191,8 @@ export default async function configDraftRoutes (fastify: FastifyInstance) {
     const previous = app.configStore.versionNumber()
     const published = await publishDraft(app.store, request.params.id, operator.userId, { revision: request.body.revision, message: request.body.message ?? '', approvals: app.settings.CONFIG_APPROVALS })
     await app.configStore.sync(true)
-    const version = await readVersion(app.store, published.number)
-    await audited(request, operator, 'config-publish', { draft: request.params.id, revision: request.body.revision, version: published.number, previous, merged: published.merged, digest: version?.contentVersion ?? null })
-    return published
+    await audited(request, operator, 'config-publish', { draft: request.params.id, revision: request.body.revision, version: published.number, previous, merged: published.merged, digest: published.contentVersion })
+    return { number: published.number, merged: published.merged }
   })
 
   app.post('/ui/config/drafts/:id/discard', {

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import type { ConfigStatus, RejectedChange } from '../../../../schemas/config-status.ts'
 import { loadConfig, validateOnce, type ConfigError, type LoadedConfig } from '../../config/load.ts'
-import { applyFiles, liveNumber, readVersion } from '../../config/versions.ts'
+import { applyFiles, liveNumber, readVersion, versionContent } from '../../config/versions.ts'
 import { fromRoot } from '../../../shared/paths.ts'
 
 /** The outcome of one reload: swapped in, identical to what is served, or refused (the previous config keeps serving). */
@@ -89,9 +89,10 @@ async function configStore (app: FastifyInstance, opts: ConfigStoreOptions) {
 
   /** The config of a stored version: the files just read when it holds them, else its files validated (again, against today's contract). */
   const configOf = async (number: number, fromDisk?: LoadedConfig): Promise<{ ok: true, config: LoadedConfig } | { ok: false, version: string, errors: ConfigError[] }> => {
+    // The hash first: the files (about 1 MB) are read only when the served config must be made from them.
+    if (fromDisk !== undefined && fromDisk.version === await versionContent(app.store, number)) return { ok: true, config: fromDisk }
     const version = await readVersion(app.store, number)
     if (!version) throw new Error(`the store holds no config version ${number}`)
-    if (fromDisk?.version === version.contentVersion) return { ok: true, config: fromDisk }
     return validateOnce(new Map(Object.entries(version.files)))
   }
   const started = await fromFiles(first.config, first.files)
