@@ -89,13 +89,23 @@ async function saveFiles (tx: Transaction, row: DraftRow, files: FileMap, by: st
 
 /** One file of a draft written (text) or removed (null), at the revision the caller read; refused with its problems when the config would not load. */
 export async function saveDraftFile (db: Db, id: number, by: string, { path, text, revision, message }: { path: string, text: string | null, revision: number, message?: string | undefined }): Promise<ConfigDraft> {
-  if (!CONFIG_PATH.test(path)) throw configErrors.CONFIG_BAD_PATH(path)
+  return saveDraftFiles(db, id, by, { files: { [path]: text }, revision, message })
+}
+
+/**
+ * Several files of a draft written or removed as one revision (a column set with the catalogues holding its labels), all or
+ * none: checked together, since a text added to one catalogue alone would not load.
+ */
+export async function saveDraftFiles (db: Db, id: number, by: string, { files: changed, revision, message }: { files: Readonly<Record<string, string | null>>, revision: number, message?: string | undefined }): Promise<ConfigDraft> {
+  for (const path of Object.keys(changed)) if (!CONFIG_PATH.test(path)) throw configErrors.CONFIG_BAD_PATH(path)
   await db.transaction(async (tx) => {
     const row = await draftRow(tx, id, true)
     assertOpenAt(row, revision)
     const files: Record<string, string> = { ...filesOf(row) }
-    if (text === null) delete files[path]
-    else files[path] = text
+    for (const [path, text] of Object.entries(changed)) {
+      if (text === null) delete files[path]
+      else files[path] = text
+    }
     await saveFiles(tx, row, files, by, message === undefined ? {} : { message })
   })
   return readDraft(db, id)

@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ConfigChange, ConfigChangeSummary, ConfigDraft, ConfigDraftSummary, MergeConflict } from '../../../schemas/config-versions.ts'
 import { CataloguedError, UiError } from '../errors.ts'
 import { contentVersion } from '../config/load.ts'
-import { approveDraft, createDraft, discardDraft, invalidDraft, listDrafts, publishDraft, readDraft, rebaseDraft, saveDraftFile } from '../config/drafts.ts'
+import { approveDraft, createDraft, discardDraft, invalidDraft, listDrafts, publishDraft, readDraft, rebaseDraft, saveDraftFile, saveDraftFiles } from '../config/drafts.ts'
 import { diffVersions, summariseChanges } from '../config/keyed-diff.ts'
 import { liveNumber, readVersion } from '../config/versions.ts'
 import { operatorOf, type Operator } from './config-access.ts'
@@ -141,6 +141,29 @@ export default async function configDraftRoutes (fastify: FastifyInstance) {
     const { path, text, revision, message } = request.body
     const draft = await saveDraftFile(app.store, request.params.id, operator.userId, { path, text, revision, message })
     await audited(request, operator, 'config-draft-save', { draft: draft.id, revision: draft.revision, path, removed: text === null, digest: digestOf(draft.files) })
+    return draft
+  })
+
+  app.patch('/ui/config/drafts/:id/files', {
+    schema: {
+      summary: 'Write or remove several files of a draft as one revision, all or none (a column set and the catalogues holding its labels); refused as PUT is (ConfigEdit)',
+      tags: ['config'],
+      params: DraftId,
+      body: Type.Object({
+        files: Type.Record(Type.String({ minLength: 1, maxLength: 120 }), Type.Union([Type.String({ maxLength: 800_000 }), Type.Null()]), {
+          minProperties: 1, maxProperties: 20, description: 'path (as PUT names it) → its new text, or null to remove it'
+        }),
+        revision: Revision,
+        message: Type.Optional(Message)
+      }, { additionalProperties: false }),
+      response: { 200: ConfigDraft, ...errorAnswers }
+    }
+  }, async (request) => {
+    const operator = await operatorOf(app, request, 'ConfigEdit')
+    const { files, revision, message } = request.body
+    const draft = await saveDraftFiles(app.store, request.params.id, operator.userId, { files, revision, message })
+    const paths = Object.keys(files)
+    await audited(request, operator, 'config-draft-save', { draft: draft.id, revision: draft.revision, paths, removed: paths.filter((p) => files[p] === null), digest: digestOf(draft.files) })
     return draft
   })
 

@@ -163,6 +163,25 @@ t.test('two drafts from one base: different columns merge by keys, the same colu
   t.equal(JSON.parse(rebased.json.draft.files[FULL]).columns.find((c: Json) => String(c.$ref).endsWith('#/net')).width, 130, 'the live side\'s other change is in the draft')
   t.same((await admin.post(`/ui/config/drafts/${three.id}/publish`, { revision: 3 })).json, { number: 4, merged: false }, 'the operator\'s side, kept by the rebase, publishes')
   t.match(await stakeColumn(ag1), { width: 180 })
+
+  // The column-set form saves a column's own label with both catalogues in one revision (PATCH): all or none.
+  const labels = await open()
+  const withText = (path: string, text: string) => {
+    const catalogue = JSON.parse(labels.files[path] ?? '{}') as Json
+    catalogue.column.reportFullStake = text
+    return JSON.stringify(catalogue, null, 2)
+  }
+  const relabelled = withColumn(labels.files, 'stake', { labelKey: 'column.reportFullStake' })
+  const halfway = await admin.request('PATCH', `/ui/config/drafts/${labels.id}/files`, { body: { files: { [FULL]: relabelled, 'i18n/en.json': withText('i18n/en.json', 'Turnover') }, revision: 1 } })
+  t.match(halfway, { status: 422, json: { code: 'UI_CONFIG_DRAFT_INVALID', problems: [{ file: 'i18n/zh.json', pointer: '/column/reportFullStake' }] } }, 'a text in one catalogue alone is refused at the missing translation')
+  t.match(await admin.request('PATCH', `/ui/config/drafts/${labels.id}/files`, { body: { files: { 'secrets.json': '{}' }, revision: 1 } }), { status: 400, json: { code: 'UI_CONFIG_BAD_PATH' } })
+  t.equal((await ag1.request('PATCH', `/ui/config/drafts/${labels.id}/files`, { body: { files: { [FULL]: relabelled }, revision: 1 } })).status, 403, 'ag1 may not')
+  const files = { [FULL]: relabelled, 'i18n/en.json': withText('i18n/en.json', 'Turnover'), 'i18n/zh.json': withText('i18n/zh.json', '营业额') }
+  const together = await admin.request('PATCH', `/ui/config/drafts/${labels.id}/files`, { body: { files, revision: 1 } })
+  t.match(together, { status: 200, json: { revision: 2, files } }, 'the column set and both catalogues save as one revision')
+  t.match(await admin.request('PATCH', `/ui/config/drafts/${labels.id}/files`, { body: { files, revision: 1 } }), { status: 409, json: { code: 'UI_CONFIG_DRAFT_STALE' } }, 'from an older revision: refused, not lost')
+  const preview = await admin.get(`/ui/config/drafts/${labels.id}/preview?user=ag1&path=/report/full`)
+  t.match((preview.json.draft.page.descriptor.widgets as Json[]).find((w) => w.id === 'full')!.columns.find((c: Json) => c.field === 'Stake'), { labelKey: 'column.reportFullStake' }, 'the draft serves the column\'s own label')
 })
 
 t.test('a second instance on the same store serves what the first published (its catch-up poll, without Redis)', async (t) => {
