@@ -9,6 +9,9 @@ import configStatusRoutes from './routes/config-status.ts'
 import configI18nRoutes from './routes/config-i18n.ts'
 import configVersionsRoutes from './routes/config-versions.ts'
 import configDraftRoutes from './routes/config-drafts.ts'
+import configScheduleRoutes from './routes/config-schedules.ts'
+import configSchedulesPlugin from './plugins/app/config-schedules.ts'
+import configImpactRoutes from './routes/config-impact.ts'
 import clientPlugin from './plugins/external/client.ts'
 import brandsPlugin from './plugins/app/brands.ts'
 import brandRoutes from './routes/brand.ts'
@@ -114,10 +117,14 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
   await app.register(metricsPlugin)
   await app.register(auditPlugin)
   await app.register(previewPlugin)
+  // Scheduled config publishes: every instance looks for due ones (after the audit, which records what they made).
+  await app.register(configSchedulesPlugin)
 
   // -- routes
   // config routes:
-  for (const routes of [configStatusRoutes, configI18nRoutes, configVersionsRoutes, configDraftRoutes]) await app.register(routes)
+  for (const routes of [configStatusRoutes, configI18nRoutes, configVersionsRoutes, configDraftRoutes, configImpactRoutes]) await app.register(routes)
+
+  await app.register(configScheduleRoutes)
 
   // session routes:
   for (const routes of [captchaRoutes, loginRoutes, logoutRoutes, passwordRoutes, termsRoutes, sessionRoutes, locationRoutes, pagesRoutes]) await app.register(routes)

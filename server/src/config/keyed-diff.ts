@@ -67,7 +67,7 @@ function diffKeyedArray (file: string, a: Json[], b: Json[], identity: Identity,
  * The elements that kept their order: the longest common subsequence of the two orders (of the same ids), so moving one
  * element reports that one, not every element it passed. Ties keep the later element, reporting the one that came forward.
  */
-function keptInOrder (older: string[], newer: string[]): Set<string> {
+export function keptInOrder (older: string[], newer: string[]): Set<string> {
   const position = new Map(older.map((id, i) => [id, i]))
   const at = newer.map((id) => position.get(id) ?? 0)
   const length: number[] = []

@@ -4,14 +4,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ConfigChange, ConfigChangeSummary, ConfigDraft, ConfigDraftSummary, MergeConflict } from '../../../schemas/config-versions.ts'
 import { CataloguedError, UiError } from '../errors.ts'
 import { contentVersion } from '../config/load.ts'
-import { approveDraft, createDraft, discardDraft, invalidDraft, listDrafts, publishDraft, readDraft, rebaseDraft, saveDraftFile, saveDraftFiles } from '../config/drafts.ts'
+import { approveDraft, createDraft, discardDraft, listDrafts, publishDraft, readDraft, rebaseDraft, saveDraftFile, saveDraftFiles } from '../config/drafts.ts'
 import { diffVersions, summariseChanges } from '../config/keyed-diff.ts'
 import { liveNumber, readVersion } from '../config/versions.ts'
 import { operatorOf, type Operator } from './config-access.ts'
 import { factsOf } from './ui/support.ts'
-import { buildMenu } from '../config/menu.ts'
-import { resolvePage } from '../config/pages.ts'
-import { validateOnce, type LoadedConfig } from '../config/load.ts'
+import { draftConfig, userView } from '../config/draft-view.ts'
 import { MenuGroupView } from '../../../schemas/menu.ts'
 
 const DraftId = Type.Object({ id: Type.Integer({ minimum: 1, description: 'the draft number' }) })
@@ -107,18 +105,13 @@ export default async function configDraftRoutes (fastify: FastifyInstance) {
   }, async (request, reply) => {
     const operator = await operatorOf(app, request, 'ConfigEdit')
     const draft = await readDraft(app.store, request.params.id)
-    const resolved = validateOnce(new Map(Object.entries(draft.files)))
-    if (!resolved.ok) throw invalidDraft(resolved.errors)
+    const config = draftConfig(draft.files)
     const session = app.sessions.read(request)
     const { user, LocId, path } = request.query
     const facts = await factsOf(app, request, session?.token ?? '', user, LocId, request.query.mobile === '1')
     await audited(request, operator, 'config-preview', { draft: draft.id, revision: draft.revision, user, LocId: facts.location.LocId, path: path ?? null })
     // Resolved from each config apart: nothing of the draft enters the page cache the live answers are served from.
-    const side = (config: LoadedConfig) => {
-      const page = path === undefined ? undefined : resolvePage(config, facts.ctx, path)
-      return { menu: buildMenu(config, facts.ctx), page: page === undefined ? null : page.status === 'ok' ? { status: 'ok', descriptor: page.page } : { status: page.status } }
-    }
-    const [next, live] = [side(resolved.config), side(app.configStore.current())]
+    const [next, live] = [userView(config, facts.ctx, path), userView(app.configStore.current(), facts.ctx, path)]
     reply.header('cache-control', 'no-store')
     return { user, LocId: facts.location.LocId, draft: next, live, changed: { menu: JSON.stringify(next.menu) !== JSON.stringify(live.menu), page: JSON.stringify(next.page) !== JSON.stringify(live.page) } }
   })

@@ -2,7 +2,7 @@ import type { RuleContext } from '../config/rules.ts'
 import type { UserContext } from '../plugins/app/user-context.ts'
 
 /** The context the menu and page rules are evaluated against, from the user's game API facts and the device class. */
-function ruleContextOf (user: UserContext, mobile: boolean): RuleContext {
+export function ruleContextOf (user: Pick<UserContext, 'profile' | 'location'> & { settings: Pick<UserContext['settings'], 'mobileAppData'> }, mobile: boolean): RuleContext {
   return {
     profile: user.profile,
     location: { LocId: user.location.LocId, flags: [...user.location.flags] },

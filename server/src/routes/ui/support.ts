@@ -10,7 +10,7 @@ import { UiError, supportErrors, type SupportErrorCode } from '../../errors.ts'
 import { safeEndpointPath } from '../../proxy/safe-path.ts'
 import { withoutGamePrefix } from '../../proxy/upstream.ts'
 import { gameOf, pickLocation } from '../../session/location.ts'
-import { sharedRuleContext } from '../../session/rule-context.ts'
+import { ruleContextOf, sharedRuleContext } from '../../session/rule-context.ts'
 import type { UiSession } from '../../plugins/app/session.ts'
 
 /** Support staff: administrators holding AdminEdit (the same rule language the menu uses). */
@@ -50,7 +50,7 @@ export async function factsOf (app: FastifyInstance, request: FastifyRequest, ga
   const location = locId === undefined ? pickLocation(locations, undefined) : locations.find((l) => l.LocId === locId)
   if (!location) throw supportErrors.SUPPORT_NO_LOCATION(userId, locId ?? '(any)')
   const settings = await app.gameApi.call<{ mobileAppData: { downloadUrl: string, iosDownloadUrl: string } }>({ method: 'GET', path: `/api/v1/${gameOf(location)}/settings`, token: gameToken, query: { LocId: location.LocId }, request })
-  return { profile, location, locations, ctx: { profile, location: { LocId: location.LocId, flags: [...location.flags] }, mobile, settings: { mobileAppData: settings.mobileAppData } } }
+  return { profile, location, locations, ctx: ruleContextOf({ profile, location, settings }, mobile) }
 }
 
 const ExplainQuery = Type.Object({
