@@ -39,6 +39,33 @@ export function resolveParams (params: DataBinding['params'], scope: BindingScop
   return out
 }
 
+/** A call's target: the endpoint with its :name segments filled, the parameters left for the query or body, and the names still without a value. */
+export interface CallTarget { endpoint: string, params: Record<string, string | number | boolean>, missing: string[] }
+
+/**
+ * Fills an endpoint's :name segments (/ui/config/drafts/:id/diff): from the parameter of that name, which is used up there and
+ * not sent again, else from the page's route value of that name; a name neither holds stays as it is and is listed missing.
+ */
+export function fillSegments (endpoint: string, params: Readonly<Record<string, string | number | boolean>>, route: Readonly<Record<string, string>> = {}): CallTarget {
+  const rest = { ...params }
+  const missing: string[] = []
+  const filled = endpoint.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = rest[name] ?? route[name]
+    delete rest[name]
+    if (value === undefined || value === '') { missing.push(name); return `:${name}` }
+    return encodeURIComponent(String(value))
+  })
+  return { endpoint: filled, params: rest, missing }
+}
+
+/** What a widget's binding calls in a scope: its endpoint filled from its parameters and the page's route, the rest of its parameters, and what it waits for (a segment or a required parameter without a value). */
+export function bindingTarget (binding: DataBinding, scope: BindingScope): CallTarget {
+  const params = resolveParams(binding.params, scope)
+  const target = fillSegments(binding.endpoint, params, scope.route)
+  for (const name of binding.requires ?? []) if (params[name] === undefined && !target.missing.includes(name)) target.missing.push(name)
+  return target
+}
+
 /** The URL of a GET or DELETE call: endpoint plus query string. */
 export function withQuery (endpoint: string, params: Record<string, string | number | boolean>): string {
   const qs = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString()

@@ -1,6 +1,6 @@
 // Reading a long-running job's status answer (seed 001 §4: start with one call, poll a status call; status values come from the descriptor).
 import type { JobWidget } from '../../../../schemas/widgets.ts'
-import { getPath } from './binding.ts'
+import { fillSegments, getPath, type CallTarget } from './binding.ts'
 import { successValues } from './formSubmit.ts'
 
 /** Where a job is: still running (with a 0-100 progress), finished, or failed with the server's status and its reason (the status when it gives none). */
@@ -25,17 +25,10 @@ export function statusUrl (status: JobWidget['status'], startAnswer: unknown): s
 }
 
 /** The start call of a job: :Name segments filled from the parameters of that name (used up there), and the names still missing (of those and of requires). */
-export function startTarget (endpoint: string, params: Readonly<Record<string, string | number | boolean>>, requires: readonly string[] = []): { endpoint: string, params: Record<string, string | number | boolean>, missing: string[] } {
-  const rest = { ...params }
-  const missing: string[] = []
-  const filled = endpoint.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
-    const value = rest[name]
-    delete rest[name]
-    if (value === undefined || value === '') { missing.push(name); return `:${name}` }
-    return encodeURIComponent(String(value))
-  })
-  for (const name of requires) if ((params[name] === undefined || params[name] === '') && !missing.includes(name)) missing.push(name)
-  return { endpoint: filled, params: rest, missing }
+export function startTarget (endpoint: string, params: Readonly<Record<string, string | number | boolean>>, requires: readonly string[] = []): CallTarget {
+  const target = fillSegments(endpoint, params)
+  for (const name of requires) if ((params[name] === undefined || params[name] === '') && !target.missing.includes(name)) target.missing.push(name)
+  return target
 }
 
 /** Says a record's field in the user's language when it is a coded message (codedMessage.ts fieldText); undefined otherwise. */

@@ -5,7 +5,7 @@ import type { DataBinding } from '../../../../schemas/widgets.ts'
 import { callData } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/queries.ts'
 import { useBindingScope } from '../context.tsx'
-import { getPath, resolveParams, withQuery } from './binding.ts'
+import { bindingTarget, getPath, withQuery, type CallTarget } from './binding.ts'
 
 export type DataState<T> =
   | { status: 'loading' }
@@ -14,26 +14,28 @@ export type DataState<T> =
 
 const NO_BINDING: DataBinding = { endpoint: '' }
 
-/** The query of one binding with its parameters resolved: its key, its call, and the part of the answer it reads. */
-export function bindingQuery (binding: DataBinding, params: Record<string, string | number | boolean>) {
+const NO_TARGET: CallTarget = { endpoint: '', params: {}, missing: [] }
+
+/** The query of one binding with its target resolved (bindingTarget): its key, its call, and the part of the answer it reads. */
+export function bindingQuery (binding: DataBinding, { endpoint, params }: Pick<CallTarget, 'endpoint' | 'params'>) {
   const method = binding.method ?? 'GET'
   return {
-    queryKey: queryKeys.apiCall(binding.endpoint, params, method),
+    queryKey: queryKeys.apiCall(endpoint, params, method),
     queryFn: () => {
       // A cache buster (the reports' rand) is new on every read, so it stays out of the key.
       const all = binding.cacheBuster ? { ...params, [binding.cacheBuster]: Date.now() } : params
-      return method === 'GET' || method === 'DELETE' ? callData(method, withQuery(binding.endpoint, all)) : callData(method, binding.endpoint, all)
+      return method === 'GET' || method === 'DELETE' ? callData(method, withQuery(endpoint, all)) : callData(method, endpoint, all)
     },
     select: (data: unknown) => getPath(data, binding.dataPath)
   }
 }
 
-/** The bound data of one widget; with no binding it stays loading and calls nothing; while a required parameter is missing its data is undefined. */
+/** The bound data of one widget; with no binding it stays loading and calls nothing; while a required parameter or a :name segment has no value its data is undefined. */
 export function useData<T = unknown> (binding: DataBinding | null | undefined): DataState<T> {
   const scope = useBindingScope()
-  const params = useMemo(() => binding ? resolveParams(binding.params, scope) : {}, [binding, scope])
-  const waiting = binding?.requires?.some((name) => params[name] === undefined) ?? false
-  const result = useQuery({ ...bindingQuery(binding ?? NO_BINDING, params), enabled: Boolean(binding) && !waiting })
+  const target = useMemo(() => binding ? bindingTarget(binding, scope) : NO_TARGET, [binding, scope])
+  const waiting = target.missing.length > 0
+  const result = useQuery({ ...bindingQuery(binding ?? NO_BINDING, target), enabled: Boolean(binding) && !waiting })
   if (binding && waiting) return { status: 'ready', data: undefined as T }
   if (result.status === 'pending') return { status: 'loading' }
   if (result.status === 'error') return { status: 'error', error: result.error }

@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react'
 import { useQueries, type QueryObserverResult } from '@tanstack/react-query'
 import type { TreeWidget } from '../../../../schemas/widgets.ts'
 import { useBindingScope } from '../context.tsx'
-import { resolveParams } from '../lib/binding.ts'
+import { bindingTarget } from '../lib/binding.ts'
 import { bindingQuery } from '../lib/useData.ts'
 import { childBindingOf } from '../lib/treeModel.ts'
 import type { ChildrenState } from '../lib/treeRows.ts'
@@ -17,7 +17,7 @@ export function useTreeChildren (widget: TreeWidget, expanded: ReadonlySet<strin
   const ids = useMemo(() => [...expanded], [expanded])
   const queries = useMemo(() => ids.map((id) => {
     const binding = childBindingOf(widget, id)
-    return bindingQuery(binding, resolveParams(binding.params, scope))
+    return bindingQuery(binding, bindingTarget(binding, scope))
   }), [ids, widget, scope])
   // Stable while the ids are, so the answer (and the flat rows built from it) changes only when a query's result does.
   const combine = useCallback((results: QueryObserverResult<unknown>[]) => new Map(ids.map((id, i) => [id, stateOf(results[i]!)])), [ids])
