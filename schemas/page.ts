@@ -3,7 +3,8 @@ import { I18nKey, Key, RoutePath, RouteTemplate, SchemaRef } from './common.ts'
 import { Rule } from './rule.ts'
 import {
   AccessGateWidget, AnnouncementsWidget, ContentWidget, CountdownWidget, FiltersWidget, FormSubmit, FormWidget, HeaderAction, JobWidget,
-  PageDescriptor, RowAction, SelectionAction, TableColumn, TableWidget, TabsWidget, GridSaveAction, GridResetAction, GridWidget, TreeWidget, TitleByQuery, ConfigFileWidget
+  PageDescriptor, RowAction, SelectionAction, TableColumn, TableWidget, TabsWidget, GridSaveAction, GridResetAction, GridWidget, TreeWidget, TitleByQuery, ConfigFileWidget,
+  ColumnSetEditorWidget
 } from './widgets.ts'
 
 // A page template holds the renderer's own widgets (schemas/widgets.ts), each with an optional rule; a table names a
@@ -39,9 +40,10 @@ const GridActionConfig = Type.Union([GridSaveAction, ...GridResetAction.anyOf].m
 const GridWidgetConfig = Type.Object({ ...GridWidget.properties, actions: Type.Optional(Type.Array(GridActionConfig)), rule }, { additionalProperties: false })
 const TreeWidgetConfig = Type.Object({ ...TreeWidget.properties, rule }, { additionalProperties: false })
 const ConfigFileWidgetConfig = Type.Object({ ...ConfigFileWidget.properties, rule }, { additionalProperties: false })
+const ColumnSetEditorWidgetConfig = Type.Object({ ...ColumnSetEditorWidget.properties, rule }, { additionalProperties: false })
 
 /** A widget a tab or an access gate may hold, as a template writes it. */
-export const LeafWidgetConfig = Type.Union([TableWidgetConfig, FormWidgetConfig, FiltersWidgetConfig, CountdownWidgetConfig, ContentWidgetConfig, AnnouncementsWidgetConfig, JobWidgetConfig, GridWidgetConfig, TreeWidgetConfig, ConfigFileWidgetConfig])
+export const LeafWidgetConfig = Type.Union([TableWidgetConfig, FormWidgetConfig, FiltersWidgetConfig, CountdownWidgetConfig, ContentWidgetConfig, AnnouncementsWidgetConfig, JobWidgetConfig, GridWidgetConfig, TreeWidgetConfig, ConfigFileWidgetConfig, ColumnSetEditorWidgetConfig])
 export type LeafWidgetConfig = Static<typeof LeafWidgetConfig>
 
 const AccessGateWidgetConfig = Type.Object({ ...AccessGateWidget.properties, widgets: Type.Array(LeafWidgetConfig), rule }, { additionalProperties: false })
@@ -64,7 +66,8 @@ export const WidgetConfigByType = {
   tabs: TabsWidgetConfig,
   grid: GridWidgetConfig,
   tree: TreeWidgetConfig,
-  configFile: ConfigFileWidgetConfig
+  configFile: ConfigFileWidgetConfig,
+  columnSetEditor: ColumnSetEditorWidgetConfig
 } as const
 export const WIDGET_TYPES = Object.keys(WidgetConfigByType) as Array<keyof typeof WidgetConfigByType>
 

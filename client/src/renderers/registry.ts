@@ -14,6 +14,7 @@ import { TabsWidget } from './tabs/TabsWidget.tsx'
 import { GridWidget } from './grid/GridWidget.tsx'
 import { TreeWidget } from './tree/TreeWidget.tsx'
 import { ConfigFileWidget } from './configFile/ConfigFileWidget.tsx'
+import { ColumnSetEditorWidget } from './columnSetEditor/ColumnSetEditorWidget.tsx'
 import { UnknownWidget } from './shared/UnknownWidget.tsx'
 
 /** Every widget type with the component that draws exactly that widget's descriptor. */
@@ -31,7 +32,8 @@ export const registry: WidgetRegistry = {
   tabs: TabsWidget,
   grid: GridWidget,
   tree: TreeWidget,
-  configFile: ConfigFileWidget
+  configFile: ConfigFileWidget,
+  columnSetEditor: ColumnSetEditorWidget
 }
 
 /** Draws one widget descriptor; a type this build does not know (a newer service) shows a notice naming it. */

@@ -3,9 +3,10 @@ import type { Locator, Page } from 'playwright-core'
 import { axeViolations, clickRowAction, drawn, openFromMenu, signInAt, startE2E } from '../support.ts'
 
 // The config console as an operator walks it (issue #41), the one browser walk of it: admin starts a draft on Utilities ›
-// Configuration, opens it, edits Full Report's column set in the file editor (a slip the editor flags as typed, a wrong type
-// the service refuses at its pointer, then the fix saved), reads the change against the live version, publishes it from the
-// Drafts table, and ag1's Full Report draws the wider Stake column; a rollback to version 1 brings the old width back.
+// Configuration, opens it, edits Full Report's column set in the column-set form (a width out of range flagged as typed, a
+// rule the service refuses at its pointer, then Stake's width saved, the same file seen in the JSON view), reads the change
+// against the live version, publishes it from the Drafts table, and ag1's Full Report draws the wider Stake column; a
+// rollback to version 1 brings the old width back.
 // Who gets the pages and the calls they make are proven at the service tier (tests/server/pages/utilities-configuration.test.ts).
 
 const CONSOLE = '/utilities/configuration'
@@ -53,27 +54,33 @@ t.test('admin edits Full Report\'s Stake width in a draft, publishes it, ag1 see
   await drawn(page, draftPath)
   t.same(await page.locator('nav.rr-breadcrumb li').allInnerTexts(), ['Utilities', 'Configuration', 'Config draft'], 'the draft\'s page sits under Configuration')
 
-  await page.getByLabel('File to edit').selectOption(FULL)
-  const text = page.getByLabel(`Text of ${FULL}`)
-  const shipped = await text.inputValue()
-  t.ok(shipped.includes(STAKE_REF), 'the editor shows the file as shipped')
-  const check = page.locator('.rr-config-file-check')
-  const withStake = (extra: string) => shipped.replace(STAKE_REF, `${STAKE_REF},\n      ${extra}`)
+  // The column-set form: Full Report's set, its Stake row.
+  const form = page.locator('[data-widget-id=columns]')
+  await form.getByLabel('Column set').selectOption(FULL)
+  const width = form.getByLabel('Width of Stake')
+  t.equal(await width.inputValue(), '110', 'the form shows Stake\'s width as shipped')
+  t.equal(await form.getByLabel('English label of Stake').inputValue(), 'Stake', 'and its English label from the draft\'s catalogue')
+  const save = form.getByRole('button', { name: 'Save', exact: true })
 
-  await text.fill(withStake('"width" 160'))
-  await check.getByText(/^Not valid JSON at line \d+, column \d+/).waitFor()
-  t.pass('a slip is flagged as it is typed, at its line and column')
+  await width.fill('15')
+  await form.getByText('Stake: the width must be a whole number from 20 to 1000.').waitFor()
+  t.ok(await save.isDisabled(), 'a width out of range is flagged as typed, and not saved')
 
-  await text.fill(withStake('"width": "wide"'))
-  await page.getByRole('button', { name: 'Save', exact: true }).click()
-  const refused = page.getByRole('alert').filter({ hasText: 'The service refused the save' })
+  await form.getByLabel('Who sees Stake').selectOption({ label: 'A rule written here' })
+  await form.getByLabel('Rule for Stake (JSON of the rule language)').fill('{"role": "BOSS"}')
+  await width.fill('160')
+  await save.click()
+  const refused = form.getByRole('alert').filter({ hasText: 'The service refused the save' })
   await refused.waitFor()
-  t.match(await refused.innerText(), /columns\/report-full\.json#\/columns\/5\/width/, 'a wrong type is refused at its file and JSON pointer')
+  t.match(await refused.innerText(), /columns\/report-full\.json#\/columns\/5\/rule/, 'a rule the service refuses is shown at its file and JSON pointer')
 
-  await text.fill(withStake('"width": 160'))
-  await page.getByRole('button', { name: 'Save', exact: true }).click()
-  await page.getByRole('status').filter({ hasText: 'Saved: the draft is at revision 2.' }).waitFor()
-  t.pass('the fix saves as revision 2')
+  await form.getByLabel('Who sees Stake').selectOption({ label: 'Everyone' })
+  await save.click()
+  await form.getByRole('status').filter({ hasText: 'Saved: the draft is at revision 2.' }).waitFor()
+  t.equal(await width.inputValue(), '160', 'the form saves as revision 2 and shows the width saved')
+
+  await page.getByLabel('File to edit').selectOption(FULL)
+  t.ok((await page.getByLabel(`Text of ${FULL}`).inputValue()).includes(`${STAKE_REF},\n      "width": 160`), 'the JSON view shows the same file, the width beside the fragment\'s $ref')
 
   await page.getByRole('button', { name: 'Changes against the live version', exact: true }).click()
   const changes = page.getByRole('status').filter({ hasText: 'change against live version 1' })

@@ -204,6 +204,14 @@ export function savePayload (path: string, text: string, revision: number): Save
   return { path, text, revision }
 }
 
+/** PATCH /ui/config/drafts/:id/files: several files (a form editor's file and the catalogues) as one revision, all or none. */
+export interface FilesPayload { files: Record<string, string | null>, revision: number }
+
+/** What a form editor's save sends: the files it changed, at the revision its form was read at. */
+export function filesPayload (files: Record<string, string | null>, revision: number): FilesPayload {
+  return { files, revision }
+}
+
 /** The file shown: the one the operator picked, else the one the page asks for, else the draft's first; undefined when it has none. */
 export function chosenPath (paths: readonly string[], picked: string | undefined, requested: unknown): string | undefined {
   if (picked !== undefined && paths.includes(picked)) return picked
