@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { ConfigProblem } from './config-status.ts'
 
 /** One version of the operator config as GET /ui/config/versions lists it: who made it, when, why, after which; never its files. */
 export const ConfigVersionSummary = Type.Object({
@@ -81,6 +82,35 @@ export const ConfigMergeResult = Type.Object({
 })
 export type ConfigMergeResult = Static<typeof ConfigMergeResult>
 
+/** A scheduled publish's state: waiting for its time, applied (published), failed at its time (reason says why), or cancelled. */
+export const ConfigScheduleState = Type.Union([Type.Literal('scheduled'), Type.Literal('applied'), Type.Literal('failed'), Type.Literal('cancelled')])
+export type ConfigScheduleState = Static<typeof ConfigScheduleState>
+
+/** A draft's revision scheduled to be published at a time, and what became of it. */
+export const ConfigSchedule = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  draft: Type.Integer({ minimum: 1 }),
+  revision: Type.Integer({ minimum: 1, description: 'the revision it publishes: a later save cancels it (reason edited)' }),
+  at: Type.String({ format: 'date-time' }),
+  message: Type.String(),
+  author: Type.String({ description: 'who scheduled it; the version it makes names them' }),
+  nearClose: Type.Union([Type.Object({ series: Type.String(), closesAt: Type.String({ format: 'date-time' }) }), Type.Null()], {
+    description: 'the draw close its time lands within 30 minutes of, which the operator confirmed; null when none'
+  }),
+  state: ConfigScheduleState,
+  reason: Type.Union([Type.String(), Type.Null()], { description: 'why it failed (a UI_CONFIG_* code) or was cancelled (edited, discarded, published, cancelled, rescheduled)' }),
+  detail: Type.Union([Type.Object({
+    message: Type.Optional(Type.String({ description: 'the refusal\'s message, for a failed one' })),
+    problems: Type.Optional(Type.Array(ConfigProblem)),
+    conflicts: Type.Optional(Type.Array(MergeConflict)),
+    revision: Type.Optional(Type.Integer({ description: 'the draft\'s revision when it was cancelled' }))
+  }), Type.Null()]),
+  version: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'the version it made, once applied' }),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' })
+})
+export type ConfigSchedule = Static<typeof ConfigSchedule>
+
 /** A draft as the console lists it: what it started from, who made and edited it, its revision and who approved that revision. */
 export const ConfigDraftSummary = Type.Object({
   id: Type.Integer({ minimum: 1 }),
@@ -94,7 +124,10 @@ export const ConfigDraftSummary = Type.Object({
   published: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'the version it became' }),
   approvals: Type.Array(Type.String(), { description: 'who approved its current revision' }),
   createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' })
+  updatedAt: Type.String({ format: 'date-time' }),
+  schedule: Type.Union([ConfigScheduleState, Type.Null()], { description: 'its latest scheduled publish\'s state; null when none was made' }),
+  scheduledAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'when that schedule publishes (or was to)' }),
+  scheduleReason: Type.Union([Type.String(), Type.Null()], { description: 'why it failed or was cancelled: a UI_CONFIG_* code, or edited, discarded, published, cancelled, rescheduled' })
 })
 export type ConfigDraftSummary = Static<typeof ConfigDraftSummary>
 

@@ -54,6 +54,15 @@ export const ServerSettings = Type.Object({
 })
 export type ServerSettings = Static<typeof ServerSettings>
 
+/** GET 4d|tt/draw/series → data: each series' close time (HH:mm, GMT+8, on the draw day), its default and its draw time. */
+export const DrawSeriesSetting = Type.Object({
+  Series: Type.String({ description: 'SG4D, MG4D or TOTO' }),
+  CloseTime: Type.String(),
+  DefaultCloseTime: Type.String(),
+  DrawTime: Type.String()
+})
+export type DrawSeriesSetting = Static<typeof DrawSeriesSetting>
+
 /** GET 4d|tt/getCurrencyCode: the ISO 4217 code money is kept in. */
 export const CurrencyAnswer = Type.Object({ CurrencyCode: Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217, e.g. SGD' }) })
 export type CurrencyAnswer = Static<typeof CurrencyAnswer>

@@ -217,6 +217,13 @@ export const configErrors = {
   CONFIG_NO_CHANGE: coded<[string, string]>('UI_CONFIG_NO_CHANGE', 'Draft %s holds the same config as live version %s: change it before publishing, or discard it.', 409),
   CONFIG_MERGE_CONFLICT: coded<[string, string, string]>('UI_CONFIG_MERGE_CONFLICT', 'Draft %s and live version %s changed %s places differently (listed): rebase the draft onto the live version, decide each place, then publish; nothing was published.', 409),
   CONFIG_INVALID_VERSION: coded<[string, string]>('UI_CONFIG_INVALID_VERSION', 'Version %s does not validate against this release (%s problems, listed at their file and pointer): nothing was changed; choose another version, or fix it in a draft.', 422),
-  CONFIG_ALREADY_LIVE: coded<[string]>('UI_CONFIG_ALREADY_LIVE', 'Version %s is already live: choose an earlier version to roll back to.', 409)
+  CONFIG_ALREADY_LIVE: coded<[string]>('UI_CONFIG_ALREADY_LIVE', 'Version %s is already live: choose an earlier version to roll back to.', 409),
+  /** The time as sent. */
+  CONFIG_SCHEDULE_BAD_TIME: coded<[string]>('UI_CONFIG_SCHEDULE_BAD_TIME', '%s is not a time: write it as YYYY-MM-DD HH:mm (GMT+8), or in ISO 8601 with its offset; nothing was scheduled.', 400),
+  /** The time, in GMT+8. */
+  CONFIG_SCHEDULE_PAST: coded<[string]>('UI_CONFIG_SCHEDULE_PAST', '%s (GMT+8) has passed: choose a later time, or publish the draft now; nothing was scheduled.', 400),
+  /** The time, the minutes left, the series and its close, in GMT+8. */
+  CONFIG_SCHEDULE_NEAR_CLOSE: coded<[string, string, string, string]>('UI_CONFIG_SCHEDULE_NEAR_CLOSE', '%s (GMT+8) is %s minutes before the %s draw closes at %s, while users place their last bets: confirm to schedule it there anyway, or choose another time; nothing was scheduled.', 409),
+  CONFIG_SCHEDULE_NOT_FOUND: coded<[string]>('UI_CONFIG_SCHEDULE_NOT_FOUND', 'Draft %s has no publish scheduled: nothing was cancelled.', 404)
 }
 export type ConfigErrorCode = keyof typeof configErrors

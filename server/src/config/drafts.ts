@@ -4,14 +4,16 @@ import { configErrors } from '../errors.ts'
 import { contentVersion, validateOnce, type ConfigError } from './load.ts'
 import { mergeVersions } from './keyed-merge.ts'
 import { addLiveVersion, liveNumber, lockLive, readVersion } from './versions.ts'
+import { LATEST_SCHEDULE_COLUMN, scheduleFields, type LatestScheduleValue } from './schedule-summary.ts'
 
 /** The files a draft may hold: the config tree's names, nothing else (no traversal, no other extension). */
 const CONFIG_PATH = /^(menu\.json|api\.json|i18n\/(en|zh)\.json|(pages|columns|fragments)\/[a-z0-9][a-z0-9._-]{0,80}\.json)$/
 
-interface DraftRow { id: number, base_id: number, files: Record<string, string> | string, author: string, editors: string[], message: string, source: 'console' | 'files', revision: number, state: 'open' | 'published' | 'discarded', published_id: number | null, created_at: Date | string, updated_at: Date | string, approvers: string[] | null }
+interface DraftRow { id: number, base_id: number, files: Record<string, string> | string, author: string, editors: string[], message: string, source: 'console' | 'files', revision: number, state: 'open' | 'published' | 'discarded', published_id: number | null, created_at: Date | string, updated_at: Date | string, approvers: string[] | null, latest_schedule?: LatestScheduleValue }
 
 const DRAFT_COLUMNS = `d.id, d.base_id, d.author, d.editors, d.message, d.source, d.revision, d.state, d.published_id, d.created_at, d.updated_at,
-  (SELECT array_agg(a.approver ORDER BY a.at) FROM config_approvals a WHERE a.draft_id = d.id AND a.revision = d.revision) AS approvers`
+  (SELECT array_agg(a.approver ORDER BY a.at) FROM config_approvals a WHERE a.draft_id = d.id AND a.revision = d.revision) AS approvers,
+  ${LATEST_SCHEDULE_COLUMN}`
 
 const summaryOf = (r: DraftRow): ConfigDraftSummary => ({
   id: Number(r.id),
@@ -25,7 +27,8 @@ const summaryOf = (r: DraftRow): ConfigDraftSummary => ({
   published: r.published_id === null ? null : Number(r.published_id),
   approvals: r.approvers ?? [],
   createdAt: new Date(r.created_at).toISOString(),
-  updatedAt: new Date(r.updated_at).toISOString()
+  updatedAt: new Date(r.updated_at).toISOString(),
+  ...scheduleFields(r.latest_schedule)
 })
 
 /** Problems as a refusal's body lists them: file, pointer and message each. */
@@ -154,30 +157,38 @@ export async function discardDraft (db: Db, id: number, revision: number): Promi
  * conflicts when both changed a place differently); the result is checked as every load is, and needs approvals first when the
  * deployment asks for them. Everything happens under the live pointer's lock, so a save or another publish waits its turn.
  */
-export async function publishDraft (db: Db, id: number, by: string, { revision, message, approvals }: { revision: number, message: string, approvals: number }): Promise<{ number: number, merged: boolean, contentVersion: string }> {
-  return db.transaction(async (tx) => {
-    const { liveId } = await lockLive(tx)
-    const row = await draftRow(tx, id, true)
-    assertOpenAt(row, revision)
-    if (approvals > 1 && (row.approvers ?? []).length < approvals - 1) throw configErrors.CONFIG_APPROVAL_REQUIRED(String(id), String(row.revision))
-    let files = filesOf(row)
-    const live = liveId === null ? undefined : await readVersion(tx, liveId)
-    const merged = live !== undefined && live.number !== Number(row.base_id)
-    if (merged) {
-      const base = await readVersion(tx, Number(row.base_id))
-      if (!base) throw configErrors.CONFIG_VERSION_NOT_FOUND(String(row.base_id))
-      const result = mergeVersions(base.files, files, live.files)
-      if (result.conflicts.length > 0) throw configErrors.CONFIG_MERGE_CONFLICT(String(id), String(liveId), String(result.conflicts.length)).with({ conflicts: result.conflicts })
-      files = result.files
-    }
-    const problems = problemsOf(files)
-    if (problems.length > 0) throw invalidDraft(problems)
-    const content = contentVersion(new Map(Object.entries(files)))
-    if (live?.contentVersion === content) throw configErrors.CONFIG_NO_CHANGE(String(id), String(liveId))
-    const number = await addLiveVersion(tx, { files, contentVersion: content, author: by, message: message || row.message || `draft ${id}`, parent: liveId, source: 'console' })
-    await tx.query("UPDATE config_drafts SET state = 'published', published_id = $2, updated_at = now() WHERE id = $1", [id, number])
-    return { number, merged, contentVersion: content }
-  })
+export async function publishDraft (db: Db, id: number, by: string, publish: PublishOptions): Promise<PublishResult> {
+  return db.transaction((tx) => publishDraftIn(tx, id, by, publish))
+}
+
+/** What a publish names: the revision read, the version's message, and how many operators must have signed it off (CONFIG_APPROVALS). */
+export interface PublishOptions { revision: number, message: string, approvals: number }
+/** The version a publish made, whether it was merged over a later live version, and its content hash. */
+export interface PublishResult { number: number, merged: boolean, contentVersion: string }
+
+/** publishDraft in the caller's transaction: a scheduled publish claims its schedule in the same one, so it is applied once. */
+export async function publishDraftIn (tx: Transaction, id: number, by: string, { revision, message, approvals }: PublishOptions): Promise<PublishResult> {
+  const { liveId } = await lockLive(tx)
+  const row = await draftRow(tx, id, true)
+  assertOpenAt(row, revision)
+  if (approvals > 1 && (row.approvers ?? []).length < approvals - 1) throw configErrors.CONFIG_APPROVAL_REQUIRED(String(id), String(row.revision))
+  let files = filesOf(row)
+  const live = liveId === null ? undefined : await readVersion(tx, liveId)
+  const merged = live !== undefined && live.number !== Number(row.base_id)
+  if (merged) {
+    const base = await readVersion(tx, Number(row.base_id))
+    if (!base) throw configErrors.CONFIG_VERSION_NOT_FOUND(String(row.base_id))
+    const result = mergeVersions(base.files, files, live.files)
+    if (result.conflicts.length > 0) throw configErrors.CONFIG_MERGE_CONFLICT(String(id), String(liveId), String(result.conflicts.length)).with({ conflicts: result.conflicts })
+    files = result.files
+  }
+  const problems = problemsOf(files)
+  if (problems.length > 0) throw invalidDraft(problems)
+  const content = contentVersion(new Map(Object.entries(files)))
+  if (live?.contentVersion === content) throw configErrors.CONFIG_NO_CHANGE(String(id), String(liveId))
+  const number = await addLiveVersion(tx, { files, contentVersion: content, author: by, message: message || row.message || `draft ${id}`, parent: liveId, source: 'console' })
+  await tx.query("UPDATE config_drafts SET state = 'published', published_id = $2, updated_at = now() WHERE id = $1", [id, number])
+  return { number, merged, contentVersion: content }
 }
 
 /** A new live version holding an earlier version's files, once they pass today's checks (a version that no longer validates is refused whole). */

@@ -39,6 +39,8 @@ export interface ConfigStore {
   onChange (fn: (event: ConfigChangeEvent) => void): void
   /** The watched config directory. */
   readonly dir: string
+  /** This instance's name in GET /ui/config/status (host:pid). */
+  readonly instance: string
 }
 
 declare module 'fastify' {
@@ -230,6 +232,7 @@ async function configStore (app: FastifyInstance, opts: ConfigStoreOptions) {
 
   app.decorate('configStore', {
     dir,
+    instance,
     current: () => served.config,
     versionNumber: () => served.number,
     status: () => ({ version: served.config.version, versionNumber: served.number, loadedAt: served.config.loadedAt, lastRejected }),
@@ -262,6 +265,12 @@ async function configStore (app: FastifyInstance, opts: ConfigStoreOptions) {
     clearTimeout(timer)
     for (const watcher of watchers) watcher.close()
     await chain
+    // A stopped instance serves nothing: GET /ui/config/status stops listing it at once, not a minute later.
+    try {
+      await app.store.query('DELETE FROM config_instances WHERE instance = $1', [instance])
+    } catch (error) {
+      log.warn({ err: error }, 'could not remove this instance from the store\'s list of instances')
+    }
   })
 }
 
