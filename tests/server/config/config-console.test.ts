@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import t from 'tap'
 import { buildProduct, buildService } from '../../helpers/build.ts'
 import { Browser, signedIn } from '../../helpers/http-browser.ts'
+import { postgresReachable, testPostgresUrl } from '../../helpers/db.ts'
+import { redisReachable, testRedisUrl } from '../../helpers/redis.ts'
 import { pageOf, tableOf } from '../pages/report-tables.ts'
 import { copyConfig } from './fixtures.ts'
 
@@ -200,4 +202,42 @@ t.test('a second instance on the same store serves what the first published (its
   const status = (await admin.get('/ui/config/status')).json as { instances: Array<{ versionNumber: number }> }
   t.equal(status.instances.length, 2, 'both instances report')
   t.ok(status.instances.every((i) => i.versionNumber === 2), 'on version 2')
+})
+
+const noTopology = !await postgresReachable()
+  ? `PostgreSQL at ${testPostgresUrl} is not reachable: skipped the restart test (two instances on one PostgreSQL and one Redis)`
+  : !await redisReachable() ? `Redis at ${testRedisUrl} is not reachable: skipped the restart test (two instances on one PostgreSQL and one Redis)` : false
+t.test('an instance stopped while another publishes serves that version once started again, and reports it', { skip: noTopology }, async (t) => {
+  const dir = copyConfig(t)
+  // The catch-up poll slowed to a minute: what the restarted instance serves, it took at its start.
+  const env = { CONFIG_DIR: dir, REDIS_URL: testRedisUrl, CONFIG_SYNC_MS: '60000' }
+  const product = await buildProduct(t, { kind: 'postgres', env })
+  const startB = async () => {
+    const stops: Array<() => unknown> = []
+    const b = await buildService({ teardown: (fn) => { stops.push(fn) } }, { gameApiUrl: product.gameApiUrl, env, store: product.store })
+    let stopped = false
+    const stop = async () => { if (!stopped) { stopped = true; for (const fn of stops.reverse()) await fn() } }
+    t.teardown(stop)
+    return { ...b, stop }
+  }
+  const admin = await signedIn(product.serviceUrl, 'admin')
+  const instances = async () => ((await admin.get('/ui/config/status')).json as { instances: Array<{ instance: string, versionNumber: number }> }).instances
+  const b = await startB()
+  t.same((await instances()).map((i) => i.versionNumber), [1, 1], 'A and B report version 1')
+
+  await b.stop()
+  const alone = await instances()
+  t.same(alone.map((i) => i.versionNumber), [1], 'B stopped is no longer listed')
+  const draft = (await admin.post('/ui/config/drafts', {})).json as { id: number, files: Record<string, string> }
+  await admin.put(`/ui/config/drafts/${draft.id}/files`, { path: FULL, text: withStake(draft.files, { width: 135 }), revision: 1 })
+  t.same((await admin.post(`/ui/config/drafts/${draft.id}/publish`, { revision: 2 })).json, { number: 2, merged: false }, 'A publishes version 2 while B is down (its Redis message reaches nobody)')
+
+  const again = await startB()
+  t.equal(again.service.configStore.versionNumber(), 2, 'B started again serves version 2 from its start')
+  const ag1 = await signedIn(again.serviceUrl, 'ag1')
+  t.match(await stakeColumn(ag1), { width: 135 }, 'ag1 on B gets A\'s Stake width')
+  t.equal((await ag1.get('/ui/session')).headers.get('x-config-version'), '2', 'B names version 2 on its answers')
+  const listed = await instances()
+  t.same(listed.map((i) => i.versionNumber), [2, 2], 'both instances report version 2')
+  t.ok(listed.some((i) => !alone.some((a) => a.instance === i.instance)), 'one of them the restarted B')
 })
