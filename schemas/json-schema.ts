@@ -1,6 +1,5 @@
 import { readdir } from 'node:fs/promises'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { FragmentRef } from './common.ts'
 
 // Turns the TypeBox config schemas into standalone JSON Schema files that operators' editors understand.
@@ -66,9 +65,10 @@ export async function generateSchemaFiles (): Promise<Map<string, string>> {
   const files = new Map<string, string>()
   const sources = (await readdir(schemasDir)).filter((name) => name.endsWith('.ts') && !notConfig.has(name)).sort()
   for (const source of sources) {
-    const mod = await import(pathToFileURL(join(schemasDir, source)).href) as { configFileSchema?: unknown, acceptsFragments?: boolean }
-    if (mod.configFileSchema === undefined) continue
     const name = source.replace(/\.ts$/, '')
+    // A template esbuild can follow: a bundle of this file (the tests') then holds every schemas/*.ts it may name.
+    const mod = await import(`./${name}.ts`) as { configFileSchema?: unknown, acceptsFragments?: boolean }
+    if (mod.configFileSchema === undefined) continue
     const doc = toJsonSchemaDocument(mod.configFileSchema, `${name} (generated from schemas/${source}; do not edit)`)
     files.set(`${name}.schema.json`, JSON.stringify(mod.acceptsFragments === true ? acceptingFragmentRefs(doc) : doc, null, 2) + '\n')
   }

@@ -1,7 +1,7 @@
 // Preloaded into every tap test process by tests/run-all.sh: at exit, appends the file's wall seconds and CPU-seconds (its
 // own and its reaped children's: Chromium, servers run as processes) to TEST_METER_FILE, for the run's table of slowest files.
 import { appendFileSync, readFileSync } from 'node:fs'
-import { relative } from 'node:path'
+import { sourceOf } from './tap-ts/bundle-paths.mjs'
 
 const out = process.env.TEST_METER_FILE
 const TICKS_PER_SECOND = 100 // Linux's USER_HZ, what /proc counts in
@@ -19,6 +19,6 @@ function cpuSeconds () {
 }
 
 if (out && process.argv[1]) {
-  const file = relative(process.cwd(), process.argv[1])
+  const file = sourceOf(process.argv[1]) // a bundled file by its source's name
   process.on('exit', () => { appendFileSync(out, `${file}\t${process.uptime().toFixed(1)}\t${cpuSeconds().toFixed(1)}\n`) })
 }
