@@ -16,3 +16,12 @@ export const ColumnSetEditorWidget = Type.Object({
   pathFrom: Type.Optional(Type.Union([named('query'), named('filter')]))
 }, { additionalProperties: false })
 export type ColumnSetEditorWidget = Static<typeof ColumnSetEditorWidget>
+
+/** The English and Chinese catalogues of a config draft as one table (key, English, Chinese): missing translations flagged and filterable, saved together. */
+export const TextsEditorWidget = Type.Object({
+  type: Type.Literal('textsEditor'),
+  id: Type.String({ minLength: 1 }),
+  titleKey: Type.Optional(I18nKey),
+  draftFrom: DraftFrom
+}, { additionalProperties: false })
+export type TextsEditorWidget = Static<typeof TextsEditorWidget>

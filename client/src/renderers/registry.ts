@@ -15,6 +15,7 @@ import { GridWidget } from './grid/GridWidget.tsx'
 import { TreeWidget } from './tree/TreeWidget.tsx'
 import { ConfigFileWidget } from './configFile/ConfigFileWidget.tsx'
 import { ColumnSetEditorWidget } from './columnSetEditor/ColumnSetEditorWidget.tsx'
+import { TextsEditorWidget } from './textsEditor/TextsEditorWidget.tsx'
 import { UnknownWidget } from './shared/UnknownWidget.tsx'
 
 /** Every widget type with the component that draws exactly that widget's descriptor. */
@@ -33,7 +34,8 @@ export const registry: WidgetRegistry = {
   grid: GridWidget,
   tree: TreeWidget,
   configFile: ConfigFileWidget,
-  columnSetEditor: ColumnSetEditorWidget
+  columnSetEditor: ColumnSetEditorWidget,
+  textsEditor: TextsEditorWidget
 }
 
 /** Draws one widget descriptor; a type this build does not know (a newer service) shows a notice naming it. */
