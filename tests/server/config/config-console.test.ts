@@ -241,3 +241,50 @@ t.test('an instance stopped while another publishes serves that version once sta
   t.same(listed.map((i) => i.versionNumber), [2, 2], 'both instances report version 2')
   t.ok(listed.some((i) => !alone.some((a) => a.instance === i.instance)), 'one of them the restarted B')
 })
+
+t.test('a rollback to a version that no longer validates is refused whole, with its reasons; a save racing a publish loses nothing', async (t) => {
+  const dir = copyConfig(t)
+  const product = await buildProduct(t, { env: { CONFIG_DIR: dir } })
+  const admin = await signedIn(product.serviceUrl, 'admin')
+  const versions = async () => ((await admin.get('/ui/config/versions')).json as { versions: Array<{ number: number }> }).versions.map((v) => v.number)
+
+  // A version an earlier release of the product stored: Full Report's column set names a key today's schema does not know.
+  const live = (await admin.post('/ui/config/drafts', {})).json as { id: number, files: Record<string, string> }
+  const old = { ...live.files, [FULL]: JSON.stringify({ ...JSON.parse(live.files[FULL] ?? '{}'), retiredKey: true }) }
+  const { rows: [stored] } = await product.store.query<{ id: number }>(
+    "INSERT INTO config_versions (content_version, files, author, message, parent_id, source) VALUES ('0123456789abcdef', $1, 'admin', 'from an earlier release', 1, 'console') RETURNING id",
+    [JSON.stringify(old)]
+  )
+  const before = await versions()
+  const refused = await admin.post(`/ui/config/versions/${stored!.id}/rollback`, { message: 'back to the old one' })
+  t.equal(refused.status, 422, 'the rollback is refused')
+  t.match(refused.json, { code: 'UI_CONFIG_INVALID_VERSION', problems: [{ file: FULL, pointer: '/retiredKey' }] }, 'naming each reason at its file and pointer')
+  t.same(await versions(), before, 'no version was made')
+  t.equal((await admin.get('/ui/session')).headers.get('x-config-version'), '1', 'version 1 still serves')
+
+  // Five rounds of a save and a publish sent together from the same revision: one wins, the other is refused and says why.
+  for (let round = 1; round <= 5; round++) {
+    const draft = (await admin.post('/ui/config/drafts', {})).json as { id: number, revision: number, files: Record<string, string> }
+    const first = await admin.put(`/ui/config/drafts/${draft.id}/files`, { path: FULL, text: withStake(draft.files, { width: 200 + round }), revision: 1 })
+    const published = withStake(draft.files, { width: 200 + round })
+    const racing = withStake(draft.files, { width: 300 + round })
+    t.equal(first.status, 200)
+    const saving = () => admin.put(`/ui/config/drafts/${draft.id}/files`, { path: FULL, text: racing, revision: 2 })
+    const publishing = () => admin.post(`/ui/config/drafts/${draft.id}/publish`, { revision: 2, message: `round ${round}` })
+    // Sent in turns, the save first or the publish first, so both orders arrive.
+    const [save, publish] = round % 2 === 1
+      ? await Promise.all([saving(), publishing()])
+      : await Promise.all([publishing(), saving()]).then(([p, s]) => [s, p])
+    t.equal([save.status, publish.status].filter((s) => s === 200).length, 1, `round ${round}: exactly one of the save and the publish wins`)
+    const now = (await admin.get(`/ui/config/drafts/${draft.id}`)).json as { state: string, files: Record<string, string> }
+    if (publish.status === 200) {
+      t.equal(save.status, 409, `round ${round}: the save after the publish is refused, not lost silently`)
+      const number = (publish.json as { number: number }).number
+      t.equal((await admin.get(`/ui/config/versions/${number}/files`)).json.files[FULL], published, `round ${round}: the published version holds revision 2`)
+    } else {
+      t.equal(publish.status, 409, `round ${round}: the publish after the save is refused as stale`)
+      t.match(now, { state: 'open', files: { [FULL]: racing } }, `round ${round}: the draft holds the save`)
+      await admin.post(`/ui/config/drafts/${draft.id}/discard`, {})
+    }
+  }
+})
