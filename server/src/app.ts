@@ -10,6 +10,7 @@ import configI18nRoutes from './routes/config-i18n.ts'
 import configVersionsRoutes from './routes/config-versions.ts'
 import configDraftRoutes from './routes/config-drafts.ts'
 import configScheduleRoutes from './routes/config-schedules.ts'
+import configTreeRoutes from './routes/config-trees.ts'
 import configSchedulesPlugin from './plugins/app/config-schedules.ts'
 import configImpactRoutes from './routes/config-impact.ts'
 import clientPlugin from './plugins/external/client.ts'
@@ -125,6 +126,8 @@ export async function buildService (options: ServiceOptions): Promise<FastifyIns
   for (const routes of [configStatusRoutes, configI18nRoutes, configVersionsRoutes, configDraftRoutes, configImpactRoutes]) await app.register(routes)
 
   await app.register(configScheduleRoutes)
+  // Its own scope: the archive and multipart body parsers of the tree upload stay with it.
+  await app.register(configTreeRoutes)
 
   // session routes:
   for (const routes of [captchaRoutes, loginRoutes, logoutRoutes, passwordRoutes, termsRoutes, sessionRoutes, locationRoutes, pagesRoutes]) await app.register(routes)

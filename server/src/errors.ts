@@ -224,6 +224,10 @@ export const configErrors = {
   CONFIG_SCHEDULE_PAST: coded<[string]>('UI_CONFIG_SCHEDULE_PAST', '%s (GMT+8) has passed: choose a later time, or publish the draft now; nothing was scheduled.', 400),
   /** The time, the minutes left, the series and its close, in GMT+8. */
   CONFIG_SCHEDULE_NEAR_CLOSE: coded<[string, string, string, string]>('UI_CONFIG_SCHEDULE_NEAR_CLOSE', '%s (GMT+8) is %s minutes before the %s draw closes at %s, while users place their last bets: confirm to schedule it there anyway, or choose another time; nothing was scheduled.', 409),
-  CONFIG_SCHEDULE_NOT_FOUND: coded<[string]>('UI_CONFIG_SCHEDULE_NOT_FOUND', 'Draft %s has no publish scheduled: nothing was cancelled.', 404)
+  CONFIG_SCHEDULE_NOT_FOUND: coded<[string]>('UI_CONFIG_SCHEDULE_NOT_FOUND', 'Draft %s has no publish scheduled: nothing was cancelled.', 404),
+  /** What could not be read. */
+  CONFIG_TREE_UNREADABLE: coded<[string]>('UI_CONFIG_TREE_UNREADABLE', 'The uploaded tree could not be read (%s): send a tar, tar.gz or zip of the menus/ folder, or JSON { "files": { path: text } }; nothing was saved.', 400),
+  /** How it is too large. */
+  CONFIG_TREE_TOO_LARGE: coded<[string]>('UI_CONFIG_TREE_TOO_LARGE', 'The uploaded tree is too large (%s): send the menus/ folder alone; nothing was saved.', 413)
 }
 export type ConfigErrorCode = keyof typeof configErrors

@@ -3,11 +3,11 @@ import type { ConfigDraft, ConfigDraftSummary, FileMap, MergeConflict } from '..
 import { configErrors } from '../errors.ts'
 import { contentVersion, validateOnce, type ConfigError } from './load.ts'
 import { mergeVersions } from './keyed-merge.ts'
-import { addLiveVersion, liveNumber, lockLive, readVersion } from './versions.ts'
+import { addLiveVersion, liveNumber, lockLive, readVersion, versionContent } from './versions.ts'
 import { LATEST_SCHEDULE_COLUMN, scheduleFields, type LatestScheduleValue } from './schedule-summary.ts'
 
-/** The files a draft may hold: the config tree's names, nothing else (no traversal, no other extension). */
-const CONFIG_PATH = /^(menu\.json|api\.json|i18n\/(en|zh)\.json|(pages|columns|fragments)\/[a-z0-9][a-z0-9._-]{0,80}\.json)$/
+/** The files a draft may hold: the config tree's names (pages/payOut.json has capitals), nothing else (no traversal, no other extension). */
+const CONFIG_PATH = /^(menu\.json|api\.json|i18n\/(en|zh)\.json|(pages|columns|fragments)\/[A-Za-z0-9][A-Za-z0-9._-]{0,80}\.json)$/
 
 interface DraftRow { id: number, base_id: number, files: Record<string, string> | string, author: string, editors: string[], message: string, source: 'console' | 'files', revision: number, state: 'open' | 'published' | 'discarded', published_id: number | null, created_at: Date | string, updated_at: Date | string, approvers: string[] | null, latest_schedule?: LatestScheduleValue }
 
@@ -62,10 +62,21 @@ export async function readDraft (db: Db, id: number): Promise<ConfigDraft> {
   return { ...summaryOf(row), files: filesOf(row) }
 }
 
-/** Starts a draft from a version (the live one when none is named): its files, to change and publish. */
-export async function createDraft (db: Db, by: string, { base, message }: { base?: number | undefined, message?: string | undefined }): Promise<ConfigDraft> {
+/** Refuses files a draft may not hold: a path outside the config tree, or a config that would not load (each problem at its file and pointer). */
+function assertSavable (files: FileMap): void {
+  for (const path of Object.keys(files)) if (!CONFIG_PATH.test(path)) throw configErrors.CONFIG_BAD_PATH(path)
+  const problems = problemsOf(files)
+  if (problems.length > 0) throw invalidDraft(problems)
+}
+
+/**
+ * Starts a draft from a version (the live one when none is named): its files, or the files given (a tree uploaded from git),
+ * which are checked first as every save is, so nothing is saved when they would not load.
+ */
+export async function createDraft (db: Db, by: string, { base, message, files }: { base?: number | undefined, message?: string | undefined, files?: FileMap | undefined }): Promise<ConfigDraft> {
+  if (files !== undefined) assertSavable(files)
   const from = base ?? await liveNumber(db)
-  const version = from === null ? undefined : await readVersion(db, from)
+  const version = from === null ? undefined : files === undefined ? await readVersion(db, from) : await versionContent(db, from) === undefined ? undefined : { number: from, files }
   if (!version) throw configErrors.CONFIG_VERSION_NOT_FOUND(String(base ?? '(live)'))
   const { rows: [made] } = await db.query<{ id: number }>(
     "INSERT INTO config_drafts (base_id, files, author, editors, message, source) VALUES ($1, $2, $3, ARRAY[$3], $4, 'console') RETURNING id",
