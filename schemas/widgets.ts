@@ -7,7 +7,7 @@ import { FiltersWidget, TableWidget } from './widgets/table.ts'
 import { AnnouncementsWidget, ContentWidget, CountdownWidget, JobWidget } from './widgets/simple.ts'
 import { GridWidget, TreeWidget } from './widgets/grid.ts'
 import { ConfigFileWidget } from './widgets/config-file.ts'
-import { ColumnSetEditorWidget, TextsEditorWidget } from './widgets/config-editors.ts'
+import { ColumnSetEditorWidget, MenuEditorWidget, TextsEditorWidget } from './widgets/config-editors.ts'
 
 // The page-descriptor wire format: what the service sends for one route and the client's generic renderer draws.
 // Every label is an i18n key (present in en and zh), never display text, so one descriptor serves every language.
@@ -24,7 +24,7 @@ export * from './widgets/config-editors.ts'
 // ---------- containers ----------
 
 /** Widgets that hold no other widgets (what tabs and access gates contain; one level keeps the format flat). */
-export const LeafWidget = Type.Union([TableWidget, FormWidget, FiltersWidget, CountdownWidget, ContentWidget, AnnouncementsWidget, JobWidget, GridWidget, TreeWidget, ConfigFileWidget, ColumnSetEditorWidget, TextsEditorWidget])
+export const LeafWidget = Type.Union([TableWidget, FormWidget, FiltersWidget, CountdownWidget, ContentWidget, AnnouncementsWidget, JobWidget, GridWidget, TreeWidget, ConfigFileWidget, ColumnSetEditorWidget, TextsEditorWidget, MenuEditorWidget])
 export type LeafWidget = Static<typeof LeafWidget>
 
 /** Shows its widgets only once a check call answers success true; 'Unauthorized Access' otherwise. */
@@ -47,7 +47,7 @@ export const TabsWidget = Type.Object({
 export type TabsWidget = Static<typeof TabsWidget>
 
 /** Any widget a page may hold. */
-export const Widget = Type.Union([TableWidget, FormWidget, FiltersWidget, CountdownWidget, ContentWidget, AnnouncementsWidget, JobWidget, AccessGateWidget, TabsWidget, GridWidget, TreeWidget, ConfigFileWidget, ColumnSetEditorWidget, TextsEditorWidget])
+export const Widget = Type.Union([TableWidget, FormWidget, FiltersWidget, CountdownWidget, ContentWidget, AnnouncementsWidget, JobWidget, AccessGateWidget, TabsWidget, GridWidget, TreeWidget, ConfigFileWidget, ColumnSetEditorWidget, TextsEditorWidget, MenuEditorWidget])
 export type Widget = Static<typeof Widget>
 
 /** Every widget type name. */

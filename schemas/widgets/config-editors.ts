@@ -25,3 +25,12 @@ export const TextsEditorWidget = Type.Object({
   draftFrom: DraftFrom
 }, { additionalProperties: false })
 export type TextsEditorWidget = Static<typeof TextsEditorWidget>
+
+/** The menu of a config draft (menu.json) as a tree of groups and items: reordered, each entry's label key and who sees it. */
+export const MenuEditorWidget = Type.Object({
+  type: Type.Literal('menuEditor'),
+  id: Type.String({ minLength: 1 }),
+  titleKey: Type.Optional(I18nKey),
+  draftFrom: DraftFrom
+}, { additionalProperties: false })
+export type MenuEditorWidget = Static<typeof MenuEditorWidget>

@@ -16,6 +16,7 @@ import { TreeWidget } from './tree/TreeWidget.tsx'
 import { ConfigFileWidget } from './configFile/ConfigFileWidget.tsx'
 import { ColumnSetEditorWidget } from './columnSetEditor/ColumnSetEditorWidget.tsx'
 import { TextsEditorWidget } from './textsEditor/TextsEditorWidget.tsx'
+import { MenuEditorWidget } from './menuEditor/MenuEditorWidget.tsx'
 import { UnknownWidget } from './shared/UnknownWidget.tsx'
 
 /** Every widget type with the component that draws exactly that widget's descriptor. */
@@ -35,7 +36,8 @@ export const registry: WidgetRegistry = {
   tree: TreeWidget,
   configFile: ConfigFileWidget,
   columnSetEditor: ColumnSetEditorWidget,
-  textsEditor: TextsEditorWidget
+  textsEditor: TextsEditorWidget,
+  menuEditor: MenuEditorWidget
 }
 
 /** Draws one widget descriptor; a type this build does not know (a newer service) shows a notice naming it. */
