@@ -274,7 +274,7 @@ t.test('a rollback to a version that no longer validates is refused whole, with 
     // Sent in turns, the save first or the publish first, so both orders arrive.
     const [save, publish] = round % 2 === 1
       ? await Promise.all([saving(), publishing()])
-      : await Promise.all([publishing(), saving()]).then(([p, s]) => [s, p])
+      : await Promise.all([publishing(), saving()]).then(([p, s]) => [s, p] as const)
     t.equal([save.status, publish.status].filter((s) => s === 200).length, 1, `round ${round}: exactly one of the save and the publish wins`)
     const now = (await admin.get(`/ui/config/drafts/${draft.id}`)).json as { state: string, files: Record<string, string> }
     if (publish.status === 200) {
