@@ -3,11 +3,12 @@ import t from 'tap'
 import { signedIn, type Browser } from '../../helpers/http-browser.ts'
 import { buildProduct } from '../../helpers/build.ts'
 import { copyConfig } from '../config/fixtures.ts'
-import { pageOf, read, tableOf, type Row, type Table } from './report-tables.ts'
+import { catalogueOf, pageOf, read, tableOf, type Row, type Table } from './report-tables.ts'
+import { addDays, nextClose, zoneDateOf, zoneInstant } from '../../../schemas/domain/calendar.ts'
 import { resolveParams, resolveSource, withQuery, type BindingScope } from '../../../client/src/renderers/lib/binding.ts'
 import { chosenPath, draftEndpoint, draftIdOf } from '../../../client/src/renderers/lib/configFileModel.ts'
 import { resultSections } from '../../../client/src/renderers/lib/formAnswer.ts'
-import { submitPayload, successValues } from '../../../client/src/renderers/lib/formSubmit.ts'
+import { fileFields, submitPayload, successValues, toMultipart } from '../../../client/src/renderers/lib/formSubmit.ts'
 import { startTarget } from '../../../client/src/renderers/lib/job.ts'
 import { fillPath, rowParams } from '../../../client/src/renderers/lib/tableModel.ts'
 import type { CallAction, FormWidget, HttpMethod, RowAction, Widget } from '../../../schemas/widgets.ts'
@@ -185,9 +186,9 @@ t.test('Approve is for ConfigApprove holders: ConfigApprove alone opens no page,
   const editorOnly = await grantOps('ConfigEdit')
   t.ok((await menuOf(editorOnly)).includes('utilities/configuration'), 'ops with ConfigEdit has the item')
   const editorDrafts = tableOf(await pageOf(editorOnly, PATH), 'drafts')
-  t.same((editorDrafts.rowActions ?? []).map((a) => a.id), ['open', 'publish', 'rebase', 'discard'], 'without ConfigApprove the Approve action is left out')
+  t.same((editorDrafts.rowActions ?? []).map((a) => a.id), ['open', 'publish', 'schedule', 'cancelSchedule', 'rebase', 'discard'], 'without ConfigApprove the Approve action is left out')
   const adminDrafts = tableOf(await pageOf(admin, PATH), 'drafts')
-  t.same((adminDrafts.rowActions ?? []).map((a) => a.id), ['open', 'publish', 'approve', 'rebase', 'discard'], 'admin (*) gets Approve')
+  t.same((adminDrafts.rowActions ?? []).map((a) => a.id), ['open', 'publish', 'schedule', 'cancelSchedule', 'approve', 'rebase', 'discard'], 'admin (*) gets Approve')
   t.notOk(JSON.stringify(adminDrafts).includes('"rule"'), 'no rule reaches the client')
 
   // Both permissions: ops approves admin's draft (started on version 2) with the row's call; admin rebases it onto version 3, then discards it.
@@ -206,4 +207,65 @@ t.test('Approve is for ConfigApprove holders: ConfigApprove alone opens no page,
   t.match(discard, { kind: 'call', confirmKey: String }, 'Discard asks first')
   t.match(await callRow(admin, discard, fresh), { status: 200, json: { state: 'discarded' } }, 'Discard closes it')
   t.notOk((await read(admin, adminDrafts)).rows.some((r) => r.id === started.id), 'and it leaves the list')
+})
+
+// The page's parts for scheduled publishes and the menus/ tree (their API: tests/server/config/config-schedules.test.ts, config-trees.test.ts).
+t.test('a draft\'s Schedule dialog and its state in the Drafts table, Cancel schedule; a version\'s Download (tar); the Upload tree form', async (t) => {
+  const say = await catalogueOf(admin)
+  const widgets = await pageOf(admin, PATH)
+  const [drafts, versions] = [tableOf(widgets, 'drafts'), tableOf(widgets, 'versions')]
+  t.match(drafts.columns.filter((c) => c.field.startsWith('schedule')), [
+    { field: 'schedule', type: 'status', statusLabels: { scheduled: String, applied: String, failed: String, cancelled: String } },
+    { field: 'scheduledAt', type: 'date' },
+    { field: 'scheduleReason', valueLabels: 'page.utilitiesConfiguration.scheduleReasons' }
+  ], 'the Drafts table shows a schedule\'s state, time and why it did not publish')
+  t.equal(say('page.utilitiesConfiguration.scheduleReasons.edited'), 'The draft was saved since', 'each reason has its words')
+
+  const started = (await admin.post('/ui/config/drafts', { message: 'to schedule' })).json as { id: number, files: Record<string, string> }
+  await admin.put(`/ui/config/drafts/${started.id}/files`, { path: FULL, text: widerStake(started.files, 150), revision: 1 })
+  const row = (await read(admin, drafts)).rows.find((r) => r.id === started.id)!
+  t.match(row, { schedule: null, scheduledAt: null }, 'not scheduled yet')
+  const schedule = actionOf(drafts, 'schedule')
+  if (schedule?.kind !== 'form') throw new Error('no Schedule dialog')
+  t.same(schedule.form.fields.map((f) => [f.name, f.kind]), [['at', 'text'], ['message', 'text'], ['confirm', 'checkbox']], 'Schedule asks for the time, a change note and the confirmation')
+
+  // Ten minutes before a draw closes, as the operator would type it (GMT+8): refused in the catalogue's words until confirmed.
+  const typed = (instant: Date) => new Date(instant.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')
+  const nearClose = new Date(nextClose('SG4D', new Date(Date.now() + 86400_000)).getTime() - 10 * 60_000)
+  const refused = await submit(admin, schedule.form, { ...defaultsOf(schedule.form), at: typed(nearClose) }, rowScope(row))
+  t.equal(refused.endpoint, `/ui/config/drafts/${started.id}/schedule`, 'Schedule names the row\'s draft')
+  t.match(refused.body, { at: typed(nearClose), revision: 2 }, 'with its revision and the typed time')
+  t.match(refused.answer, { status: 409, json: { code: 'UI_CONFIG_SCHEDULE_NEAR_CLOSE' } }, 'near a close it is refused')
+  t.match(say(`errors.${String(refused.answer.json.code)}`), /minutes before the \{\{2\}\} draw closes.*tick the confirmation/, 'and the dialog says why in the catalogue\'s words')
+  const overnight = zoneInstant(addDays(zoneDateOf(new Date()), 1), '03:00')
+  const scheduled = await submit(admin, schedule.form, { at: typed(overnight), message: 'overnight' }, rowScope(row))
+  t.match(scheduled.answer, { status: 200, json: { state: 'scheduled', at: overnight.toISOString() } }, 'overnight it is scheduled')
+  const listed = (await read(admin, drafts)).rows.find((r) => r.id === started.id)!
+  t.match(listed, { schedule: 'scheduled', scheduledAt: overnight.toISOString(), scheduleReason: null }, 'the Drafts table shows it waiting, with its time')
+
+  const cancel = actionOf(drafts, 'cancelSchedule')
+  t.match(cancel, { kind: 'call', method: 'DELETE', when: { field: 'schedule', equals: 'scheduled' }, confirmKey: String }, 'Cancel schedule is offered while one waits, and asks first')
+  t.match(await callRow(admin, cancel, listed), { status: 200, json: { state: 'cancelled' } }, 'and cancels it')
+  t.match((await read(admin, drafts)).rows.find((r) => r.id === started.id), { schedule: 'cancelled', scheduleReason: 'cancelled' }, 'the table says it was cancelled')
+
+  // Download (tar): the client saves the answer read as text, which keeps a tar of UTF-8 files byte for byte.
+  const download = actionOf(versions, 'downloadTree')
+  t.match(download, { kind: 'download', method: 'GET', fileName: 'menus.tar' }, 'each version has Download (tar)')
+  if (download?.kind !== 'download') throw new Error('no Download action')
+  const one = (await read(admin, versions)).rows.find((r) => r.number === 1)!
+  const tree = await fetch(serviceUrl + fillPath(download.endpoint, one), { headers: { cookie: admin.cookie } })
+  t.equal(tree.headers.get('content-type'), 'application/x-tar', 'it answers the tar of version 1')
+  const bytes = new Uint8Array(await tree.clone().arrayBuffer())
+  t.same(new TextEncoder().encode(await tree.text()), bytes, 'which survives being read as text')
+
+  // Upload tree: the form's file sent as multipart, as the client sends a form with a file field.
+  const upload = widgets.get('uploadTree')
+  if (upload?.type !== 'form') throw new Error('no Upload tree form')
+  t.same(fileFields(upload), ['tree'], 'Upload tree takes one file')
+  t.match(upload.submit, { endpoint: '/ui/config/drafts/upload', method: 'POST' })
+  const body = toMultipart(submitPayload(upload, { message: 'from git' }, {}), new Map([['tree', new File([bytes], 'menus.tar')]]), fileFields(upload))
+  const sent = await fetch(serviceUrl + upload.submit!.endpoint, { method: 'POST', headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf, 'x-forwarded-for': admin.ip }, body })
+  t.equal(sent.status, 200, 'the downloaded tree uploads')
+  const made = await sent.json() as { id: number }
+  t.match((await read(admin, drafts)).rows.find((r) => r.id === made.id), { message: 'from git', author: 'admin', revision: 1 }, 'as a new draft in the Drafts table')
 })
