@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url'
 import { fromRoot } from '../../../server/shared/paths.ts'
 import { ApiError } from '../../../client/src/lib/errors.ts'
 import {
-  chosenPath, configSchemaNameOf, draftEndpoint, draftFilesEndpoint, draftIdOf, fileGroups, problemPlace, savePayload, saveRefusal, textProblems
+  chosenPath, configSchemaNameOf, draftEndpoint, draftFilesEndpoint, draftIdOf, editsAfterSave, fileGroups, problemPlace, savePayload, saveRefusal,
+  shownFile, textProblems, typedEdit
 } from '../../../client/src/renderers/lib/configFileModel.ts'
 
 // The config file editor's logic (Utilities › Configuration's draft editor): a file's schema by its path, the problems of a typed
@@ -77,6 +78,38 @@ t.test('a save sends the path, the text and the revision it read, to the draft\'
   t.same(savePayload('columns/report-full.json', '{}', 3), { path: 'columns/report-full.json', text: '{}', revision: 3 })
   t.equal(draftEndpoint(12), '/ui/config/drafts/12')
   t.equal(draftFilesEndpoint(12), '/ui/config/drafts/12/files')
+})
+
+t.test('unsaved text keeps the revision it was read at: a re-read of the draft at a newer one does not move its save past a later save', async (t) => {
+  // Read at revision 3; the operator types; the page reads the draft again at 4 (another operator, or a form editor, saved).
+  const typed = typedEdit(undefined, '{ "key": "mine" }', shownFile(undefined, '{ "key": "old" }', 3))
+  t.same(typed, { text: '{ "key": "mine" }', base: '{ "key": "old" }', revision: 3 })
+  const reread = shownFile(typed, '{ "key": "theirs" }', 4)
+  t.same(reread, { text: '{ "key": "mine" }', revision: 3, dirty: true }, 'the operator\'s text stays, at the revision it was read at')
+  t.same(savePayload('columns/a.json', reread.text, reread.revision), { path: 'columns/a.json', text: '{ "key": "mine" }', revision: 3 },
+    'so the service refuses its save (409) rather than write over revision 4')
+  const more = typedEdit(typed, '{ "key": "mine!" }', reread)
+  t.equal(more.revision, 3, 'typing on after the re-read keeps the revision too')
+  t.same(shownFile(undefined, '{ "key": "theirs" }', 4), { text: '{ "key": "theirs" }', revision: 4, dirty: false }, 'a reload (the edit given up) shows the draft as it is now')
+})
+
+t.test('without unsaved text the file follows the draft as read again, and typing starts from what is shown', async (t) => {
+  t.same(shownFile(undefined, 'B', 4), { text: 'B', revision: 4, dirty: false })
+  const undone = typedEdit(typedEdit(undefined, 'A!', shownFile(undefined, 'A', 3)), 'A', shownFile(undefined, 'A', 3))
+  t.same(shownFile(undone, 'B', 4), { text: 'B', revision: 4, dirty: false }, 'typed back to the text read: nothing unsaved, the newer text shows')
+  t.same(typedEdit(undone, 'B!', shownFile(undone, 'B', 4)), { text: 'B!', base: 'B', revision: 4 }, 'then typing is over the newer text, at its revision')
+  t.same(shownFile(undefined, undefined, 4), { text: '', revision: 4, dirty: false }, 'a file the draft lacks is empty')
+})
+
+t.test('after a save: its text gone from the edits, typing done meanwhile over the saved text at the answer, other files read at the revision sent moved on', async (t) => {
+  const sent = savePayload('a.json', 'A2', 5)
+  t.same(editsAfterSave({ 'a.json': { text: 'A2', base: 'A1', revision: 5 } }, sent, 6), {}, 'saved as typed: nothing unsaved')
+  t.same(editsAfterSave({ 'a.json': { text: 'A2+', base: 'A1', revision: 5 } }, sent, 6), { 'a.json': { text: 'A2+', base: 'A2', revision: 6 } },
+    'typed on while saving: still unsaved, now over the saved text')
+  t.same(editsAfterSave({ 'b.json': { text: 'B2', base: 'B1', revision: 5 } }, sent, 6), { 'b.json': { text: 'B2', base: 'B1', revision: 6 } },
+    'another file read at the revision sent: only this save came between')
+  t.same(editsAfterSave({ 'b.json': { text: 'B2', base: 'B1', revision: 4 } }, sent, 6), { 'b.json': { text: 'B2', base: 'B1', revision: 4 } },
+    'read earlier: someone else saved at 4, so its save stays refused')
 })
 
 t.test('a refused save: the config\'s problems (422), someone saved since (409), anything else', async (t) => {

@@ -204,6 +204,45 @@ export function savePayload (path: string, text: string, revision: number): Save
   return { path, text, revision }
 }
 
+/**
+ * The operator's text of one file with what it was typed over: the file's text and the draft's revision when it was read. A save
+ * sends that revision, so a draft re-read at a newer one (another operator, or a form editor of the page, saved) is refused (409).
+ */
+export interface FileEdit { text: string, base: string, revision: number }
+
+/** What the editor shows for a file: the operator's text and its revision while it differs from what it was read from, else the draft as it is now. */
+export interface ShownFile { text: string, revision: number, dirty: boolean }
+
+/** The file as shown, from its edit (if any), its text in the draft as read now and the draft's revision now. */
+export function shownFile (edit: FileEdit | undefined, saved: string | undefined, revision: number): ShownFile {
+  if (edit !== undefined && edit.text !== edit.base) return { text: edit.text, revision: edit.revision, dirty: true }
+  return { text: saved ?? '', revision, dirty: false }
+}
+
+/** A key press: an edit with unsaved text keeps the revision it was read at; otherwise the text starts from the file as shown. */
+export function typedEdit (edit: FileEdit | undefined, text: string, shown: ShownFile): FileEdit {
+  if (edit !== undefined && edit.text !== edit.base) return { ...edit, text }
+  return { text, base: shown.text, revision: shown.revision }
+}
+
+/**
+ * The edits once a save of one file is answered at a revision. The service took it at the revision sent, so the draft changed by
+ * that save alone: the saved file's edit goes (or, typed on meanwhile, is read at the answer), and another file's edit read at the
+ * revision sent is read at the answer too. An edit read earlier keeps its revision: someone saved between, its save is refused.
+ */
+export function editsAfterSave (edits: Readonly<Record<string, FileEdit>>, sent: SavePayload, answered: number): Record<string, FileEdit> {
+  const next: Record<string, FileEdit> = {}
+  for (const [path, edit] of Object.entries(edits)) {
+    if (path === sent.path) {
+      if (edit.text !== sent.text && edit.revision === sent.revision) next[path] = { text: edit.text, base: sent.text, revision: answered }
+      else if (edit.text !== sent.text) next[path] = edit
+    } else {
+      next[path] = edit.revision === sent.revision ? { ...edit, revision: answered } : edit
+    }
+  }
+  return next
+}
+
 /** PATCH /ui/config/drafts/:id/files: several files (a form editor's file and the catalogues) as one revision, all or none. */
 export interface FilesPayload { files: Record<string, string | null>, revision: number }
 
