@@ -4,7 +4,7 @@ import { Rule } from './rule.ts'
 import {
   AccessGateWidget, AnnouncementsWidget, ContentWidget, CountdownWidget, FiltersWidget, FormSubmit, FormWidget, HeaderAction, JobWidget,
   PageDescriptor, RowAction, SelectionAction, TableColumn, TableWidget, TabsWidget, GridSaveAction, GridResetAction, GridWidget, TreeWidget, TitleByQuery, ConfigFileWidget,
-  ColumnSetEditorWidget, TextsEditorWidget, MenuEditorWidget
+  ColumnSetEditorWidget, TextsEditorWidget, MenuEditorWidget, KeyedDiffWidget
 } from './widgets.ts'
 
 // A page template holds the renderer's own widgets (schemas/widgets.ts), each with an optional rule; a table names a
@@ -43,9 +43,10 @@ const ConfigFileWidgetConfig = Type.Object({ ...ConfigFileWidget.properties, rul
 const ColumnSetEditorWidgetConfig = Type.Object({ ...ColumnSetEditorWidget.properties, rule }, { additionalProperties: false })
 const TextsEditorWidgetConfig = Type.Object({ ...TextsEditorWidget.properties, rule }, { additionalProperties: false })
 const MenuEditorWidgetConfig = Type.Object({ ...MenuEditorWidget.properties, rule }, { additionalProperties: false })
+const KeyedDiffWidgetConfig = Type.Object({ ...KeyedDiffWidget.properties, rule }, { additionalProperties: false })
 
 /** A widget a tab or an access gate may hold, as a template writes it. */
-export const LeafWidgetConfig = Type.Union([TableWidgetConfig, FormWidgetConfig, FiltersWidgetConfig, CountdownWidgetConfig, ContentWidgetConfig, AnnouncementsWidgetConfig, JobWidgetConfig, GridWidgetConfig, TreeWidgetConfig, ConfigFileWidgetConfig, ColumnSetEditorWidgetConfig, TextsEditorWidgetConfig, MenuEditorWidgetConfig])
+export const LeafWidgetConfig = Type.Union([TableWidgetConfig, FormWidgetConfig, FiltersWidgetConfig, CountdownWidgetConfig, ContentWidgetConfig, AnnouncementsWidgetConfig, JobWidgetConfig, GridWidgetConfig, TreeWidgetConfig, ConfigFileWidgetConfig, ColumnSetEditorWidgetConfig, TextsEditorWidgetConfig, MenuEditorWidgetConfig, KeyedDiffWidgetConfig])
 export type LeafWidgetConfig = Static<typeof LeafWidgetConfig>
 
 const AccessGateWidgetConfig = Type.Object({ ...AccessGateWidget.properties, widgets: Type.Array(LeafWidgetConfig), rule }, { additionalProperties: false })
@@ -71,7 +72,8 @@ export const WidgetConfigByType = {
   configFile: ConfigFileWidgetConfig,
   columnSetEditor: ColumnSetEditorWidgetConfig,
   textsEditor: TextsEditorWidgetConfig,
-  menuEditor: MenuEditorWidgetConfig
+  menuEditor: MenuEditorWidgetConfig,
+  keyedDiff: KeyedDiffWidgetConfig
 } as const
 export const WIDGET_TYPES = Object.keys(WidgetConfigByType) as Array<keyof typeof WidgetConfigByType>
 

@@ -8,6 +8,7 @@ import { AnnouncementsWidget, ContentWidget, CountdownWidget, JobWidget } from '
 import { GridWidget, TreeWidget } from './widgets/grid.ts'
 import { ConfigFileWidget } from './widgets/config-file.ts'
 import { ColumnSetEditorWidget, MenuEditorWidget, TextsEditorWidget } from './widgets/config-editors.ts'
+import { KeyedDiffWidget } from './widgets/keyed-diff.ts'
 
 // The page-descriptor wire format: what the service sends for one route and the client's generic renderer draws.
 // Every label is an i18n key (present in en and zh), never display text, so one descriptor serves every language.
@@ -19,12 +20,13 @@ export * from './widgets/table.ts'
 export * from './widgets/simple.ts'
 export * from './widgets/grid.ts'
 export * from './widgets/config-file.ts'
+export * from './widgets/keyed-diff.ts'
 export * from './widgets/config-editors.ts'
 
 // ---------- containers ----------
 
 /** Widgets that hold no other widgets (what tabs and access gates contain; one level keeps the format flat). */
-export const LeafWidget = Type.Union([TableWidget, FormWidget, FiltersWidget, CountdownWidget, ContentWidget, AnnouncementsWidget, JobWidget, GridWidget, TreeWidget, ConfigFileWidget, ColumnSetEditorWidget, TextsEditorWidget, MenuEditorWidget])
+export const LeafWidget = Type.Union([TableWidget, FormWidget, FiltersWidget, CountdownWidget, ContentWidget, AnnouncementsWidget, JobWidget, GridWidget, TreeWidget, ConfigFileWidget, ColumnSetEditorWidget, TextsEditorWidget, MenuEditorWidget, KeyedDiffWidget])
 export type LeafWidget = Static<typeof LeafWidget>
 
 /** Shows its widgets only once a check call answers success true; 'Unauthorized Access' otherwise. */
@@ -47,7 +49,7 @@ export const TabsWidget = Type.Object({
 export type TabsWidget = Static<typeof TabsWidget>
 
 /** Any widget a page may hold. */
-export const Widget = Type.Union([TableWidget, FormWidget, FiltersWidget, CountdownWidget, ContentWidget, AnnouncementsWidget, JobWidget, AccessGateWidget, TabsWidget, GridWidget, TreeWidget, ConfigFileWidget, ColumnSetEditorWidget, TextsEditorWidget, MenuEditorWidget])
+export const Widget = Type.Union([TableWidget, FormWidget, FiltersWidget, CountdownWidget, ContentWidget, AnnouncementsWidget, JobWidget, AccessGateWidget, TabsWidget, GridWidget, TreeWidget, ConfigFileWidget, ColumnSetEditorWidget, TextsEditorWidget, MenuEditorWidget, KeyedDiffWidget])
 export type Widget = Static<typeof Widget>
 
 /** Every widget type name. */

@@ -17,6 +17,7 @@ import { ConfigFileWidget } from './configFile/ConfigFileWidget.tsx'
 import { ColumnSetEditorWidget } from './columnSetEditor/ColumnSetEditorWidget.tsx'
 import { TextsEditorWidget } from './textsEditor/TextsEditorWidget.tsx'
 import { MenuEditorWidget } from './menuEditor/MenuEditorWidget.tsx'
+import { KeyedDiffWidget } from './keyedDiff/KeyedDiffWidget.tsx'
 import { UnknownWidget } from './shared/UnknownWidget.tsx'
 
 /** Every widget type with the component that draws exactly that widget's descriptor. */
@@ -37,7 +38,8 @@ export const registry: WidgetRegistry = {
   configFile: ConfigFileWidget,
   columnSetEditor: ColumnSetEditorWidget,
   textsEditor: TextsEditorWidget,
-  menuEditor: MenuEditorWidget
+  menuEditor: MenuEditorWidget,
+  keyedDiff: KeyedDiffWidget
 }
 
 /** Draws one widget descriptor; a type this build does not know (a newer service) shows a notice naming it. */

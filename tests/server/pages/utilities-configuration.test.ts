@@ -5,18 +5,21 @@ import { buildProduct } from '../../helpers/build.ts'
 import { copyConfig } from '../config/fixtures.ts'
 import { catalogueOf, pageOf, read, tableOf, type Row, type Table } from './report-tables.ts'
 import { addDays, nextClose, zoneDateOf, zoneInstant } from '../../../schemas/domain/calendar.ts'
-import { resolveParams, resolveSource, withQuery, type BindingScope } from '../../../client/src/renderers/lib/binding.ts'
+import { bindingTarget, getPath, resolveParams, resolveSource, withQuery, type BindingScope } from '../../../client/src/renderers/lib/binding.ts'
+import { diffByFile, impactRows } from '../../../client/src/renderers/lib/keyedDiffModel.ts'
 import { chosenPath, draftEndpoint, draftIdOf } from '../../../client/src/renderers/lib/configFileModel.ts'
 import { resultSections } from '../../../client/src/renderers/lib/formAnswer.ts'
 import { fileFields, submitPayload, successValues, toMultipart } from '../../../client/src/renderers/lib/formSubmit.ts'
 import { startTarget } from '../../../client/src/renderers/lib/job.ts'
 import { fillPath, rowParams } from '../../../client/src/renderers/lib/tableModel.ts'
 import type { CallAction, FormWidget, HttpMethod, RowAction, Widget } from '../../../schemas/widgets.ts'
+import type { ConfigChange } from '../../../schemas/config-versions.ts'
+import type { ConfigImpact } from '../../../schemas/config-impact.ts'
 
 // Utilities › Configuration through the service: who gets the page, then admin's round as the page makes it (each table's
 // bound call, the New draft form, a row's Publish dialog and a version's Roll back, each with the values the descriptor
 // takes from the form and the row), a draft's own page (its editor, Changes against the live version and Preview, each call
-// filled from the page's route), and the Approve action kept for ConfigApprove holders. (The console's API itself:
+// filled from the page's route), its keyed diff with the impact, and the Approve action kept for ConfigApprove holders. (The console's API itself:
 // tests/server/config/config-console.test.ts.)
 
 const PATH = '/utilities/configuration'
@@ -162,6 +165,22 @@ t.test('a draft\'s page, opened from its Drafts row: the editor, Changes against
   t.equal(compared.endpoint, `/ui/config/drafts/${started.id}/diff`, 'Changes asks for the route\'s draft')
   t.equal(compared.answer.status, 200)
   t.match(compared.said, { count: 1, live: 3, first: /^columns\/report-full\.json: .*stake.* width added$/ }, 'its message counts the changes against live version 3 and names the first')
+
+  // The keyed diff widget: its two bindings filled from the route (/ui/config/drafts/:id/…), the changes by key and whom they affect.
+  const diff = widgets.get('diff')
+  if (diff?.type !== 'keyedDiff') throw new Error('no keyedDiff widget')
+  const diffCall = bindingTarget(diff.data, scope)
+  t.same(diffCall, { endpoint: `/ui/config/drafts/${started.id}/diff`, params: {}, missing: [] }, 'the diff widget reads the route\'s draft')
+  const diffRead = await admin.get(withQuery(diffCall.endpoint, diffCall.params))
+  t.match(diffByFile(getPath(diffRead.json, diff.data.dataPath) as ConfigChange[]), [{ file: FULL, rows: [{ where: 'columns › stake › width', kind: 'added', before: '', after: '160' }] }], 'and shows the Stake width by file and key, before → after')
+  if (!diff.impact) throw new Error('the diff widget binds no impact')
+  const impactCall = bindingTarget(diff.impact, scope)
+  t.equal(impactCall.endpoint, `/ui/config/drafts/${started.id}/impact`, 'its impact reads the route\'s draft too')
+  const impact = (await admin.get(withQuery(impactCall.endpoint, impactCall.params))).json as ConfigImpact
+  const rows = impactRows(impact.groups)
+  t.match(rows.find((r) => r.Role === 'AG' && r.LocId === 'SG'), { affected: ['ag1', 'ag2'], pages: ['/report/full changed'] }, 'the impact table: agents at SG would see Full Report change')
+  t.match(rows.find((r) => r.Role === 'MEM' && r.LocId === 'SG'), { affected: [], users: 3 }, 'members would not')
+  t.equal(bindingTarget(diff.data, { ...scope, route: {} }).missing[0], 'id', 'without a route value the widget waits and calls nothing')
 
   // Preview as a user: the form's defaults (ag1, Full Report), the route's draft.
   const preview = widgets.get('preview')
