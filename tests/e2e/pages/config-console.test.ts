@@ -44,7 +44,7 @@ t.test('admin edits Full Report\'s Stake width in a draft, publishes it, ag1 see
   t.equal(await stakeWidth(agent.page), '110px', 'ag1\'s Full Report draws the shipped Stake width')
 
   await openFromMenu(page, 'Utilities', 'Configuration', CONSOLE)
-  await page.getByLabel('What the new draft is for').fill(NOTE)
+  await page.getByRole('region', { name: 'New draft' }).getByLabel('What the new draft is for').fill(NOTE)
   await page.getByRole('button', { name: 'New draft', exact: true }).click()
   await page.getByRole('status').filter({ hasText: 'Draft started from the live version' }).waitFor()
   const draftRow = rowWith(page, 'drafts', NOTE)
@@ -86,6 +86,14 @@ t.test('admin edits Full Report\'s Stake width in a draft, publishes it, ag1 see
   const changes = page.getByRole('status').filter({ hasText: 'change against live version 1' })
   await changes.waitFor()
   t.match(await changes.innerText(), /^1 change against live version 1: columns\/report-full\.json: column "stake" width added$/, 'the change is named by column and key, not by text line')
+  // The keyed diff below the editors: the change by file and key, before → after, and whom it affects per role and location.
+  const diff = page.locator('[data-widget-id=diff]')
+  const stakeChange = diff.locator('tbody tr', { hasText: 'columns › stake › width' })
+  await stakeChange.waitFor()
+  t.same(await stakeChange.locator('td').allInnerTexts(), ['Added', '', '160'], 'the keyed diff shows Stake\'s width by its file and keys, before → after')
+  const agentsAtSG = diff.locator('tbody tr').filter({ has: page.locator('th', { hasText: /^AG$/ }) }).filter({ has: page.locator('td:nth-child(2)', { hasText: /^SG$/ }) })
+  await agentsAtSG.waitFor()
+  t.match(await agentsAtSG.innerText(), /2 of 2: ag1, ag2[\s\S]*\/report\/full changed[\s\S]*\/report\/full full\.Stake changed/, 'and its impact: both agents at SG would see Full Report\'s Stake column change')
   t.same(await axeViolations(page), [], 'the draft\'s page: no serious or critical accessibility violation')
 
   await openFromMenu(page, 'Utilities', 'Configuration', CONSOLE)
