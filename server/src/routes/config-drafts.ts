@@ -15,6 +15,9 @@ import { MenuGroupView } from '../../../schemas/menu.ts'
 const DraftId = Type.Object({ id: Type.Integer({ minimum: 1, description: 'the draft number' }) })
 const Revision = Type.Integer({ minimum: 1, description: 'the revision you read: a draft saved since is refused (409) instead of overwritten' })
 const Message = Type.String({ maxLength: 500 })
+const DraftPath = { minLength: 1, maxLength: 120 }
+/** A file's new text, or null to remove it. */
+const FileText = Type.Union([Type.String({ maxLength: 800_000 }), Type.Null()])
 const errorAnswers = { '4xx': UiError, '5xx': UiError }
 /** One side of a preview: the user's menu, and the page asked for (its descriptor, or why there is none: forbidden, not-found, moved). */
 const PreviewSide = Type.Object({
@@ -122,8 +125,8 @@ export default async function configDraftRoutes (fastify: FastifyInstance) {
       tags: ['config'],
       params: DraftId,
       body: Type.Object({
-        path: Type.String({ minLength: 1, maxLength: 120, description: 'menu.json, api.json, i18n/en.json, i18n/zh.json, or pages/, columns/ or fragments/<name>.json' }),
-        text: Type.Union([Type.String({ maxLength: 800_000 }), Type.Null()]),
+        path: Type.String({ ...DraftPath, description: 'menu.json, api.json, i18n/en.json, i18n/zh.json, or pages/, columns/ or fragments/<name>.json' }),
+        text: FileText,
         revision: Revision,
         message: Type.Optional(Message)
       }, { additionalProperties: false }),
@@ -143,7 +146,7 @@ export default async function configDraftRoutes (fastify: FastifyInstance) {
       tags: ['config'],
       params: DraftId,
       body: Type.Object({
-        files: Type.Record(Type.String({ minLength: 1, maxLength: 120 }), Type.Union([Type.String({ maxLength: 800_000 }), Type.Null()]), {
+        files: Type.Record(Type.String(DraftPath), FileText, {
           minProperties: 1, maxProperties: 20, description: 'path (as PUT names it) → its new text, or null to remove it'
         }),
         revision: Revision,
