@@ -86,16 +86,16 @@ for tier in "${tiers[@]}"; do
   failed="$work/$tier.failed"
   # shellcheck disable=SC2086 # one file a line, no spaces in test paths
   export TEST_METER_FILE="$work/$tier.meter"
-  # A browser file waits on pages most of its time (about a third of its wall seconds are CPU-seconds, the rest idle): three
-  # at a time keep two cores busy. A service file waits on its servers and databases about a fifth of its time (78% of its
+  # A browser file waits on pages most of its time (about a seventh of its wall seconds are CPU-seconds, its product's and
+  # Chromium's included): at three at a time the tier used 0.9 of two cores, so five run at once. A service file waits on its servers and databases about a fifth of its time (78% of its
   # file-seconds were CPU at two at a time): three at a time keep both cores busy. The unit tier runs two at a time (.taprc).
   jobs=()
   if [ "$tier" = service ]; then jobs=(--jobs="${TEST_SERVICE_JOBS:-3}"); fi
   if [ "$tier" = browser ]; then
-    jobs=(--jobs="${TEST_BROWSER_JOBS:-3}")
+    jobs=(--jobs="${TEST_BROWSER_JOBS:-5}")
     # The tier's products are made ahead by one pool process (tests/helpers/product-pool.ts), one ready per job: a file leases
     # a fresh one instead of loading and starting the servers itself. Stopped (its products closed) when the tier ends.
-    node --import ./tests/helpers/tap-ts/register.mjs tests/helpers/product-pool.ts "$work/pool" "${TEST_BROWSER_JOBS:-3}" &
+    node --import ./tests/helpers/tap-ts/register.mjs tests/helpers/product-pool.ts "$work/pool" "${TEST_BROWSER_JOBS:-5}" &
     pool=$!
     for _ in $(seq 600); do
       [ -s "$work/pool" ] && break
