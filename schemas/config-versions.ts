@@ -1,6 +1,14 @@
 import { Type, type Static } from 'typebox'
 import { ConfigProblem } from './config-status.ts'
 
+/** What a version changed against its parent, computed once when it is made: a count and the first changes' lines, or the initial import's file count. */
+export const ConfigVersionChanges = Type.Object({
+  initial: Type.Boolean({ description: 'the first version (no parent): count is its number of files' }),
+  count: Type.Integer({ minimum: 0, description: 'changes against the parent, by key (files for the initial import)' }),
+  first: Type.Array(Type.String(), { maxItems: 2, description: 'the first changes, one English line each (columns/report-full.json: column "stake" width changed)' })
+})
+export type ConfigVersionChanges = Static<typeof ConfigVersionChanges>
+
 /** One version of the operator config as GET /ui/config/versions lists it: who made it, when, why, after which; never its files. */
 export const ConfigVersionSummary = Type.Object({
   number: Type.Integer({ minimum: 1, description: 'the version number every answer names in x-config-version' }),
@@ -10,7 +18,10 @@ export const ConfigVersionSummary = Type.Object({
   parent: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'the version it followed; null for the first' }),
   source: Type.String({ description: "where it came from: 'files' (the config directory)" }),
   createdAt: Type.String({ format: 'date-time' }),
-  live: Type.Boolean({ description: 'whether it is the live version (exactly one is)' })
+  live: Type.Boolean({ description: 'whether it is the live version (exactly one is)' }),
+  changes: Type.Union([Type.String(), Type.Null()], { description: 'what changed against its parent, in English (Initial import: 120 files; 1 change: columns/report-full.json: column "stake" width changed); null for versions made before changes were kept' }),
+  changesCode: Type.Union([Type.String(), Type.Null()], { description: 'its catalogue sentence, msg.<code>: CONFIG_VERSION_INITIAL or CONFIG_VERSION_CHANGES' }),
+  changesValues: Type.Union([Type.Object({ count: Type.Integer({ minimum: 0 }), first: Type.String({ description: 'the first one or two changes, "; …" when there are more' }) }), Type.Null()])
 })
 export type ConfigVersionSummary = Static<typeof ConfigVersionSummary>
 

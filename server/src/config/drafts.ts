@@ -197,7 +197,7 @@ export async function publishDraftIn (tx: Transaction, id: number, by: string, {
   if (problems.length > 0) throw invalidDraft(problems)
   const content = contentVersion(new Map(Object.entries(files)))
   if (live?.contentVersion === content) throw configErrors.CONFIG_NO_CHANGE(String(id), String(liveId))
-  const number = await addLiveVersion(tx, { files, contentVersion: content, author: by, message: message || row.message || `draft ${id}`, parent: liveId, source: 'console' })
+  const number = await addLiveVersion(tx, { files, contentVersion: content, author: by, message: message || row.message || `draft ${id}`, parent: liveId, parentFiles: live?.files, source: 'console' })
   await tx.query("UPDATE config_drafts SET state = 'published', published_id = $2, updated_at = now() WHERE id = $1", [id, number])
   return { number, merged, contentVersion: content }
 }
@@ -212,6 +212,6 @@ export async function rollbackTo (db: Db, to: number, by: string, message: strin
     if (liveId === to || live?.contentVersion === target.contentVersion) throw configErrors.CONFIG_ALREADY_LIVE(String(to))
     const problems = problemsOf(target.files)
     if (problems.length > 0) throw configErrors.CONFIG_INVALID_VERSION(String(to), String(problems.length)).with(asProblems(problems))
-    return addLiveVersion(tx, { files: target.files, contentVersion: target.contentVersion, author: by, message: message || `rollback to version ${to}`, parent: liveId, source: 'rollback' })
+    return addLiveVersion(tx, { files: target.files, contentVersion: target.contentVersion, author: by, message: message || `rollback to version ${to}`, parent: liveId, parentFiles: live?.files, source: 'rollback' })
   })
 }

@@ -1,6 +1,7 @@
 import type { Db, Queryable, Transaction } from '../../shared/db.ts'
-import type { ConfigVersionSummary, FileMap } from '../../../schemas/config-versions.ts'
+import type { ConfigVersionChanges, ConfigVersionSummary, FileMap } from '../../../schemas/config-versions.ts'
 import type { ConfigFiles } from './load.ts'
+import { changesMessage, versionChanges } from './version-changes.ts'
 
 /** Where a version came from: imported from menus/, published from a console draft, or a rollback to an earlier one. */
 export type VersionSource = 'files' | 'console' | 'rollback'
@@ -48,11 +49,16 @@ export async function liveNumber (q: Queryable): Promise<number | null> {
   return row?.version_id === null || row?.version_id === undefined ? null : Number(row.version_id)
 }
 
-/** Adds a version after the live one and makes it live, in the caller's transaction (which holds lockLive). Versions are only ever added. */
-export async function addLiveVersion (tx: Transaction, version: { files: FileMap, contentVersion: string, author: string, message: string, parent: number | null, source: VersionSource }): Promise<number> {
+/**
+ * Adds a version after the live one and makes it live, in the caller's transaction (which holds lockLive), with what it changed
+ * against its parent (parentFiles when the caller holds them, else read). Versions are only ever added.
+ */
+export async function addLiveVersion (tx: Transaction, version: { files: FileMap, contentVersion: string, author: string, message: string, parent: number | null, parentFiles?: FileMap, source: VersionSource }): Promise<number> {
+  const parentFiles = version.parent === null ? null : version.parentFiles ?? (await readVersion(tx, version.parent))?.files
+  if (parentFiles === undefined) throw new Error(`the new config version's parent ${version.parent} is not in the store`)
   const { rows: [made] } = await tx.query<{ id: number }>(
-    'INSERT INTO config_versions (content_version, files, author, message, parent_id, source) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
-    [version.contentVersion, JSON.stringify(version.files), version.author, version.message, version.parent, version.source]
+    'INSERT INTO config_versions (content_version, files, author, message, parent_id, source, changes) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id',
+    [version.contentVersion, JSON.stringify(version.files), version.author, version.message, version.parent, version.source, JSON.stringify(versionChanges(parentFiles, version.files))]
   )
   if (!made) throw new Error('the new config version was not returned')
   await tx.query('UPDATE config_live SET version_id = $1, since = now() WHERE one', [made.id])
@@ -82,7 +88,7 @@ export async function applyFiles (db: Db, { files, contentVersion, dirName }: Fi
     const changed = filesChanged(live.files, fileMap)
     const counted = `${changed} ${changed === 1 ? 'file' : 'files'} changed`
     if (live.source === 'files') {
-      const number = await addLiveVersion(tx, { files: fileMap, contentVersion, author: 'files', message: `imported from ${dirName}/ (${counted})`, parent: liveId, source: 'files' })
+      const number = await addLiveVersion(tx, { files: fileMap, contentVersion, author: 'files', message: `imported from ${dirName}/ (${counted})`, parent: liveId, parentFiles: live.files, source: 'files' })
       return { kind: 'live', number, created: true }
     }
     const { rows: [draft] } = await tx.query<{ id: number }>(
@@ -97,10 +103,10 @@ export async function applyFiles (db: Db, { files, contentVersion, dirName }: Fi
 /** Largest page of GET /ui/config/versions. */
 export const MAX_VERSIONS_PAGE = 200
 
-/** Versions newest first (before: only those with a lower number), without their files. */
+/** Versions newest first (before: only those with a lower number), with what each changed (kept when it was made), without their files. */
 export async function listVersions (db: Db, limit: number, before?: number): Promise<ConfigVersionSummary[]> {
-  const { rows } = await db.query<{ id: number, content_version: string, author: string, message: string, parent_id: number | null, source: string, created_at: Date | string, live: boolean }>(
-    `SELECT v.id, v.content_version, v.author, v.message, v.parent_id, v.source, v.created_at, (l.version_id IS NOT NULL) AS live
+  const { rows } = await db.query<{ id: number, content_version: string, author: string, message: string, parent_id: number | null, source: string, created_at: Date | string, live: boolean, changes: ConfigVersionChanges | string | null }>(
+    `SELECT v.id, v.content_version, v.author, v.message, v.parent_id, v.source, v.created_at, (l.version_id IS NOT NULL) AS live, v.changes
        FROM config_versions v LEFT JOIN config_live l ON l.version_id = v.id
       WHERE ($1::bigint IS NULL OR v.id < $1)
       ORDER BY v.id DESC LIMIT $2`,
@@ -114,6 +120,7 @@ export async function listVersions (db: Db, limit: number, before?: number): Pro
     parent: r.parent_id === null ? null : Number(r.parent_id),
     source: r.source,
     createdAt: new Date(r.created_at).toISOString(),
-    live: r.live
+    live: r.live,
+    ...changesMessage(typeof r.changes === 'string' ? JSON.parse(r.changes) as ConfigVersionChanges : r.changes)
   }))
 }

@@ -74,7 +74,7 @@ t.test('a schedule: its time read on the operator\'s clock, refused in the last 
   const [outcome] = await first.applyDue(later(at, 1000))
   t.match(outcome, { kind: 'applied', schedule: { id: moved.json.id, version: 2 }, published: { number: 2, merged: false } }, 'at its time it is published as version 2')
   t.match(await stakeOf(ag1), { width: 150 }, 'and served')
-  t.match((await admin.get('/ui/config/versions?limit=1')).json.versions, [{ number: 2, author: 'admin', message: 'Stake 150, overnight', source: 'console', live: true }], 'the version names who scheduled it and the schedule\'s message')
+  t.match((await admin.get('/ui/config/versions?limit=1')).json.versions, [{ number: 2, author: 'admin', message: 'Stake 150, overnight', source: 'console', live: true, changes: /^1 change: .*"stake" width (added|changed)$/ }], 'the version names who scheduled it, the schedule\'s message and what it changed')
   t.match(await draftRow(draft.id, 'published'), { published: 2, schedule: 'applied' })
   t.same(await first.applyDue(later(at, 2000)), [], 'applied once')
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import t from 'tap'
+import i18next from 'i18next'
 import { signedIn, type Browser } from '../../helpers/http-browser.ts'
 import { buildProduct } from '../../helpers/build.ts'
 import { copyConfig } from '../config/fixtures.ts'
@@ -11,7 +12,8 @@ import { chosenPath, draftEndpoint, draftIdOf } from '../../../client/src/render
 import { resultSections } from '../../../client/src/renderers/lib/formAnswer.ts'
 import { fileFields, submitPayload, successValues, toMultipart } from '../../../client/src/renderers/lib/formSubmit.ts'
 import { startTarget } from '../../../client/src/renderers/lib/job.ts'
-import { fillPath, rowParams } from '../../../client/src/renderers/lib/tableModel.ts'
+import { cellText, fillPath, rowParams } from '../../../client/src/renderers/lib/tableModel.ts'
+import { fieldText } from '../../../client/src/renderers/lib/codedMessage.ts'
 import type { CallAction, FormWidget, HttpMethod, RowAction, Widget } from '../../../schemas/widgets.ts'
 import type { ConfigChange } from '../../../schemas/config-versions.ts'
 import type { ConfigImpact } from '../../../schemas/config-impact.ts'
@@ -115,6 +117,21 @@ t.test('admin: instances and version 1 live, a new draft, its Publish after a ch
   t.same((await read(admin, drafts)).rows, [], 'a published draft leaves the open drafts')
   const afterPublish = (await read(admin, versions)).rows
   t.match(afterPublish, [{ number: 2, live: true, author: 'admin', message: 'Stake wider for agents', source: 'console' }, { number: 1, live: false }], 'version 2 is live')
+  // What changed, as the Versions table's cell says it from the service's catalogues (the cell's coded message: msg.<code>).
+  const changed = versions.columns.find((c) => c.field === 'changes')
+  t.match(changed, { labelKey: 'page.utilitiesConfiguration.changes', type: 'text', emptyKey: 'page.utilitiesConfiguration.changesUnknown' }, 'Versions has a What changed column')
+  const i18n = i18next.createInstance()
+  const [en, zh] = await Promise.all([admin.get('/ui/i18n/en'), admin.get('/ui/i18n/zh')])
+  await i18n.init({ lng: 'en', resources: { en: { translation: en.json }, zh: { translation: zh.json } }, interpolation: { escapeValue: false } })
+  const cell = (row: Row) => cellText(row, changed!, i18n.t as never, (r, field) => fieldText(i18n, r, field))
+  t.equal(i18n.t(changed!.labelKey), 'What changed', 'headed What changed')
+  t.match(cell(afterPublish[0]!), /^1 change: columns\/report-full\.json: column "stake" width added$/, 'version 2: its one change, Full Report\'s Stake width')
+  t.match(cell(afterPublish[1]!), /^Initial import: \d+ files$/, 'version 1: the initial import')
+  t.match(cell({ number: 9, changes: null, changesCode: null, changesValues: null }), /^Not recorded/, 'a version made before changes were kept says so')
+  await i18n.changeLanguage('zh')
+  t.equal(i18n.t(changed!.labelKey), '更改内容', 'in Chinese too')
+  t.match(cell(afterPublish[0]!), /^1 处更改：columns\/report-full\.json: column "stake" width added$/, 'version 2\'s change')
+  t.match(cell(afterPublish[1]!), /^初始导入：\d+ 个文件$/, 'version 1, the initial import')
   t.match((await read(admin, instances)).rows[0], { versionNumber: 2 }, 'and served')
   const stake = tableOf(await pageOf(ag1, '/report/full'), 'full').columns.find((c) => c.field === 'Stake')
   t.match(stake, { width: 160 }, 'ag1\'s Full Report follows')
