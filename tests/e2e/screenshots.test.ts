@@ -59,6 +59,11 @@ async function open (e2e: E2E, page: Page, path: string): Promise<void> {
   await page.waitForFunction(() => document.querySelector('.rr-spinner, [aria-busy="true"]') === null, undefined, { timeout: 30_000 })
   // A laptop's header shows the announcements banner, which is read half a second after the session: in every picture, or none.
   if (page.viewportSize()!.width >= 992) await page.getByRole('marquee').waitFor()
+  await drawnIn(page)
+}
+
+/** Waits until the page's fonts and images are in and it settled. */
+async function drawnIn (page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => Promise.all([...document.images].map((img) => img.decode().catch(() => {})))))
   await settled(page)
 }
@@ -90,7 +95,9 @@ t.test('screens look as committed', async (t) => {
         const signIn = await newScreenPage(e2e, lang, width)
         await signIn.goto(`${e2e.url}/login`)
         await signIn.locator('#login-user').waitFor()
-        await settled(signIn)
+        // The brand (its colours and logo) is read after the form draws: on a loaded machine the picture was taken before it.
+        await signIn.locator('.login-layout:not([data-brand=""])').waitFor()
+        await drawnIn(signIn)
         check(t, `screen-signin-${lang}-${width}.png`, await shoot(signIn))
         const pages = new Map<string, Page>()
         for (const screen of SCREENS) {

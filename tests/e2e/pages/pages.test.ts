@@ -1,6 +1,6 @@
 import t from 'tap'
 import { signInAt, startE2E, openFromMenu } from '../support.ts'
-import { confirmOk } from '../../helpers/browser.ts'
+import { confirmOk, settled } from '../../helpers/browser.ts'
 
 // Signed-in pages drawn by the generic renderer from the service's descriptors, with real data from the game API.
 
@@ -49,17 +49,20 @@ t.test('signed-in pages from descriptors', async (t) => {
     await page.getByRole('row').filter({ hasText: 'Sign-in' }).first().waitFor()
     // Cursor paging: 20 records a page, newest first; Older follows nextCursor, Newest goes back.
     const ids = async () => (await page.locator('[data-page="/utilities/auditLog"] tbody tr td:first-child').allInnerTexts()).map(Number)
-    // Every read of the log is itself recorded: reload until there is more than one page.
-    for (let i = 0; i < 30 && await page.getByRole('button', { name: 'Older' }).count() === 0; i++) {
-      await page.getByRole('button', { name: 'Apply' }).click()
-      await page.locator('[data-page="/utilities/auditLog"] tbody tr').first().waitFor()
+    // A click that reads the log, resolved once its answer arrived and was drawn (on a loaded machine the table read before it
+    // was the previous one).
+    const reading = async (button: string) => {
+      const read = page.waitForResponse((r) => new URL(r.url()).pathname === '/ui/audit')
+      await page.getByRole('button', { name: button }).click()
+      await read
+      await settled(page)
     }
+    // Every read of the log is itself recorded: reload until there is more than one page.
+    for (let i = 0; i < 30 && await page.getByRole('button', { name: 'Older' }).count() === 0; i++) await reading('Apply')
     const first = await ids()
     t.equal(first.length, 20, 'one page of 20 records')
-    await page.getByRole('button', { name: 'Older' }).click()
+    await reading('Older')
     await page.getByRole('button', { name: 'Newest' }).waitFor()
-    // The table keeps the page it shows until the older one arrives.
-    await page.waitForFunction((top) => document.querySelector('[data-page="/utilities/auditLog"] tbody tr td:first-child')?.textContent !== top, String(first[0]))
     const older = await ids()
     t.ok(older.length > 0 && Math.max(...older) < Math.min(...first), 'the next page holds older records')
     await page.getByRole('button', { name: 'Newest' }).click()
