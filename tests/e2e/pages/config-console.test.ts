@@ -5,8 +5,9 @@ import { axeViolations, clickRowAction, drawn, openFromMenu, signInAt, startE2E 
 // The config console as an operator walks it (issue #41), the one browser walk of it: admin starts a draft on Utilities ›
 // Configuration, opens it, edits Full Report's column set in the column-set form (a width out of range flagged as typed, a
 // rule the service refuses at its pointer, then Stake's width saved, the same file seen in the JSON view), reads the change
-// against the live version, publishes it from the Drafts table, and ag1's Full Report draws the wider Stake column; a
-// rollback to version 1 brings the old width back.
+// against the live version and whom it affects, previews the draft as ag1 on Full Report (the page changes, the menu does
+// not), publishes it from the Drafts table (its version's row says what it changed), and ag1's Full Report draws the wider
+// Stake column; a rollback to version 1 brings the old width back.
 // Who gets the pages and the calls they make are proven at the service tier (tests/server/pages/utilities-configuration.test.ts).
 
 const CONSOLE = '/utilities/configuration'
@@ -96,11 +97,23 @@ t.test('admin edits Full Report\'s Stake width in a draft, publishes it, ag1 see
   t.match(await agentsAtSG.innerText(), /2 of 2: ag1, ag2[\s\S]*\/report\/full changed[\s\S]*\/report\/full full\.Stake changed/, 'and its impact: both agents at SG would see Full Report\'s Stake column change')
   t.same(await axeViolations(page), [], 'the draft\'s page: no serious or critical accessibility violation')
 
+  // Preview as ag1 on Full Report, before anyone else sees the draft: the lists under the form say what the draft would change.
+  const preview = page.locator('[data-widget-id=preview]')
+  await preview.getByLabel(/^User/).fill('ag1')
+  await preview.getByLabel('Page to preview, e.g. /report/full').fill('/report/full')
+  await preview.getByRole('button', { name: 'Preview the draft as this user', exact: true }).click()
+  const previewed = preview.locator('.rr-form-result')
+  await previewed.waitFor()
+  t.same(await previewed.locator('h3').allInnerTexts(), ['Page'], 'previewed as ag1: the page changes, the menu does not')
+  t.same(await previewed.locator('li').allInnerTexts(), ['The draft changes this page as this user is served it.'], 'and says so in a sentence')
+
   await openFromMenu(page, 'Utilities', 'Configuration', CONSOLE)
   await sendDialog(page, rowWith(page, 'drafts', NOTE), 'Publish', 'Stake at 160 for agents')
-  await rowWith(page, 'versions', 'Stake at 160 for agents').waitFor()
+  const versionTwo = rowWith(page, 'versions', 'Stake at 160 for agents')
+  await versionTwo.waitFor()
   await draftRow.waitFor({ state: 'detached' })
   t.pass('published: version 2 is listed and the draft left the open drafts')
+  t.match(await versionTwo.innerText(), /1 change: columns\/report-full\.json: column "stake" width added/, 'its row says what it changed: Full Report\'s Stake width')
 
   await agent.page.reload()
   await stakeDrawnAt(agent.page, '160px')
