@@ -3,6 +3,8 @@
 //      placements straight to the game API (ag1's bearer token), interleaved fixed-time rounds, clients in a worker thread;
 //   2. credit race: 10 clients (5 through the service, 5 straight to the game API) place for mem1, whose fixture
 //      CreditLeft runs out during the run;
+//   on PostgreSQL, each round also measures the store's own transaction rate (pgbench TPC-B, 10 clients; see lib/store-rate.ts)
+//   and prints placement straight to the game API ÷ that rate (issue #43, goal 0.3);
 //   then, from the database: no user's CreditLeft below zero, and each user's credit taken equals the stakes of the
 //   charged tickets placed in the run (prints "overspent: 0"; exits non-zero otherwise).
 // PGlite in memory, then PostgreSQL (own schemas, dropped after) when it answers.
@@ -10,6 +12,7 @@
 import type { DbOptions } from '../../server/shared/db.ts'
 import { measure as load, rps } from './lib/load.ts'
 import { onPostgres, startBenchProduct } from './lib/product.ts'
+import { storeRate, type StoreRate } from './lib/store-rate.ts'
 
 const CLIENTS = 10
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
@@ -17,6 +20,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const RACE_CAP_SECONDS = 60
 /** The race's bet: Big 4 + Small 3, so mem1's fixture CreditLeft (879.50) runs out with 4.50 left, less than one more bet. */
 const RACE_LINE = { Big: 4, Small: 3 }
+/** Placement straight to the game API ÷ the store's own transaction rate, the goal of issue #43. */
+const STORE_GOAL = 0.3
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
@@ -24,7 +29,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const betBodies = (drawId: number, extra: Record<string, unknown> = {}) =>
   Array.from({ length: 10_000 }, (_, i) => JSON.stringify({ DrawIds: [drawId], Lines: [{ Number: String((i * 7919) % 10_000).padStart(4, '0'), Big: 1, Small: 0 }], ...extra }))
 
-async function run (label: string, gameOn: DbOptions, storeOn?: { url: string, schema: string }): Promise<number> {
+async function run (label: string, gameOn: DbOptions, storeOn?: { url: string, schema: string }, peer?: StoreRate): Promise<number> {
   const product = await startBenchProduct({}, storeOn, gameOn)
   try {
     const db = product.gameDb
@@ -48,8 +53,9 @@ async function run (label: string, gameOn: DbOptions, storeOn?: { url: string, s
     gameApi.call = (c) => { ownReads++; return call(c) }
     const lastTicketNow = async () => Number((await db.query<{ max: string }>('SELECT COALESCE(max(ticket_id), 0) AS max FROM tickets')).rows[0]?.max)
     let servicePlacements = 0
-    const rates = { service: [] as number[], direct: [] as number[] }
+    const rates = { service: [] as number[], direct: [] as number[], store: [] as number[] }
     for (let i = 0; i < ROUNDS; i++) {
+      if (peer) rates.store.push(await peer.measure(SECONDS, CLIENTS))
       for (const path of ['direct', 'service'] as const) {
         const ticketBefore = await lastTicketNow()
         const result = await load({ ...jobs[path], seconds: SECONDS, warmupSeconds: 1, connections: CLIENTS })
@@ -65,6 +71,11 @@ async function run (label: string, gameOn: DbOptions, storeOn?: { url: string, s
     console.log(`${label}:   straight to the game API   ${median(rates.direct).toFixed(0)} bets/s  (rounds ${rates.direct.map((r) => r.toFixed(0)).join(', ')})`)
     console.log(`${label}:   through the service        ${median(rates.service).toFixed(0)} bets/s  (rounds ${rates.service.map((r) => r.toFixed(0)).join(', ')})`)
     console.log(`${label}:   ratio service / game API ${median(pairs).toFixed(2)} (median of paired rounds; spread ${Math.min(...pairs).toFixed(2)}-${Math.max(...pairs).toFixed(2)})`)
+    if (peer) {
+      const ofStore = rates.direct.map((d, i) => d / rates.store[i]!)
+      console.log(`${label}:   the store's own transactions: ${peer.how}, ${CLIENTS} clients, ${median(rates.store).toFixed(0)} per s  (rounds ${rates.store.map((r) => r.toFixed(0)).join(', ')})`)
+      console.log(`${label}:   ratio game API bets / store transactions ${median(ofStore).toFixed(3)} (median of paired rounds; spread ${Math.min(...ofStore).toFixed(3)}-${Math.max(...ofStore).toFixed(3)}; goal ${STORE_GOAL}, issue #43)`)
+    }
     console.log(`${label}:   the service's own game API reads while placing: ${(ownReads / servicePlacements).toFixed(2)} per placement (${ownReads} for ${servicePlacements} tickets; a mutating call marks the session's cached profile stale for GET /ui/session)`)
 
     // 2. Credit race: half the clients through the service, half straight to the game API, all on mem1's credit, until every client is refused for credit.
@@ -113,6 +124,9 @@ async function run (label: string, gameOn: DbOptions, storeOn?: { url: string, s
 }
 
 let problems = await run('PGlite', {})
-problems += await onPostgres('place', (game, store) => run('PostgreSQL', game, store)) ?? 0
+problems += await onPostgres('place', async (game, store) => {
+  const peer = await storeRate(game.url, `bench_place_tpcb_${process.pid}`)
+  try { return await run('PostgreSQL', game, store, peer) } finally { await peer.close() }
+}) ?? 0
 console.log(problems === 0 ? 'place bench: no overspent credit' : `place bench: ${problems} problem(s) with credit`)
 process.exit(problems === 0 ? 0 : 1)
