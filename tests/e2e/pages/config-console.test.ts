@@ -29,7 +29,9 @@ async function sendDialog (page: Page, row: Locator, action: string, note: strin
   const dialog = page.locator('dialog[open]')
   await dialog.getByLabel('Change note').fill(note)
   await dialog.getByRole('button', { name: action, exact: true }).click()
-  await dialog.waitFor({ state: 'detached' })
+  // Closed once the call answered; a refusal stays in the dialog, and is what the failure says.
+  await page.waitForFunction(() => document.querySelector('dialog[open]') === null || document.querySelector('dialog[open] [role=alert]') !== null, undefined, { timeout: 60_000 })
+  if (await dialog.count() > 0) throw new Error(`${action} was refused: ${await dialog.innerText()}`)
 }
 
 t.test('admin edits Full Report\'s Stake width in a draft, publishes it, ag1 sees it; a rollback restores it', async (t) => {
@@ -108,6 +110,8 @@ t.test('admin edits Full Report\'s Stake width in a draft, publishes it, ag1 see
   t.same(await previewed.locator('li').allInnerTexts(), ['The draft changes this page as this user is served it.'], 'and says so in a sentence')
 
   await openFromMenu(page, 'Utilities', 'Configuration', CONSOLE)
+  // Publish sends the revision its row shows: wait for the Drafts table read since the save (revision 2, in its sixth column).
+  await rowWith(page, 'drafts', NOTE).locator('td:nth-child(6)', { hasText: /^2$/ }).waitFor()
   await sendDialog(page, rowWith(page, 'drafts', NOTE), 'Publish', 'Stake at 160 for agents')
   const versionTwo = rowWith(page, 'versions', 'Stake at 160 for agents')
   await versionTwo.waitFor()
