@@ -24,6 +24,8 @@ t.test('ag1: the New grouping dialog\'s repeating group by keyboard', async (t) 
   await dialog.getByRole('button', { name: 'Add Group' }).focus()
   await page.keyboard.press('Enter')
   await item(dialog, 2).waitFor()
+  // The focus moves once the item is drawn (an effect after it): typing waits for it, on a loaded machine it came later.
+  await page.waitForFunction((field) => document.activeElement === field, await item(dialog, 2).getByLabel('Group name').elementHandle(), { timeout: 10_000 })
   await page.keyboard.type('Players')
   t.equal(await item(dialog, 2).getByLabel('Group name').inputValue(), 'Players', 'focus moved into the new item')
   await item(dialog, 2).getByLabel('Members').selectOption(['mem1', 'mem3'])
