@@ -31,6 +31,8 @@ async function openCreateDialog (page: Page): Promise<void> {
   await page.locator('article.rr-page header [aria-haspopup="dialog"]').first().click()
   await page.locator('dialog[open], [role="dialog"]').first().waitFor()
   await page.waitForFunction(() => document.querySelector('.rr-spinner, [aria-busy="true"]') === null)
+  // Its Locations are read when it opens: the picture has their boxes, not the moment before (a loaded machine showed that).
+  await page.locator('dialog[open]').getByRole('checkbox', { name: 'Thai' }).waitFor()
 }
 
 /** A page with the frozen clock and the language set before the app starts. */
