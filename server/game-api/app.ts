@@ -16,6 +16,7 @@ import absentBodyPlugin from './plugins/absent-body.ts'
 import unsafeValuesPlugin from './plugins/unsafe-values.ts'
 import fieldSelectionPlugin from './plugins/field-selection.ts'
 import maintenancePlugin from './plugins/maintenance.ts'
+import openApiPlugin from './plugins/openapi.ts'
 import jobsPlugin from './jobs/plugin.ts'
 import type { RunnerOptions } from './jobs/runner.ts'
 import { FINALISE_JOB, finaliseJob } from './draws/jobs/finalise.ts'
@@ -74,6 +75,7 @@ export async function buildGameApi (options: GameApiOptions): Promise<FastifyIns
   await app.register(clockPlugin, { now: options.now })
   await seedDemoData(options.db, app.gaNow())
 
+  await app.register(openApiPlugin)
   await app.register(formbody)
   await app.register(absentBodyPlugin)
   await app.register(unsafeValuesPlugin)
