@@ -114,6 +114,23 @@ t.test('labels: a text changes the catalogue it is in; a column given its own te
   t.equal(columnValue(files, { $ref: 'fragments/report-full-columns.json#/stake', labelKey: null }, 'labelKey'), undefined, 'null beside a $ref removes the key')
 })
 
+t.test('a fragment column that is itself a "$ref" to the vocabulary shows and edits as the service resolves it', async (t) => {
+  const alias = 'fragments/alias.json'
+  const withAlias: Record<string, string> = {
+    ...files,
+    [alias]: JSON.stringify({ stake: { $ref: 'fragments/report-full-columns.json#/stake', width: 130, sum: null }, loop: { $ref: `${alias}#/loop` } }),
+    [FULL]: JSON.stringify({ key: 'report-full', columns: [{ $ref: `${alias}#/stake` }, { $ref: `${alias}#/loop` }] })
+  }
+  const form = readColumnSet(withAlias, FULL, 1) as ColumnSetForm
+  const [stake, loop] = columnRows(form, withAlias, uses)
+  t.match(stake, { field: 'Stake', ref: `${alias}#/stake`, missing: false, labelKey: 'common.stake', width: '130' }, 'the vocabulary\'s keys with the part\'s own beside them')
+  t.equal(columnValue(withAlias, { $ref: `${alias}#/stake` }, 'sum'), undefined, 'null in the part removes the vocabulary\'s key')
+  t.same(changedFiles(setWidth(form, withAlias, stake!.uid, '130'), withAlias), {}, 'the part\'s width again: nothing to save')
+  t.same(columnsOf(changedFiles(setWidth(form, withAlias, stake!.uid, '140'), withAlias))[0], { $ref: `${alias}#/stake`, width: 140 }, 'a change is written beside the entry\'s own $ref, which stays')
+  t.match(loop, { missing: true }, 'a part naming itself names nothing')
+  t.notOk(fragmentColumns(withAlias, form).some((c) => c.ref.startsWith(alias)), 'a part that only names another column is not offered a second time')
+})
+
 t.test('every kind of change at once loads as the service loads a config', async (t) => {
   let form = read()
   form = setWidth(form, files, rowOf(form, 'Stake').uid, '160')

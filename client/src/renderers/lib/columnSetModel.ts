@@ -52,11 +52,29 @@ export function fragmentPart (files: Readonly<Record<string, string>>, ref: stri
   return node
 }
 
+/**
+ * The fragment column a "$ref" names, as the service resolves it: a part that is itself a "$ref" to a vocabulary column
+ * takes that column's keys with its own beside them (null removes one); undefined when it names nothing or names itself again.
+ */
+function fragmentColumn (files: Readonly<Record<string, string>>, ref: string, seen: readonly string[] = []): JsonObject | undefined {
+  const part = fragmentPart(files, ref)
+  if (!isObject(part)) return undefined
+  if (typeof part.$ref !== 'string') return part
+  if (seen.includes(ref)) return undefined
+  const base = fragmentColumn(files, part.$ref, [...seen, ref])
+  if (base === undefined) return undefined
+  const column: JsonObject = { ...base }
+  for (const [name, value] of Object.entries(part)) {
+    if (name === '$ref') continue
+    if (value === null) delete column[name]
+    else column[name] = value
+  }
+  return column
+}
+
 /** The fragment column an entry takes its keys from; undefined for a column written out (or a $ref that names nothing). */
 function baseOf (files: Readonly<Record<string, string>>, written: JsonObject): JsonObject | undefined {
-  if (typeof written.$ref !== 'string') return undefined
-  const part = fragmentPart(files, written.$ref)
-  return isObject(part) ? part : undefined
+  return typeof written.$ref === 'string' ? fragmentColumn(files, written.$ref) : undefined
 }
 
 /** A key of the column as the service resolves it: beside "$ref" (null removes it), else the fragment's. */
