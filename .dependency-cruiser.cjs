@@ -3,7 +3,7 @@
 
 /** The client's feature folders may use their own files, never another feature's. */
 const client = (path) => `^client/src/${path}`
-/** The game API by domain (server/docs/architecture.md): app → routes.ts → <domain>/routes → jobs → store → rules, lib/ beneath them all. */
+/** The game API by domain module (server/docs/architecture.md): app → routes.ts → <domain>/index.ts → routes → api.ts → jobs → store → rules, lib/ beneath them all. */
 const ga = (path) => `^server/game-api/${path}`
 
 module.exports = {
@@ -52,23 +52,30 @@ module.exports = {
       to: { path: '^server/(src|game-api)/' }
     },
     {
-      name: 'game-api-routes-from-registry-only',
+      name: 'game-api-routes-from-module-only',
       severity: 'error',
-      comment: 'A route file is registered, never imported: only routes.ts (the registry) and its own domain\'s routes/index.ts import one.',
-      from: { path: ga(''), pathNot: ga('(routes\\.ts|[^/]+/routes/index\\.ts)$') },
+      comment: 'A route file is registered, never imported: only its domain\'s module entry (<domain>/index.ts) and routes/index.ts import one.',
+      from: { path: ga(''), pathNot: ga('[^/]+/(routes/)?index\\.ts$') },
       to: { path: ga('[^/]+/routes/') }
     },
     {
-      name: 'game-api-domain-registry-own-routes',
+      name: 'game-api-module-registers-own-routes',
       severity: 'error',
-      comment: 'A domain\'s routes/index.ts registers its own routes only.',
-      from: { path: ga('([^/]+)/routes/index\\.ts$') },
+      comment: 'A domain\'s module entry and its routes/index.ts register its own routes only.',
+      from: { path: ga('([^/]+)/(routes/)?index\\.ts$') },
       to: { path: ga('[^/]+/routes/'), pathNot: ga('$1/routes/') }
+    },
+    {
+      name: 'game-api-module-from-registry-only',
+      severity: 'error',
+      comment: 'A domain module (<domain>/index.ts) is registered once, by routes.ts (the registry of modules); other domains use its api.ts.',
+      from: { path: ga(''), pathNot: ga('routes\\.ts$') },
+      to: { path: ga('[^/]+/index\\.ts$') }
     },
     {
       name: 'game-api-registry-from-app-only',
       severity: 'error',
-      comment: 'Only app.ts uses the route registry.',
+      comment: 'Only app.ts uses the module registry.',
       from: { path: ga(''), pathNot: ga('app\\.ts$') },
       to: { path: ga('routes\\.ts$') }
     },
@@ -77,14 +84,14 @@ module.exports = {
       severity: 'error',
       comment: 'A store (SQL) is used by routes and jobs, never the reverse.',
       from: { path: ga('[^/]+/store/') },
-      to: { path: ga('([^/]+/(routes|jobs)/|routes\\.ts$|app\\.ts$)') }
+      to: { path: ga('([^/]+/(routes|jobs)/|[^/]+/index\\.ts$|routes\\.ts$|app\\.ts$)') }
     },
     {
       name: 'game-api-jobs-no-routes',
       severity: 'error',
       comment: 'A durable job runs without a request: it uses stores and rules, never routes.',
       from: { path: ga('[^/]+/jobs/') },
-      to: { path: ga('([^/]+/routes/|routes\\.ts$|app\\.ts$)') }
+      to: { path: ga('([^/]+/routes/|[^/]+/index\\.ts$|routes\\.ts$|app\\.ts$)') }
     },
     {
       name: 'game-api-rules-pure',

@@ -1,4 +1,3 @@
-import { FIXED_JOB, fixedProcessJob } from './betting/jobs/fixed.ts'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import formbody from '@fastify/formbody'
@@ -19,18 +18,7 @@ import maintenancePlugin from './plugins/maintenance.ts'
 import openApiPlugin from './plugins/openapi.ts'
 import jobsPlugin from './jobs/plugin.ts'
 import type { RunnerOptions } from './jobs/runner.ts'
-import { FINALISE_JOB, finaliseJob } from './draws/jobs/finalise.ts'
-import { WEEK_JOB, weekJob } from './draws/jobs/week.ts'
-import { BIN_BURST_JOB, binBurstJob } from './draws/jobs/bin-burst.ts'
-import { UPLOAD_JOB, uploadJob } from './betting/jobs/upload.ts'
-import { CREDIT_RECALC_JOB, creditRecalcJob } from './accounts/jobs/credit-recalc.ts'
-import { smsSendJob } from './messaging/jobs/sms-send.ts'
-import { SMS_SEND_JOB } from './messaging/store/outbound.ts'
-import { SMS_BROADCAST_JOB, broadcastJob } from './messaging/jobs/broadcast.ts'
-import { OUTSET_PROCESS_JOB, outsetProcessJob } from './risk/jobs/process.ts'
-import { OUTSET_PROCESS2_JOB, OUTSET_RULE_JOB, outsetRuleJob } from './risk/jobs/rules.ts'
-import { BET_SPECIAL_JOB, betSpecialJob } from './risk/jobs/bet-special.ts'
-import { registerRoutes } from './routes.ts'
+import { registerModules } from './routes.ts'
 import { mountDemoGateway } from './messaging/stand-ins/demo-gateway.ts'
 import { fromRoot } from '../shared/paths.ts'
 import { lazySchemaCompilers } from '../shared/schema-compilers.ts'
@@ -60,7 +48,7 @@ declare module 'fastify' {
 
 const migrationsDir = fromRoot('server/game-api/migrations')
 
-/** Builds the reference game API on an open database: migrates, seeds on first start, registers every route. */
+/** Builds the reference game API on an open database: migrates, seeds on first start, registers every domain module (its routes and jobs). */
 export async function buildGameApi (options: GameApiOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? 'silent', options.prettyLogs),
@@ -86,23 +74,11 @@ export async function buildGameApi (options: GameApiOptions): Promise<FastifyIns
   await app.register(captchaPlugin, { captchaAnswerSink: options.captchaAnswerSink })
   await app.register(maintenancePlugin)
   await app.register(jobsPlugin, options.jobs ?? {})
-  app.jobs.register(UPLOAD_JOB, uploadJob(options.db, () => app.gaNow()))
-  app.jobs.register(CREDIT_RECALC_JOB, creditRecalcJob(options.db, () => app.gaNow()))
-  app.jobs.register(FINALISE_JOB, finaliseJob(options.db, () => app.gaNow()))
-  for (const kind of Object.values(WEEK_JOB)) app.jobs.register(kind, weekJob(options.db, () => app.gaNow()))
-  app.jobs.register(BIN_BURST_JOB, binBurstJob(options.db, () => app.gaNow()))
-  app.jobs.register(SMS_SEND_JOB, smsSendJob(options.db, () => app.gaNow()))
-  app.jobs.register(SMS_BROADCAST_JOB, broadcastJob(options.db, () => app.gaNow()))
-  app.jobs.register(FIXED_JOB, fixedProcessJob(options.db, () => app.gaNow()))
-  app.jobs.register(OUTSET_PROCESS_JOB, outsetProcessJob(options.db, () => app.gaNow()))
-  app.jobs.register(OUTSET_RULE_JOB, outsetRuleJob(options.db, () => app.gaNow(), 'distributors/rule/outset'))
-  app.jobs.register(OUTSET_PROCESS2_JOB, outsetRuleJob(options.db, () => app.gaNow(), 'outsettingProcess2'))
-  app.jobs.register(BET_SPECIAL_JOB, betSpecialJob(options.db, () => app.gaNow()))
 
   app.get('/healthz', async () => ({ success: true, data: 'ok' }))
   // Ready when the database answers; a lost one answers 503 through the envelope's store-unavailable mapping.
   app.get('/readyz', async () => { await app.db.query('SELECT 1'); return { success: true, data: 'ready' } })
   if (options.demoSmsGateway) await mountDemoGateway(app)
-  await registerRoutes(app)
+  await registerModules(app)
   return app
 }
