@@ -114,6 +114,18 @@ t.test('labels: a text changes the catalogue it is in; a column given its own te
   t.equal(columnValue(files, { $ref: 'fragments/report-full-columns.json#/stake', labelKey: null }, 'labelKey'), undefined, 'null beside a $ref removes the key')
 })
 
+t.test('a shipped set of vocabulary columns with keys beside "$ref" shows them resolved and edits beside the $ref', async (t) => {
+  const OUT = 'columns/report-out.json'
+  const form = readColumnSet(files, OUT, 1) as ColumnSetForm
+  const bigOut = columnRows(form, files, uses).find((r) => r.field === 'BigOut')!
+  t.match(bigOut, { ref: 'fragments/columns.json#/bigOut', missing: false, labelKey: 'common.bigOut', width: '100', rule: { kind: 'everyone' } }, 'the vocabulary\'s keys, its rule removed beside the $ref')
+  t.equal(columnValue(files, form.entries.find((e) => e.uid === bigOut.uid)!.written, 'type'), 'money', 'a key beside the $ref wins')
+  const wider = setWidth(form, files, bigOut.uid, '120')
+  const saved = changedFiles(wider, files)
+  t.same((parsed(saved[OUT]) as { columns: unknown[] }).columns[3], { $ref: 'fragments/columns.json#/bigOut', type: 'money', rule: null, width: 120 }, 'the new width joins the keys beside the $ref')
+  t.same(loads(saved), [], 'and the set loads')
+})
+
 t.test('a fragment column that is itself a "$ref" to the vocabulary shows and edits as the service resolves it', async (t) => {
   const alias = 'fragments/alias.json'
   const withAlias: Record<string, string> = {

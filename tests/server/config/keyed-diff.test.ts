@@ -2,12 +2,17 @@ import t from 'tap'
 import type { FileMap } from '../../../schemas/config-versions.ts'
 import { diffVersions, summariseChanges } from '../../../server/src/config/keyed-diff.ts'
 import { mergeVersions, mergedOrder } from '../../../server/src/config/keyed-merge.ts'
+import { resolveFragments } from '../../../server/src/config/fragments.ts'
 import { readConfigDir } from '../../../server/src/config/load.ts'
 import { shippedConfigDir } from './fixtures.ts'
 
 // Keyed diff and three-way merge of config versions: changes by menu item, column, widget and i18n key, never by text line.
 
-const shipped: FileMap = Object.fromEntries((await readConfigDir(shippedConfigDir)).files)
+const files: FileMap = Object.fromEntries((await readConfigDir(shippedConfigDir)).files)
+const fragments = new Map(Object.entries(files).filter(([file]) => file.startsWith('fragments/')).map(([file, text]) => [file, JSON.parse(text) as unknown]))
+const OUT = 'columns/report-out.json'
+/** The shipped config with Bet Out's column set written out in full, as an operator may write one: its columns are keyed by field (Full Report's by $ref). */
+const shipped: FileMap = { ...files, [OUT]: JSON.stringify(resolveFragments(OUT, JSON.parse(files[OUT] ?? 'null'), fragments, [])?.value, null, 2) + '\n' }
 
 type Edit = (value: any) => void
 /** The files with each named file parsed, edited and written back as the config editor writes it. */
