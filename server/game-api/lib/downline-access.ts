@@ -56,14 +56,16 @@ export async function groupOf (q: Queryable, userId: string): Promise<GroupMembe
   return rows.map((r) => ({ UserId: r.user_id, UserName: r.alias_id, Role: r.role, ParentId: r.parent_id, Depth: Number(r.depth) }))
 }
 
+/** The two checks every placement makes, in one read: whether the caller may place bets, and whether the bettor is suspended (or deleted). */
+export async function placementFlags (q: Queryable, callerId: string, bettorId: string): Promise<{ mayPlace: boolean, suspended: boolean }> {
+  const { rows: [row] } = await q.query<{ may: boolean | null, off: boolean | null }>(
+    `SELECT (SELECT enable_place_bet = 1 AND disable_place_bet_and_fixed_bet = 0 FROM users WHERE user_id = $1) AS may,
+            (SELECT suspended OR deleted_at IS NOT NULL FROM users WHERE user_id = $2) AS off`, [callerId, bettorId])
+  return { mayPlace: row?.may === true, suspended: row?.off === true }
+}
+
 /** Whether the user may place bets: EnablePlaceBet on and placing not disabled. */
 export async function mayPlaceBets (q: Queryable, userId: string): Promise<boolean> {
   const { rows } = await q.query<{ ok: boolean }>('SELECT enable_place_bet = 1 AND disable_place_bet_and_fixed_bet = 0 AS ok FROM users WHERE user_id = $1', [userId])
   return rows[0]?.ok === true
-}
-
-/** Whether the user is suspended (or deleted): such a user takes no bets. */
-export async function isSuspended (q: Queryable, userId: string): Promise<boolean> {
-  const { rows } = await q.query<{ off: boolean }>('SELECT suspended OR deleted_at IS NOT NULL AS off FROM users WHERE user_id = $1', [userId])
-  return rows[0]?.off === true
 }

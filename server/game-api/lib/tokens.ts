@@ -4,6 +4,8 @@ import { randomSecret, sha256 } from './secrets.ts'
 
 /** A token dies after 30 minutes without use; every authenticated call slides it. */
 export const tokenIdleSeconds = 30 * 60
+/** How stale a token's last use may be written: a call within this of the last write slides nothing (no write, no commit, per call). */
+export const tokenTouchSeconds = 60
 
 /** The signed-in caller of a request. */
 export interface AuthUser {
@@ -20,14 +22,19 @@ export async function issueToken (q: Queryable, userId: string, now: Date): Prom
   return token
 }
 
-/** The caller behind a live token (sliding its idle time), or undefined when unknown, revoked or idle too long. */
+/**
+ * The caller behind a live token (sliding its idle time), or undefined when unknown, revoked or idle too long. The slide is
+ * written at most once a tokenTouchSeconds, so a token may die up to that much before 30 minutes after its very last call.
+ */
 export async function useToken (q: Queryable, token: string, now: Date): Promise<AuthUser | undefined> {
   const tokenHash = sha256(token)
   const { rows } = await q.query<{ user_id: string, role: Role }>(
-    `UPDATE tokens t SET last_used_at = $2 FROM users u
-     WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.last_used_at > $3 AND u.user_id = t.user_id
-       AND NOT u.suspended AND u.deleted_at IS NULL
-     RETURNING t.user_id, u.role`, [tokenHash, now, new Date(now.getTime() - tokenIdleSeconds * 1000)])
+    `WITH live AS (
+       SELECT t.user_id, u.role, t.last_used_at FROM tokens t JOIN users u ON u.user_id = t.user_id
+       WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.last_used_at > $3 AND NOT u.suspended AND u.deleted_at IS NULL),
+     touched AS (UPDATE tokens SET last_used_at = $2 WHERE token_hash = $1 AND last_used_at <= $4 AND EXISTS (SELECT 1 FROM live))
+     SELECT user_id, role FROM live`,
+    [tokenHash, now, new Date(now.getTime() - tokenIdleSeconds * 1000), new Date(now.getTime() - tokenTouchSeconds * 1000)])
   const row = rows[0]
   return row && { userId: row.user_id, role: row.role, tokenHash }
 }

@@ -6,7 +6,7 @@ import { errors } from '../../lib/errors.ts'
 import { announceDrawChange } from '../../lib/draw-changes.ts'
 import { caller } from '../../plugins/auth.ts'
 import { bettingErrors } from '../errors.ts'
-import { assertSelfOrDownline, isSuspended, mayPlaceBets } from '../../lib/downline-access.ts'
+import { assertSelfOrDownline, placementFlags } from '../../lib/downline-access.ts'
 import { transferTickets } from '../store/transfer.ts'
 
 const Body = Type.Object({
@@ -33,8 +33,9 @@ const transferRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { 
     await assertSelfOrDownline(app.db, user, from)
     await assertSelfOrDownline(app.db, user, to)
     // Moving re-places the tickets: the same gates as placing them for the new owner.
-    if (!await mayPlaceBets(app.db, user.userId)) throw bettingErrors.betNotAllowed(user.userId)
-    if (await isSuspended(app.db, to)) throw errors.userSuspended(to)
+    const flags = await placementFlags(app.db, user.userId, to)
+    if (!flags.mayPlace) throw bettingErrors.betNotAllowed(user.userId)
+    if (flags.suspended) throw errors.userSuspended(to)
     const now = app.gaNow()
     const moved = await app.db.transaction(async (tx) => {
       const tickets = await transferTickets(tx, { game, fromUserId: from, toUserId: to, placedBy: user.userId, ticketIds: ticketIds ?? null, ticketNo: ticketNo ?? null, drawId: drawId ?? null }, now)

@@ -2,12 +2,18 @@
 import type { Queryable } from '../../../shared/db.ts'
 import { NUMBER_COLUMNS, NUMBER_KEY, USER_COLUMNS, USER_KEY, numberTotalsSelect, userTotalsSelect } from './draw-totals-sql.ts'
 
-/** Adds (sign 1) or takes away (sign -1) these tickets' bets in both aggregates; rows left with no bet go. */
+/** Adds (sign 1) or takes away (sign -1) these tickets' bets in both aggregates, in one statement; rows left with no bet go. */
 export async function applyTicketTotals (q: Queryable, ticketIds: Array<number | string>, sign: 1 | -1): Promise<void> {
   if (ticketIds.length === 0) return
   const where = 'b.ticket_id = ANY($1::bigint[])'
-  await upsert(q, 'draw_number_totals', NUMBER_KEY, NUMBER_COLUMNS, numberTotalsSelect(where, sign), [ticketIds.map(String)])
-  await upsert(q, 'draw_user_totals', USER_KEY, USER_COLUMNS, userTotalsSelect(where, sign), [ticketIds.map(String)])
+  // The union reads the number totals first, so every placement and void locks their rows before the user totals' rows.
+  const { rows } = await q.query<Record<string, unknown> & { totals: 'number' | 'user' }>(
+    `WITH n AS (${upsert('draw_number_totals', NUMBER_KEY, NUMBER_COLUMNS, numberTotalsSelect(where, sign))}),
+          u AS (${upsert('draw_user_totals', USER_KEY, USER_COLUMNS, userTotalsSelect(where, sign))})
+     SELECT 'number' AS totals, draw_id, user_id, number, form, NULL::text AS bettor_id, NULL::int AS level FROM n WHERE bets = 0
+     UNION ALL SELECT 'user', draw_id, user_id, NULL, NULL, bettor_id, level FROM u WHERE bets = 0`, [ticketIds.map(String)])
+  await dropEmpty(q, 'draw_number_totals', NUMBER_KEY, rows.filter((r) => r.totals === 'number'))
+  await dropEmpty(q, 'draw_user_totals', USER_KEY, rows.filter((r) => r.totals === 'user'))
 }
 
 /** Adds settled winners' payouts (the bet's, and each level's kept and passed-on parts) to draw_user_totals. */
@@ -25,14 +31,16 @@ export async function clearDrawPayouts (q: Queryable, drawId: number): Promise<v
   await q.query('UPDATE draw_user_totals SET payout = 0, kept_payout = 0, out_payout = 0 WHERE draw_id = $1 AND (payout <> 0 OR kept_payout <> 0 OR out_payout <> 0)', [drawId])
 }
 
-/** Adds the rows of `select` to the table in key order (so concurrent placements lock them in one order), then drops rows with no bet left. */
-async function upsert (q: Queryable, table: string, key: readonly string[], columns: readonly string[], select: string, params: unknown[]): Promise<void> {
-  const { rows } = await q.query<Record<string, unknown>>(
-    `INSERT INTO ${table} (${[...key, ...columns].join(', ')})
+/** Adds the rows of `select` to the table in key order (so concurrent placements lock them in one order), answering each row's key and bets. */
+function upsert (table: string, key: readonly string[], columns: readonly string[], select: string): string {
+  return `INSERT INTO ${table} (${[...key, ...columns].join(', ')})
      SELECT * FROM (${select}) AS x ORDER BY ${key.join(', ')}
      ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ')}
-     RETURNING ${key.join(', ')}, bets`, params)
-  const gone = rows.filter((r) => Number(r.bets) === 0)
+     RETURNING ${key.join(', ')}, bets`
+}
+
+/** Drops the rows a void left with no bet. */
+async function dropEmpty (q: Queryable, table: string, key: readonly string[], gone: Array<Record<string, unknown>>): Promise<void> {
   if (gone.length === 0) return
   await q.query(
     `DELETE FROM ${table} t USING (SELECT * FROM unnest(${key.map((k, i) => `$${i + 1}::${k === 'draw_id' || k === 'level' ? 'int' : 'text'}[]`).join(', ')}) AS g (${key.join(', ')})) AS g

@@ -5,7 +5,7 @@ import {
   type ChainLevel, type FourDPayRates, type Game, type TotoPayRates
 } from '../rules/index.ts'
 import type { FourDLineInput, TicketRequest, TotoLineInput } from '../types.ts'
-import { loadChain } from './chain.ts'
+import { loadBettors, type Bettor } from './chain.ts'
 import { applyTicketTotals } from './draw-totals.ts'
 import { bettingErrors, lineErrors } from '../errors.ts'
 import { enforceLimits, limitNumberOf } from '../../risk/store/limits.ts'
@@ -24,6 +24,8 @@ export interface PlacedTicket {
   stakePerDraw: number
   stake: number
   draws: number
+  /** Charged tickets: the bettor's CreditLeft after the placement. */
+  creditLeft?: number | undefined
 }
 
 /** How placement treats money: `charge` checks and takes CreditLeft under a row lock; `history` (seed, benchmarks) leaves balances alone. */
@@ -105,38 +107,31 @@ export function lineStake (game: Game, line: FourDLineInput | TotoLineInput): nu
   return roundMoney(stake.big + stake.small)
 }
 
-/** Pay rates of users (their own row, else the default '*' row, else the built-in defaults). */
-export async function loadRates (q: Queryable, game: Game, userIds: string[]): Promise<Map<string, unknown>> {
-  const { rows } = await q.query<{ user_id: string, rates: unknown }>(
-    `SELECT u.user_id, COALESCE(own.rates, def.rates) AS rates FROM unnest($1::text[]) AS u (user_id)
-     LEFT JOIN pay_rates own ON own.user_id = u.user_id AND own.game = $2
-     LEFT JOIN pay_rates def ON def.user_id = '*' AND def.game = $2`, [userIds, game])
-  return new Map(rows.filter((r) => r.rates !== null && r.rates !== undefined).map((r) => [r.user_id, r.rates]))
-}
-
 const CHUNK = 4000
 
 /** Places tickets in the caller's transaction: every row of every ticket, or (on any failure) none. */
-export async function placeTickets (q: Queryable, requests: TicketRequest[], mode: PlaceMode, now: Date): Promise<PlacedTicket[]> {
+export async function placeTickets (q: Queryable, requests: TicketRequest[], mode: PlaceMode, now: Date, drawDates?: ReadonlyMap<number, string>): Promise<PlacedTicket[]> {
   if (requests.length === 0) return []
-  const chains = new Map<string, ChainLevel[]>()
-  const rates = new Map<string, unknown>()
+  const bettors = new Map<string, Bettor>()
   for (const game of ['4D', 'TOTO'] as const) {
     const users = [...new Set(requests.filter((r) => r.game === game).map((r) => r.userId))]
-    for (const userId of users) chains.set(`${game}:${userId}`, await loadChain(q, userId, game))
-    if (users.length > 0) for (const [userId, r] of await loadRates(q, game, users)) rates.set(`${game}:${userId}`, r)
+    if (users.length > 0) for (const [userId, bettor] of await loadBettors(q, game, users)) bettors.set(`${game}:${userId}`, bettor)
   }
+  const chainOf = (request: TicketRequest) => bettors.get(`${request.game}:${request.userId}`)?.chain ?? []
 
-  const intake = await intakeState(q, requests, chains)
+  const intake = await intakeState(q, requests, chainOf)
 
-  const ids = await q.query<{ id: string }>("SELECT nextval('tickets_ticket_id_seq') AS id FROM generate_series(1, $1::int)", [requests.length])
+  const betCount = requests.reduce((n, r) => n + (r.game === '4D' ? r.fourD ?? [] : r.toto ?? []).length * r.drawIds.length, 0)
+  const { rows: [ids] } = await q.query<{ tickets: string[], bets: string[] }>(
+    `SELECT ARRAY(SELECT nextval('tickets_ticket_id_seq') FROM generate_series(1, $1::int)) AS tickets,
+            ARRAY(SELECT nextval('bets_bet_id_seq') FROM generate_series(1, $2::int)) AS bets`, [requests.length, betCount])
   const placed: PlacedTicket[] = []
-  const bets: Omit<BetRow, 'betId'>[] = []
-  const levels: Array<Omit<LevelRow, 'betId'> & { bet: number }> = []
+  const bets: BetRow[] = []
+  const levels: LevelRow[] = []
   requests.forEach((request, i) => {
-    const ticketId = Number(ids.rows[i]?.id)
-    const chain = chains.get(`${request.game}:${request.userId}`) ?? []
-    const userRates = rates.get(`${request.game}:${request.userId}`)
+    const ticketId = Number(ids?.tickets[i])
+    const chain = chainOf(request)
+    const userRates = bettors.get(`${request.game}:${request.userId}`)?.rates
     const lines = request.game === '4D' ? request.fourD ?? [] : request.toto ?? []
     let perDraw = 0
     const firstBet = bets.length
@@ -152,11 +147,12 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
         // Each level keeps at most what its limit leaves of every number this line plays, after all earlier lines and tickets of the draw.
         const figures = lineFigures(request.game, line, intake.chainFor(chain, request.game, drawId, numbers), fourDRates, totoRates)
         intake.keep(request.game, drawId, numbers, figures.levels)
-        const bet = bets.length
+        const betId = Number(ids?.bets[bets.length])
         const isToto = request.game === 'TOTO'
         const t = line as TotoLineInput
         const f = line as FourDLineInput
         bets.push({
+          betId,
           ticketId,
           drawId,
           userId: request.userId,
@@ -174,65 +170,71 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
           payRate,
           limitNumber: isToto ? limitNumberOf(t.type, t.numbers) : f.number
         })
-        for (const level of figures.levels) levels.push({ ...level, bet, drawId })
+        for (const level of figures.levels) levels.push({ ...level, betId, drawId })
       }
     })
-    shareCommission(chain, request.drawIds, bets.slice(firstBet), levels.slice(firstLevel), firstBet)
+    shareCommission(chain, request.drawIds, bets.slice(firstBet), levels.slice(firstLevel))
     perDraw = roundMoney(perDraw)
     placed.push({ ticketId, ticketNo: `${request.game === '4D' ? 'D' : 'T'}${String(ticketId).padStart(8, '0')}`, userId: request.userId, stakePerDraw: perDraw, stake: roundMoney(perDraw * request.drawIds.length), draws: request.drawIds.length })
   })
 
   if (mode === 'charge') {
-    await enforceLineMaximum(q, requests)
+    enforceLineMaximum(requests, (request) => bettors.get(`${request.game}:${request.userId}`)?.maxLineStake)
     // Limits first, in the same transaction as the credit and the inserts: a refused ticket writes nothing.
     for (const game of ['4D', 'TOTO'] as const) await enforceLimits(q, game, bets.filter((b) => b.game === game).map((b) => ({ drawId: b.drawId, betType: b.form, number: b.limitNumber, units: b.amount })))
-    await chargeCredit(q, placed)
   }
   await addIntake(q, intake.deltas)
 
-  const labels = await ticketLabels(q, requests)
-  await q.query(
-    `INSERT INTO tickets (ticket_id, ticket_no, user_id, placed_by, game, loc_id, series, day_code, source, text, stake, charged, file_id, placed_at)
-     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::numeric[], $12::boolean[], $13::int[], $14::timestamptz[])`,
-    [placed.map((p) => p.ticketId), placed.map((p) => p.ticketNo), requests.map((r) => r.userId), requests.map((r) => r.placedBy), requests.map((r) => r.game),
-      requests.map((r) => r.locId), requests.map((r) => r.series), labels.map((l) => l.dayCode), requests.map((r) => r.source), labels.map((l) => l.text),
-      placed.map((p) => p.stake), requests.map(() => mode === 'charge'), requests.map((r) => r.fileId ?? null), requests.map(() => now.toISOString())])
-
-  const betIds: number[] = []
-  for (let start = 0; start < bets.length; start += CHUNK) {
+  const labels = await ticketLabels(q, requests, drawDates)
+  const ticketColumns = [placed.map((p) => p.ticketId), placed.map((p) => p.ticketNo), requests.map((r) => r.userId), requests.map((r) => r.placedBy), requests.map((r) => r.game),
+    requests.map((r) => r.locId), requests.map((r) => r.series), labels.map((l) => l.dayCode), requests.map((r) => r.source), labels.map((l) => l.text),
+    placed.map((p) => p.stake), requests.map(() => mode === 'charge'), requests.map((r) => r.fileId ?? null), requests.map(() => now.toISOString())]
+  // The tickets go in with the first chunk of their bets and levels, in one statement: each round trip is one more on every bet.
+  for (let start = 0; start === 0 || start < bets.length; start += CHUNK) {
     const chunk = bets.slice(start, start + CHUNK)
-    const got = await q.query<{ id: string }>("SELECT nextval('bets_bet_id_seq') AS id FROM generate_series(1, $1::int)", [chunk.length])
-    betIds.push(...got.rows.map((r) => Number(r.id)))
-    const idsOf = chunk.map((_, k) => betIds[start + k])
-    await q.query(
-      `INSERT INTO bets (bet_id, ticket_id, draw_id, user_id, game, line_no, number, form, numbers, system_size, big, small, units, combinations, amount, pay_rate)
-       SELECT id, t, d, u, g, l, n, f, ns::int[], s, b, sm, un, c, a, r::jsonb FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[], $9::text[], $10::int[], $11::numeric[], $12::numeric[], $13::numeric[], $14::int[], $15::numeric[], $16::text[])
-         AS x (id, t, d, u, g, l, n, f, ns, s, b, sm, un, c, a, r)`,
-      [idsOf, chunk.map((b) => b.ticketId), chunk.map((b) => b.drawId), chunk.map((b) => b.userId), chunk.map((b) => b.game), chunk.map((b) => b.lineNo), chunk.map((b) => b.number),
-        chunk.map((b) => b.form), chunk.map((b) => b.numbers), chunk.map((b) => b.system), chunk.map((b) => b.big), chunk.map((b) => b.small), chunk.map((b) => b.units), chunk.map((b) => b.combinations), chunk.map((b) => b.amount), chunk.map((b) => b.payRate)])
-  }
-  for (let start = 0; start < levels.length; start += CHUNK) {
-    const chunk = levels.slice(start, start + CHUNK)
-    const col = <K extends keyof Omit<LevelRow, 'betId'>>(key: K) => chunk.map((l) => l[key])
-    await q.query(
-      `INSERT INTO bet_levels (bet_id, level, user_id, draw_id, share, commission, big_in, small_in, amount_in, big_intake, small_intake, amount_intake, big_out, small_out, amount_out, max_payout)
-       SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::int[], $5::numeric[], $6::numeric[], $7::numeric[], $8::numeric[], $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[], $14::numeric[], $15::numeric[], $16::numeric[])`,
-      [chunk.map((l) => betIds[l.bet]), col('level'), col('userId'), col('drawId'), col('share'), col('commission'), col('bigIn'), col('smallIn'), col('amountIn'),
-        col('bigIntake'), col('smallIntake'), col('amountIntake'), col('bigOut'), col('smallOut'), col('amountOut'), col('maxPayout')])
+    const first = chunk[0]?.betId
+    const last = chunk[chunk.length - 1]?.betId
+    const chunkLevels = first === undefined ? [] : levels.filter((l) => l.betId >= first && l.betId <= (last ?? first))
+    await insertRows(q, start === 0 ? ticketColumns : undefined, chunk, chunkLevels)
   }
   // The per-draw aggregates move in this transaction, from the rows just written (so they always equal a recount).
   for (let start = 0; start < placed.length; start += CHUNK) await applyTicketTotals(q, placed.slice(start, start + CHUNK).map((p) => p.ticketId), 1)
+  // The credit last, so the bettor's row is locked only for the statement and the commit: the one row all its tickets share.
+  if (mode === 'charge') {
+    const left = await chargeCredit(q, placed)
+    for (const p of placed) p.creditLeft = left.get(p.userId)
+  }
   return placed
 }
 
+const TICKET_INSERT = `INSERT INTO tickets (ticket_id, ticket_no, user_id, placed_by, game, loc_id, series, day_code, source, text, stake, charged, file_id, placed_at)
+  SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::numeric[], $12::boolean[], $13::int[], $14::timestamptz[])`
+const betInsert = (p: number) => `INSERT INTO bets (bet_id, ticket_id, draw_id, user_id, game, line_no, number, form, numbers, system_size, big, small, units, combinations, amount, pay_rate)
+  SELECT id, t, d, u, g, l, n, f, ns::int[], s, b, sm, un, c, a, r::jsonb FROM unnest(${['bigint', 'bigint', 'int', 'text', 'text', 'int', 'text', 'text', 'text', 'int', 'numeric', 'numeric', 'numeric', 'int', 'numeric', 'text'].map((type, i) => `$${p + i}::${type}[]`).join(', ')})
+    AS x (id, t, d, u, g, l, n, f, ns, s, b, sm, un, c, a, r)`
+const levelInsert = (p: number) => `INSERT INTO bet_levels (bet_id, level, user_id, draw_id, share, commission, big_in, small_in, amount_in, big_intake, small_intake, amount_intake, big_out, small_out, amount_out, max_payout)
+  SELECT * FROM unnest(${['bigint', 'int', 'text', 'int', ...Array<string>(12).fill('numeric')].map((type, i) => `$${p + i}::${type}[]`).join(', ')})`
+
+/** Inserts tickets (when given), bets and their level rows in one statement (a foreign key is checked at the statement's end). */
+async function insertRows (q: Queryable, tickets: unknown[][] | undefined, bets: BetRow[], levels: LevelRow[]): Promise<void> {
+  const betColumns = [bets.map((b) => b.betId), bets.map((b) => b.ticketId), bets.map((b) => b.drawId), bets.map((b) => b.userId), bets.map((b) => b.game), bets.map((b) => b.lineNo), bets.map((b) => b.number),
+    bets.map((b) => b.form), bets.map((b) => b.numbers), bets.map((b) => b.system), bets.map((b) => b.big), bets.map((b) => b.small), bets.map((b) => b.units), bets.map((b) => b.combinations), bets.map((b) => b.amount), bets.map((b) => b.payRate)]
+  const col = <K extends keyof LevelRow>(key: K) => levels.map((l) => l[key])
+  const levelColumns = [col('betId'), col('level'), col('userId'), col('drawId'), col('share'), col('commission'), col('bigIn'), col('smallIn'), col('amountIn'),
+    col('bigIntake'), col('smallIntake'), col('amountIntake'), col('bigOut'), col('smallOut'), col('amountOut'), col('maxPayout')]
+  const t = tickets === undefined ? 0 : tickets.length
+  const parts = [...(tickets === undefined ? [] : [`t AS (${TICKET_INSERT})`]), `b AS (${betInsert(t + 1)})`]
+  await q.query(`WITH ${parts.join(', ')} ${levelInsert(t + 17)}`, [...(tickets ?? []), ...betColumns, ...levelColumns])
+}
+
 /** Replaces each line's commission by its part of the ticket's commission in that draw (computed on the ticket's stake, not rounded per line). */
-function shareCommission (chain: ChainLevel[], drawIds: number[], bets: Array<{ drawId: number, amount: number }>, levels: Array<{ bet: number, level: number, commission: number }>, firstBet: number): void {
+function shareCommission (chain: ChainLevel[], drawIds: number[], bets: BetRow[], levels: LevelRow[]): void {
   for (const drawId of drawIds) {
-    const inDraw = bets.map((b, i) => ({ b, i: firstBet + i })).filter(({ b }) => b.drawId === drawId)
-    const parts = ticketCommissions(inDraw.map(({ b }) => b.amount), chain)
-    const lineOf = new Map(inDraw.map(({ i }, line) => [i, line]))
+    const inDraw = bets.filter((b) => b.drawId === drawId)
+    const parts = ticketCommissions(inDraw.map((b) => b.amount), chain)
+    const lineOf = new Map(inDraw.map((b, line) => [b.betId, line]))
     for (const level of levels) {
-      const line = lineOf.get(level.bet)
+      const line = lineOf.get(level.betId)
       if (line !== undefined) level.commission = parts[line]?.[level.level] ?? 0
     }
   }
@@ -252,12 +254,12 @@ const leftUnder = (limit: number, kept: number): number => Math.max(0, Math.floo
  * The intake every level already keeps of the numbers these requests play (rows locked for the transaction), their per-number
  * limits, and the running totals as lines are split: what makes a limit hold across lines, tickets and concurrent placements.
  */
-async function intakeState (q: Queryable, requests: TicketRequest[], chains: Map<string, ChainLevel[]>) {
+async function intakeState (q: Queryable, requests: TicketRequest[], chainOf: (request: TicketRequest) => ChainLevel[]) {
   const byGame = new Map<Game, { users: Set<string>, numbers: Set<string> }>()
   for (const request of requests) {
     const seen = byGame.get(request.game) ?? { users: new Set<string>(), numbers: new Set<string>() }
     byGame.set(request.game, seen)
-    for (const level of chains.get(`${request.game}:${request.userId}`) ?? []) if (level.share > 0) seen.users.add(level.userId)
+    for (const level of chainOf(request)) if (level.share > 0) seen.users.add(level.userId)
     for (const line of request.game === '4D' ? request.fourD ?? [] : request.toto ?? []) for (const n of playedNumbers(request.game, lineKey(request.game, line))) seen.numbers.add(n)
   }
   const numberLimits = new Map<string, NumberLimit>()
@@ -268,7 +270,7 @@ async function intakeState (q: Queryable, requests: TicketRequest[], chains: Map
   // Only rows under a limit are read and locked before the split; every row's total is added (and locked) at the end, in the same key order.
   const keys: IntakeKey[] = []
   for (const request of requests) {
-    for (const level of chains.get(`${request.game}:${request.userId}`) ?? []) {
+    for (const level of chainOf(request)) {
       if (level.share <= 0) continue
       for (const line of request.game === '4D' ? request.fourD ?? [] : request.toto ?? []) {
         for (const number of playedNumbers(request.game, lineKey(request.game, line))) {
@@ -323,11 +325,9 @@ async function intakeState (q: Queryable, requests: TicketRequest[], chains: Map
 }
 
 /** Refuses the first line that stakes more in one draw than its bettor's MaxLineStake (every entry path places through here). */
-async function enforceLineMaximum (q: Queryable, requests: TicketRequest[]): Promise<void> {
-  const { rows } = await q.query<{ user_id: string, max_line_stake: string }>('SELECT user_id, max_line_stake FROM users WHERE user_id = ANY($1::text[])', [[...new Set(requests.map((r) => r.userId))]])
-  const maximum = new Map(rows.map((r) => [r.user_id, Number(r.max_line_stake)]))
+function enforceLineMaximum (requests: TicketRequest[], maximumOf: (request: TicketRequest) => number | undefined): void {
   for (const request of requests) {
-    const max = maximum.get(request.userId) ?? DEFAULT_MAX_LINE_STAKE
+    const max = maximumOf(request) ?? DEFAULT_MAX_LINE_STAKE
     const lines = request.game === '4D' ? request.fourD ?? [] : request.toto ?? []
     lines.forEach((line, i) => {
       const stake = lineStake(request.game, line)
@@ -336,17 +336,26 @@ async function enforceLineMaximum (q: Queryable, requests: TicketRequest[]): Pro
   }
 }
 
-/** Locks the bettors' rows (in id order, so concurrent tickets never deadlock), checks CreditLeft covers each bettor's total and takes it. */
-async function chargeCredit (q: Queryable, placed: PlacedTicket[]): Promise<void> {
+/**
+ * Takes each bettor's total from its CreditLeft when it covers it, answering what is left. One bettor (every entry path's ticket):
+ * one conditional update, so the row is locked only from here to the commit. Several (a batch): their rows locked in id order
+ * first, so concurrent batches never deadlock.
+ */
+async function chargeCredit (q: Queryable, placed: PlacedTicket[]): Promise<Map<string, number>> {
   const totals = new Map<string, number>()
   for (const p of placed) totals.set(p.userId, roundMoney((totals.get(p.userId) ?? 0) + p.stake))
   const users = [...totals.keys()].sort()
-  const { rows } = await q.query<{ user_id: string, credit_left: string }>('SELECT user_id, credit_left FROM users WHERE user_id = ANY($1::text[]) ORDER BY user_id FOR UPDATE', [users])
-  for (const row of rows) {
-    const cost = totals.get(row.user_id) ?? 0
-    if (cost > Number(row.credit_left)) throw bettingErrors.notEnoughCredit(row.user_id, cost, Number(row.credit_left))
+  if (users.length > 1) await q.query('SELECT 1 FROM users WHERE user_id = ANY($1::text[]) ORDER BY user_id FOR UPDATE', [users])
+  const { rows } = await q.query<{ user_id: string, credit_left: string }>(
+    `UPDATE users u SET credit_left = u.credit_left - x.c FROM unnest($1::text[], $2::numeric[]) AS x (id, c)
+     WHERE u.user_id = x.id AND u.credit_left >= x.c RETURNING u.user_id, u.credit_left`, [users, users.map((u) => totals.get(u) ?? 0)])
+  const left = new Map(rows.map((r) => [r.user_id, Number(r.credit_left)]))
+  const short = users.find((u) => !left.has(u))
+  if (short !== undefined) {
+    const { rows: [row] } = await q.query<{ credit_left: string }>('SELECT credit_left FROM users WHERE user_id = $1', [short])
+    throw bettingErrors.notEnoughCredit(short, totals.get(short) ?? 0, Number(row?.credit_left ?? 0))
   }
-  await q.query('UPDATE users u SET credit_left = u.credit_left - x.c FROM unnest($1::text[], $2::numeric[]) AS x (id, c) WHERE u.user_id = x.id', [users, users.map((u) => totals.get(u) ?? 0)])
+  return left
 }
 
 /** Distinct permutations of a 4D number (re-exported for answers that show what an iBet or kBet plays). */

@@ -2,9 +2,9 @@
 import type { Db, Queryable } from '../../../shared/db.ts'
 import type { Draw, DrawSeries, Game } from '../rules/index.ts'
 import type { AuthUser } from '../../lib/tokens.ts'
-import { assertOpen, drawsOfDayCode, drawsOn, ensureDraws, openDrawsByIds, toDrawAnswer, type DrawAnswer, type DrawRow } from '../../draws/store/draws.ts'
+import { assertOpen, drawsOfDayCode, drawsOn, ensureDraws, isoDateOf, openDrawsByIds, toDrawAnswer, type DrawAnswer, type DrawRow } from '../../draws/store/draws.ts'
 import { bettingErrors } from '../errors.ts'
-import { assertSelfOrDownline, isSuspended, mayPlaceBets } from '../../lib/downline-access.ts'
+import { assertSelfOrDownline, placementFlags } from '../../lib/downline-access.ts'
 import { errors } from '../../lib/errors.ts'
 import { announceDrawChange } from '../../lib/draw-changes.ts'
 import { placeTickets, type PlacedTicket, type TicketRequest } from './place.ts'
@@ -40,9 +40,10 @@ export async function placeOrder (db: Db, order: PlaceOrder, now: Date): Promise
   // Every entry path comes through here, so the form, text, upload, SMS and Telegram share one set of limits.
   assertEntryLimits({ lines: (order.fourD ?? order.toto ?? []).length, draws: order.drawIds?.length ?? order.draws?.length ?? 0 })
   await assertSelfOrDownline(db, order.user, order.userId)
-  if (!await mayPlaceBets(db, order.user.userId)) throw bettingErrors.betNotAllowed(order.user.userId)
+  const flags = await placementFlags(db, order.user.userId, order.userId)
+  if (!flags.mayPlace) throw bettingErrors.betNotAllowed(order.user.userId)
   // A suspended bettor takes no bets, whoever places them (a suspended caller is already stopped at sign-in and by its token).
-  if (await isSuspended(db, order.userId)) throw errors.userSuspended(order.userId)
+  if (flags.suspended) throw errors.userSuspended(order.userId)
   const answer = await db.transaction(async (tx) => {
     await order.record?.(tx)
     let draws: DrawRow[]
@@ -74,9 +75,8 @@ export async function placeOrder (db: Db, order: PlaceOrder, now: Date): Promise
       fileId: order.fileId ?? null,
       ...(order.fourD ? { fourD: order.fourD } : {}),
       ...(order.toto ? { toto: order.toto } : {})
-    }], 'charge', now)
-    const { rows } = await tx.query<{ credit_left: string }>('SELECT credit_left FROM users WHERE user_id = $1', [order.userId])
-    const answer = { ...(placed as PlacedTicket), drawRows: draws.map((d) => toDrawAnswer(d, now)), creditLeft: Number(rows[0]?.credit_left ?? 0) }
+    }], 'charge', now, new Map(draws.map((d) => [Number(d.draw_id), isoDateOf(d.draw_date)])))
+    const answer = { ...(placed as PlacedTicket), drawRows: draws.map((d) => toDrawAnswer(d, now)), creditLeft: placed?.creditLeft ?? 0 }
     await order.finish?.(tx, answer)
     return answer
   })

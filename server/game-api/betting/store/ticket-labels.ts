@@ -5,13 +5,16 @@ import { isoDateOf } from '../../draws/store/draws.ts'
 import { linesText } from './lines.ts'
 import type { TicketRequest } from '../types.ts'
 
-/** Each request's day code (as given, upper-cased; else the code of its draws' days, or null) and text (as given; else its lines as bet text). */
-export async function ticketLabels (q: Queryable, requests: readonly TicketRequest[]): Promise<Array<{ dayCode: string | null, text: string }>> {
-  const wanted = [...new Set(requests.filter((r) => r.dayCode === null).flatMap((r) => r.drawIds))]
+/**
+ * Each request's day code (as given, upper-cased; else the code of its draws' days, or null) and text (as given; else its lines
+ * as bet text). Draw dates the caller already read (known) are not read again.
+ */
+export async function ticketLabels (q: Queryable, requests: readonly TicketRequest[], known?: ReadonlyMap<number, string>): Promise<Array<{ dayCode: string | null, text: string }>> {
+  const wanted = [...new Set(requests.filter((r) => r.dayCode === null).flatMap((r) => r.drawIds))].filter((id) => !known?.has(id))
   const { rows } = wanted.length === 0
     ? { rows: [] }
     : await q.query<{ draw_id: number, draw_date: string | Date }>('SELECT draw_id, draw_date FROM draws WHERE draw_id = ANY($1::int[])', [wanted])
-  const dateOf = new Map(rows.map((r) => [Number(r.draw_id), isoDateOf(r.draw_date)]))
+  const dateOf = new Map([...known ?? [], ...rows.map((r) => [Number(r.draw_id), isoDateOf(r.draw_date)] as const)])
   return requests.map((r) => {
     const dates = r.drawIds.map((id) => dateOf.get(id)).filter((d) => d !== undefined)
     const dayCode = r.dayCode !== null ? r.dayCode.toUpperCase() : dayCodeOfDates(r.series, dates) ?? null

@@ -213,6 +213,18 @@ onTestDatabase(t, async (t, kind) => {
     t.equal((await h.call('GET', '/api/v1/profile', { headers: { authorization: 'Basic abc' } })).statusCode, 401)
   })
 
+  t.test('a call writes its slide at most once a minute: calls in between read the token and write nothing', async (t) => {
+    const token = await h.signIn('ag1')
+    const lastUse = async () => String((await h.db.query<{ at: Date | string }>('SELECT last_used_at AS at FROM tokens WHERE token_hash = (SELECT token_hash FROM tokens ORDER BY created_at DESC LIMIT 1)')).rows[0]?.at)
+    const signedIn = await lastUse()
+    h.clock.advance(30_000)
+    t.equal((await h.call('GET', '/api/v1/profile', { token })).statusCode, 200)
+    t.equal(await lastUse(), signedIn, '30 s after the last write: not written')
+    h.clock.advance(31_000)
+    t.equal((await h.call('GET', '/api/v1/profile', { token })).statusCode, 200)
+    t.not(await lastUse(), signedIn, '61 s after it: written')
+  })
+
   t.test('sign-ins and failures are audited, never with the password', async (t) => {
     const { rows } = await h.db.query<{ action: string, detail: unknown }>("SELECT action, detail FROM audits WHERE action LIKE 'login%'")
     t.ok(rows.some((r) => r.action === 'login'))
