@@ -1,4 +1,4 @@
-import { codedError, type CodedConstructor } from '../shared/coded-error.ts'
+import { CodedError, codedError, type CodedConstructor } from '../shared/coded-error.ts'
 import { isStoreUnavailable } from '../shared/db.ts'
 import { Type, type Static } from 'typebox'
 import { MAINTENANCE_SUBCODE } from '../../schemas/game-api.ts'
@@ -22,12 +22,8 @@ export const UiError = Type.Object({
 })
 export type UiError = Static<typeof UiError>
 
-// Set by @fastify/error's constructor (code, statusCode) or by `with` and gameApiFailure (the rest); declared here so the class body stays erasable.
+// Set by `with` and gameApiFailure; declared here so the class body stays erasable.
 export interface CataloguedError {
-  code: string
-  statusCode: number
-  /** The values the message is made of (see codedError). */
-  params?: string[]
   /** Fields the body carries beside code and message (captchaRequired, data, subCode, t). */
   details?: Partial<UiError>
   /** Answered instead of code and message: the game API's maintenance body, passed through unchanged. */
@@ -37,7 +33,7 @@ export interface CataloguedError {
 }
 
 /** The base of every catalogued error: @fastify/error builds the catalogue's constructors on it, so the error handler knows them and answers their body. */
-export class CataloguedError extends Error {
+export class CataloguedError extends CodedError {
   /** Adds body fields (and response headers); returns the error. */
   with (details: Partial<UiError>, headers?: Record<string, string>): this {
     this.details = { ...this.details, ...details }

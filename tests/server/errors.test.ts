@@ -1,9 +1,11 @@
 import t from 'tap'
 import { CataloguedError, auditErrors, errors, gameApiFailure, isGameApiFailure } from '../../server/src/errors.ts'
+import { CodedError } from '../../server/shared/coded-error.ts'
 
 t.test('catalogue entries are @fastify/error constructors on CataloguedError with the body the client reads', async (t) => {
   const error = errors.locationNotAllowed('IN', 'SG, TT')
   t.ok(error instanceof CataloguedError)
+  t.ok(error instanceof CodedError, 'on the one base both catalogues share')
   t.ok(error instanceof errors.locationNotAllowed)
   t.notOk(error instanceof errors.noLocation)
   t.same(error.toBody(), { success: false, code: 'UI_LOCATION_NOT_ALLOWED', message: 'Location IN is not available to this user: choose one of SG, TT.', params: ['IN', 'SG, TT'] }, 'with the values the message is made of')

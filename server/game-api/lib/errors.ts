@@ -1,19 +1,14 @@
-import { codedError, type CodedConstructor } from '../../shared/coded-error.ts'
+import { CodedError, codedError, type CodedConstructor } from '../../shared/coded-error.ts'
 import { dayOfDate, type IsoDate } from '../../../schemas/domain/calendar.ts'
 
 /** The envelope's extras a failure may carry beside its message. */
 export interface GameApiErrorExtras { data?: string[], captchaRequired?: boolean, subCode?: number, t?: string }
 
-// Set by @fastify/error's constructor (code, statusCode) or by `with` (the extras); declared here so the class body stays erasable.
-export interface GameApiError extends GameApiErrorExtras {
-  code: string
-  statusCode: number
-  /** The values the message is made of, in order (see codedError). */
-  params?: string[]
-}
+// Set by `with` (the extras); declared here so the class body stays erasable.
+export interface GameApiError extends GameApiErrorExtras {}
 
 /** The base of every failure the game API answers with: @fastify/error builds the catalogue's constructors on it, so the envelope plugin knows them. */
-export class GameApiError extends Error {
+export class GameApiError extends CodedError {
   /** Adds the envelope's extras (data, captchaRequired, subCode, t); returns the error. */
   with (extras: GameApiErrorExtras): this {
     return Object.assign(this, extras)
@@ -23,8 +18,15 @@ export class GameApiError extends Error {
 /** A catalogue entry: called with or without new, its arguments fill the message's %s in order. */
 export type GameApiErrorConstructor<Args extends unknown[]> = CodedConstructor<GameApiError, Args>
 
+/** Every catalogue entry made so far, by code: its message with the %s its values fill (menus/i18n/en.json's errors are derived from it). */
+export const catalogueMessages = new Map<string, string>()
+
 /** A catalogue entry with a stable GA_* code, a message (the contract's where it has one) and an HTTP status. */
 export function coded<Args extends unknown[] = []> (code: `GA_${string}`, message: string, statusCode: number): GameApiErrorConstructor<Args> {
+  const known = catalogueMessages.get(code)
+  // One code, one text: a client translates by the code, so a second text under it could never be said.
+  if (known !== undefined && known !== message) throw new Error(`${code} is catalogued twice with different messages: "${known}" and "${message}"`)
+  catalogueMessages.set(code, message)
   return codedError<GameApiError, Args>(GameApiError, code, message, statusCode)
 }
 

@@ -1,10 +1,12 @@
 import t from 'tap'
 import { GameApiError, errors } from '../../../server/game-api/lib/errors.ts'
+import { CodedError } from '../../../server/shared/coded-error.ts'
 import { bettingErrors, lineErrors } from '../../../server/game-api/betting/errors.ts'
 
 t.test('catalogued failures are @fastify/error constructors on GameApiError: code, status, message, extras', async (t) => {
   const maintenance = errors.maintenance('2030-01-01T08:00:00+08:00', '2030-01-01 08:00')
   t.ok(maintenance instanceof GameApiError)
+  t.ok(maintenance instanceof CodedError, 'on the one base both catalogues share')
   t.match(maintenance, { code: 'GA_MAINTENANCE', statusCode: 503, subCode: 8000, t: '2030-01-01T08:00:00+08:00', message: 'Web is under maintenance, please try again later at 2030-01-01 08:00 (GMT +8).' })
   t.match(errors.loginFailed(true), { code: 'GA_LOGIN_FAILED', statusCode: 400, message: 'Login Failed', captchaRequired: true })
   t.equal(errors.loginFailed().captchaRequired, undefined, 'no captcha flag unless required')
