@@ -1,7 +1,7 @@
 import t from 'tap'
-import { readFileSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { fromRoot } from '../../server/shared/paths.ts'
+import { derivedErrors, gameApiCatalogue } from '../../server/scripts/error-texts.ts'
 
 // Every refusal the game API can give a user has a sentence in the client's catalogues (en and zh, errors.<code>), so a
 // Chinese user never reads the API's English. Codes whose message is free text ('%s') or that only callers other than
@@ -18,18 +18,10 @@ const notForUsers: Record<string, string> = {
   GA_BAD_RESULT: 'its data lists each problem of the result, by prize slot'
 }
 
-function sources (dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    return statSync(path).isDirectory() ? sources(path) : path.endsWith('.ts') ? [path] : []
-  })
-}
-
-const coded = new Map<string, string>()
-for (const file of sources(fromRoot('server/game-api'))) {
-  for (const m of readFileSync(file, 'utf8').matchAll(/coded(?:<[^>]*>)?\('(GA_[A-Z0-9_]+)', '((?:[^'\\]|\\.)*)'/g)) coded.set(m[1]!, m[2]!)
-}
-const catalogue = (lang: string) => (JSON.parse(readFileSync(fromRoot(`menus/i18n/${lang}.json`), 'utf8')) as { errors: Record<string, string> }).errors
+// The game API's catalogue as coded() recorded it (every entry, also those built by a helper such as a bet line's).
+const coded = await gameApiCatalogue()
+const file = (lang: string) => JSON.parse(readFileSync(fromRoot(`menus/i18n/${lang}.json`), 'utf8')) as { errors: Record<string, string> }
+const catalogue = (lang: string) => file(lang).errors
 
 t.test('each game API refusal a user can meet is in both catalogues', async (t) => {
   t.ok(coded.size > 50, `the game API's codes were found (${coded.size})`)
@@ -64,4 +56,11 @@ t.test('a sentence shows its values as {{n}}, never as the game API\'s %s', asyn
     const texts = catalogue(lang)
     t.same([...coded.keys()].filter((code) => /%s/.test(texts[code] ?? '')), [], `${lang}: a %s would be shown to the user as it is`)
   }
+})
+
+t.test('each English sentence is its catalogue message: one source, so the two can never differ', async (t) => {
+  const en = file('en')
+  const derived = derivedErrors(en, coded)
+  const differing = Object.keys(derived).filter((code) => derived[code] !== en.errors[code]).map((code) => `${code}: en.json says "${en.errors[code]}", the catalogue "${derived[code]}"`)
+  t.same(differing, [], 'menus/i18n/en.json errors.GA_* say the game API catalogue\'s message (server/game-api/**/errors.ts); after changing one, run npm run errors:en')
 })

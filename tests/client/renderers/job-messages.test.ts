@@ -47,7 +47,7 @@ t.test('a job\'s progress, result and failure in Chinese and, word for word, in 
     t.equal(codedText(i18n, message), message.text, `en: ${message.text}`)
   }
   t.equal(codedText(i18n, jobMessages.finaliseSettling({ done: 0, count: 1 })), 'Settled 0 of 1 bet (those that can win first).', 'one bet: the singular')
-  t.equal(codedText(i18n, gaveUp), 'Failed after 3 attempts: Draw 7 is open for betting until 01/15/2030 18:40; enter its result after the close.', 'the refusal in the catalogue\'s English')
+  t.equal(codedText(i18n, gaveUp), 'Failed after 3 attempts: Draw 7 is still open for betting until 01/15/2030 18:40; enter its result after the close.', 'the refusal in the catalogue\'s English')
   t.equal(fieldText(i18n, { Message: 'A gateway said no.', MessageCode: '', MessageValues: {} }, 'Message'), undefined, 'no code: the English stays as it is')
   t.equal(codedText(i18n, { code: 'GA_JOB_FROM_A_NEWER_API', values: {}, text: 'Something new.' }), 'Something new.', 'a code this client does not know: its English')
 })

@@ -33,7 +33,7 @@ t.test('Draw Setting: a result file applied and confirmed as jobs', async (t) =>
   // Confirm before Apply: asked first, refused in an alert.
   await confirm.getByRole('button', { name: `Confirm result import ${importId} and finalise` }).click()
   await confirmOk(page, /^Finalise the chosen draw\?/)
-  await confirm.getByRole('alert').filter({ hasText: `Result import ${importId} is not applied yet; apply it and wait for it to end.` }).waitFor()
+  await confirm.getByRole('alert').filter({ hasText: `Result import ${importId} is not applied yet; apply it in Draw Setting and wait for it to end.` }).waitFor()
   t.pass('Confirm before Apply shows the refusal as an alert')
 
   await apply.getByRole('button', { name: `Apply result import ${importId}` }).click()

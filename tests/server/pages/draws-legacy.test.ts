@@ -176,7 +176,7 @@ t.test('Draw Setting: a result file applied and confirmed as jobs, then its repo
     // The page says a refusal in the catalogue's words for its code, filled with its params.
     const params = started.json.params as unknown[]
     const said = say(`errors.${started.json.code}`, { ...params })
-    t.match({ status: started.status, said }, { status: 409, said: `Result import ${importId} is not applied yet; apply it and wait for it to end.` })
+    t.match({ status: started.status, said }, { status: 409, said: `Result import ${importId} is not applied yet; apply it in Draw Setting and wait for it to end.` })
     t.equal((await drawOf()).Status, 'closed', 'nothing finalised')
   })
 
