@@ -5,6 +5,18 @@
 const client = (path) => `^client/src/${path}`
 /** The game API by domain module (server/docs/architecture.md): app → routes.ts → <domain>/index.ts → routes → api.ts → jobs → store → rules, lib/ beneath them all. */
 const ga = (path) => `^server/game-api/${path}`
+/** The game API's domain modules: each folder with an index.ts (its entry) and an api.ts (its public surface). */
+const DOMAINS = 'accounts|auth|betting|draws|messaging|payments|reports|risk|settings'
+// Known exceptions, to be emptied: files being rewritten with bet placement that still import another domain's store/ (switch each to that domain's api.ts).
+const STORE_IMPORTS_TO_EMPTY = [
+  'betting/store/place\\.ts', // risk/store/limits.ts → risk/api.ts
+  'betting/store/service\\.ts', // draws/store/draws.ts → draws/api.ts
+  'betting/store/ticket-labels\\.ts', // draws/store/draws.ts → draws/api.ts
+  'betting/store/bet-rows\\.ts', // draws/store/draws.ts → draws/api.ts
+  'betting/routes/files\\.ts', // risk/store/distributors.ts → risk/api.ts
+  'betting/routes/bets\\.ts', // accounts/store/preferences.ts → accounts/api.ts
+  'draws/store/draws\\.ts' // betting/store/fixed-on-new-draws.ts → betting/api.ts
+]
 
 module.exports = {
   forbidden: [
@@ -78,6 +90,13 @@ module.exports = {
       comment: 'Only app.ts uses the module registry.',
       from: { path: ga(''), pathNot: ga('app\\.ts$') },
       to: { path: ga('routes\\.ts$') }
+    },
+    {
+      name: 'game-api-store-private',
+      severity: 'error',
+      comment: 'A domain\'s store/ is private to it: another domain goes through that domain\'s api.ts (its public surface).',
+      from: { path: ga(`(${DOMAINS})/`), pathNot: ga(`(${STORE_IMPORTS_TO_EMPTY.join('|')})$`) },
+      to: { path: ga('[^/]+/store/'), pathNot: ga('$1/store/') }
     },
     {
       name: 'game-api-store-no-routes-or-jobs',

@@ -8,8 +8,8 @@ import { DEFAULT_ARA_NAME, writeAra } from '../../../../schemas/domain/ara.ts'
 import { caller } from '../../plugins/auth.ts'
 import { bettingErrors } from '../errors.ts'
 import { assertSelfOrDownline, groupOf, subjectOf, withinReach } from '../../lib/downline-access.ts'
-import { existingDraw } from '../../draws/store/draw-by-id.ts'
-import { BACKUP_FIELDS, backupRows } from '../../settings/store/backup.ts'
+import { existingDraw } from '../../draws/api.ts'
+import { BACKUP_FIELDS, backupRows } from '../../settings/api.ts'
 import { DETAIL_FIELDS, INTAKE_FIELDS, detailLines, intakeLines } from '../store/ara-exports.ts'
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })

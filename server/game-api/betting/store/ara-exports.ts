@@ -1,6 +1,6 @@
 // The .ara downloads of Bet Detail and Intake (server/docs/ara-format.md): a group's bets per number and form, and a level's kept intake per number.
 import type { Queryable } from '../../../shared/db.ts'
-import { money } from '../../settings/store/backup.ts'
+import { money } from '../../settings/api.ts'
 
 /** bet/exportDetailsAra's fields, in file order: one line per number and form the group played on the draw. */
 export const DETAIL_FIELDS = ['DrawId', 'DrawDate', 'Series', 'Number', 'Form', 'Bets', 'Big', 'Small', 'Units', 'Amount'] as const

@@ -3,9 +3,7 @@ import type { Queryable } from '../../../shared/db.ts'
 import { BIG_PATTERN, BIG_STEP, LINE_STAKE_BOUND, MAX_CHARACTERS, dayCodesOf, drawsForDayCode, resolveDayCode, type DrawSeries, type Game, type IsoDate } from '../rules/index.ts'
 import { formsOf } from '../rules/bet-forms.ts'
 import { MAX_LINES_PER_TICKET } from '../rules/entry-limits.ts'
-import { ensureDraws, ensureUpcomingDraws, isoDateOf, toDrawAnswer, type DrawAnswer, type DrawRow } from '../../draws/store/draws.ts'
-import { drawCloses } from '../../draws/store/draw-closes.ts'
-import { drawTakesBetsSql } from '../../draws/store/draw-conditions.ts'
+import { ensureDraws, ensureUpcomingDraws, isoDateOf, toDrawAnswer, type DrawAnswer, type DrawRow, drawCloses, drawTakesBetsSql } from '../../draws/api.ts'
 
 /** A user's betting rights on the game: the switches its upline set, its money and line maximum. undefined for an unknown user. */
 export async function betPermissions (q: Queryable, userId: string, game: Game) {

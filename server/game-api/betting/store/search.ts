@@ -2,7 +2,7 @@
 import type { Queryable } from '../../../shared/db.ts'
 import type { Game } from '../rules/index.ts'
 import { zoneIso } from '../../../../schemas/domain/calendar.ts'
-import { isoDateOf } from '../../draws/store/draws.ts'
+import { isoDateOf } from '../../draws/api.ts'
 import { downlineCte } from '../../lib/user-tree.ts'
 
 /** The bet rows of `root`'s group of the game with that number (on one draw when given), newest first, 500 at most. */

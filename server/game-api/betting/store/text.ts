@@ -1,7 +1,7 @@
 // A bet text turned into a placement order: parsed with the pure parser, its ID matched to a user (ignoring case).
 import type { Queryable } from '../../../shared/db.ts'
 import { parseBetText, stakeOf, type Game, type ParseBetTextResult } from '../rules/index.ts'
-import { drawCloses } from '../../draws/store/draw-closes.ts'
+import { drawCloses } from '../../draws/api.ts'
 
 /** Parser options as the routes and the upload take them. */
 export interface TextOptions { strictNumber?: boolean | undefined, acceptDecimals?: boolean | undefined }

@@ -2,8 +2,7 @@
 import type { Queryable } from '../../../shared/db.ts'
 import type { Game } from '../rules/index.ts'
 import { zoneIso } from '../../../../schemas/domain/calendar.ts'
-import { assertVoidable, isoDateOf, type DrawRow } from '../../draws/store/draws.ts'
-import { drawTakesBetsSql } from '../../draws/store/draw-conditions.ts'
+import { assertVoidable, isoDateOf, type DrawRow, drawTakesBetsSql } from '../../draws/api.ts'
 import { bettingErrors } from '../errors.ts'
 import { applyTicketTotals } from './draw-totals.ts'
 import { releaseTicketIntake } from './intake-totals.ts'
@@ -114,12 +113,12 @@ export async function voidTicket (q: Queryable, ticketNo: string, now: Date): Pr
   const { rows: draws } = await q.query<DrawRow>(
     'SELECT * FROM draws WHERE draw_id IN (SELECT draw_id FROM bets WHERE ticket_id = $1) ORDER BY close_at, draw_id FOR SHARE', [ticket.ticket_id])
   for (const draw of draws) assertVoidable(ticketNo, draw, now)
+  // What the ticket's levels kept is free again under their out-setting limits (rows locked before the totals', as placement does).
+  await releaseTicketIntake(q, ticket.ticket_id)
   // Taken out of the per-draw aggregates while its bets still read as placed.
   await applyTicketTotals(q, [ticket.ticket_id], -1)
   await q.query("UPDATE tickets SET status = 'void', voided_at = $2 WHERE ticket_id = $1", [ticket.ticket_id, now])
   await q.query("UPDATE bets SET status = 'void', settled_at = $2 WHERE ticket_id = $1", [ticket.ticket_id, now])
-  // What the ticket's levels kept is free again under their out-setting limits.
-  await releaseTicketIntake(q, ticket.ticket_id)
   // Voided bets keep their level rows for the record; reports read only bets that are not void.
   if (ticket.charged) await q.query('UPDATE users SET credit_left = credit_left + $2 WHERE user_id = $1', [ticket.user_id, ticket.stake])
   return ticket.charged ? Number(ticket.stake) : 0

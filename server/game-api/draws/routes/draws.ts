@@ -10,7 +10,7 @@ import { ensureUpcomingDraws, toDrawAnswer, type DrawRow } from '../store/draws.
 import { SERIES_OF } from '../rules/series.ts'
 import { drawsTakingBets, insertDraw, latestDraws, unsettledDraws, type DrawFilter } from '../store/draw-lists.ts'
 import { drawTimes } from '../store/draw-times.ts'
-import { queueFixedForNewDraws } from '../../betting/store/fixed-on-new-draws.ts'
+import { queueFixedForNewDraws } from '../../betting/api.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 import { finaliseDraw, refreshSettlementStatistics } from '../store/finalise.ts'
 import { editDraw, type DrawEdit } from '../store/edit-draw.ts'

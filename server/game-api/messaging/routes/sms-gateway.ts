@@ -19,8 +19,8 @@ import { openWeekdays } from '../rules/open-hours.ts'
 import { deliver } from '../jobs/sms-send.ts'
 import { queueWaiting, type OutboundRow } from '../store/outbound.ts'
 import { normalisePhone } from '../rules/phone.ts'
-import { readSmsSettings } from '../../settings/store/sms-settings.ts'
-import { assertAdminPermission } from '../../accounts/store/permissions.ts'
+import { readSmsSettings } from '../../settings/api.ts'
+import { assertAdminPermission } from '../../accounts/api.ts'
 
 const Provider = Type.Enum(SMS_PROVIDERS, { description: 'the gateway\'s API shape: twilio (Twilio\'s Messages API)' })
 const Gateway = Type.Object({

@@ -6,7 +6,7 @@ import { zoneDayTime, zoneIso, type Game } from '../../../../schemas/domain/cale
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
 import { issueCode, linksOf, unlinkAll } from '../store/telegram-links.ts'
-import { readSmsSettings } from '../../settings/store/sms-settings.ts'
+import { readSmsSettings } from '../../settings/api.ts'
 
 /** POST telegramCode, GET telegramLink, DELETE telegramLink. */
 const telegramRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {

@@ -7,7 +7,7 @@ import { betSummary, betSummaryByType, betSummaryByTypeSum, betSummaryByUser, be
 import type { Queryable } from '../../../shared/db.ts'
 import { DrawSchema } from '../../betting/schemas.ts'
 import { bettingErrors } from '../../betting/errors.ts'
-import { toDrawAnswer, type DrawRow } from '../../draws/store/draws.ts'
+import { toDrawAnswer, type DrawRow } from '../../draws/api.ts'
 import { assertSelfOrDownline, subjectOf } from '../../lib/downline-access.ts'
 
 const DrawIdField = Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 }))

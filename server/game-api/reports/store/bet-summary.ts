@@ -3,8 +3,7 @@ import type { Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../betting/rules/index.ts'
 import { MAX_REPORT_ROWS, totalsOf, type Report } from './scope.ts'
 import { downlineCte } from '../../lib/user-tree.ts'
-import { drawById } from '../../draws/store/draw-by-id.ts'
-import { isoDateOf } from '../../draws/store/draws.ts'
+import { drawById, isoDateOf } from '../../draws/api.ts'
 import { formsOf } from '../../betting/rules/bet-forms.ts'
 
 /** The caller's group: $1 and every user below it, with its depth and its branch (the direct downline it sits under; $1 for $1 itself). */

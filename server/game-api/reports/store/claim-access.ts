@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import type { Queryable } from '../../../shared/db.ts'
 import { caller } from '../../plugins/auth.ts'
 import { subjectOf } from '../../lib/downline-access.ts'
-import { assertAdminPermission } from '../../accounts/store/permissions.ts'
+import { assertAdminPermission } from '../../accounts/api.ts'
 import { shareClaimErrors } from '../errors.ts'
 
 /** Throws 403 unless the caller is an ADMIN granted DrawSetting (the rule of Control › Share Claim and Share Claim Setting). */

@@ -4,8 +4,7 @@ import type { Queryable } from '../../../shared/db.ts'
 import { isIsoDate, type Game } from '../../betting/rules/index.ts'
 import { LocIdField } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
-import { isoDateOf } from '../../draws/store/draws.ts'
-import { existingDraw } from '../../draws/store/draw-by-id.ts'
+import { isoDateOf, existingDraw } from '../../draws/api.ts'
 
 const DateField = Type.Optional(Type.String({ maxLength: 10, description: 'YYYY-MM-DD' }))
 

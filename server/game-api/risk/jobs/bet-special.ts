@@ -4,7 +4,7 @@ import type { JobHandler } from '../../jobs/runner.ts'
 import { jobMessages } from '../../jobs/messages.ts'
 import { findRole } from '../../lib/users.ts'
 import { errors } from '../../lib/errors.ts'
-import { placeOrder } from '../../betting/store/service.ts'
+import { placeOrder } from '../../betting/api.ts'
 import { loadBetSpecial, linesToPlace } from '../store/bet-special.ts'
 import { outsetErrors } from '../errors.ts'
 

@@ -5,7 +5,7 @@ import type { Game } from '../../betting/rules/index.ts'
 import type { JobHandler } from '../../jobs/runner.ts'
 import { jobMessages } from '../../jobs/messages.ts'
 import { above, reachedWhere, standings } from '../store/excess.ts'
-import { drawById } from '../../draws/store/draw-by-id.ts'
+import { drawById } from '../../draws/api.ts'
 
 /** The job kind the runner knows it by. */
 export const OUTSET_PROCESS_JOB = 'outset-process'

@@ -4,7 +4,7 @@ import { announceDrawChange } from '../../lib/draw-changes.ts'
 import type { JobHandler } from '../../jobs/runner.ts'
 import { jobMessages } from '../../jobs/messages.ts'
 import { throwByRules, type RuleThrowScope } from '../store/rule-throws.ts'
-import { drawById } from '../../draws/store/draw-by-id.ts'
+import { drawById } from '../../draws/api.ts'
 
 /** The per-distributor job (subject: the distributor) and the whole-level job (subject: the draw). */
 export const OUTSET_RULE_JOB = 'outset-rule'

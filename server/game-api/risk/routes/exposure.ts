@@ -6,11 +6,10 @@ import { fromCents, roundMoney, toCents, type Game } from '../../betting/rules/i
 import { drawChanges, type DrawChange } from '../../lib/draw-changes.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
-import { isoDateOf } from '../../draws/store/draws.ts'
+import { isoDateOf, unsettledDraws } from '../../draws/api.ts'
 import { subjectOf } from '../../lib/downline-access.ts'
 import { assertOutSet } from '../store/out-set.ts'
 import { drawOf } from '../store/draw-of.ts'
-import { unsettledDraws } from '../../draws/store/draw-lists.ts'
 import { exposureOf } from '../store/exposure.ts'
 
 const Money = Type.Union([Type.Number(), Type.Null()])

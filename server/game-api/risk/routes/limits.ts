@@ -11,8 +11,7 @@ import { caller } from '../../plugins/auth.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 import { limitNumberOf, takenUnits } from '../store/limits.ts'
 import type { Game } from '../../../../schemas/domain/calendar.ts'
-import { existingDraw } from '../../draws/store/draw-by-id.ts'
-import { drawNotClosedSql } from '../../draws/store/draw-conditions.ts'
+import { existingDraw, drawNotClosedSql } from '../../draws/api.ts'
 import { isTotoNumber } from '../../../../schemas/domain/toto-lines.ts'
 
 const MaxUnits = Type.Integer({ minimum: 0, maximum: 100_000_000, description: 'the most units the number and bet type may take in one draw (0 stops it)' })

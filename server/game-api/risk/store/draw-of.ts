@@ -3,8 +3,7 @@ import type { Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../betting/rules/index.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 import { outsetErrors } from '../errors.ts'
-import type { DrawRow } from '../../draws/store/draws.ts'
-import { drawById } from '../../draws/store/draw-by-id.ts'
+import { type DrawRow, drawById } from '../../draws/api.ts'
 
 /** The draw row; 404 when DrawId names none, 400 when it is of the other game. */
 export async function drawOf (q: Queryable, game: Game, drawId: number | undefined, now: Date): Promise<DrawRow | undefined> {

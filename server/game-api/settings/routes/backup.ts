@@ -5,10 +5,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { writeAra } from '../../../../schemas/domain/ara.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
-import { BACKUP_FIELDS, backupCounts, backupFileName, backupRows, markBackedUp } from '../store/backup.ts'
+import { backupCounts, backupRows, markBackedUp } from '../store/backup.ts'
+import { BACKUP_FIELDS, backupFileName } from '../rules/ara-rows.ts'
 import type { Game } from '../../../../schemas/domain/calendar.ts'
-import { existingDraw } from '../../draws/store/draw-by-id.ts'
-import { isoDateOf } from '../../draws/store/draws.ts'
+import { existingDraw, isoDateOf } from '../../draws/api.ts'
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
 const Count = Type.Object({ DrawId: Type.Integer(), DrawDate: Type.String(), Series: Type.String(), Tickets: Type.Integer(), Bets: Type.Integer(), NotBackedUp: Type.Integer(), LastTicketId: Type.Union([Type.Integer(), Type.Null()]) })

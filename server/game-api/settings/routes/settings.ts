@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { CurrencyAnswer, ServerSettings, SmsSettings } from '../../../../schemas/game-api.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { zoneIso, type Game } from '../../../../schemas/domain/calendar.ts'
-import { nextSeriesClose } from '../../draws/store/draw-closes.ts'
+import { nextSeriesClose } from '../../draws/api.ts'
 import { readSetting, settingKeys } from '../../lib/settings-store.ts'
 import { readSmsSettings } from '../store/sms-settings.ts'
 

@@ -2,16 +2,10 @@
 import type { Queryable } from '../../../shared/db.ts'
 import { zoneIso } from '../../../../schemas/domain/calendar.ts'
 import type { Game } from '../../betting/rules/index.ts'
-
-/** The fields of a backup line, in file order: one line per bet (a ticket line on one draw). */
-export const BACKUP_FIELDS = ['TicketNo', 'UserId', 'PlacedBy', 'Source', 'DrawId', 'DrawDate', 'Series', 'LineNo', 'Number', 'Form', 'Big', 'Small', 'Units', 'Combinations', 'Amount', 'Status', 'PlacedDate'] as const
-export type BackupRow = Record<typeof BACKUP_FIELDS[number], string>
+import { money, type BackupRow } from '../rules/ara-rows.ts'
 
 /** One draw's backup state: its tickets, bets, and the tickets no backup has been marked done for. */
 export interface BackupCount { DrawId: number, DrawDate: string, Series: string, Tickets: number, Bets: number, NotBackedUp: number, LastTicketId: number | null }
-
-/** Money as an .ara file writes it: two decimals, no grouping. */
-export const money = (v: string | number) => Number(v).toFixed(2)
 
 /** The game's draws with bets (newest first, or the one asked for) and what is left to back up; the ticket a backup covers up to is LastTicketId. */
 export async function backupCounts (q: Queryable, game: Game, drawId: number | undefined, limit: number): Promise<BackupCount[]> {
@@ -63,6 +57,3 @@ export async function markBackedUp (q: Queryable, drawId: number, upTo: number |
      AND EXISTS (SELECT 1 FROM bets b WHERE b.ticket_id = t.ticket_id AND b.draw_id = $1)`, [drawId, upTo, now])
   return rowCount
 }
-
-/** The file name of a draw's backup: series and draw date (GMT+8), e.g. SG4D-2030-01-02.ara. */
-export const backupFileName = (count: Pick<BackupCount, 'Series' | 'DrawDate'>) => `${count.Series}-${count.DrawDate}.ara`
