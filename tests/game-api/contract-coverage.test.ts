@@ -1,30 +1,67 @@
-import { test } from 'tap'
-import { GAME_API_CONTRACT, type ContractEndpoint } from '../../schemas/game-api-contract.ts'
+import t from 'tap'
+import { GAME_API_CONTRACT, contractShape } from '../../schemas/game-api-contract.ts'
 import { gameApiHarness } from './harness.ts'
 
-// Issue #31's measure: a §7 call counts as served when the reference game API does not answer it as an unknown path.
+// The contract (schemas/game-api-contract.ts) and the reference game API's routes are one list: a contract entry no route
+// serves, or a route the contract does not name, fails here by name. The OpenAPI reference lists the same routes.
 
-/** The call's URL under one prefix, each :param written as 1. */
-const concrete = (endpoint: ContractEndpoint, prefix: string) =>
-  `/api/v1/${prefix}${endpoint.path.split('/').map((part) => part.startsWith(':') ? '1' : part).join('/')}`
+/** Routes the game API serves that are not calls of the contract the service forwards, with why. */
+const outsideContract: Record<string, string> = {
+  'GET /api/captcha': 'the captcha, at the API root without version; the service fetches it for /ui/captcha',
+  'GET /api/captcha/required': 'whether a sign-in needs the captcha; the service asks it for /ui/captcha/required',
+  'POST /api/v1/telegram/:': 'the Telegram Bot API\'s webhook, never called by the service',
+  'POST /api/v1/sms/twilio': 'the SMS gateway\'s inbound webhook (Twilio), never called by the service'
+}
 
-/** A game call is served when either game serves it (Limit Setting is TOTO's alone). */
-const prefixes = (endpoint: ContractEndpoint) => endpoint.game ? ['4d/', 'tt/'] : ['']
-
-test('every call of the contract is served by the reference game API', { timeout: 300_000 }, async (t) => {
-  const api = await gameApiHarness(t, 'pglite')
-  const token = await api.signIn('admin')
-  const missing: string[] = []
-  const unknown = async (endpoint: ContractEndpoint, prefix: string) => {
-    const response = await api.call(endpoint.method, concrete(endpoint, prefix), { token, ...(endpoint.method === 'GET' || endpoint.method === 'DELETE' ? {} : { payload: {} }) })
-    return response.statusCode === 404 && response.json().code === 'GA_ROUTE_NOT_FOUND'
+/** Every METHOD path of Fastify's route tree (printRoutes without a common prefix): each child line adds its text to its parent's path. */
+function registeredRoutes (tree: string): string[] {
+  const paths: string[] = []
+  const routes: string[] = []
+  for (const line of tree.split('\n')) {
+    const node = /^((?:[│ ] {3})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line)
+    if (!node) continue
+    const depth = (node[1] ?? '').length / 4
+    const path = (depth === 0 ? '' : paths[depth - 1] ?? '') + (node[2] ?? '')
+    paths[depth] = path
+    paths.length = depth + 1
+    for (const method of (node[3] ?? '').split(', ')) if (method !== '' && method !== 'HEAD') routes.push(`${method} ${path}`)
   }
-  for (const endpoint of GAME_API_CONTRACT) {
-    let served = false
-    for (const prefix of prefixes(endpoint)) served ||= !(await unknown(endpoint, prefix))
-    if (!served) missing.push(`${endpoint.method} ${endpoint.path}`)
-  }
-  const served = GAME_API_CONTRACT.length - missing.length
-  t.comment(`served ${served} of ${GAME_API_CONTRACT.length}; missing: ${missing.join(', ')}`)
-  t.same(missing, [], `every call served (${served} of ${GAME_API_CONTRACT.length})`)
+  return routes
+}
+
+/** A route as the contract names it: METHOD, game or root, the path after /api/v1/ (and 4d/ or tt/) with each parameter as ':'. */
+function contractKey (route: string): string {
+  const [method, path = ''] = route.split(' ')
+  const game = /^\/api\/v1\/(4d|tt)\/(.+)$/.exec(path)
+  const root = /^\/api\/v1\/(.+)$/.exec(path)
+  return game ? `${method} game ${contractShape(game[2] ?? '')}` : root ? `${method} root ${contractShape(root[1] ?? '')}` : `${method} ${contractShape(path)}`
+}
+
+// One game API for both checks (the routes of a build do not change).
+const api = await gameApiHarness(t, 'pglite')
+await api.app.ready()
+
+t.test('the contract names every route of the game API, and every contract entry has its route', async (t) => {
+  const routes = registeredRoutes(api.app.printRoutes({ commonPrefix: false })).filter((route) => route.split(' ')[1]?.startsWith('/api/'))
+  t.ok(routes.length > 500, `the route tree was read (${routes.length} routes under /api)`)
+  const served = new Set(routes.map(contractKey))
+  const contract = new Set(GAME_API_CONTRACT.map((e) => `${e.method} ${e.game ? 'game' : 'root'} ${contractShape(e.path)}`))
+  const exempt = new Set(Object.keys(outsideContract).map(contractKey))
+
+  const noRoute = GAME_API_CONTRACT.filter((e) => !served.has(`${e.method} ${e.game ? 'game' : 'root'} ${contractShape(e.path)}`)).map((e) => `${e.method} ${e.path}`)
+  t.same(noRoute, [], 'every contract entry is served by a route (add the route, or drop the entry from schemas/game-api-contract.ts)')
+  const unnamed = [...new Set(routes.filter((route) => !contract.has(contractKey(route)) && !exempt.has(contractKey(route))))]
+  t.same(unnamed, [], 'every route is a contract entry (add it to schemas/game-api-contract.ts, or to outsideContract here with why)')
+  t.same(Object.keys(outsideContract).filter((route) => !served.has(contractKey(route))), [], 'the routes outside the contract exist')
+})
+
+t.test('the OpenAPI reference at GET /docs/json lists every route under /api, no more', async (t) => {
+  const answer = await api.call('GET', '/docs/json')
+  t.equal(answer.statusCode, 200)
+  const described = Object.entries((answer.json() as { paths: Record<string, Record<string, unknown>> }).paths)
+    .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, ':')}`))
+  const routes = registeredRoutes(api.app.printRoutes({ commonPrefix: false }))
+    .filter((route) => route.split(' ')[1]?.startsWith('/api/')).map((route) => route.replace(/:[^/]+/g, ':'))
+  t.same([...new Set(routes)].filter((route) => !described.includes(route)), [], 'no route is missing from the reference')
+  t.same(described.filter((route) => !routes.includes(route)), [], 'the reference describes no route that is not served')
 })
