@@ -2,19 +2,32 @@
 import type { Queryable } from '../../../shared/db.ts'
 import { NUMBER_COLUMNS, NUMBER_KEY, USER_COLUMNS, USER_KEY, numberTotalsSelect, userTotalsSelect } from './draw-totals-sql.ts'
 
-/** Adds (sign 1) or takes away (sign -1) these tickets' bets in both aggregates, in one statement; rows left with no bet go. */
+const OF_TICKETS = 'b.ticket_id = ANY($1::bigint[])'
+/** Upserts of the bets of the tickets whose ids are $1 into each aggregate, each figure times sign; each answers its rows' keys and bets. */
+const numberTotals = (sign: 1 | -1) => upsert('draw_number_totals', NUMBER_KEY, NUMBER_COLUMNS, numberTotalsSelect(OF_TICKETS, sign))
+const userTotals = (sign: 1 | -1) => upsert('draw_user_totals', USER_KEY, USER_COLUMNS, userTotalsSelect(OF_TICKETS, sign))
+
+/**
+ * Adds (sign 1) or takes away (sign -1) these tickets' bets in both aggregates, in one statement; rows left with no bet go.
+ * Every writer takes the number totals' rows before the user totals' rows (the union reads them in that order).
+ */
 export async function applyTicketTotals (q: Queryable, ticketIds: Array<number | string>, sign: 1 | -1): Promise<void> {
   if (ticketIds.length === 0) return
-  const where = 'b.ticket_id = ANY($1::bigint[])'
-  // The union reads the number totals first, so every placement and void locks their rows before the user totals' rows.
   const { rows } = await q.query<Record<string, unknown> & { totals: 'number' | 'user' }>(
-    `WITH n AS (${upsert('draw_number_totals', NUMBER_KEY, NUMBER_COLUMNS, numberTotalsSelect(where, sign))}),
-          u AS (${upsert('draw_user_totals', USER_KEY, USER_COLUMNS, userTotalsSelect(where, sign))})
+    `WITH n AS (${numberTotals(sign)}), u AS (${userTotals(sign)})
      SELECT 'number' AS totals, draw_id, user_id, number, form, NULL::text AS bettor_id, NULL::int AS level FROM n WHERE bets = 0
      UNION ALL SELECT 'user', draw_id, user_id, NULL, NULL, bettor_id, level FROM u WHERE bets = 0`, [ticketIds.map(String)])
   await dropEmpty(q, 'draw_number_totals', NUMBER_KEY, rows.filter((r) => r.totals === 'number'))
   await dropEmpty(q, 'draw_user_totals', USER_KEY, rows.filter((r) => r.totals === 'user'))
 }
+
+/** Placement's first half of applyTicketTotals(…, 1): the number totals, whose rows its bettors share only on the same numbers. */
+export async function addNumberTotals (q: Queryable, ticketIds: Array<number | string>): Promise<void> {
+  if (ticketIds.length > 0) await q.query(numberTotals(1), [ticketIds.map(String)])
+}
+
+/** Placement's second half, as SQL with the ticket ids in $1: the user totals, whose rows every ticket of a bettor shares (placement runs it last). */
+export const ADD_USER_TOTALS = userTotals(1)
 
 /** Adds settled winners' payouts (the bet's, and each level's kept and passed-on parts) to draw_user_totals. */
 export async function addSettledPayouts (q: Queryable, betIds: number[]): Promise<void> {

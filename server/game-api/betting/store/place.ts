@@ -6,7 +6,7 @@ import {
 } from '../rules/index.ts'
 import type { FourDLineInput, TicketRequest, TotoLineInput } from '../types.ts'
 import { loadBettors, type Bettor } from './chain.ts'
-import { applyTicketTotals } from './draw-totals.ts'
+import { ADD_USER_TOTALS, addNumberTotals } from './draw-totals.ts'
 import { bettingErrors, lineErrors } from '../errors.ts'
 import { enforceLimits, limitNumberOf } from '../../risk/store/limits.ts'
 import { linesText } from './lines.ts'
@@ -198,10 +198,13 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
     await insertRows(q, start === 0 ? ticketColumns : undefined, chunk, chunkLevels)
   }
   // The per-draw aggregates move in this transaction, from the rows just written (so they always equal a recount).
-  for (let start = 0; start < placed.length; start += CHUNK) await applyTicketTotals(q, placed.slice(start, start + CHUNK).map((p) => p.ticketId), 1)
-  // The credit last, so the bettor's row is locked only for the statement and the commit: the one row all its tickets share.
-  if (mode === 'charge') {
-    const left = await chargeCredit(q, placed)
+  const chunks = Array.from({ length: Math.ceil(placed.length / CHUNK) }, (_, i) => placed.slice(i * CHUNK, (i + 1) * CHUNK).map((p) => p.ticketId))
+  for (const ids of chunks) await addNumberTotals(q, ids)
+  for (const ids of chunks.slice(0, -1)) await q.query(ADD_USER_TOTALS, [ids])
+  const last = chunks[chunks.length - 1] ?? []
+  if (mode === 'history') await q.query(ADD_USER_TOTALS, [last])
+  else {
+    const left = await chargeCredit(q, placed, last)
     for (const p of placed) p.creditLeft = left.get(p.userId)
   }
   return placed
@@ -337,19 +340,31 @@ function enforceLineMaximum (requests: TicketRequest[], maximumOf: (request: Tic
 }
 
 /**
- * Takes each bettor's total from its CreditLeft when it covers it, answering what is left. One bettor (every entry path's ticket):
- * one conditional update, so the row is locked only from here to the commit. Several (a batch): their rows locked in id order
- * first, so concurrent batches never deadlock.
+ * Adds the last tickets (ids) to the user totals and takes each bettor's total from its CreditLeft when it covers it, answering
+ * what is left. These are the rows every ticket of a bettor shares, so placement takes them last, in the statement before the
+ * commit: one bettor (every entry path's ticket) in one statement, totals then credit, the order a void takes them in too.
+ * Several (a batch): their credit rows locked in id order, so concurrent batches never deadlock.
  */
-async function chargeCredit (q: Queryable, placed: PlacedTicket[]): Promise<Map<string, number>> {
+async function chargeCredit (q: Queryable, placed: PlacedTicket[], ids: number[]): Promise<Map<string, number>> {
   const totals = new Map<string, number>()
   for (const p of placed) totals.set(p.userId, roundMoney((totals.get(p.userId) ?? 0) + p.stake))
   const users = [...totals.keys()].sort()
-  if (users.length > 1) await q.query('SELECT 1 FROM users WHERE user_id = ANY($1::text[]) ORDER BY user_id FOR UPDATE', [users])
-  const { rows } = await q.query<{ user_id: string, credit_left: string }>(
-    `UPDATE users u SET credit_left = u.credit_left - x.c FROM unnest($1::text[], $2::numeric[]) AS x (id, c)
-     WHERE u.user_id = x.id AND u.credit_left >= x.c RETURNING u.user_id, u.credit_left`, [users, users.map((u) => totals.get(u) ?? 0)])
-  const left = new Map(rows.map((r) => [r.user_id, Number(r.credit_left)]))
+  const charge = (p: number) => `UPDATE users u SET credit_left = u.credit_left - x.c FROM unnest($${p}::text[], $${p + 1}::numeric[]) AS x (id, c)
+     WHERE u.user_id = x.id AND u.credit_left >= x.c RETURNING u.user_id, u.credit_left`
+  const costs = [users, users.map((u) => totals.get(u) ?? 0)]
+  let rows: Array<{ user_id: string | null, credit_left: string | null }>
+  if (users.length === 1) {
+    // The union reads the totals' upsert first: its rows are locked before the credit row.
+    rows = (await q.query<{ user_id: string | null, credit_left: string | null }>(
+      `WITH totals AS (${ADD_USER_TOTALS}), credit AS (${charge(2)})
+       SELECT NULL AS user_id, NULL::numeric AS credit_left FROM (SELECT count(*) AS n FROM totals) AS t WHERE t.n < 0
+       UNION ALL SELECT user_id, credit_left FROM credit`, [ids, ...costs])).rows
+  } else {
+    await q.query(ADD_USER_TOTALS, [ids])
+    await q.query('SELECT 1 FROM users WHERE user_id = ANY($1::text[]) ORDER BY user_id FOR UPDATE', [users])
+    rows = (await q.query<{ user_id: string, credit_left: string }>(charge(1), costs)).rows
+  }
+  const left = new Map(rows.filter((r) => r.user_id !== null).map((r) => [String(r.user_id), Number(r.credit_left)]))
   const short = users.find((u) => !left.has(u))
   if (short !== undefined) {
     const { rows: [row] } = await q.query<{ credit_left: string }>('SELECT credit_left FROM users WHERE user_id = $1', [short])
