@@ -96,7 +96,7 @@ module.exports = {
       severity: 'error',
       comment: 'A domain\'s store/ is private to it: another domain goes through that domain\'s api.ts (its public surface).',
       from: { path: ga(`(${DOMAINS})/`), pathNot: ga(`(${STORE_IMPORTS_TO_EMPTY.join('|')})$`) },
-      to: { path: ga('[^/]+/store/'), pathNot: ga('$1/store/') }
+      to: { path: ga(`(${DOMAINS})/store/`), pathNot: ga('$1/store/') }
     },
     {
       name: 'game-api-store-no-routes-or-jobs',

@@ -1,13 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Queryable } from '../../shared/db.ts'
-
-/** One change the game API made. */
-export interface AuditEntry {
-  userId: string | null
-  action: string
-  detail?: Record<string, unknown>
-}
+import { appendAudit, type AuditEntry } from '../lib/store/audit-trail.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,9 +12,7 @@ declare module 'fastify' {
 
 async function auditPlugin (app: FastifyInstance) {
   app.decorate('gaAudit', async function gaAudit (q: Queryable, request: FastifyRequest, entry: AuditEntry) {
-    const path = request.url.split('?')[0] ?? request.url
-    await q.query('INSERT INTO audits (user_id, action, path, detail, created_at) VALUES ($1, $2, $3, $4, $5)',
-      [entry.userId, entry.action, path, JSON.stringify({ ...entry.detail, ip: request.ip }), app.gaNow()])
+    await appendAudit(q, { path: request.url.split('?')[0] ?? request.url, ip: request.ip, now: app.gaNow() }, entry)
   })
 }
 

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { errors } from '../lib/errors.ts'
 import { useToken, type AuthUser } from '../lib/tokens.ts'
+import type { Caller } from '../lib/caller.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +21,11 @@ declare module 'fastify' {
 export function caller (request: FastifyRequest): AuthUser {
   if (!request.gaUser) throw errors.sessionExpired()
   return request.gaUser
+}
+
+/** The caller a use case is given: the signed-in user, the call's path and address, and the game API's clock now. */
+export function callerOf (request: FastifyRequest): Caller {
+  return { user: caller(request), path: request.url.split('?')[0] ?? request.url, ip: request.ip, now: request.server.gaNow() }
 }
 
 async function authPlugin (app: FastifyInstance) {

@@ -60,7 +60,7 @@ const backRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
       response: envelope(Type.Object({ Claims: Type.Array(ClaimSchema), Total: Type.Number() }))
     }
   }, async (request) => {
-    await assertShareClaimAdmin(app.db, request)
+    await assertShareClaimAdmin(app.db, caller(request))
     const uplineId = await subjectOf(app.db, caller(request), request.body.UserId)
     const { drawFrom, drawTo } = periodOf(request.body, 'body')
     const claims = await listClaims(app.db, game, uplineId, { drawFrom, drawTo, downline: request.body.DownlineId, open: true })
@@ -71,7 +71,7 @@ const backRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
   app.put('/shareClaimBackImport', {
     schema: { body: Type.Object({ ClaimIds: Type.Array(IdField, { maxItems: 1000 }), Remarks, LocId: LocIdField }), response: envelope(BackSchema) }
   }, async (request) => {
-    await assertShareClaimAdmin(app.db, request)
+    await assertShareClaimAdmin(app.db, caller(request))
     const ids = [...new Set(request.body.ClaimIds)]
     if (ids.length === 0) throw shareClaimErrors.noClaimIds()
     const id = await app.db.transaction(async (tx) => {
@@ -108,9 +108,9 @@ const backRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
       response: envelope(BackSchema)
     }
   }, async (request) => {
-    await assertShareClaimAdmin(app.db, request)
+    await assertShareClaimAdmin(app.db, caller(request))
     const body = request.body
-    const uplineId = await directPair(app.db, request, body.UserId, body.DownlineId)
+    const uplineId = await directPair(app.db, caller(request), body.UserId, body.DownlineId)
     const cents = Math.round(body.Amount * 100)
     if (cents === 0 || Math.abs(cents - body.Amount * 100) > 1e-6) throw shareClaimErrors.badAmount(String(body.Amount))
     const id = await app.db.transaction(async (tx) => {
@@ -127,7 +127,7 @@ const backRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
   app.put('/shareClaimBack', {
     schema: { body: Type.Object({ ClaimBackId: IdField, Remarks, LocId: LocIdField }), response: envelope(BackSchema) }
   }, async (request) => {
-    await assertShareClaimAdmin(app.db, request)
+    await assertShareClaimAdmin(app.db, caller(request))
     const id = request.body.ClaimBackId
     await app.db.transaction(async (tx) => {
       const back = await lockBack(tx, request, game, id)
@@ -142,7 +142,7 @@ const backRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
   app.delete('/shareClaimBack/:id', {
     schema: { params: Type.Object({ id: IdField }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Object({ Deleted: Type.Integer() })) }
   }, async (request) => {
-    await assertShareClaimAdmin(app.db, request)
+    await assertShareClaimAdmin(app.db, caller(request))
     const id = request.params.id
     return ok(await app.db.transaction(async (tx) => {
       const back = await lockBack(tx, request, game, id)
@@ -157,7 +157,7 @@ const backRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
   app.get('/selectReportShareClaimBack', {
     schema: { querystring: Type.Object({ ...PeriodFields, DownlineId: Type.Optional(Type.String({ maxLength: 50 })) }), response: envelope(Type.Array(BackSchema)) }
   }, async (request) => {
-    await assertShareClaimAdmin(app.db, request)
+    await assertShareClaimAdmin(app.db, caller(request))
     const uplineId = await subjectOf(app.db, caller(request), request.query.UserId)
     const { rows } = await app.db.query<Back>(
       `${BACKS_SQL} WHERE b.game = $1 AND b.upline_id = $2 AND ($3::text IS NULL OR b.downline_id = $3) GROUP BY b.claim_back_id ORDER BY b.claim_back_id DESC`,

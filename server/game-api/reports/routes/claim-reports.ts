@@ -17,20 +17,20 @@ const CompanyReport = Type.Intersect([ReportSchema, Type.Object({ WinLoss: Type.
 /** The live share-claim reports, from settled bets and their level rows. */
 const shareClaimReportRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
   app.get('/reportDownLine', { schema: { querystring: Type.Object(PeriodFields), response: envelope(ReportSchema) } }, async (request) => {
-    await assertShareClaimAdmin(app.db, request)
+    await assertShareClaimAdmin(app.db, caller(request))
     const userId = await subjectOf(app.db, caller(request), request.query.UserId)
     return ok(await shareClaimDownLine(app.db, { userId, game, ...periodOf(request.query, 'querystring') }))
   })
 
   app.get('/selectReportShareClaim', { schema: { querystring: Type.Object(PeriodFields), response: envelope(CompanyReport) } }, async (request) => {
-    await assertCompanyView(app.db, request)
+    await assertCompanyView(app.db, caller(request))
     const userId = await subjectOf(app.db, caller(request), request.query.UserId)
     return ok(await shareClaimCompany(app.db, { userId, game, ...periodOf(request.query, 'querystring') }))
   })
 
   // Computed when asked (a read of settled bets, nothing stored): the company view's holders summed per draw into the group, above it, and Out.
   app.put('/generateReportPlaceOutShareMix', { schema: { body: Type.Object(PeriodFields), response: envelope(ReportSchema) } }, async (request) => {
-    await assertCompanyView(app.db, request)
+    await assertCompanyView(app.db, caller(request))
     const userId = await subjectOf(app.db, caller(request), request.body.UserId)
     return ok(await placeOutShareMix(app.db, { userId, game, ...periodOf(request.body, 'body') }))
   })

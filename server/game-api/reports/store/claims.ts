@@ -58,3 +58,14 @@ export async function listClaims (q: Queryable, game: Game, uplineId: string, fi
     [game, uplineId, filter.drawFrom, filter.drawTo, filter.downline ?? null, filter.open === true])
   return rows
 }
+
+/** A recorded claim of the game, locked for a change: whose upline recorded it and the claim-back it is part of, if any. */
+export async function lockClaim (q: Queryable, game: Game, claimId: number): Promise<{ upline_id: string, claim_back_id: number | null } | undefined> {
+  const { rows: [claim] } = await q.query<{ upline_id: string, claim_back_id: number | null }>('SELECT upline_id, claim_back_id FROM share_claims WHERE claim_id = $1 AND game = $2 FOR UPDATE', [claimId, game])
+  return claim
+}
+
+/** Deletes a recorded claim. */
+export async function deleteClaim (q: Queryable, claimId: number): Promise<void> {
+  await q.query('DELETE FROM share_claims WHERE claim_id = $1', [claimId])
+}
