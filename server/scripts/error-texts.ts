@@ -16,13 +16,18 @@ export function i18nTemplate (message: string): string {
 
 /** Every entry of the game API's catalogue, code → message: lib/errors.ts and each domain's errors.ts, loaded so that coded() records them. */
 export async function gameApiCatalogue (): Promise<ReadonlyMap<string, string>> {
-  const { catalogueMessages } = await import('../game-api/lib/errors.ts')
+  return new Map([...await gameApiCatalogueEntries()].map(([code, entry]) => [code, entry.message]))
+}
+
+/** Every entry of the game API's catalogue, code → message and status. */
+export async function gameApiCatalogueEntries (): Promise<ReadonlyMap<string, { message: string, statusCode: number }>> {
+  const { catalogueEntries } = await import('../game-api/lib/errors.ts')
   const root = fromRoot('server/game-api')
   for (const domain of readdirSync(root)) {
     const file = `${root}/${domain}/errors.ts`
     if (existsSync(file)) await import(pathToFileURL(file).href)
   }
-  return catalogueMessages
+  return catalogueEntries
 }
 
 type Catalogue = { errors: Record<string, string> } & Record<string, unknown>

@@ -1,6 +1,9 @@
 import t from 'tap'
 import { GAME_API_CONTRACT, contractShape } from '../../schemas/game-api-contract.ts'
+import { readFileSync } from 'node:fs'
 import { gameApiHarness } from './harness.ts'
+import { gameApiCatalogueEntries } from '../../server/scripts/error-texts.ts'
+import { referenceFile, renderReference, type OpenApi } from '../../server/scripts/game-api-reference.ts'
 
 // The contract (schemas/game-api-contract.ts) and the reference game API's routes are one list: a contract entry no route
 // serves, or a route the contract does not name, fails here by name. The OpenAPI reference lists the same routes.
@@ -64,4 +67,9 @@ t.test('the OpenAPI reference at GET /docs/json lists every route under /api, no
     .filter((route) => route.split(' ')[1]?.startsWith('/api/')).map((route) => route.replace(/:[^/]+/g, ':'))
   t.same([...new Set(routes)].filter((route) => !described.includes(route)), [], 'no route is missing from the reference')
   t.same(described.filter((route) => !routes.includes(route)), [], 'the reference describes no route that is not served')
+})
+
+t.test('the committed reference (server/docs/game-api-reference.md) is the one the route schemas make now', async (t) => {
+  const current = renderReference(api.app.swagger() as unknown as OpenApi, await gameApiCatalogueEntries())
+  t.ok(readFileSync(referenceFile, 'utf8') === current, 'server/docs/game-api-reference.md is up to date: run npm run docs:game-api and commit it')
 })

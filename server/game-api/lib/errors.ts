@@ -18,15 +18,15 @@ export class GameApiError extends CodedError {
 /** A catalogue entry: called with or without new, its arguments fill the message's %s in order. */
 export type GameApiErrorConstructor<Args extends unknown[]> = CodedConstructor<GameApiError, Args>
 
-/** Every catalogue entry made so far, by code: its message with the %s its values fill (menus/i18n/en.json's errors are derived from it). */
-export const catalogueMessages = new Map<string, string>()
+/** Every catalogue entry made so far, by code: its message with the %s its values fill (menus/i18n/en.json's errors are derived from it) and its status. */
+export const catalogueEntries = new Map<string, { message: string, statusCode: number }>()
 
 /** A catalogue entry with a stable GA_* code, a message (the contract's where it has one) and an HTTP status. */
 export function coded<Args extends unknown[] = []> (code: `GA_${string}`, message: string, statusCode: number): GameApiErrorConstructor<Args> {
-  const known = catalogueMessages.get(code)
+  const known = catalogueEntries.get(code)
   // One code, one text: a client translates by the code, so a second text under it could never be said.
-  if (known !== undefined && known !== message) throw new Error(`${code} is catalogued twice with different messages: "${known}" and "${message}"`)
-  catalogueMessages.set(code, message)
+  if (known !== undefined && known.message !== message) throw new Error(`${code} is catalogued twice with different messages: "${known.message}" and "${message}"`)
+  catalogueEntries.set(code, { message, statusCode })
   return codedError<GameApiError, Args>(GameApiError, code, message, statusCode)
 }
 
