@@ -28,8 +28,12 @@ export const NUMBER_COLUMNS = ['bets', 'big_in', 'small_in', 'amount_in', 'big_k
 /** The key of draw_number_totals (every level a user holds in bettors' chains together: its levels are in draw_user_totals). */
 export const NUMBER_KEY = ['draw_id', 'user_id', 'number', 'form'] as const
 
+/** Where the aggregates' rows are counted from: the tables, or the rows a placement's statement is inserting (its CTEs). */
+export interface BetSource { bets: string, levels: string }
+const TABLES: BetSource = { bets: 'bets', levels: 'bet_levels' }
+
 /** draw_number_totals rows of the bets `where` selects, each figure times `sign` (a literal: 1 adds, -1 takes away). */
-export function numberTotalsSelect (where: string, sign: 1 | -1): string {
+export function numberTotalsSelect (where: string, sign: 1 | -1, from: BetSource = TABLES): string {
   const s = sign === 1 ? '' : '-'
   return `SELECT b.draw_id, l.user_id, p.num AS number, b.form, ${s}count(*)::int AS bets,
     ${s}sum(l.big_in / ${PART}) AS big_in, ${s}sum(l.small_in / ${PART}) AS small_in, ${s}sum(l.amount_in / ${PART}) AS amount_in,
@@ -37,7 +41,7 @@ export function numberTotalsSelect (where: string, sign: 1 | -1): string {
     ${s}sum(l.big_out / ${PART}) AS big_out, ${s}sum(l.small_out / ${PART}) AS small_out, ${s}sum(l.amount_out / ${PART}) AS amount_out,
     ${s}sum(CASE WHEN b.game = 'TOTO' THEN l.max_payout ELSE 0 END) AS max_payout,
     ${TIERS.map((t) => `${s}sum(${tierPay(t)}) AS pay_${t}`).join(',\n    ')}
-  FROM bets b JOIN bet_levels l ON l.bet_id = b.bet_id ${PLAYED_NUMBERS}
+  FROM ${from.bets} b JOIN ${from.levels} l ON l.bet_id = b.bet_id ${PLAYED_NUMBERS}
   WHERE ${where}
   GROUP BY b.draw_id, l.user_id, p.num, b.form`
 }
@@ -48,13 +52,13 @@ export const USER_COLUMNS = ['tickets', 'bets', 'stake', 'payout', 'commission',
 export const USER_KEY = ['draw_id', 'bettor_id', 'user_id', 'level'] as const
 
 /** draw_user_totals rows of the bets `where` selects, each figure times `sign`. */
-export function userTotalsSelect (where: string, sign: 1 | -1): string {
+export function userTotalsSelect (where: string, sign: 1 | -1, from: BetSource = TABLES): string {
   const s = sign === 1 ? '' : '-'
   return `SELECT b.draw_id, b.user_id AS bettor_id, l.user_id, l.level, ${s}count(DISTINCT b.ticket_id)::int AS tickets, ${s}count(*)::int AS bets,
     ${s}sum(b.amount) AS stake, ${s}sum(b.payout) AS payout, ${s}sum(l.commission) AS commission,
     ${s}sum(l.amount_in) AS amount_in, ${s}sum(l.amount_intake) AS amount_kept, ${s}sum(l.amount_out) AS amount_out, ${s}sum(l.max_payout) AS max_payout,
     ${s}sum(l.intake_payout) AS kept_payout, ${s}sum(l.out_payout) AS out_payout
-  FROM bets b JOIN bet_levels l ON l.bet_id = b.bet_id
+  FROM ${from.bets} b JOIN ${from.levels} l ON l.bet_id = b.bet_id
   WHERE ${where}
   GROUP BY b.draw_id, b.user_id, l.user_id, l.level`
 }

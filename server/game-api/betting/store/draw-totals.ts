@@ -1,6 +1,6 @@
 // Keeps the per-draw aggregates current inside the transaction that changes bets: placement and void add or take away whole tickets, settlement and reset the payouts.
 import type { Queryable } from '../../../shared/db.ts'
-import { NUMBER_COLUMNS, NUMBER_KEY, USER_COLUMNS, USER_KEY, numberTotalsSelect, userTotalsSelect } from './draw-totals-sql.ts'
+import { NUMBER_COLUMNS, NUMBER_KEY, USER_COLUMNS, USER_KEY, numberTotalsSelect, userTotalsSelect, type BetSource } from './draw-totals-sql.ts'
 
 const OF_TICKETS = 'b.ticket_id = ANY($1::bigint[])'
 /** Upserts of the bets of the tickets whose ids are $1 into each aggregate, each figure times sign; each answers its rows' keys and bets. */
@@ -21,13 +21,14 @@ export async function applyTicketTotals (q: Queryable, ticketIds: Array<number |
   await dropEmpty(q, 'draw_user_totals', USER_KEY, rows.filter((r) => r.totals === 'user'))
 }
 
-/** Placement's first half of applyTicketTotals(…, 1): the number totals, whose rows its bettors share only on the same numbers. */
-export async function addNumberTotals (q: Queryable, ticketIds: Array<number | string>): Promise<void> {
-  if (ticketIds.length > 0) await q.query(numberTotals(1), [ticketIds.map(String)])
+/** The upserts adding a placement's own rows (its statement's CTEs) to each aggregate, to run in that statement: number totals first. */
+export function placementTotals (bets: string, levels: string): { numbers: string, users: string } {
+  const from: BetSource = { bets, levels }
+  return {
+    numbers: upsert('draw_number_totals', NUMBER_KEY, NUMBER_COLUMNS, numberTotalsSelect('true', 1, from)),
+    users: upsert('draw_user_totals', USER_KEY, USER_COLUMNS, userTotalsSelect('true', 1, from))
+  }
 }
-
-/** Placement's second half, as SQL with the ticket ids in $1: the user totals, whose rows every ticket of a bettor shares (placement runs it last). */
-export const ADD_USER_TOTALS = userTotals(1)
 
 /** Adds settled winners' payouts (the bet's, and each level's kept and passed-on parts) to draw_user_totals. */
 export async function addSettledPayouts (q: Queryable, betIds: number[]): Promise<void> {

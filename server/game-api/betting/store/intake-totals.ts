@@ -1,6 +1,7 @@
 // Each level's intake per number and draw (number_intake), read under row locks so an out-setting limit holds across lines and tickets.
 import type { Queryable } from '../../../shared/db.ts'
 import { expand4d, type Game } from '../rules/index.ts'
+import { sqlParams } from '../../../shared/sql-params.ts'
 
 /** What one level keeps of one number in one draw: Big and Small dollars (4D) or units (TOTO). */
 export interface Kept { big: number, small: number, units: number }
@@ -38,15 +39,28 @@ export async function lockIntake (q: Queryable, keys: IntakeKey[]): Promise<Map<
   return kept
 }
 
-/** Adds deltas to the rows (made when missing) in key order, the order lockIntake takes, so concurrent placements never deadlock. */
-export async function addIntake (q: Queryable, deltas: Map<string, { key: IntakeKey, kept: Kept }>): Promise<void> {
-  const list = [...deltas.values()].filter((d) => d.kept.big !== 0 || d.kept.small !== 0 || d.kept.units !== 0).sort((a, b) => compareKeys(a.key, b.key))
+/** What one placement or void adds to one row. */
+export interface IntakeDelta { key: IntakeKey, kept: Kept }
+
+/** The upsert adding deltas (none zero) to their rows in key order, with its parameters added by add (for a larger statement). */
+export function intakeUpsert (add: (value: unknown, type: string) => string, deltas: readonly IntakeDelta[]): string {
+  return `INSERT INTO number_intake (draw_id, user_id, number, big, small, units)
+     SELECT d, u, n, b, s, un FROM unnest(${add(deltas.map((d) => d.key.drawId), 'int[]')}, ${add(deltas.map((d) => d.key.userId), 'text[]')}, ${add(deltas.map((d) => d.key.number), 'text[]')},
+       ${add(deltas.map((d) => d.kept.big), 'numeric[]')}, ${add(deltas.map((d) => d.kept.small), 'numeric[]')}, ${add(deltas.map((d) => d.kept.units), 'numeric[]')}) WITH ORDINALITY AS x (d, u, n, b, s, un, o) ORDER BY o
+     ON CONFLICT (draw_id, user_id, number) DO UPDATE SET big = number_intake.big + excluded.big, small = number_intake.small + excluded.small, units = number_intake.units + excluded.units`
+}
+
+/** The deltas that change something, in key order: the order lockIntake takes, so concurrent placements never deadlock. */
+export function intakeChanges (deltas: Iterable<IntakeDelta>): IntakeDelta[] {
+  return [...deltas].filter((d) => d.kept.big !== 0 || d.kept.small !== 0 || d.kept.units !== 0).sort((a, b) => compareKeys(a.key, b.key))
+}
+
+/** Adds deltas to the rows (made when missing), in key order. */
+export async function addIntake (q: Queryable, deltas: Iterable<IntakeDelta>): Promise<void> {
+  const list = intakeChanges(deltas)
   if (list.length === 0) return
-  await q.query(
-    `INSERT INTO number_intake (draw_id, user_id, number, big, small, units)
-     SELECT d, u, n, b, s, un FROM unnest($1::int[], $2::text[], $3::text[], $4::numeric[], $5::numeric[], $6::numeric[]) WITH ORDINALITY AS x (d, u, n, b, s, un, o) ORDER BY o
-     ON CONFLICT (draw_id, user_id, number) DO UPDATE SET big = number_intake.big + excluded.big, small = number_intake.small + excluded.small, units = number_intake.units + excluded.units`,
-    [list.map((d) => d.key.drawId), list.map((d) => d.key.userId), list.map((d) => d.key.number), list.map((d) => d.kept.big), list.map((d) => d.kept.small), list.map((d) => d.kept.units)])
+  const p = sqlParams()
+  await q.query(intakeUpsert(p.add, list), p.values)
 }
 
 /** The per-number limits of these users (rows of out_number_limits), by `user|number`. */
@@ -66,7 +80,7 @@ export async function releaseTicketIntake (q: Queryable, ticketId: string | numb
   const { rows } = await q.query<{ draw_id: number, user_id: string, game: Game, number: string, form: string, big_intake: string, small_intake: string, amount_intake: string }>(
     `SELECT l.draw_id, l.user_id, b.game, b.number, b.form, l.big_intake, l.small_intake, l.amount_intake
      FROM bet_levels l JOIN bets b ON b.bet_id = l.bet_id WHERE b.ticket_id = $1 AND l.amount_intake <> 0`, [ticketId])
-  const deltas = new Map<string, { key: IntakeKey, kept: Kept }>()
+  const deltas = new Map<string, IntakeDelta>()
   for (const r of rows) {
     const numbers = playedNumbers(r.game, r)
     for (const number of numbers) {
@@ -80,5 +94,5 @@ export async function releaseTicketIntake (q: Queryable, ticketId: string | numb
       deltas.set(intakeKey(key), d)
     }
   }
-  await addIntake(q, deltas)
+  await addIntake(q, deltas.values())
 }

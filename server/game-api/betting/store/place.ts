@@ -6,12 +6,12 @@ import {
 } from '../rules/index.ts'
 import type { FourDLineInput, TicketRequest, TotoLineInput } from '../types.ts'
 import { loadBettors, type Bettor } from './chain.ts'
-import { ADD_USER_TOTALS, addNumberTotals } from './draw-totals.ts'
-import { bettingErrors, lineErrors } from '../errors.ts'
+import { writePlacement, type BetRow, type LevelRow, type TicketRow } from './place-write.ts'
+import { lineErrors } from '../errors.ts'
 import { enforceLimits, limitNumberOf } from '../../risk/store/limits.ts'
 import { linesText } from './lines.ts'
 import { ticketLabels } from './ticket-labels.ts'
-import { addIntake, intakeKey, loadNumberLimits, lockIntake, playedNumbers, type IntakeKey, type Kept, type NumberLimit } from './intake-totals.ts'
+import { intakeChanges, intakeKey, loadNumberLimits, lockIntake, playedNumbers, type IntakeDelta, type IntakeKey, type Kept, type NumberLimit } from './intake-totals.ts'
 
 // Where placement's callers have always found the request's shape (it lives in types.ts, which ticket-labels.ts reads too).
 export type { TicketRequest } from '../types.ts'
@@ -30,9 +30,6 @@ export interface PlacedTicket {
 
 /** How placement treats money: `charge` checks and takes CreditLeft under a row lock; `history` (seed, benchmarks) leaves balances alone. */
 export type PlaceMode = 'charge' | 'history'
-
-interface BetRow { betId: number, ticketId: number, drawId: number, userId: string, game: Game, lineNo: number, number: string, form: string, numbers: string | null, system: number | null, big: number, small: number, units: number, combinations: number, amount: number, payRate: string, limitNumber: string }
-interface LevelRow { betId: number, level: number, userId: string, drawId: number, share: number, commission: number, bigIn: number, smallIn: number, amountIn: number, bigIntake: number, smallIntake: number, amountIntake: number, bigOut: number, smallOut: number, amountOut: number, maxPayout: number }
 
 /** The text a TOTO line is stored under in the number column: two-digit numbers, or the side-bet type. */
 export function totoNumberText (line: TotoLineInput): string {
@@ -106,8 +103,6 @@ export function lineStake (game: Game, line: FourDLineInput | TotoLineInput): nu
   const stake = fourDLineStake({ ...(line as FourDLineInput), position: 0, length: 0 })
   return roundMoney(stake.big + stake.small)
 }
-
-const CHUNK = 4000
 
 /** Places tickets in the caller's transaction: every row of every ticket, or (on any failure) none. */
 export async function placeTickets (q: Queryable, requests: TicketRequest[], mode: PlaceMode, now: Date, drawDates?: ReadonlyMap<number, string>): Promise<PlacedTicket[]> {
@@ -183,51 +178,14 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
     // Limits first, in the same transaction as the credit and the inserts: a refused ticket writes nothing.
     for (const game of ['4D', 'TOTO'] as const) await enforceLimits(q, game, bets.filter((b) => b.game === game).map((b) => ({ drawId: b.drawId, betType: b.form, number: b.limitNumber, units: b.amount })))
   }
-  await addIntake(q, intake.deltas)
-
   const labels = await ticketLabels(q, requests, drawDates)
-  const ticketColumns = [placed.map((p) => p.ticketId), placed.map((p) => p.ticketNo), requests.map((r) => r.userId), requests.map((r) => r.placedBy), requests.map((r) => r.game),
-    requests.map((r) => r.locId), requests.map((r) => r.series), labels.map((l) => l.dayCode), requests.map((r) => r.source), labels.map((l) => l.text),
-    placed.map((p) => p.stake), requests.map(() => mode === 'charge'), requests.map((r) => r.fileId ?? null), requests.map(() => now.toISOString())]
-  // The tickets go in with the first chunk of their bets and levels, in one statement: each round trip is one more on every bet.
-  for (let start = 0; start === 0 || start < bets.length; start += CHUNK) {
-    const chunk = bets.slice(start, start + CHUNK)
-    const first = chunk[0]?.betId
-    const last = chunk[chunk.length - 1]?.betId
-    const chunkLevels = first === undefined ? [] : levels.filter((l) => l.betId >= first && l.betId <= (last ?? first))
-    await insertRows(q, start === 0 ? ticketColumns : undefined, chunk, chunkLevels)
-  }
-  // The per-draw aggregates move in this transaction, from the rows just written (so they always equal a recount).
-  const chunks = Array.from({ length: Math.ceil(placed.length / CHUNK) }, (_, i) => placed.slice(i * CHUNK, (i + 1) * CHUNK).map((p) => p.ticketId))
-  for (const ids of chunks) await addNumberTotals(q, ids)
-  for (const ids of chunks.slice(0, -1)) await q.query(ADD_USER_TOTALS, [ids])
-  const last = chunks[chunks.length - 1] ?? []
-  if (mode === 'history') await q.query(ADD_USER_TOTALS, [last])
-  else {
-    const left = await chargeCredit(q, placed, last)
-    for (const p of placed) p.creditLeft = left.get(p.userId)
-  }
+  const tickets: TicketRow[] = placed.map((p, i) => {
+    const r = requests[i] as TicketRequest
+    return { ...p, placedBy: r.placedBy, game: r.game, locId: r.locId, series: r.series, dayCode: labels[i]?.dayCode ?? null, source: r.source, text: labels[i]?.text ?? '', charged: mode === 'charge', fileId: r.fileId ?? null, placedAt: now.toISOString() }
+  })
+  const left = await writePlacement(q, { tickets, bets, levels, intake: intakeChanges(intake.deltas.values()), charge: mode === 'charge' })
+  for (const p of placed) p.creditLeft = left.get(p.userId)
   return placed
-}
-
-const TICKET_INSERT = `INSERT INTO tickets (ticket_id, ticket_no, user_id, placed_by, game, loc_id, series, day_code, source, text, stake, charged, file_id, placed_at)
-  SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::numeric[], $12::boolean[], $13::int[], $14::timestamptz[])`
-const betInsert = (p: number) => `INSERT INTO bets (bet_id, ticket_id, draw_id, user_id, game, line_no, number, form, numbers, system_size, big, small, units, combinations, amount, pay_rate)
-  SELECT id, t, d, u, g, l, n, f, ns::int[], s, b, sm, un, c, a, r::jsonb FROM unnest(${['bigint', 'bigint', 'int', 'text', 'text', 'int', 'text', 'text', 'text', 'int', 'numeric', 'numeric', 'numeric', 'int', 'numeric', 'text'].map((type, i) => `$${p + i}::${type}[]`).join(', ')})
-    AS x (id, t, d, u, g, l, n, f, ns, s, b, sm, un, c, a, r)`
-const levelInsert = (p: number) => `INSERT INTO bet_levels (bet_id, level, user_id, draw_id, share, commission, big_in, small_in, amount_in, big_intake, small_intake, amount_intake, big_out, small_out, amount_out, max_payout)
-  SELECT * FROM unnest(${['bigint', 'int', 'text', 'int', ...Array<string>(12).fill('numeric')].map((type, i) => `$${p + i}::${type}[]`).join(', ')})`
-
-/** Inserts tickets (when given), bets and their level rows in one statement (a foreign key is checked at the statement's end). */
-async function insertRows (q: Queryable, tickets: unknown[][] | undefined, bets: BetRow[], levels: LevelRow[]): Promise<void> {
-  const betColumns = [bets.map((b) => b.betId), bets.map((b) => b.ticketId), bets.map((b) => b.drawId), bets.map((b) => b.userId), bets.map((b) => b.game), bets.map((b) => b.lineNo), bets.map((b) => b.number),
-    bets.map((b) => b.form), bets.map((b) => b.numbers), bets.map((b) => b.system), bets.map((b) => b.big), bets.map((b) => b.small), bets.map((b) => b.units), bets.map((b) => b.combinations), bets.map((b) => b.amount), bets.map((b) => b.payRate)]
-  const col = <K extends keyof LevelRow>(key: K) => levels.map((l) => l[key])
-  const levelColumns = [col('betId'), col('level'), col('userId'), col('drawId'), col('share'), col('commission'), col('bigIn'), col('smallIn'), col('amountIn'),
-    col('bigIntake'), col('smallIntake'), col('amountIntake'), col('bigOut'), col('smallOut'), col('amountOut'), col('maxPayout')]
-  const t = tickets === undefined ? 0 : tickets.length
-  const parts = [...(tickets === undefined ? [] : [`t AS (${TICKET_INSERT})`]), `b AS (${betInsert(t + 1)})`]
-  await q.query(`WITH ${parts.join(', ')} ${levelInsert(t + 17)}`, [...(tickets ?? []), ...betColumns, ...levelColumns])
 }
 
 /** Replaces each line's commission by its part of the ticket's commission in that draw (computed on the ticket's stake, not rounded per line). */
@@ -284,7 +242,7 @@ async function intakeState (q: Queryable, requests: TicketRequest[], chainOf: (r
     }
   }
   const kept = await lockIntake(q, keys)
-  const deltas = new Map<string, { key: IntakeKey, kept: Kept }>()
+  const deltas = new Map<string, IntakeDelta>()
   const zero = (): Kept => ({ big: 0, small: 0, units: 0 })
   return {
     deltas,
@@ -337,40 +295,6 @@ function enforceLineMaximum (requests: TicketRequest[], maximumOf: (request: Tic
       if (overLineMaximum(stake, max)) throw lineErrors.overMax(i, linesText([line]), stake, max, request.userId)
     })
   }
-}
-
-/**
- * Adds the last tickets (ids) to the user totals and takes each bettor's total from its CreditLeft when it covers it, answering
- * what is left. These are the rows every ticket of a bettor shares, so placement takes them last, in the statement before the
- * commit: one bettor (every entry path's ticket) in one statement, totals then credit, the order a void takes them in too.
- * Several (a batch): their credit rows locked in id order, so concurrent batches never deadlock.
- */
-async function chargeCredit (q: Queryable, placed: PlacedTicket[], ids: number[]): Promise<Map<string, number>> {
-  const totals = new Map<string, number>()
-  for (const p of placed) totals.set(p.userId, roundMoney((totals.get(p.userId) ?? 0) + p.stake))
-  const users = [...totals.keys()].sort()
-  const charge = (p: number) => `UPDATE users u SET credit_left = u.credit_left - x.c FROM unnest($${p}::text[], $${p + 1}::numeric[]) AS x (id, c)
-     WHERE u.user_id = x.id AND u.credit_left >= x.c RETURNING u.user_id, u.credit_left`
-  const costs = [users, users.map((u) => totals.get(u) ?? 0)]
-  let rows: Array<{ user_id: string | null, credit_left: string | null }>
-  if (users.length === 1) {
-    // The union reads the totals' upsert first: its rows are locked before the credit row.
-    rows = (await q.query<{ user_id: string | null, credit_left: string | null }>(
-      `WITH totals AS (${ADD_USER_TOTALS}), credit AS (${charge(2)})
-       SELECT NULL AS user_id, NULL::numeric AS credit_left FROM (SELECT count(*) AS n FROM totals) AS t WHERE t.n < 0
-       UNION ALL SELECT user_id, credit_left FROM credit`, [ids, ...costs])).rows
-  } else {
-    await q.query(ADD_USER_TOTALS, [ids])
-    await q.query('SELECT 1 FROM users WHERE user_id = ANY($1::text[]) ORDER BY user_id FOR UPDATE', [users])
-    rows = (await q.query<{ user_id: string, credit_left: string }>(charge(1), costs)).rows
-  }
-  const left = new Map(rows.filter((r) => r.user_id !== null).map((r) => [String(r.user_id), Number(r.credit_left)]))
-  const short = users.find((u) => !left.has(u))
-  if (short !== undefined) {
-    const { rows: [row] } = await q.query<{ credit_left: string }>('SELECT credit_left FROM users WHERE user_id = $1', [short])
-    throw bettingErrors.notEnoughCredit(short, totals.get(short) ?? 0, Number(row?.credit_left ?? 0))
-  }
-  return left
 }
 
 /** Distinct permutations of a 4D number (re-exported for answers that show what an iBet or kBet plays). */
