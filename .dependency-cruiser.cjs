@@ -9,12 +9,6 @@ const ga = (path) => `^server/game-api/${path}`
 const DOMAINS = 'accounts|auth|betting|draws|messaging|payments|reports|risk|settings'
 // Known exceptions, to be emptied: files being rewritten with bet placement that still import another domain's store/ (switch each to that domain's api.ts).
 const STORE_IMPORTS_TO_EMPTY = [
-  'betting/store/place\\.ts', // risk/store/limits.ts → risk/api.ts
-  'betting/store/service\\.ts', // draws/store/draws.ts → draws/api.ts
-  'betting/store/ticket-labels\\.ts', // draws/store/draws.ts → draws/api.ts
-  'betting/store/bet-rows\\.ts', // draws/store/draws.ts → draws/api.ts
-  'betting/routes/files\\.ts', // risk/store/distributors.ts → risk/api.ts
-  'betting/routes/bets\\.ts', // accounts/store/preferences.ts → accounts/api.ts
   'draws/store/draws\\.ts' // betting/store/fixed-on-new-draws.ts → betting/api.ts
 ]
 

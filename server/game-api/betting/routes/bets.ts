@@ -14,7 +14,7 @@ import { placeOrder, type PlaceAnswer, type PlaceOrder } from '../store/service.
 import { parseText, ticketSummary, userIdOf } from '../store/text.ts'
 import { ticketsPage, ticketView, voidTicket } from '../store/tickets.ts'
 import { searchBets } from '../store/search.ts'
-import { preferencesOf } from '../../accounts/store/preferences.ts'
+import { preferencesOf } from '../../accounts/api.ts'
 import { alertLines, type EnteredLine } from '../../accounts/rules/bet-entry-alert.ts'
 
 const UserIdField = Type.Optional(Type.String({ maxLength: 50 }))

@@ -15,7 +15,7 @@ import { dbfBetLines } from '../rules/dbf-lines.ts'
 import { readDbfTable } from '../store/dbf-table.ts'
 import { readLhaArchive } from '../store/lha-archive.ts'
 import { MAX_FILE_NAME, fileNameProblem } from '../rules/file-name.ts'
-import { usableDistributor } from '../../risk/store/distributors.ts'
+import { usableDistributor } from '../../risk/api.ts'
 import { accountErrors } from '../../accounts/errors.ts'
 
 const MAX_FILE_BYTES = 1024 * 1024

@@ -2,7 +2,7 @@
 import type { Queryable } from '../../../shared/db.ts'
 import type { Game } from '../rules/index.ts'
 import { zoneIso } from '../../../../schemas/domain/calendar.ts'
-import { isoDateOf } from '../../draws/store/draws.ts'
+import { isoDateOf } from '../../draws/api.ts'
 import { downlineCte } from '../../lib/user-tree.ts'
 
 /** Whose bets a list reads: one user's own, that user's and its whole downline's (group), or only its downline's (below). */

@@ -2,7 +2,7 @@
 import type { Db, Queryable } from '../../../shared/db.ts'
 import type { Draw, DrawSeries, Game } from '../rules/index.ts'
 import type { AuthUser } from '../../lib/tokens.ts'
-import { assertOpen, drawsOfDayCode, drawsOn, ensureDraws, isoDateOf, openDrawsByIds, toDrawAnswer, type DrawAnswer, type DrawRow } from '../../draws/store/draws.ts'
+import { assertOpen, drawsOfDayCode, drawsOn, ensureDraws, isoDateOf, openDrawsByIds, toDrawAnswer, type DrawAnswer, type DrawRow } from '../../draws/api.ts'
 import { bettingErrors } from '../errors.ts'
 import { assertSelfOrDownline, placementFlags } from '../../lib/downline-access.ts'
 import { errors } from '../../lib/errors.ts'

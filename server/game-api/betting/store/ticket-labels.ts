@@ -1,7 +1,7 @@
 // What a ticket is written down as: its day code and bet text, filled in for tickets placed without them (web form, fixed, special).
 import type { Queryable } from '../../../shared/db.ts'
 import { dayCodeOfDates } from '../rules/index.ts'
-import { isoDateOf } from '../../draws/store/draws.ts'
+import { isoDateOf } from '../../draws/api.ts'
 import { linesText } from './lines.ts'
 import type { TicketRequest } from '../types.ts'
 
