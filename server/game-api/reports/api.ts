@@ -1,5 +1,5 @@
 // The reports module's use cases: (db, caller, input) → result, each write in its own transaction with its audit record. Its store/ is private.
-import type { Db } from '../../shared/db.ts'
+import type { Db, Queryable } from '../../shared/db.ts'
 import type { Game } from '../betting/rules/index.ts'
 import type { Caller } from '../lib/caller.ts'
 import { errors } from '../lib/errors.ts'
@@ -8,11 +8,14 @@ import { assertOtherThanAccount, assertSelfOrDownline, subjectOf } from '../lib/
 import { shareClaimErrors } from './errors.ts'
 import { assertShareClaimAdmin, directPair } from './store/claim-access.ts'
 import { closedPeriodOf, periodOf, type PeriodInput } from './store/claim-period.ts'
+import { claimSettings, writeCompanyView, type ClaimSettingRow } from './store/claim-settings.ts'
+import { deleteClaim, listClaims, lockClaim, recordClaims, recordGroupClaims, type ClaimRow } from './store/claims.ts'
+import {
+  claimBackById, deleteClaimBack, importClaims, insertClaimBack, listClaimBacks, lockClaimBack, lockClaimsToImport, settleClaimBackRow, type ClaimBackRow
+} from './store/claim-backs.ts'
 
 /** A period query or body, with the upline it asks about (the caller's account when absent). */
 type UplinePeriod = PeriodInput & { UserId?: string | undefined }
-import { claimSettings, writeCompanyView, type ClaimSettingRow } from './store/claim-settings.ts'
-import { deleteClaim, listClaims, lockClaim, recordClaims, recordGroupClaims, type ClaimRow } from './store/claims.ts'
 
 /** Share Claim Setting: the caller's downline agents and admins with their shares and company-view switch (an ADMIN granted DrawSetting). */
 export async function listClaimSettings (db: Db, caller: Caller): Promise<ClaimSettingRow[]> {
@@ -83,4 +86,97 @@ export async function removeClaim (db: Db, caller: Caller, input: { game: Game, 
     await auditCall(tx, caller, 'shareClaim.delete', { ClaimId: id })
     return { Deleted: 1 }
   })
+}
+
+/** The open claims of one downline in the period, to choose from for a claim-back, with their total. */
+export async function openClaimsOf (db: Db, caller: Caller, input: { game: Game, body: UplinePeriod & { DownlineId: string } }): Promise<{ Claims: ClaimRow[], Total: number }> {
+  await assertShareClaimAdmin(db, caller.user)
+  const uplineId = await subjectOf(db, caller.user, input.body.UserId)
+  const { drawFrom, drawTo } = periodOf(input.body, 'body')
+  const claims = await listClaims(db, input.game, uplineId, { drawFrom, drawTo, downline: input.body.DownlineId, open: true })
+  const total = claims.reduce((cents, c) => cents + Math.round(c.Claim * 100), 0) / 100
+  return { Claims: claims, Total: total }
+}
+
+/** Imports the chosen open claims (one upline's, on one downline) as one claim-back; audited; answers it. */
+export async function importClaimBack (db: Db, caller: Caller, input: { game: Game, claimIds: number[], remarks?: string | undefined }): Promise<ClaimBackRow> {
+  const { game } = input
+  await assertShareClaimAdmin(db, caller.user)
+  const ids = [...new Set(input.claimIds)]
+  if (ids.length === 0) throw shareClaimErrors.noClaimIds()
+  const id = await db.transaction(async (tx) => {
+    const rows = await lockClaimsToImport(tx, game, ids)
+    const missing = ids.find((i) => !rows.some((r) => Number(r.claim_id) === i))
+    if (missing !== undefined) throw shareClaimErrors.claimNotFound(missing)
+    const first = rows[0]!
+    if (rows.some((r) => r.upline_id !== first.upline_id || r.downline_id !== first.downline_id)) throw shareClaimErrors.mixedClaims()
+    await assertSelfOrDownline(tx, caller.user, first.upline_id).catch(() => { throw shareClaimErrors.claimNotFound(Number(first.claim_id)) })
+    const taken = rows.find((r) => r.claim_back_id !== null)
+    if (taken) throw shareClaimErrors.claimImported(Number(taken.claim_id), Number(taken.claim_back_id))
+    const backId = await importClaims(tx, game, { uplineId: first.upline_id, downlineId: first.downline_id }, ids, input.remarks ?? '', caller.user.userId, caller.now)
+    await auditCall(tx, caller, 'shareClaimBack.import', { ClaimBackId: backId, ClaimIds: ids })
+    return backId
+  })
+  return claimBack(db, id)
+}
+
+/** Records a claim-back of an amount agreed with a direct downline outside the recorded claims (in cents, not 0); audited; answers it. */
+export async function createClaimBack (db: Db, caller: Caller, input: { game: Game, body: { UserId?: string | undefined, DownlineId: string, Amount: number, Remarks?: string | undefined } }): Promise<ClaimBackRow> {
+  const { game, body } = input
+  await assertShareClaimAdmin(db, caller.user)
+  const uplineId = await directPair(db, caller.user, body.UserId, body.DownlineId)
+  const cents = Math.round(body.Amount * 100)
+  if (cents === 0 || Math.abs(cents - body.Amount * 100) > 1e-6) throw shareClaimErrors.badAmount(String(body.Amount))
+  const id = await db.transaction(async (tx) => {
+    const backId = await insertClaimBack(tx, game, { uplineId, downlineId: body.DownlineId }, cents / 100, body.Remarks ?? '', caller.user.userId, caller.now)
+    await auditCall(tx, caller, 'shareClaimBack.create', { ClaimBackId: backId, UplineId: uplineId, DownlineId: body.DownlineId, Amount: cents / 100 })
+    return backId
+  })
+  return claimBack(db, id)
+}
+
+/** Settles an open claim-back the caller reaches; audited; answers it. */
+export async function settleClaimBack (db: Db, caller: Caller, input: { game: Game, claimBackId: number, remarks?: string | undefined }): Promise<ClaimBackRow> {
+  const id = input.claimBackId
+  await assertShareClaimAdmin(db, caller.user)
+  await db.transaction(async (tx) => {
+    await lockOpenClaimBack(tx, caller, input.game, id)
+    await settleClaimBackRow(tx, id, caller.user.userId, caller.now, input.remarks ?? null)
+    await auditCall(tx, caller, 'shareClaimBack.settle', { ClaimBackId: id })
+  })
+  return claimBack(db, id)
+}
+
+/** Deletes an open claim-back the caller reaches, freeing its claims; audited. */
+export async function removeClaimBack (db: Db, caller: Caller, input: { game: Game, claimBackId: number }): Promise<{ Deleted: number }> {
+  const id = input.claimBackId
+  await assertShareClaimAdmin(db, caller.user)
+  return db.transaction(async (tx) => {
+    await lockOpenClaimBack(tx, caller, input.game, id)
+    await deleteClaimBack(tx, id)
+    await auditCall(tx, caller, 'shareClaimBack.delete', { ClaimBackId: id })
+    return { Deleted: 1 }
+  })
+}
+
+/** The claim-backs of the upline (UserId, else the caller's account), of one downline when given. */
+export async function claimBacksOf (db: Db, caller: Caller, input: { game: Game, query: { UserId?: string | undefined, DownlineId?: string | undefined } }): Promise<ClaimBackRow[]> {
+  await assertShareClaimAdmin(db, caller.user)
+  const uplineId = await subjectOf(db, caller.user, input.query.UserId)
+  return listClaimBacks(db, input.game, uplineId, input.query.DownlineId || null)
+}
+
+/** A claim-back the caller reaches (its upline is the caller or below), locked, and still open: 404 or 409 otherwise. */
+async function lockOpenClaimBack (tx: Queryable, caller: Caller, game: Game, id: number): Promise<void> {
+  const back = await lockClaimBack(tx, game, id)
+  if (!back) throw shareClaimErrors.claimBackNotFound(id)
+  await assertSelfOrDownline(tx, caller.user, back.upline_id).catch(() => { throw shareClaimErrors.claimBackNotFound(id) })
+  if (back.status === 'settled') throw shareClaimErrors.claimBackSettled(id)
+}
+
+/** A claim-back by id, 404 when gone. */
+async function claimBack (q: Queryable, id: number): Promise<ClaimBackRow> {
+  const back = await claimBackById(q, id)
+  if (!back) throw shareClaimErrors.claimBackNotFound(id)
+  return back
 }
