@@ -41,11 +41,22 @@ export async function readSettings (q: Queryable, keys: readonly string[]): Prom
 /** Sets or replaces a setting. */
 export async function writeSetting (q: Queryable, key: string, value: string): Promise<void> {
   await q.query('INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value', [key, value])
+  if (key === settingKeys.maintenanceUntil) maintenanceRead = new WeakMap()
 }
 
-/** The end of maintenance when it is on at now, else undefined (an end in the past means it is over). */
-export async function maintenanceEnd (q: Queryable, now: Date): Promise<Date | undefined> {
-  const value = await readSetting(q, settingKeys.maintenanceUntil)
+/** How long an instance reuses the maintenance setting it read: every call checks it, and another instance's switch reaches this one within it. */
+export const MAINTENANCE_READ_MS = 1000
+// Per database handle: the stored value and when it was read (a switch through this instance drops them all).
+let maintenanceRead = new WeakMap<Queryable, { value: string, at: number }>()
+
+/** The end of maintenance when it is on at now, else undefined (an end in the past means it is over); fresh: read now, not reused. */
+export async function maintenanceEnd (q: Queryable, now: Date, fresh = false): Promise<Date | undefined> {
+  let read = maintenanceRead.get(q)
+  if (fresh || read === undefined || performance.now() - read.at >= MAINTENANCE_READ_MS) {
+    read = { value: await readSetting(q, settingKeys.maintenanceUntil), at: performance.now() }
+    maintenanceRead.set(q, read)
+  }
+  const value = read.value
   if (!value) return undefined
   const end = new Date(value)
   return Number.isNaN(end.getTime()) || end.getTime() <= now.getTime() ? undefined : end

@@ -25,7 +25,9 @@ export async function mountGameRoutes (app: FastifyInstance, routes: FastifyPlug
         const source = (request.method === 'GET' || request.method === 'DELETE' ? request.query : request.body) as { LocId?: unknown } | undefined
         const locId = source?.LocId
         if (typeof locId !== 'string' || locId === '') return
-        if (!await isUserLocation(scope.db, caller(request).userId, locId)) throw errors.locationNotAvailable(locId)
+        const user = caller(request)
+        const known = user.locations?.includes(locId) ?? await isUserLocation(scope.db, user.userId, locId)
+        if (!known) throw errors.locationNotAvailable(locId)
       })
       await scope.register(routes as FastifyPluginAsync<{ game: Game }>, { game })
     }, { prefix: `${V1}${prefix}` })

@@ -31,7 +31,8 @@ const maintenanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await writeSetting(tx, settingKeys.maintenanceUntil, until ? until.toISOString() : '')
       await app.gaAudit(tx, request, { userId: user.userId, action: 'maintenance.set', detail: { until: until ? zoneIso(until) : null } })
     })
-    const end = await maintenanceEnd(app.db, app.gaNow())
+    // Read again after the commit: a call between the write and the commit may have kept the old value for this instance.
+    const end = await maintenanceEnd(app.db, app.gaNow(), true)
     return ok({ t: end ? zoneIso(end) : '' })
   })
 }

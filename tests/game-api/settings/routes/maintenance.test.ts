@@ -2,6 +2,8 @@ import t from 'tap'
 import { onTestDatabase } from '../../../helpers/db.ts'
 import { demoPassword, freshAddress, gameApiHarness } from '../../harness.ts'
 import { contractFields } from '../../../helpers/envelope.ts'
+import { setTimeout } from 'node:timers/promises'
+import { MAINTENANCE_READ_MS, settingKeys } from '../../../../server/game-api/lib/settings-store.ts'
 
 const underMaintenance = {
   success: false,
@@ -33,6 +35,17 @@ onTestDatabase(t, async (t, kind) => {
     const missing = await h.call('PUT', '/api/v1/maintenance', { token: admin, payload: {} })
     t.same(contractFields(missing.json()), { success: false, message: 'body/until is required' })
     t.same(await status(), { success: true, data: { t: '' } }, 'nothing changed')
+  })
+
+  t.test('a switch written by another instance reaches this one within MAINTENANCE_READ_MS', async (t) => {
+    const profile = async () => (await h.call('GET', '/api/v1/profile', { token: member })).statusCode
+    t.equal(await profile(), 200, 'read and kept while off')
+    await h.db.query('UPDATE settings SET value = $2 WHERE key = $1', [settingKeys.maintenanceUntil, '2030-01-02T04:00:00.000Z'])
+    await setTimeout(MAINTENANCE_READ_MS + 50)
+    t.equal(await profile(), 503, 'on once the kept value is older than its bound')
+    await h.db.query("UPDATE settings SET value = '' WHERE key = $1", [settingKeys.maintenanceUntil])
+    await setTimeout(MAINTENANCE_READ_MS + 50)
+    t.equal(await profile(), 200, 'and off again')
   })
 
   t.test('maintenance on: other calls answer 503 subCode 8000 with the end time', async (t) => {
