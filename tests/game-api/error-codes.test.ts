@@ -8,7 +8,7 @@ const mem1 = await h.signIn('mem1')
 t.test('a catalogued refusal: code and params beside the message', async (t) => {
   const r = await h.call('GET', '/api/v1/4d/locIdAvailable?UserId=ag1', { token: mem1 })
   t.equal(r.statusCode, 403)
-  t.same(r.json(), { success: false, message: 'User ag1 is not in your downline; ask for your own id or one below you.', code: 'GA_NOT_YOUR_DOWNLINE', params: ['ag1'] })
+  t.same(r.json(), { success: false, message: 'User ag1 is not in your downline; choose yourself or a user below you.', code: 'GA_NOT_YOUR_DOWNLINE', params: ['ag1'] })
 })
 
 t.test('a refused bet line: its own code, the line as the form numbers it', async (t) => {
@@ -27,7 +27,7 @@ t.test('a schema refusal: a GA_FIELD_* code with the field path first', async (t
 t.test('a rule past the schema: its own code, the field first when the form names it', async (t) => {
   const reversed = await h.call('GET', '/api/v1/4d/reportFull?DrawFrom=2030-01-02&DrawTo=2029-12-01', { token: mem1 })
   t.equal(reversed.statusCode, 400)
-  t.same(reversed.json(), { success: false, message: 'querystring/DrawFrom 01/02/2030 must not be later than DrawTo 12/01/2029.', code: 'GA_PERIOD_REVERSED', params: ['01/02/2030', '12/01/2029'] })
+  t.same(reversed.json(), { success: false, message: 'The first day of the period, 01/02/2030, must not be later than its last day, 12/01/2029.', code: 'GA_PERIOD_REVERSED', params: ['01/02/2030', '12/01/2029'] })
   const noDay = await h.call('GET', '/api/v1/4d/reportFull?DrawDate=2029-02-30', { token: mem1 })
   t.same(noDay.json(), { success: false, message: 'querystring/DrawDate must be a date written YYYY-MM-DD, not "2029-02-30".', code: 'GA_FIELD_NOT_DATE', params: ['querystring/DrawDate', '2029-02-30'] })
 })

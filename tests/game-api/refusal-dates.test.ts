@@ -10,7 +10,7 @@ t.test('GA_PERIOD_REVERSED names both days as MM/DD/YYYY', async (t) => {
   const e = errors.periodReversed('2030-01-02', '2029-12-01')
   t.equal(e.code, 'GA_PERIOD_REVERSED')
   t.same(e.params, ['01/02/2030', '12/01/2029'], 'the values the client says it with')
-  t.equal(e.message, 'querystring/DrawFrom 01/02/2030 must not be later than DrawTo 12/01/2029.')
+  t.equal(e.message, 'The first day of the period, 01/02/2030, must not be later than its last day, 12/01/2029.')
   t.notMatch(e.message, isoDay)
 })
 

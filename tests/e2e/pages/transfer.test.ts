@@ -60,7 +60,7 @@ t.test('ag1 transfers mem1\'s live ticket to mem3 on View Tickets; a member cann
     await to.fill('ops')
     await to.blur()
     await dialog.getByRole('button', { name: 'Transfer', exact: true }).click()
-    await dialog.getByText('User ops is not in your downline; ask for your own id or one below you.').waitFor()
+    await dialog.getByText('User ops is not in your downline; choose yourself or a user below you.').waitFor()
     t.pass('an account outside ag1\'s downline is refused with the catalogue\'s text, in the dialog')
 
     await transferTo(dialog, 'mem3')

@@ -12,7 +12,7 @@ t.test('catalogued failures are @fastify/error constructors on GameApiError: cod
   t.equal(errors.loginFailed().captchaRequired, undefined, 'no captcha flag unless required')
   t.match(errors.passwordRules(['At least 8 characters', 'One digit']), { message: 'At least 8 characters', data: ['At least 8 characters', 'One digit'] })
   t.equal(errors.routeNotFound('GET', '/api/v1/nope?x=%s').message, 'GET /api/v1/nope is not a game API path; see server/docs/game-api.md for the paths.')
-  t.equal(errors.userNotFound('x100%s%d').message, 'User x100%s%d does not exist; check the UserId.', 'an argument is never read as a format')
+  t.equal(errors.userNotFound('x100%s%d').message, 'User x100%s%d does not exist; check the user ID.', 'an argument is never read as a format')
   t.ok(errors.sessionExpired() instanceof errors.sessionExpired, 'each entry recognises its own errors')
   t.notOk(errors.adminOnly() instanceof errors.sessionExpired)
 })

@@ -32,6 +32,6 @@ onTestDatabase(t, async (t, kind) => {
 
   t.test('refusals', async (t) => {
     t.equal((await h.call('POST', '/api/v1/4d/relcalCredit', { token: ag1, payload: {} })).statusCode, 403, 'ADMIN only')
-    t.equal((await h.call('GET', '/api/v1/4d/relcalCredit/999999/status', { token: admin })).json().message, 'JobId 999999 is not a credit recalculation; start one with POST relcalCredit.')
+    t.equal((await h.call('GET', '/api/v1/4d/relcalCredit/999999/status', { token: admin })).json().message, 'Job 999999 is not a credit recalculation; start one on Utilities › Credit Recalculation.')
   })
 })

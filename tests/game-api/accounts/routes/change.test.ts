@@ -21,7 +21,7 @@ onTestDatabase(t, async (t, kind) => {
     t.equal((await put('ag1', 'agents', { UserId: 'ag2', EnableCreateAgent: 1 })).statusCode, 200, 'ag1 has EnableCreateAgent to give')
     t.equal((await put('ag2', 'players', { UserId: 'mem2', EnableUpload: 1 })).json().message, 'EnableUpload cannot be given: ag2 does not have it.')
     t.equal((await put('ag1', 'agents', { UserId: 'ag1', UserName: 'me' })).json().message, 'You cannot change your own account here; your upline does.')
-    t.equal((await put('ag1', 'agents', { UserId: 'mem1' })).json().message, 'User mem1 is not one of the agents; use the players calls for it.')
+    t.equal((await put('ag1', 'agents', { UserId: 'mem1' })).json().message, 'User mem1 is not one of the agents; find it among the players.')
     t.equal((await put('ag2', 'players', { UserId: 'mem1' })).statusCode, 403, 'outside the caller\'s tree')
   })
 

@@ -46,9 +46,9 @@ onTestDatabase(t, async (t, kind) => {
       ['ag2', 'agents', { UserId: 'noagent' }, 403, 'ag2 may not create agents: EnableCreateAgent is off; ask your upline to turn it on.'],
       ['mem1', 'players', { UserId: 'nodown' }, 409, 'mem1 is a player and cannot have a downline.'],
       ['ag1', 'players', { UserId: '1bad' }, 400, 'UserId "1bad" must be a letter followed by 2 to 19 letters, digits or underscores.'],
-      ['ag1', 'players', { UserId: 'MEM1' }, 409, 'UserId MEM1 is taken (ids are unique without regard to case: mem1 exists); choose another.'],
+      ['ag1', 'players', { UserId: 'MEM1' }, 409, 'User ID MEM1 is taken: mem1 exists, and user IDs that differ only in capitals count as the same; choose another.'],
       ['ag1', 'players', {}, 400, 'body/UserId is required'],
-      ['ag2', 'players', { UserId: 'under1', ParentId: 'ag1' }, 403, 'User ag1 is not in your downline; ask for your own id or one below you.']
+      ['ag2', 'players', { UserId: 'under1', ParentId: 'ag1' }, 403, 'User ag1 is not in your downline; choose yourself or a user below you.']
     ]
     for (const [as, path, payload, status, message] of cases) {
       const res = await post(as, path, payload)
@@ -74,7 +74,7 @@ onTestDatabase(t, async (t, kind) => {
     t.ok(found.some((p) => p.UserId === 'mem2'), 'search covers the whole tree, ignoring case')
     t.same((await get('ag1', 'players/search?txtSearch=%25')).json().data, [], 'LIKE wildcards are plain text')
     t.equal((await get('ag2', 'players/profile?UserId=mem1')).statusCode, 403)
-    t.equal((await get('ag1', 'agents/profile?UserId=mem1')).json().message, 'User mem1 is not one of the agents; use the players calls for it.')
+    t.equal((await get('ag1', 'agents/profile?UserId=mem1')).json().message, 'User mem1 is not one of the agents; find it among the players.')
     t.equal((await get('ag1', 'agents/directDownLine?UserId=ag2')).statusCode, 200)
     t.equal((await get('ag2', 'agents/directDownLine?UserId=ag1')).statusCode, 403)
   })

@@ -27,7 +27,7 @@ onTestDatabase(t, async (t, kind) => {
   t.test('outside the caller\'s tree is refused with the reason', async (t) => {
     const res = await load('ag2', 'ag1')
     t.equal(res.statusCode, 403)
-    t.same(contractFields(res.json()), { success: false, message: 'User ag1 is not in your downline; ask for your own id or one below you.' })
+    t.same(contractFields(res.json()), { success: false, message: 'User ag1 is not in your downline; choose yourself or a user below you.' })
     t.equal((await load('admin', 'nobody')).statusCode, 404)
     t.equal((await h.call('GET', '/api/v1/4d/mLoadDirectDownLine')).statusCode, 401)
   })

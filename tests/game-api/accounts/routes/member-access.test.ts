@@ -22,7 +22,7 @@ onTestDatabase(t, async (t, kind) => {
     for (const [as, id] of [['ag2', 'ag1'], ['ag2', 'mem1'], ['mem1', 'ag1'], ['mem1', 'mem3'], ['ag1', 'nobody']] as const) {
       const res = await check(as, id)
       t.equal(res.statusCode, 403, `${as} → ${id}`)
-      t.same(contractFields(res.json()), { success: false, message: `User ${id} is not in your downline; ask for your own id or one below you.` })
+      t.same(contractFields(res.json()), { success: false, message: `User ${id} is not in your downline; choose yourself or a user below you.` })
     }
     const unknown = await check('admin', 'nobody')
     t.equal(unknown.statusCode, 404, 'ADMIN asking for a user that does not exist')

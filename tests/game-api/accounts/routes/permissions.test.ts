@@ -33,17 +33,17 @@ onTestDatabase(t, async (t, kind) => {
     t.equal((await call('ops', 'GET', 'permissions')).statusCode, 403)
     const set = await call('admin', 'POST', 'permissions', { UserId: 'clerk', Granted: ['Report', 'MemberEdit'] })
     t.same(set.json().data.Granted, ['Report', 'MemberEdit'], 'the whole list set at once: SMSGateway revoked, Report granted')
-    t.equal((await call('admin', 'POST', 'permissions', { UserId: 'clerk' })).json().message, 'Send either Attribute (one name to grant) or Granted (the whole list), not both or neither.')
+    t.equal((await call('admin', 'POST', 'permissions', { UserId: 'clerk' })).json().message, 'Grant either one permission or the whole list of permissions, not both or neither.')
     const audits = await h.db.query<{ action: string }>("SELECT action FROM audits WHERE action LIKE 'permissions.%' ORDER BY audit_id")
     t.same(audits.rows.map((r) => r.action), ['permissions.grant', 'permissions.grant', 'permissions.revoke', 'permissions.grant'])
   })
 
   t.test('refusals', async (t) => {
-    t.equal((await call('ag1', 'GET', 'permissions')).json().message, 'Only an ADMIN user granted AdminEdit may do this; ask an administrator to grant it.')
+    t.equal((await call('ag1', 'GET', 'permissions')).json().message, 'Only an administrator granted AdminEdit may do this; ask for it to be granted on Control › Permission.')
     t.equal((await call('admin', 'POST', 'permissions', { UserId: 'ops', Attribute: 'Everything' })).json().message,
       'body/Attribute must be one of BetEntry, DrawSetting, FixedSetting, AdminEdit, SuperPwd, OutSet, Report, SMSGateway, MemberEdit, ConfigEdit, ConfigApprove')
-    t.match((await call('admin', 'POST', 'permissions', { UserId: 'mem1', Attribute: 'Report' })).json(), { code: 'GA_PERMISSION_PLAYER', message: 'User mem1 is a player; permissions are for ADMIN and AG users.', params: ['mem1'] })
-    t.match((await call('admin', 'POST', 'permissions', { UserId: 'admin', Attribute: 'Report' })).json(), { code: 'GA_PERMISSION_OWN', message: 'UserId must be another user: nobody changes their own permissions.' })
+    t.match((await call('admin', 'POST', 'permissions', { UserId: 'mem1', Attribute: 'Report' })).json(), { code: 'GA_PERMISSION_PLAYER', message: 'User mem1 is a player; permissions are for administrators and agents.', params: ['mem1'] })
+    t.match((await call('admin', 'POST', 'permissions', { UserId: 'admin', Attribute: 'Report' })).json(), { code: 'GA_PERMISSION_OWN', message: 'Choose another user: nobody changes their own permissions.' })
     t.equal((await call('admin', 'POST', 'permissions', { UserId: 'ops', Attribute: 'AdminEdit' })).statusCode, 200)
     const notHeld = await call('ops', 'POST', 'permissions', { UserId: 'clerk', Granted: ['SMSGateway', 'SuperPwd', 'Report'] })
     t.equal(notHeld.statusCode, 409, notHeld.body)

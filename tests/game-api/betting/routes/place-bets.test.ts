@@ -99,7 +99,7 @@ onTestDatabase(t, async (t, kind) => {
     t.equal(forDownline.body.data.UserId, 'mem3')
     const stranger = await api(h, 'POST', '/api/v1/4d/bet', tokens.mem1, { UserId: 'mem2', DayCode: '3', Lines: [{ Number: '4321', Big: 1 }] })
     t.equal(stranger.status, 403)
-    t.equal(stranger.body.message, 'User mem2 is not in your downline; ask for your own id or one below you.')
+    t.equal(stranger.body.message, 'User mem2 is not in your downline; choose yourself or a user below you.')
     const disabled = await api(h, 'POST', '/api/v1/4d/bet', tokens.ag2, { DayCode: '3', Lines: [{ Number: '4321', Big: 1 }] })
     t.equal(disabled.status, 403, 'ag2 has placing bets disabled')
     t.match(disabled.body.message, /may not place bets/)

@@ -108,7 +108,7 @@ onTestDatabase(t, async (t, kind) => {
     t.same(await money(h, tokens.mem1), finalised, 'and pays once')
 
     const unconfirmed = await api(h, 'PUT', `/api/v1/4d/result/reset6/${drawId}`, tokens.admin, {})
-    t.match(unconfirmed, { status: 400, body: { message: /SuperPassword is required/ } }, 'a reset needs the super password')
+    t.match(unconfirmed, { status: 400, body: { message: /Confirm this with your super password/ } }, 'a reset needs the super password')
     const unset = await api(h, 'PUT', `/api/v1/4d/result/reset6/${drawId}`, tokens.admin, { SuperPassword: SUPER_PASSWORD })
     t.match(unset, { status: 409, body: { message: /no super password yet/ } }, 'and one must be set first')
     await setSuperPassword(h, tokens.admin)

@@ -54,13 +54,13 @@ onTestDatabase(t, async (t, kind) => {
   })
 
   t.test('refusals name the field', async (t) => {
-    t.match((await pay('mem1', { UserId: 'mem1', Type: 'IN', Amount: 5 })).body, { code: 'GA_PAYMENT_OWN', message: 'UserId must be a user below you: your own payments are recorded by your upline.' })
+    t.match((await pay('mem1', { UserId: 'mem1', Type: 'IN', Amount: 5 })).body, { code: 'GA_PAYMENT_OWN', message: 'Choose a user below you: your own payments are recorded by your upline.' })
     t.equal((await pay('ag2', { UserId: 'mem1', Type: 'IN', Amount: 5 })).status, 403)
     t.equal((await pay('ag1', { UserId: 'mem1', Type: 'IN', Amount: 0 })).body.message, 'body/Amount must be > 0')
     t.match((await pay('ag1', { UserId: 'mem1', Type: 'IN', Amount: 1.234 })).body, { code: 'GA_FIELD_NOT_CENTS', message: 'Amount must be in cents at most (e.g. 2000.50), not 1.234.', params: ['Amount', '1.234'] })
     t.equal((await pay('ag1', { UserId: 'mem1', Type: 'SIDEWAYS', Amount: 1 })).body.message, 'body/Type must be IN (the downline pays) or OUT (the downline is paid)')
     t.equal((await remove(999999)).status, 404)
-    t.equal((await api(h, 'GET', '/api/v1/4d/statementByUserId?DrawFrom=2030-02-01&DrawTo=2030-01-01', tokens.ag1)).body.message, 'querystring/DrawFrom 02/01/2030 must not be later than DrawTo 01/01/2030.')
+    t.equal((await api(h, 'GET', '/api/v1/4d/statementByUserId?DrawFrom=2030-02-01&DrawTo=2030-01-01', tokens.ag1)).body.message, 'The first day of the period, 02/01/2030, must not be later than its last day, 01/01/2030.')
   })
 
   t.test('after a random mix of bets, payments, deletions and a settlement, AccBal is the ledger\'s sum for everyone', async (t) => {

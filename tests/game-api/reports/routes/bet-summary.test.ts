@@ -94,7 +94,7 @@ onTestDatabase(t, async (t, kind) => {
   t.test('access and input: downline only, draws of the game, numbers checked', async (t) => {
     const mine = await api(h, 'GET', '/api/v1/4d/betSummaryFull?UserId=mem1', tokens.ag2)
     t.equal(mine.status, 403)
-    t.equal(mine.body.message, 'User mem1 is not in your downline; ask for your own id or one below you.')
+    t.equal(mine.body.message, 'User mem1 is not in your downline; choose yourself or a user below you.')
     t.equal((await api(h, 'GET', '/api/v1/4d/betSummary3Full?UserId=ag1', tokens.mem1)).status, 403, 'not for an upline')
     t.equal((await api(h, 'GET', '/api/v1/4d/betSummaryFull?UserId=mem2', tokens.ag1)).status, 200, 'a downline two levels down')
     const tt = (await api(h, 'GET', '/api/v1/tt/summary/drawDate', tokens.ag1)).body.data as Array<{ DrawId: number }>

@@ -66,14 +66,14 @@ onTestDatabase(t, async (t, kind) => {
     const byDate = await api(h, 'GET', `/api/v1/4d/reportSummary3?DrawDate=${draw.DrawDate}`, tokens.ag1)
     t.same(byDate.body.data.rows.map((r: { DrawDate: string }) => r.DrawDate), [draw.DrawDate])
     const reversed = await api(h, 'GET', '/api/v1/4d/reportFull?DrawFrom=2030-01-02&DrawTo=2029-12-01', tokens.ag1)
-    t.same(contractFields(reversed.body), { success: false, message: 'querystring/DrawFrom 01/02/2030 must not be later than DrawTo 12/01/2029.' })
+    t.same(contractFields(reversed.body), { success: false, message: 'The first day of the period, 01/02/2030, must not be later than its last day, 12/01/2029.' })
     t.equal((await api(h, 'GET', '/api/v1/4d/reportFull?DrawDate=2029-02-30', tokens.ag1)).status, 400)
   })
 
   t.test('access: a report for a user outside one\'s downline is 403', async (t) => {
     const r = await api(h, 'GET', '/api/v1/4d/reportFull?UserId=mem1', tokens.ag2)
     t.equal(r.status, 403)
-    t.equal(r.body.message, 'User mem1 is not in your downline; ask for your own id or one below you.')
+    t.equal(r.body.message, 'User mem1 is not in your downline; choose yourself or a user below you.')
     t.equal((await api(h, 'GET', '/api/v1/4d/mMemberReportSummary?UserId=ag1', tokens.mem1)).status, 403, 'not for an upline')
     t.equal((await api(h, 'GET', '/api/v1/4d/reportFull?UserId=mem2', tokens.ag1)).status, 200, 'a downline two levels down')
     t.equal((await h.call('GET', '/api/v1/4d/reportFull')).statusCode, 401, 'signed in only')

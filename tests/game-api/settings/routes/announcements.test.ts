@@ -71,8 +71,8 @@ onTestDatabase(t, async (t, kind) => {
       [{ Content: 'x'.repeat(20001), Color: 'red', PopUp: 'N' }, 'body/Content must be at most 20000 characters long'],
       [{ Content: 'a\u0000b', Color: 'red', PopUp: 'N' }, 'body/Content must be text without NUL characters, 1 to 20000 characters long'],
       [{ Color: 'red', PopUp: 'N' }, 'body/Content is required'],
-      [{ Content: 'x', Color: 'red;background:url(x)', PopUp: 'N' }, 'body/Color must be a #rrggbb colour or a CSS colour name (for example #ffcc00 or orange).'],
-      [{ Content: 'x', Color: '#12345', PopUp: 'N' }, 'body/Color must be a #rrggbb colour or a CSS colour name (for example #ffcc00 or orange).'],
+      [{ Content: 'x', Color: 'red;background:url(x)', PopUp: 'N' }, 'Colour must be a #rrggbb colour or a colour name, such as #ffcc00 or orange.'],
+      [{ Content: 'x', Color: '#12345', PopUp: 'N' }, 'Colour must be a #rrggbb colour or a colour name, such as #ffcc00 or orange.'],
       [{ Content: 'x', Color: 'red', PopUp: 'y' }, 'body/PopUp must be one of "Y", "N"'],
       [{ Content: 'x', Color: 'red', PopUp: 'N', LocId: { a: 1 } }, 'body/LocId must be null or a string']
     ]
@@ -87,7 +87,7 @@ onTestDatabase(t, async (t, kind) => {
   t.test('only ADMIN may create or delete', async (t) => {
     const r = await create({ Content: 'x', Color: 'red', PopUp: 'N' }, tokens.ag1)
     t.equal(r.statusCode, 403)
-    t.same(contractFields(r.json()), { success: false, message: 'Only an ADMIN user may do this; sign in with an ADMIN account.' })
+    t.same(contractFields(r.json()), { success: false, message: 'Only an administrator may do this; sign in with an administrator account.' })
     t.equal((await h.call('DELETE', '/api/v1/4d/announcements/1', { token: tokens.mem1 })).statusCode, 403)
     t.equal((await h.call('DELETE', '/api/v1/4d/announcements/1')).statusCode, 401)
   })

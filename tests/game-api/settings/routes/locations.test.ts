@@ -32,7 +32,7 @@ onTestDatabase(t, async (t, kind) => {
     t.same(ids((await h.call('GET', '/api/v1/4d/locIdAvailable?UserId=ag2', { token: tokens.clerk })).json()), ['SG', 'TT', 'IN'], 'any ADMIN')
     const stranger = await h.call('GET', '/api/v1/4d/locIdAvailable?UserId=mem1', { token: tokens.ag2 })
     t.equal(stranger.statusCode, 403)
-    t.same(contractFields(stranger.json()), { success: false, message: 'User mem1 is not in your downline; ask for your own id or one below you.' })
+    t.same(contractFields(stranger.json()), { success: false, message: 'User mem1 is not in your downline; choose yourself or a user below you.' })
     t.equal((await h.call('GET', '/api/v1/4d/locIdAvailable?UserId=ag1', { token: tokens.mem1 })).statusCode, 403, 'not for an upline')
     t.equal((await h.call('GET', '/api/v1/4d/locIdAvailable?UserId=ghost', { token: tokens.ag1 })).statusCode, 403, 'an unknown id looks like a stranger')
     t.equal((await h.call('GET', '/api/v1/4d/locIdAvailable?UserId=ghost', { token: tokens.admin })).statusCode, 404, 'ADMIN learns it does not exist')
