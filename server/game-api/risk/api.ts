@@ -1,12 +1,23 @@
 // The risk module's public surface: what other domains may use of it (the limits placement enforces, the distributors an upload may name),
 // and its use cases, (db, caller, input) → result, each write in its own transaction with its audit record. Its store/ is private.
 import type { Db } from '../../shared/db.ts'
+import { inWholeCents } from '../../../schemas/domain/cents.ts'
 import { totoNumberCounts, isTotoNumber } from '../../../schemas/domain/toto-lines.ts'
 import { roundMoney, type Game } from '../betting/rules/index.ts'
 import { bettingErrors } from '../betting/errors.ts'
 import type { Caller } from '../lib/caller.ts'
+import { errors } from '../lib/errors.ts'
+import { assertSelfOrDownline, subjectOf } from '../lib/downline-access.ts'
 import { auditCall } from '../lib/store/audit-trail.ts'
-import { existingDraw } from '../draws/api.ts'
+import { enqueueJob, percentDone } from '../jobs/runner.ts'
+import { jobMessages } from '../jobs/messages.ts'
+import { messageFieldsOf, type JobState } from '../jobs/status.ts'
+import { drawById, existingDraw } from '../draws/api.ts'
+import { outsetErrors } from './errors.ts'
+import { SPECIAL_PATTERNS, patternNumbers, type SpecialPattern } from './rules/special-numbers.ts'
+import { assertOutSet } from './store/out-set.ts'
+import { linesToPlace, loadBetSpecial, saveBetSpecial, type BetSpecialSetting } from './store/bet-special.ts'
+import { BET_SPECIAL_JOB, nextSpecialDrawId, specialJobOf, specialRunOf, type BetSpecialPayload } from './store/bet-special-runs.ts'
 import { limitNumberOf, takenUnits } from './store/limits.ts'
 import { deleteLimits, insertLimit, limitByKey, listLimits, lockLimit, nextOpenDrawId, writeLimitMax } from './store/limit-settings.ts'
 
@@ -86,4 +97,131 @@ function limitKeyOf (betType: string, numberText: string): { betType: string, nu
   if (new Set(numbers).size !== numbers.length) throw bettingErrors.limitNumberRepeats(numberText)
   if (!counts.includes(numbers.length)) throw bettingErrors.limitNumberCount(type, counts, numbers.length)
   return { betType: type, number: limitNumberOf(type, numbers) }
+}
+
+/** Bet Special's Setting 1 as the page shows it: what it plays, how many numbers that is, and the patterns to choose from. */
+export interface BetSpecialSetting1 {
+  Patterns: SpecialPattern[]
+  Numbers: string[]
+  NumbersText: string
+  Big: number
+  Small: number
+  Count: number
+  PatternChoices: Array<{ Pattern: SpecialPattern, Count: number, Example: string }>
+}
+/** Bet Special's Setting 2: whose account places, on which series, skipping numbers already bet, up to what stake. */
+export interface BetSpecialSetting2 { UserId: string, Series: 'SG4D' | 'MG4D', SkipPlaced: boolean, MaxStake: number }
+/** The fields a Bet Special update may change (the others keep their value); Numbers, else NumbersText, replaces the numbers. */
+export interface BetSpecialUpdate {
+  Patterns?: SpecialPattern[] | undefined
+  Numbers?: string[] | undefined
+  NumbersText?: string | undefined
+  Big?: number | undefined
+  Small?: number | undefined
+  UserId?: string | undefined
+  Series?: 'SG4D' | 'MG4D' | undefined
+  SkipPlaced?: boolean | undefined
+  MaxStake?: number | undefined
+}
+
+/** Bet Special's Setting 1 of the caller's level (a staff admin's: the company's); OutSet needed. */
+export async function betSpecialSetting1 (db: Db, caller: Caller): Promise<BetSpecialSetting1> {
+  await assertOutSet(db, caller.user)
+  return setting1Of(await loadBetSpecial(db, await subjectOf(db, caller.user)))
+}
+
+/** Bet Special's Setting 2 of the caller's level; OutSet needed. */
+export async function betSpecialSetting2 (db: Db, caller: Caller): Promise<BetSpecialSetting2> {
+  await assertOutSet(db, caller.user)
+  return setting2Of(await loadBetSpecial(db, await subjectOf(db, caller.user)))
+}
+
+/** Changes the fields given of the level's Bet Special settings (amounts in cents, the account the caller's or below); audited; answers both settings. */
+export async function updateBetSpecial (db: Db, caller: Caller, b: BetSpecialUpdate): Promise<{ Setting1: BetSpecialSetting1, Setting2: BetSpecialSetting2 }> {
+  const user = caller.user
+  await assertOutSet(db, user)
+  for (const [field, value] of [['Big', b.Big], ['Small', b.Small], ['MaxStake', b.MaxStake]] as const) if (value !== undefined && !inWholeCents(value)) throw errors.fieldNotCents(`body/${field}`, value)
+  const numbers = b.Numbers ?? (b.NumbersText === undefined ? undefined : numbersOfText(b.NumbersText))
+  if (b.UserId !== undefined) await assertSelfOrDownline(db, user, b.UserId)
+  const account = await subjectOf(db, user)
+  const saved = await db.transaction(async (tx) => {
+    const s = await loadBetSpecial(tx, account)
+    const next: BetSpecialSetting = {
+      patterns: b.Patterns ?? s.patterns,
+      numbers: numbers === undefined ? s.numbers : [...new Set(numbers)].sort(),
+      big: b.Big ?? s.big,
+      small: b.Small ?? s.small,
+      bettorId: b.UserId ?? s.bettorId,
+      series: b.Series ?? s.series,
+      skipPlaced: b.SkipPlaced ?? s.skipPlaced,
+      maxStake: b.MaxStake ?? s.maxStake
+    }
+    await saveBetSpecial(tx, account, next, user.userId, caller.now)
+    await auditCall(tx, caller, 'betSpecial.setting', { Account: account, ...b })
+    return next
+  })
+  return { Setting1: setting1Of(saved), Setting2: setting2Of(saved) }
+}
+
+/**
+ * Queues the level's special bet on the draw (the series' next taking bets when none is named): one generation per level and draw, made by a
+ * durable job the caller polls; audited. The caller wakes the job runner after.
+ */
+export async function generateBetSpecial (db: Db, caller: Caller, input: { drawId?: number | undefined }): Promise<{ JobId: number, DrawId: number, Lines: number }> {
+  const user = caller.user
+  await assertOutSet(db, user)
+  const account = await subjectOf(db, user)
+  return db.transaction(async (tx) => {
+    const s = await loadBetSpecial(tx, account)
+    if (specialCount(s) === 0 || s.big + s.small <= 0) throw outsetErrors.betSpecialEmpty()
+    const found = input.drawId === undefined ? await nextSpecialDrawId(tx, s.series, caller.now) : (await drawById(tx, input.drawId, { game: '4D' }))?.draw_id
+    if (found === undefined) throw input.drawId === undefined ? outsetErrors.noDraw(s.series) : bettingErrors.drawNotFound(input.drawId)
+    const drawId = Number(found)
+    const done = await specialRunOf(tx, account, drawId)
+    if (done) throw outsetErrors.betSpecialDone(drawId, done.ticket_no ?? '')
+    // The account's settings and its one run per draw; the job is the caller's, who polls it and places the ticket.
+    const payload: BetSpecialPayload = { userId: account, drawId }
+    // One try: a refusal by placement (credit, a closed draw, a limit) would be refused again; the user starts it anew.
+    const jobId = await enqueueJob(tx, { kind: BET_SPECIAL_JOB, subjectId: drawId, userId: user.userId, payload, maxAttempts: 1, message: jobMessages.specialWaiting() })
+    await auditCall(tx, caller, 'betSpecial.generate', { Account: account, JobId: jobId, DrawId: drawId })
+    return { JobId: jobId, DrawId: drawId, Lines: (await linesToPlace(tx, s, drawId)).length }
+  })
+}
+
+/** A generation the caller started: its progress, and its ticket, lines and stake once placed. */
+export async function betSpecialStatus (db: Db, caller: Caller, input: { jobId: number }): Promise<JobState & { TicketNo: string | null, Lines: number, Stake: number }> {
+  await assertOutSet(db, caller.user)
+  const job = await specialJobOf(db, input.jobId, caller.user.userId)
+  if (!job) throw outsetErrors.betSpecialJobNotFound(input.jobId)
+  return {
+    JobId: Number(job.job_id),
+    Status: job.status,
+    Progress: percentDone(job.status, Number(job.done_count), Number(job.total_count)),
+    ...messageFieldsOf(job),
+    TicketNo: job.ticket_no,
+    Lines: Number(job.lines ?? 0),
+    Stake: Number(job.stake ?? 0)
+  }
+}
+
+/** How many numbers a setting plays (its patterns' and its own, once each). */
+const specialCount = (s: BetSpecialSetting) => new Set([...s.patterns.flatMap(patternNumbers), ...s.numbers]).size
+
+const setting1Of = (s: BetSpecialSetting): BetSpecialSetting1 => ({
+  Patterns: s.patterns,
+  Numbers: s.numbers,
+  NumbersText: s.numbers.join(' '),
+  Big: s.big,
+  Small: s.small,
+  Count: specialCount(s),
+  PatternChoices: SPECIAL_PATTERNS.map((p) => ({ Pattern: p, Count: patternNumbers(p).length, Example: patternNumbers(p)[1] ?? '' }))
+})
+const setting2Of = (s: BetSpecialSetting): BetSpecialSetting2 => ({ UserId: s.bettorId, Series: s.series, SkipPlaced: s.skipPlaced, MaxStake: s.maxStake })
+
+/** The numbers of the form's text; each must be 4 digits (the text's length keeps them to 500). */
+function numbersOfText (text: string): string[] {
+  const numbers = text.split(/[\s,]+/).filter((n) => n !== '')
+  const bad = numbers.find((n) => !/^\d{4}$/.test(n))
+  if (bad !== undefined) throw outsetErrors.badNumber(bad, 'a 4-digit number such as 1234')
+  return numbers
 }

@@ -6,20 +6,17 @@ import { findRole } from '../../lib/users.ts'
 import { errors } from '../../lib/errors.ts'
 import { placeOrder } from '../../betting/api.ts'
 import { loadBetSpecial, linesToPlace } from '../store/bet-special.ts'
+import { finishSpecialRun, recordSpecialRun, specialRunOf, type BetSpecialPayload } from '../store/bet-special-runs.ts'
 import { outsetErrors } from '../errors.ts'
 
-/** The job kind the runner knows it by. */
-export const BET_SPECIAL_JOB = 'bet-special'
-
-/** Whose settings (the level's account), placed on which draw; the job's own user places the ticket. */
-export interface BetSpecialPayload { userId: string, drawId: number }
+export { BET_SPECIAL_JOB } from '../store/bet-special-runs.ts'
 
 /** The handler: reads the settings, places the ticket through ordinary placement with the run recorded in its transaction. */
 export function betSpecialJob (db: Db, now: () => Date): JobHandler<BetSpecialPayload> {
   return {
     async run (job, context) {
       const { userId, drawId } = job.payload
-      const { rows: [done] } = await db.query<{ ticket_no: string | null }>('SELECT ticket_no FROM bet_special_runs WHERE user_id = $1 AND draw_id = $2', [userId, drawId])
+      const done = await specialRunOf(db, userId, drawId)
       if (done) return jobMessages.specialDone({ draw: drawId, ticket: done.ticket_no ?? '' })
       const setting = await loadBetSpecial(db, userId)
       const numbers = await linesToPlace(db, setting, drawId)
@@ -38,12 +35,10 @@ export function betSpecialJob (db: Db, now: () => Date): JobHandler<BetSpecialPa
         fourD: numbers.map((number) => ({ number, form: 'straight', big: setting.big, small: setting.small })),
         // In the ticket's transaction: the primary key lets one generation per level and draw through.
         record: async (tx) => {
-          const { rows } = await tx.query('INSERT INTO bet_special_runs (user_id, draw_id, job_id, lines, stake, created_at) VALUES ($1, $2, $3, $4, 0, $5) ON CONFLICT DO NOTHING RETURNING 1',
-            [userId, drawId, job.id, numbers.length, now()])
-          if (rows.length === 0) throw outsetErrors.betSpecialDone(drawId, '')
+          if (!await recordSpecialRun(tx, { userId, drawId, jobId: job.id, lines: numbers.length }, now())) throw outsetErrors.betSpecialDone(drawId, '')
         },
         finish: async (tx, answer) => {
-          await tx.query('UPDATE bet_special_runs SET ticket_no = $3, stake = $4 WHERE user_id = $1 AND draw_id = $2', [userId, drawId, answer.ticketNo, answer.stake])
+          await finishSpecialRun(tx, { userId, drawId }, answer.ticketNo, answer.stake)
           await context.progress(numbers.length, numbers.length, jobMessages.specialTicket({ ticket: answer.ticketNo }), tx)
         }
       }, now())
