@@ -76,7 +76,7 @@ t.test('what users see, in English and in Chinese (issue #19)', async (t) => {
   })
 
   await t.test('error texts: a page\'s failed call shows the server\'s message, in each language', async (t) => {
-    const texts = { en: 'Ticket NO-SUCH-TICKET does not exist; check the TicketNo.', zh: '票号NO-SUCH-TICKET不存在。' }
+    const texts = { en: 'Ticket NO-SUCH-TICKET does not exist; check the ticket number.', zh: '票号NO-SUCH-TICKET不存在。' }
     for (const lang of langs) {
       const { page } = await pageIn(lang)
       await signInAs(e2e, page, 'mem1')

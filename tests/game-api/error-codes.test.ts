@@ -14,7 +14,7 @@ t.test('a catalogued refusal: code and params beside the message', async (t) => 
 t.test('a refused bet line: its own code, the line as the form numbers it', async (t) => {
   const r = await h.call('POST', '/api/v1/tt/bet/t', { token: mem1, payload: { DayCode: '1', Lines: [{ Type: 'ORDINARY', Numbers: [1, 2, 3], Units: 1 }] } })
   t.equal(r.statusCode, 400)
-  t.same(r.json(), { success: false, message: 'Line 1: Numbers hold 3; ORDINARY takes 6', code: 'GA_LINE_COUNT', params: ['1', '3', 'ORDINARY', '6'] })
+  t.same(r.json(), { success: false, message: 'Line 1: Numbers has 3, but ORDINARY takes 6.', code: 'GA_LINE_COUNT', params: ['1', '3', 'ORDINARY', '6'] })
 })
 
 t.test('a schema refusal: a GA_FIELD_* code with the field path first', async (t) => {
@@ -52,7 +52,7 @@ t.test('control pages: the sub share and limit refusals have their own codes', a
   t.same(share.json(), { success: false, message: 'Share 0.015 must be a multiple of 0.01.', code: 'GA_SHARE_NOT_CENTS', params: ['0.015'] })
   const count = await h.call('POST', '/api/v1/tt/limit', { token: admin, payload: { Number: '1 2 3', BetType: 'ORDINARY', MaxUnits: 9 } })
   t.equal(count.statusCode, 400)
-  t.same(count.json(), { success: false, message: 'ORDINARY takes 6 numbers; Number holds 3.', code: 'GA_LIMIT_NUMBER_COUNT', params: ['ORDINARY', '6', '3'] })
+  t.same(count.json(), { success: false, message: 'ORDINARY takes 6 numbers, but Numbers has 3.', code: 'GA_LIMIT_NUMBER_COUNT', params: ['ORDINARY', '6', '3'] })
   const system = await h.call('POST', '/api/v1/tt/limit', { token: admin, payload: { Number: '1 2 3', BetType: 'SYSTEM', MaxUnits: 9 } })
-  t.same(system.json(), { success: false, message: 'SYSTEM takes 7 to 12 numbers; Number holds 3.', code: 'GA_LIMIT_NUMBER_COUNT_RANGE', params: ['SYSTEM', '7', '12', '3'] })
+  t.same(system.json(), { success: false, message: 'SYSTEM takes 7 to 12 numbers, but Numbers has 3.', code: 'GA_LIMIT_NUMBER_COUNT_RANGE', params: ['SYSTEM', '7', '12', '3'] })
 })

@@ -13,7 +13,7 @@ await i18n.init({
   interpolation: { escapeValue: false }
 })
 const refused = (body: unknown, status = 400) => new ApiError(status, 'Bad Request', body)
-const lineCount = refused({ success: false, code: 'GA_LINE_COUNT', params: ['1', '3', 'ORDINARY', '6'], message: 'Line 1: Numbers hold 3; ORDINARY takes 6' })
+const lineCount = refused({ success: false, code: 'GA_LINE_COUNT', params: ['1', '3', 'ORDINARY', '6'], message: 'Line 1: Numbers has 3, but ORDINARY takes 6.' })
 
 t.test('a coded refusal in Chinese and in English', async (t) => {
   await i18n.changeLanguage('zh')
@@ -23,7 +23,7 @@ t.test('a coded refusal in Chinese and in English', async (t) => {
   const weekJob = refused({ code: 'GA_WEEK_JOB_NOT_FOUND', params: ['7'], message: 'Job 7 is not a week job of this game.' }, 404)
   t.equal(errorTextIn(i18n, weekJob), '作业7不是本游戏的周开奖作业；请在开奖设置中用“创建下周期数”启动一个。', 'the action named as the page names it, not its route')
   await i18n.changeLanguage('en')
-  t.equal(errorTextIn(i18n, lineCount), 'Line 1: Numbers hold 3; ORDINARY takes 6', 'English says the game API\'s own message (server/scripts/error-texts.ts)')
+  t.equal(errorTextIn(i18n, lineCount), 'Line 1: Numbers has 3, but ORDINARY takes 6.', 'English says the game API\'s own message (server/scripts/error-texts.ts)')
   t.equal(errorTextIn(i18n, weekJob), 'Job 7 is not a week job of this game; start one with Create next week\'s draws in Draw Setting.')
 })
 

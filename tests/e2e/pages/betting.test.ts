@@ -57,7 +57,7 @@ t.test('mem1 bets 4D and TOTO, sees the tickets; after settlement ag1\'s Full Re
     await form.getByRole('button', { name: 'Place bet' }).click()
     const refused = form.getByRole('alert').filter({ hasText: 'Not enough credit' })
     await refused.waitFor()
-    t.match(await refused.innerText(), /^Not enough credit: the bet costs 15000\.00 but mem1 has [\d.]+ left/, 'the game API\'s refusal, said by its code')
+    t.match(await refused.innerText(), /^Not enough credit: the bet costs 15000\.00 but mem1 has [\d.]+ credit left/, 'the game API\'s refusal, said by its code')
     // The same refusal in Chinese: the language switch redraws it from its code and values.
     await page.locator('.header').getByRole('radio', { name: '中文' }).click()
     await form.getByRole('alert').filter({ hasText: '信用额不足' }).waitFor()

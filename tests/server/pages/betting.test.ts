@@ -52,7 +52,7 @@ t.test('mem1 places a 4D bet at SG and a TOTO bet at TT through the endpoints th
 
   const badLine = await mem1.post(form.submit!.endpoint, { DayCode: '3', Lines: [{ Number: '1234', Big: 1 }, { Number: '12', Big: 1 }] })
   t.equal(badLine.status, 400)
-  t.match(badLine.json.message, /^Line 2: Number "12" must be a 4-digit number/, 'the game API names the line as the form numbers it, and the field')
+  t.match(badLine.json.message, /^Line 2: the number "12" must have 4 digits/, 'the game API names the line as the form numbers it, and the field')
   const tooMuch = await mem1.post(form.submit!.endpoint, { DayCode: '0', Lines: [{ Number: '1234', Big: 5000 }] })
   t.equal(tooMuch.status, 409)
   t.match(tooMuch.json.message, /^Not enough credit/)

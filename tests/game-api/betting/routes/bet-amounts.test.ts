@@ -87,10 +87,10 @@ onTestDatabase(t, async (t, kind) => {
   t.test('JSON bet: Big 1.3 and Small 0.5 are refused naming the line; Big 1.25 and Small 2 are taken', async (t) => {
     const big = await api(h, 'POST', '/api/v1/4d/bet', tokens.mem1, { DayCode: '3', Lines: [{ Number: '1234', Big: 1 }, { Number: '1235', Big: 1.3 }] })
     t.equal(big.status, 400)
-    t.match(big.body, { subCode: undefined, message: /^Line 2: Big must be 0 or more in steps of 0\.25/ })
+    t.match(big.body, { subCode: undefined, message: /^Line 2: Big is 0 or more in steps of 0\.25/ })
     const small = await api(h, 'POST', '/api/v1/4d/bet', tokens.mem1, { DayCode: '3', Lines: [{ Number: '1234', Small: 0.5 }] })
     t.equal(small.status, 400)
-    t.match(small.body.message, /^Line 1: Small must be 0 or more whole dollars/)
+    t.match(small.body.message, /^Line 1: Small is 0 or more whole dollars/)
     const good = await api(h, 'POST', '/api/v1/4d/bet', tokens.mem1, { DayCode: '3', Lines: [{ Number: '1234', Big: 1.25, Small: 2 }] })
     t.equal(good.status, 200, JSON.stringify(good.body))
     t.equal(good.body.data.StakePerDraw, 3.25)
@@ -99,7 +99,7 @@ onTestDatabase(t, async (t, kind) => {
   t.test('fixed bets take the same rule', async (t) => {
     const bad = await api(h, 'POST', '/api/v1/4d/bet/fixed', tokens.mem1, { DayCode: '3', Lines: [{ Number: '1234', Big: 0.1 }] })
     t.equal(bad.status, 400)
-    t.match(bad.body.message, /^Line 1: Big must be 0 or more in steps of 0\.25/)
+    t.match(bad.body.message, /^Line 1: Big is 0 or more in steps of 0\.25/)
   })
 
   t.test('bet text: 1.3- and -0.5 refused; 1H- taken; AcceptDecimals takes cents', async (t) => {

@@ -20,7 +20,7 @@ eachDatabase(t, async (t, kind) => {
     t.equal(accepted.length, Math.floor(before.CreditLeft / each), 'as many as the credit covers')
     for (const r of refused) {
       t.equal(r.status, 409)
-      t.match(r.body.message, /^Not enough credit: the bet costs 100\.00 but mem3 has \d+\.\d\d CreditLeft; bet less or ask your upline for more credit\.$/)
+      t.match(r.body.message, /^Not enough credit: the bet costs 100\.00 but mem3 has \d+\.\d\d credit left; bet less or ask your upline for more credit\.$/)
     }
     const after = await money(h, token)
     t.equal(after.CreditLeft, before.CreditLeft - accepted.length * each)

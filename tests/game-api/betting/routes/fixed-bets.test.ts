@@ -13,7 +13,7 @@ onTestDatabase(t, async (t, kind) => {
     t.match(created.body.data, { UserId: 'mem1', PlacedBy: 'ag1', DayCode: '0', StakePerDraw: 2, Active: true, LinesText: '7777 1-1' })
     const bad = await api(h, 'POST', '/api/v1/4d/bet/fixed', tokens.mem1, { DayCode: '5', Lines: [{ Number: '7777', Big: 1 }] })
     t.equal(bad.status, 400)
-    t.match(bad.body.message, /DayCode "5" is not a 4D day code/)
+    t.match(bad.body.message, /Day code "5" is not a 4D draw day/)
     t.equal((await api(h, 'POST', '/api/v1/4d/bet/fixed', tokens.ag2, { DayCode: '0', Lines: [{ Number: '7777', Big: 1 }] })).status, 403, 'placing disabled also disables fixed bets')
     const mine = await api(h, 'GET', '/api/v1/4d/fixed/page3', tokens.mem1)
     t.same(mine.body.data.map((f: { FixedId: number }) => f.FixedId), [created.body.data.FixedId])

@@ -53,7 +53,7 @@ onTestDatabase(t, async (t, kind) => {
     t.equal(first.seen.at(-1), 100)
     t.equal(await fixedTickets('mem1'), 2, 'mem1: Wednesday and Sunday, not Saturday')
     t.equal(await fixedTickets('mem3'), 0, 'mem3 is disabled')
-    t.match(first.Failed, [{ UserId: 'mem2', Message: /Not enough credit: the bet costs 1\.00 but mem2 has 0\.00 CreditLeft/ }], 'mem2 fails with the reason')
+    t.match(first.Failed, [{ UserId: 'mem2', Message: /Not enough credit: the bet costs 1\.00 but mem2 has 0\.00 credit left/ }], 'mem2 fails with the reason')
     t.equal(first.Placed, 2)
     const second = await runJob(h, tokens.admin)
     t.equal(second.Placed, 0, 'a second run places nothing already placed')

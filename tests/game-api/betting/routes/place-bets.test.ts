@@ -71,13 +71,13 @@ onTestDatabase(t, async (t, kind) => {
   t.test('bad lines and bad draws answer 400 or 409 naming the field, and write nothing', async (t) => {
     const before = await money(h, tokens.mem1)
     const cases: Array<[string, string, unknown, number, RegExp]> = [
-      ['4d', 'bet', { DayCode: '3', Lines: [{ Number: '123', Big: 1 }] }, 400, /^Line 1: Number "123" must be a 4-digit number/],
-      ['4d', 'bet', { DayCode: '3', Lines: [{ Number: '1234', Form: 'x', Big: 1 }] }, 400, /^Line 1: Form must be one of/],
-      ['4d', 'bet', { DayCode: '3', Lines: [{ Number: '1234' }] }, 400, /bets nothing/],
-      ['4d', 'bet', { DayCode: '9', Lines: [{ Number: '1234', Big: 1 }] }, 400, /^body\/DayCode "9" is not a 4D day code/],
+      ['4d', 'bet', { DayCode: '3', Lines: [{ Number: '123', Big: 1 }] }, 400, /^Line 1: the number "123" must have 4 digits/],
+      ['4d', 'bet', { DayCode: '3', Lines: [{ Number: '1234', Form: 'x', Big: 1 }] }, 400, /^Line 1: choose the form straight, roll, iBet or kBet/],
+      ['4d', 'bet', { DayCode: '3', Lines: [{ Number: '1234' }] }, 400, /Big and Small are both 0/],
+      ['4d', 'bet', { DayCode: '9', Lines: [{ Number: '1234', Big: 1 }] }, 400, /^Day code "9" is not a 4D draw day/],
       ['4d', 'bet', { Lines: [{ Number: '1234', Big: 1 }] }, 400, /without DayCode or DrawIds/],
       ['4d', 'bet', { DrawIds: [999999], Lines: [{ Number: '1234', Big: 1 }] }, 404, /Draw 999999 does not exist/],
-      ['tt', 'bet/t', { DayCode: '1', Lines: [{ Type: 'ORDINARY', Numbers: [1, 2, 3], Units: 1 }] }, 400, /^Line 1: Numbers hold 3; ORDINARY takes 6$/],
+      ['tt', 'bet/t', { DayCode: '1', Lines: [{ Type: 'ORDINARY', Numbers: [1, 2, 3], Units: 1 }] }, 400, /^Line 1: Numbers has 3, but ORDINARY takes 6\.$/],
       ['tt', 'bet/t', { DayCode: '1', Lines: [{ Type: 'SYSTEM', Numbers: [1, 2, 3, 4, 5, 6, 50], Units: 1 }] }, 400, /from 1 to 49/],
       ['tt', 'bet/t', { DayCode: '1', Lines: [{ Type: 'TO', Units: 0 }] }, 400, /Units must be a whole number of at least 1/]
     ]

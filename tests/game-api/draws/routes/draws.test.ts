@@ -25,7 +25,7 @@ onTestDatabase(t, async (t, kind) => {
     t.match(early.body.message, /opens for betting at 01\/03\/2030 09:00;/, 'no bet before the open time')
     const bad = await api(h, 'PUT', '/api/v1/4d/draw', tokens.admin, { DrawId: draw.DrawId, OpenDate: '2030-01-16' })
     t.equal(bad.status, 400)
-    t.match(bad.body, { code: 'GA_DRAW_OPENS_AFTER_CLOSE', message: 'body/OpenDate: betting must open before it closes at 01/15/2030 18:15.', params: ['01/15/2030 18:15'] }, 'the close time as the user reads times')
+    t.match(bad.body, { code: 'GA_DRAW_OPENS_AFTER_CLOSE', message: 'Opens must be earlier than the close, 01/15/2030 18:15: betting must open before it closes.', params: ['01/15/2030 18:15'] }, 'the close time as the user reads times')
     const twice = await api(h, 'POST', '/api/v1/4d/draw', tokens.admin, { DrawDate: '2030-01-15', Series: 'MG4D', CloseTime: '18:15' })
     t.match(twice, { status: 409, body: { code: 'GA_DRAW_EXISTS', message: 'A MG4D draw on 01/15/2030 exists already.', params: ['MG4D', '01/15/2030'] } }, 'the day as the tables write it')
     const badTime = await api(h, 'PUT', '/api/v1/4d/draw', tokens.admin, { DrawId: draw.DrawId, CloseTime: '6pm' })

@@ -54,7 +54,7 @@ onTestDatabase(t, async (t, kind) => {
     const before = await money(h, tokens.mem1)
     const bad = await api(h, 'POST', '/api/v1/4d/draw/result', tokens.admin, { DrawId: drawId, Result: { ...fourDResult, starters: ['1'] } })
     t.equal(bad.status, 400)
-    t.match(bad.body.message, /^body\/Result is not a valid result: starters hold 1 numbers, expected 10/)
+    t.match(bad.body.message, /^The result is not valid: starters hold 1 numbers, expected 10/)
     t.equal((await api(h, 'POST', '/api/v1/4d/draw/result', tokens.ag1, { DrawId: drawId, Result: fourDResult })).status, 403, 'ADMIN only')
     t.equal((await api(h, 'PUT', '/api/v1/4d/draw', tokens.admin, { DrawId: drawId, IsFinalised: true })).status, 409, 'no finalising without a result')
     t.equal((await api(h, 'POST', '/api/v1/4d/draw/result', tokens.admin, { DrawId: drawId, Result: fourDResult })).status, 200)
