@@ -1,4 +1,4 @@
-// The upload job: each line of a file parsed as a bet text and placed on its own, recorded with its placement so a resumed job skips it.
+// The upload job: each line of a file parsed as a bet text and placed as its own ticket, in batches, recorded with its placement so a resumed job skips it.
 import type { Db, Queryable } from '../../../shared/db.ts'
 import type { Game } from '../rules/index.ts'
 import { enqueueJob, type JobHandler } from '../../jobs/runner.ts'
@@ -7,14 +7,20 @@ import { GameApiError, errors } from '../../lib/errors.ts'
 import type { AuthUser } from '../../lib/tokens.ts'
 import { findRole } from '../../lib/users.ts'
 import { bettingErrors } from '../errors.ts'
-import { placeOrder } from '../store/service.ts'
-import { parseText, userIdOf, type TextOptions } from '../store/text.ts'
+import { placeOrder, placeOrders, type PlaceOrder } from '../store/service.ts'
+import { parseText, textParser, userIdOf, userIdsOf, type TextOptions } from '../store/text.ts'
 
 /** The job kind the runner knows the upload by. */
 export const UPLOAD_JOB = 'upload'
 
 /** A problem with one line of an uploaded file (1-based line, 0-based position in that line). */
 export interface LineError { Line: number, Position: number, Message: string }
+
+/**
+ * Lines placed in one transaction: a thousand-line file is ten transactions, each well inside the store's transaction bound.
+ * A batch with a refused line is placed again line by line, so each line stays all or nothing on its own.
+ */
+export const UPLOAD_BATCH_LINES = 100
 
 /** What the job needs besides its file (the job's subject) and the user who started it (the job's user). */
 export interface UploadPayload { strictNumber: boolean, acceptDecimals: boolean }
@@ -57,13 +63,17 @@ export function uploadJob (db: Db, now: () => Date): JobHandler<UploadPayload> {
       const recorded = new Set(rows.map((r) => Number(r.line_no)))
       let done = recorded.size
       await progress(done, work.length, jobMessages.uploadStarting({ lines: work.length }))
-      for (const { text, line } of work) {
-        if (recorded.has(line)) continue
+      const pending = work.filter((l) => !recorded.has(l.line))
+      for (let start = 0; start < pending.length; start += UPLOAD_BATCH_LINES) {
         signal.throwIfAborted()
-        done++
-        const step = (q: Queryable) => progress(done, work.length, jobMessages.uploadProcessing({ done, lines: work.length }), q)
-        await placeLine(db, { game: file.game, text, line, fileId, user, options: job.payload, now: now() }, step)
-        await lineDelay()
+        const batch = pending.slice(start, start + UPLOAD_BATCH_LINES)
+        for (let i = 0; i < batch.length; i++) await lineDelay()
+        const step = (count: number) => {
+          const at = done + count
+          return (q: Queryable) => progress(at, work.length, jobMessages.uploadProcessing({ done: at, lines: work.length }), q)
+        }
+        await placeBatch(db, { game: file.game, fileId, user, options: job.payload, now: now() }, batch, step)
+        done += batch.length
       }
       const figures = await finishFile(db, fileId, work.length, now())
       return figures.failed > 0
@@ -76,12 +86,56 @@ export function uploadJob (db: Db, now: () => Date): JobHandler<UploadPayload> {
   }
 }
 
-interface LineToPlace { game: Game, text: string, line: number, fileId: number, user: AuthUser, options: TextOptions, now: Date }
+interface FileToPlace { game: Game, fileId: number, user: AuthUser, options: TextOptions, now: Date }
+type Problem = { Position: number, Message: string }
+/** The job's progress after count more of the batch's lines, written in the transaction that records them. */
+type Step = (count: number) => (q: Queryable) => Promise<void>
+
+/** Records lines (placed, or their problems) in one statement. */
+async function recordLines (q: Queryable, fileId: number, lines: Array<{ line: number, problems: Problem[] }>): Promise<void> {
+  await q.query('INSERT INTO upload_lines (file_id, line_no, placed, errors) SELECT $1, l, p, e::jsonb FROM unnest($2::int[], $3::boolean[], $4::text[]) AS x (l, p, e)',
+    [fileId, lines.map((l) => l.line), lines.map((l) => l.problems.length === 0), lines.map((l) => JSON.stringify(l.problems))])
+}
+
+/** Places a batch of lines as their own tickets in one transaction with their records; when one is refused, each line on its own. */
+async function placeBatch (db: Db, f: FileToPlace, batch: Array<{ text: string, line: number }>, step: Step): Promise<void> {
+  const parse = await textParser(db, f.game, f.options, f.now)
+  const parsed = batch.map((l) => ({ ...l, result: parse(l.text) }))
+  const ids = await userIdsOf(db, parsed.flatMap((l) => l.result.ok ? [l.result.ticket.userId] : []))
+  const orders: PlaceOrder[] = []
+  const lines = parsed.map((l) => {
+    if (!l.result.ok) return { line: l.line, problems: l.result.errors.map((e) => ({ Position: e.position, Message: e.message })) }
+    const { ticket } = l.result
+    const userId = ids.get(ticket.userId.toLowerCase())
+    if (userId === undefined) return { line: l.line, problems: [{ Position: 0, Message: errors.notYourDownline(ticket.userId).message }] }
+    orders.push({
+      user: f.user,
+      userId,
+      game: f.game,
+      dayCode: ticket.dayCode,
+      draws: ticket.draws,
+      source: 'upload',
+      text: l.text,
+      fileId: f.fileId,
+      ...(ticket.game === '4D' ? { fourD: ticket.lines } : { toto: ticket.lines })
+    })
+    return { line: l.line, problems: [] }
+  })
+  try {
+    await placeOrders(db, orders, f.now, { record: async (tx) => { await recordLines(tx, f.fileId, lines); await step(batch.length)(tx) } })
+    return
+  } catch (error) {
+    if (!(error instanceof GameApiError)) throw error
+  }
+  for (const [i, l] of batch.entries()) await placeLine(db, { ...f, text: l.text, line: l.line }, step(i + 1))
+}
+
+interface LineToPlace extends FileToPlace { text: string, line: number }
 
 /** Parses and places one line; its record (placed, or its problems) and the job's progress commit with the placement or alone. */
 async function placeLine (db: Db, l: LineToPlace, step: (q: Queryable) => Promise<void>): Promise<void> {
-  const record = (problems: Array<{ Position: number, Message: string }>) => async (tx: Queryable) => {
-    await tx.query('INSERT INTO upload_lines (file_id, line_no, placed, errors) VALUES ($1, $2, $3, $4)', [l.fileId, l.line, problems.length === 0, JSON.stringify(problems)])
+  const record = (problems: Problem[]) => async (tx: Queryable) => {
+    await recordLines(tx, l.fileId, [{ line: l.line, problems }])
     await step(tx)
   }
   const parsed = await parseText(db, l.game, l.text, l.options, l.now)

@@ -1,4 +1,4 @@
-// One ticket placed for a caller: who may bet for whom, which draws, then the placement in one transaction.
+// Tickets placed for a caller: who may bet for whom, which draws, then the placement in one transaction (one ticket, or an upload's batch).
 import type { Db, Queryable } from '../../../shared/db.ts'
 import type { Draw, DrawSeries, Game } from '../rules/index.ts'
 import type { AuthUser } from '../../lib/tokens.ts'
@@ -37,50 +37,92 @@ export interface PlaceAnswer extends PlacedTicket { drawRows: DrawAnswer[], cred
 
 /** Checks who may bet for whom, then resolves the draws and places the ticket in one transaction. */
 export async function placeOrder (db: Db, order: PlaceOrder, now: Date): Promise<PlaceAnswer> {
-  // Every entry path comes through here, so the form, text, upload, SMS and Telegram share one set of limits.
-  assertEntryLimits({ lines: (order.fourD ?? order.toto ?? []).length, draws: order.drawIds?.length ?? order.draws?.length ?? 0 })
-  await assertSelfOrDownline(db, order.user, order.userId)
-  const flags = await placementFlags(db, order.user.userId, order.userId)
-  if (!flags.mayPlace) throw bettingErrors.betNotAllowed(order.user.userId)
-  // A suspended bettor takes no bets, whoever places them (a suspended caller is already stopped at sign-in and by its token).
-  if (flags.suspended) throw errors.userSuspended(order.userId)
-  const answer = await db.transaction(async (tx) => {
-    await order.record?.(tx)
-    let draws: DrawRow[]
-    if (order.draws !== undefined) {
-      const series = order.draws[0]?.series
-      const dates = order.draws.map((d) => d.date)
-      if (series !== undefined) await ensureDraws(tx, series, dates, now)
-      draws = series === undefined ? [] : await drawsOn(tx, series, dates)
-    } else if (order.drawIds !== undefined && order.drawIds.length > 0) {
-      draws = await openDrawsByIds(tx, order.game, order.drawIds, now)
-    } else if (order.dayCode !== undefined && order.dayCode !== '') {
-      draws = await drawsOfDayCode(tx, order.game, order.dayCode, now)
-    } else {
-      throw bettingErrors.noDraws('A bet without DayCode or DrawIds')
+  const [answer] = await placeOrders(db, [order], now)
+  return answer as PlaceAnswer
+}
+
+/** What a batch writes besides its tickets, in the same transaction: first (record), and last with every answer (finish). */
+export interface BatchHooks {
+  record?: (tx: Queryable) => Promise<void>
+  finish?: (tx: Queryable, answers: PlaceAnswer[]) => Promise<void>
+}
+
+/**
+ * Places several tickets (an upload's lines) in one transaction: every one of them, or none when any is refused (its caller
+ * then places them one by one to learn which). Each order is checked as placeOrder checks it; a bettor's checks are read once.
+ */
+export async function placeOrders (db: Db, orders: PlaceOrder[], now: Date, hooks: BatchHooks = {}): Promise<PlaceAnswer[]> {
+  const checked = new Set<string>()
+  for (const order of orders) {
+    // Every entry path comes through here, so the form, text, upload, SMS and Telegram share one set of limits.
+    assertEntryLimits({ lines: (order.fourD ?? order.toto ?? []).length, draws: order.drawIds?.length ?? order.draws?.length ?? 0 })
+    const who = `${order.user.userId}|${order.userId}`
+    if (checked.has(who)) continue
+    checked.add(who)
+    await assertSelfOrDownline(db, order.user, order.userId)
+    const flags = await placementFlags(db, order.user.userId, order.userId)
+    if (!flags.mayPlace) throw bettingErrors.betNotAllowed(order.user.userId)
+    // A suspended bettor takes no bets, whoever places them (a suspended caller is already stopped at sign-in and by its token).
+    if (flags.suspended) throw errors.userSuspended(order.userId)
+  }
+  const answers = await db.transaction(async (tx) => {
+    await hooks.record?.(tx)
+    for (const order of orders) await order.record?.(tx)
+    const drawsOf = new Map<string, DrawRow[]>()
+    const resolved: DrawRow[][] = []
+    for (const order of orders) {
+      const key = JSON.stringify([order.game, order.draws, order.drawIds, order.dayCode])
+      const draws = drawsOf.get(key) ?? await orderDraws(tx, order, now)
+      drawsOf.set(key, draws)
+      // One cut-off for every entry path: the draw rows' own close time, hand close and open time.
+      assertOpen(draws, now)
+      resolved.push(draws)
     }
-    if (draws.length === 0) throw bettingErrors.noDraws(order.dayCode ? `Day code ${order.dayCode}` : 'The bet')
-    // One cut-off for every entry path: the draw rows' own close time, hand close and open time.
-    assertOpen(draws, now)
-    const [placed] = await placeTickets(tx, [{
-      userId: order.userId,
-      placedBy: order.user.userId,
-      game: order.game,
-      series: (draws[0]?.series ?? 'SG4D') as DrawSeries,
-      drawIds: draws.map((d) => Number(d.draw_id)),
-      dayCode: order.dayCode ?? null,
-      locId: order.locId ?? null,
-      source: order.source,
-      text: order.text ?? null,
-      fileId: order.fileId ?? null,
-      ...(order.fourD ? { fourD: order.fourD } : {}),
-      ...(order.toto ? { toto: order.toto } : {})
-    }], 'charge', now, new Map(draws.map((d) => [Number(d.draw_id), isoDateOf(d.draw_date)])))
-    const answer = { ...(placed as PlacedTicket), drawRows: draws.map((d) => toDrawAnswer(d, now)), creditLeft: placed?.creditLeft ?? 0 }
-    await order.finish?.(tx, answer)
-    return answer
+    const dates = new Map(resolved.flat().map((d) => [Number(d.draw_id), isoDateOf(d.draw_date)]))
+    const placed = await placeTickets(tx, orders.map((order, i) => ticketRequest(order, resolved[i] ?? [])), 'charge', now, dates)
+    const answers = placed.map((p, i) => ({ ...p, drawRows: (resolved[i] ?? []).map((d) => toDrawAnswer(d, now)), creditLeft: p.creditLeft ?? 0 }))
+    for (const [i, order] of orders.entries()) await order.finish?.(tx, answers[i] as PlaceAnswer)
+    await hooks.finish?.(tx, answers)
+    return answers
   })
-  // Committed: the live exposure of its draws moves now.
-  announceDrawChange(db, { kind: 'placed', game: order.game, drawIds: answer.drawRows.map((d) => d.DrawId), ticketNo: answer.ticketNo })
-  return answer
+  // Committed: the live exposure of their draws moves now.
+  for (const [i, answer] of answers.entries()) announceDrawChange(db, { kind: 'placed', game: orders[i]!.game, drawIds: answer.drawRows.map((d) => d.DrawId), ticketNo: answer.ticketNo })
+  return answers
+}
+
+/** The draws an order names: concrete draws of a parsed text (made when missing), DrawIds, or a day code resolved at now. */
+async function orderDraws (tx: Queryable, order: PlaceOrder, now: Date): Promise<DrawRow[]> {
+  let draws: DrawRow[]
+  if (order.draws !== undefined) {
+    const series = order.draws[0]?.series
+    const dates = order.draws.map((d) => d.date)
+    if (series !== undefined) await ensureDraws(tx, series, dates, now)
+    draws = series === undefined ? [] : await drawsOn(tx, series, dates)
+  } else if (order.drawIds !== undefined && order.drawIds.length > 0) {
+    draws = await openDrawsByIds(tx, order.game, order.drawIds, now)
+  } else if (order.dayCode !== undefined && order.dayCode !== '') {
+    draws = await drawsOfDayCode(tx, order.game, order.dayCode, now)
+  } else {
+    throw bettingErrors.noDraws('A bet without DayCode or DrawIds')
+  }
+  if (draws.length === 0) throw bettingErrors.noDraws(order.dayCode ? `Day code ${order.dayCode}` : 'The bet')
+  return draws
+}
+
+/** The ticket an order places on its draws. */
+function ticketRequest (order: PlaceOrder, draws: DrawRow[]): TicketRequest {
+  return {
+    userId: order.userId,
+    placedBy: order.user.userId,
+    game: order.game,
+    series: (draws[0]?.series ?? 'SG4D') as DrawSeries,
+    drawIds: draws.map((d) => Number(d.draw_id)),
+    dayCode: order.dayCode ?? null,
+    locId: order.locId ?? null,
+    source: order.source,
+    text: order.text ?? null,
+    fileId: order.fileId ?? null,
+    ...(order.fourD ? { fourD: order.fourD } : {}),
+    ...(order.toto ? { toto: order.toto } : {})
+  }
 }

@@ -66,6 +66,23 @@ onTestDatabase(t, async (t, kind) => {
     t.same(rows.map((r) => r.user_id), ['mem1', 'mem2', 'mem1', 'mem1'], 'mem2 is under ag1; 123 padded (StrictNumber off); 1.5 accepted (AcceptDecimals on)')
   })
 
+  t.test('a batch with a line the credit cannot cover: the lines are placed in file order until the credit runs out, each refused one recorded', async (t) => {
+    const credit = async () => Number((await h.db.query<{ c: string }>("SELECT credit_left AS c FROM users WHERE user_id = 'mem3'")).rows[0]?.c)
+    const before = await credit()
+    const fit = Math.floor(before / 10)
+    const lines = Array.from({ length: fit + 30 }, (_, i) => `mem3 3 ${String(7000 + i)} 10-`)
+    const up = await upload(h, tokens.ag1, '4d', {}, lines.join('\n'))
+    const fileId = up.body.data.FileId
+    await api(h, 'POST', `/api/v1/4d/files/processUpload/${fileId}`, tokens.ag1, {})
+    const { last } = await waitForJob(h, tokens.ag1, '4d', fileId)
+    t.match(last, { Status: 'done', FileStatus: 'processed', Lines: fit + 30, Placed: fit, Failed: 30 })
+    t.same(last.Errors.map((e: { Line: number }) => e.Line), Array.from({ length: 30 }, (_, i) => fit + 1 + i), 'the lines after the credit ran out')
+    t.match(last.Errors[0].Message, /^Not enough credit/)
+    const { rows } = await h.db.query<{ text: string }>('SELECT text FROM tickets WHERE file_id = $1 ORDER BY ticket_id', [fileId])
+    t.same(rows.map((r) => r.text), lines.slice(0, fit), 'one ticket per placed line, in file order')
+    t.equal(await credit(), Math.round((before - fit * 10) * 100) / 100, 'the credit taken is the placed lines\' stakes')
+  })
+
   t.test('a job whose process kept dying fails visibly; processing the file again places only the lines not placed yet', async (t) => {
     const up = await upload(h, tokens.ag1, '4d', {}, ['mem1 3 6001 1-', 'mem1 3 6002 1-', 'mem1 3 6003 1-'].join('\n'))
     const fileId = up.body.data.FileId
