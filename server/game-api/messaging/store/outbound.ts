@@ -54,3 +54,23 @@ export async function copyOutbound (q: Queryable, outboundId: number, now: Date)
     [outboundId, now])
   return copy === undefined ? undefined : Number(copy.outbound_id)
 }
+
+/** Writes a test message to the recipient, sent now by SMS Gateway's test rather than by the queue. */
+export async function insertTestMessage (q: Queryable, recipient: string, body: string, userId: string, now: Date): Promise<OutboundRow> {
+  const { rows: [inserted] } = await q.query<OutboundRow>(
+    "INSERT INTO sms_outbound (recipient, body, kind, user_id, created_at) VALUES ($1, $2, 'test', $3, $4) RETURNING outbound_id, recipient, body, status, created_at",
+    [recipient, body, userId, now])
+  if (!inserted) throw new Error('the test message INSERT returned no row')
+  return inserted
+}
+
+/** Marks a message failed. */
+export async function markOutboundFailed (q: Queryable, outboundId: number | string): Promise<void> {
+  await q.query("UPDATE sms_outbound SET status = 'failed' WHERE outbound_id = $1", [outboundId])
+}
+
+/** A message's status and the gateway's id for it. */
+export async function outboundSendState (q: Queryable, outboundId: number | string): Promise<{ status: string, gateway_message_id: string | null } | undefined> {
+  const { rows: [sent] } = await q.query<{ status: string, gateway_message_id: string | null }>('SELECT status, gateway_message_id FROM sms_outbound WHERE outbound_id = $1', [outboundId])
+  return sent
+}
