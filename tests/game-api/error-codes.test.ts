@@ -39,7 +39,7 @@ t.test('the account rules: coded refusals naming the field, the user and the lim
   t.same(above.json(), { success: false, message: 'dShare 0.55 is more than ag1 has, 0.5.', code: 'GA_FIELD_ABOVE_PARENT', params: ['dShare', '0.55', 'ag1', '0.5'] })
   const badId = await h.call('POST', '/api/v1/4d/players', { token: ag1, payload: { UserId: '1bad' } })
   t.equal(badId.statusCode, 400)
-  t.same(badId.json(), { success: false, message: 'UserId "1bad" must be a letter followed by 2 to 19 letters, digits or underscores.', code: 'GA_BAD_USER_ID', params: ['1bad'] })
+  t.same(badId.json(), { success: false, message: 'User ID "1bad" must be a letter followed by 2 to 19 letters, digits or underscores.', code: 'GA_BAD_USER_ID', params: ['1bad'] })
   const credit = await h.call('POST', '/api/v1/4d/players', { token: ag1, payload: { UserId: 'big9', Credit: 1e7 } })
   t.equal(credit.statusCode, 409)
   t.match(credit.json(), { success: false, code: 'GA_CREDIT_OVER_PARENT', message: /^Credit 10,000,000\.00 is more than ag1's credit left, [\d,]+\.\d\d\.$/, params: ['10,000,000.00', 'ag1', /^[\d,]+\.\d\d$/] })

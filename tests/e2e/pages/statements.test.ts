@@ -28,7 +28,7 @@ t.test('statement dialogs on Payments', async (t) => {
     await dialog.getByRole('button', { name: 'Adjust', exact: true }).click()
     const refused = dialog.getByRole('alert').filter({ hasText: 'adjustment' })
     await refused.waitFor()
-    t.match(await refused.innerText(), /An adjustment needs an Amount other than 0\./, 'the catalogue\'s text for GA_ADJUST_NOTHING')
+    t.match(await refused.innerText(), /An adjustment needs an amount other than 0\./, 'the catalogue\'s text for GA_ADJUST_NOTHING')
     await dialog.getByLabel(/^Amount/).fill('15.5')
     await dialog.getByRole('button', { name: 'Adjust', exact: true }).click()
     const done = dialog.getByRole('status').filter({ hasText: 'Adjustment recorded for ag2' })

@@ -30,7 +30,7 @@ t.test('statement calls on Payments and Payment History', async (t) => {
   await t.test('Adjust balance on ag2: 0 is refused with its text, then 15.50 is recorded in Adjusted', async (t) => {
     const adjust = (group.rowActions as FormAction[] | undefined)?.find((a) => a.id === 'adjust')?.form?.submit
     const refused = await admin.post(adjust!.endpoint, { UserId: 'ag2', Amount: 0, Remarks: 'h7 rounding' })
-    t.match(say(`errors.${String(refused.json?.code)}`), /An adjustment needs an Amount other than 0\./, `refused (${refused.status}) with the catalogue's text for GA_ADJUST_NOTHING`)
+    t.match(say(`errors.${String(refused.json?.code)}`), /An adjustment needs an amount other than 0\./, `refused (${refused.status}) with the catalogue's text for GA_ADJUST_NOTHING`)
     const done = await admin.post(adjust!.endpoint, { UserId: 'ag2', Amount: 15.5, Remarks: 'h7 rounding' })
     t.equal(cents(done.json?.data?.[adjust!.successValues!.accBal!]), -28450, 'the balance the game API answers, which the form\'s message names: -284.50')
     const rows = (await read(admin, group)).rows

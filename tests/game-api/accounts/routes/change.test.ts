@@ -74,7 +74,7 @@ onTestDatabase(t, async (t, kind) => {
     t.equal(refused.statusCode, 409)
     t.match(refused.json().message, /^User mem1 cannot be deleted: .*its AccBal is -120\.50, not 0\.00 \(record a payment first\)/)
     t.match((await confirmed('agents/ag1/ag2')).json().message, /it still has downline \(mem2/)
-    t.equal((await confirmed('players/ag2/mem1')).json().message, "ParentId ag2 is not mem1's parent; its parent is ag1.")
+    t.equal((await confirmed('players/ag2/mem1')).json().message, "ag2 is not mem1's upline; its upline is ag1.")
     t.equal((await h.call('POST', '/api/v1/4d/players', { token: tokens.ag1, payload: { UserId: 'gone1', Credit: 250 } })).statusCode, 200)
     const before = Number((await row('ag1'))?.credit_left)
     const res = await del('ag1', 'players/ag1/gone1')

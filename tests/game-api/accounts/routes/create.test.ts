@@ -45,7 +45,7 @@ onTestDatabase(t, async (t, kind) => {
       ['ag1', 'players', { UserId: 'loc1', Locations: ['IN'] }, 409, "Locations IN are not among ag1's locations (SG, TT, MG)."],
       ['ag2', 'agents', { UserId: 'noagent' }, 403, 'ag2 may not create agents: EnableCreateAgent is off; ask your upline to turn it on.'],
       ['mem1', 'players', { UserId: 'nodown' }, 409, 'mem1 is a player and cannot have a downline.'],
-      ['ag1', 'players', { UserId: '1bad' }, 400, 'UserId "1bad" must be a letter followed by 2 to 19 letters, digits or underscores.'],
+      ['ag1', 'players', { UserId: '1bad' }, 400, 'User ID "1bad" must be a letter followed by 2 to 19 letters, digits or underscores.'],
       ['ag1', 'players', { UserId: 'MEM1' }, 409, 'User ID MEM1 is taken: mem1 exists, and user IDs that differ only in capitals count as the same; choose another.'],
       ['ag1', 'players', {}, 400, 'body/UserId is required'],
       ['ag2', 'players', { UserId: 'under1', ParentId: 'ag1' }, 403, 'User ag1 is not in your downline; choose yourself or a user below you.']

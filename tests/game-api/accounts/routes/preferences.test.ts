@@ -34,7 +34,7 @@ t.test('priorityInTakes: the direct downline in the stored order, the rest by id
   t.equal(put.statusCode, 200, put.body)
   t.same(put.json().data[0], { UserId: 'mem3', UserName: put.json().data[0].UserName, Role: 'MEM', Priority: 1 })
   t.same(await ids(), ['mem3', 'ag2', 'mem1'])
-  t.equal((await call('PUT', 'priorityInTakes', ag1, { Order: ['mem2'] })).json().message, "ParentId ag1 is not mem2's parent; its parent is ag2.")
+  t.equal((await call('PUT', 'priorityInTakes', ag1, { Order: ['mem2'] })).json().message, "ag1 is not mem2's upline; its upline is ag2.")
   t.equal((await call('PUT', 'priorityInTakes', ag1, { Order: ['admin'] })).statusCode, 403, 'outside the tree')
   t.equal((await call('PUT', 'priorityInTakes', ag1, { Order: ['mem1', 'mem1'] })).statusCode, 400, 'no repeats')
   t.same((await call('GET', 'priorityInTakes', mem1)).json().data, [], 'a member has no downline')
