@@ -22,7 +22,7 @@ const SQL_TO_MOVE = [
   'accounts/jobs/credit-recalc.ts', 'betting/jobs/fixed.ts', 'betting/jobs/upload.ts', 'draws/jobs/week.ts', 'messaging/jobs/broadcast.ts',
   'messaging/jobs/sms-send.ts', 'messaging/telegram/bot.ts', 'risk/jobs/process.ts', 'risk/jobs/rules.ts',
   // Route files: their statements to their domain's store/ behind a use case in api.ts.
-  'betting/routes/ara-exports.ts', 'betting/routes/files.ts', 'betting/routes/fixed-settings.ts', 'betting/routes/fixed.ts'
+  'betting/routes/files.ts'
 ].sort()
 
 /** The TypeScript files under root (paths relative to it) that send SQL outside a store/ and the job runner. */

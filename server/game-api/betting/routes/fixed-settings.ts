@@ -3,15 +3,12 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { errors } from '../../lib/errors.ts'
-import { caller } from '../../plugins/auth.ts'
-import { FIXED_JOB, fixedStatus, queueFixedJob } from '../jobs/fixed.ts'
+import { callerOf } from '../../plugins/auth.ts'
 import { JobMessageSchema } from '../../jobs/status.ts'
-import { assertAdminPermission } from '../../accounts/api.ts'
 import type { Game } from '../../../../schemas/domain/calendar.ts'
-import { fixedSettings } from '../store/fixed-settings.ts'
 import { DAYS } from '../rules/fixed-days.ts'
 import { FixedSettingSchema } from '../schemas.ts'
+import { fixedProcessOf, fixedSettingsOf, startFixedProcess, updateFixedSetting } from '../api.ts'
 
 const Status = Type.Object({
   JobId: Type.Union([Type.Integer(), Type.Null()]),
@@ -25,10 +22,9 @@ const Status = Type.Object({
 /** The fixed setting and process calls of the prefix's game. */
 const fixedSettingRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
   app.addHook('onRequest', app.gaRequireAdmin)
-  app.addHook('preHandler', async (request) => { await assertAdminPermission(app.db, caller(request), 'FixedSetting') })
 
   // Every user with a standing order or a setting of this game.
-  app.get('/selectFixedSetting', { schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(FixedSettingSchema)) } }, async () => ok(await fixedSettings(app.db, game)))
+  app.get('/selectFixedSetting', { schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(FixedSettingSchema)) } }, async (request) => ok(await fixedSettingsOf(app.db, callerOf(request), { game })))
 
   app.put('/updateFixedSetting', {
     schema: {
@@ -40,36 +36,20 @@ const fixedSettingRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app
       }),
       response: envelope(Type.Object({ UserId: Type.String(), Enabled: Type.Boolean(), DrawDays: Type.Array(Type.Integer()) }))
     }
-  }, async (request) => {
-    const body = request.body as Record<string, unknown> & { UserId: string, Enabled: boolean }
-    const { rows: [user] } = await app.db.query('SELECT 1 FROM users WHERE user_id = $1 AND deleted_at IS NULL', [body.UserId])
-    if (!user) throw errors.userNotFound(body.UserId)
-    const chosen = DAYS.flatMap((d, i) => body[d] === true ? [i] : [])
-    if (DAYS.some((d) => body[d] !== undefined) && chosen.length === 0 && body.Enabled) throw errors.fixedNoDay()
-    // Every day ticked (or none sent) means every draw the orders' day codes cover.
-    const days = chosen.length === DAYS.length ? [] : chosen
-    await app.db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO fixed_settings (user_id, game, enabled, draw_days, updated_by, updated_at) VALUES ($1, $2, $3, $4::int[], $5, $6)
-         ON CONFLICT (user_id, game) DO UPDATE SET enabled = EXCLUDED.enabled, draw_days = EXCLUDED.draw_days, updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`,
-        [body.UserId, game, body.Enabled, days, caller(request).userId, app.gaNow()])
-      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'fixedSetting.update', detail: { UserId: body.UserId, Enabled: body.Enabled, DrawDays: days } })
-    })
-    return ok({ UserId: body.UserId, Enabled: body.Enabled, DrawDays: days })
-  })
+  }, async (request) => ok(await updateFixedSetting(app.db, callerOf(request), { game, body: request.body as Record<string, unknown> & { UserId: string, Enabled: boolean } })))
 
   app.post('/updateProcessJob', { schema: { body: Type.Optional(Type.Object({ LocId: LocIdField })), response: envelope(Status) } }, async (request) => {
-    const user = caller(request)
-    const jobId = await queueFixedJob(app.db, game, user.userId, (tx, id) => app.gaAudit(tx, request, { userId: user.userId, action: 'fixed.process', detail: { JobId: id, kind: FIXED_JOB } }))
+    const status = await startFixedProcess(app.db, callerOf(request), { game })
+    // The job runs on this instance's runner at once rather than at its next poll.
     app.jobs.wake()
-    return ok(await fixedStatus(app.db, game, jobId))
+    return ok(status)
   })
 
-  app.get('/selectProcessJob', { schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Status) } }, async () => ok(await fixedStatus(app.db, game, null)))
+  app.get('/selectProcessJob', { schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Status) } }, async (request) => ok(await fixedProcessOf(app.db, callerOf(request), { game, jobId: null })))
 
   app.get('/selectProcessJob/:id', {
     schema: { params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Status) }
-  }, async (request) => ok(await fixedStatus(app.db, game, request.params.id)))
+  }, async (request) => ok(await fixedProcessOf(app.db, callerOf(request), { game, jobId: request.params.id })))
 }
 
 export default fixedSettingRoutes

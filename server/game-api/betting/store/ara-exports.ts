@@ -1,5 +1,6 @@
 // The .ara downloads of Bet Detail and Intake (server/docs/ara-format.md): a group's bets per number and form, and a level's kept intake per number.
 import type { Queryable } from '../../../shared/db.ts'
+import type { Game } from '../rules/index.ts'
 import { money } from '../../settings/api.ts'
 
 /** bet/exportDetailsAra's fields, in file order: one line per number and form the group played on the draw. */
@@ -27,4 +28,10 @@ export async function intakeLines (q: Queryable, drawId: number, userId: string)
      FROM number_intake i JOIN draws d ON d.draw_id = i.draw_id
      WHERE i.draw_id = $1 AND i.user_id = $2 AND (i.big <> 0 OR i.small <> 0 OR i.units <> 0) ORDER BY i.number`, [drawId, userId])
   return rows.map((r) => ({ DrawId: String(r.draw_id), DrawDate: r.draw_date, Series: r.series, UserId: r.user_id, Number: r.number, Big: money(r.big), Small: money(r.small), Units: money(r.units) }))
+}
+
+/** Who uploaded a file of the game, if it exists. */
+export async function fileOwnerOf (q: Queryable, fileId: number, game: Game): Promise<string | undefined> {
+  const { rows: [file] } = await q.query<{ user_id: string }>('SELECT user_id FROM files WHERE file_id = $1 AND game = $2', [fileId, game])
+  return file?.user_id
 }

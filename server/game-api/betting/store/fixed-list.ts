@@ -31,3 +31,27 @@ export async function fixedBets (q: Queryable, p: { userId: string, game: Game, 
      ORDER BY f.fixed_id DESC LIMIT 1000`, [p.userId, p.game, p.ownOnly])
   return rows.map(toFixed)
 }
+
+/** Writes a standing order of lines on a day code; answers it. */
+export async function insertFixed (q: Queryable, f: { userId: string, placedBy: string, game: Game, dayCode: string, lines: Array<FourDLineInput | TotoLineInput>, stakePerDraw: number }, now: Date): Promise<FixedRow> {
+  const { rows: [row] } = await q.query<FixedRow>(
+    'INSERT INTO fixed_bets (user_id, placed_by, game, day_code, lines, stake_per_draw, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *',
+    [f.userId, f.placedBy, f.game, f.dayCode, JSON.stringify(f.lines), f.stakePerDraw, now])
+  return row as FixedRow
+}
+
+/** The game's standing order by id. */
+export async function fixedById (q: Queryable, game: Game, fixedId: number): Promise<FixedRow | undefined> {
+  const { rows: [row] } = await q.query<FixedRow>('SELECT * FROM fixed_bets WHERE fixed_id = $1 AND game = $2', [fixedId, game])
+  return row
+}
+
+/** The game's active standing orders, by id. */
+export async function activeFixed (q: Queryable, game: Game): Promise<FixedRow[]> {
+  return (await q.query<FixedRow>('SELECT * FROM fixed_bets WHERE game = $1 AND active ORDER BY fixed_id', [game])).rows
+}
+
+/** Deletes a standing order. */
+export async function deleteFixed (q: Queryable, fixedId: number): Promise<void> {
+  await q.query('DELETE FROM fixed_bets WHERE fixed_id = $1', [fixedId])
+}

@@ -25,3 +25,17 @@ export async function fixedSettings (q: Queryable, game: Game, userId: string | 
     }
   })
 }
+
+/** Whether the user exists and is not deleted. */
+export async function liveUserExists (q: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await q.query('SELECT 1 FROM users WHERE user_id = $1 AND deleted_at IS NULL', [userId])
+  return rows.length > 0
+}
+
+/** Writes a user's fixed setting of the game: the switch and the draw days (empty: every day its orders' codes cover). */
+export async function writeFixedSetting (q: Queryable, game: Game, s: { userId: string, enabled: boolean, days: number[] }, by: string, now: Date): Promise<void> {
+  await q.query(
+    `INSERT INTO fixed_settings (user_id, game, enabled, draw_days, updated_by, updated_at) VALUES ($1, $2, $3, $4::int[], $5, $6)
+     ON CONFLICT (user_id, game) DO UPDATE SET enabled = EXCLUDED.enabled, draw_days = EXCLUDED.draw_days, updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`,
+    [s.userId, game, s.enabled, s.days, by, now])
+}
