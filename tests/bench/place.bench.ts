@@ -1,6 +1,7 @@
 // Placing 4D bets with 10 concurrent clients, and no overspent credit:
 //   1. throughput: POST 4d/bet through the service (signed in as ag1, CSRF, gate, audit, proxy) against the same
-//      placements straight to the game API (ag1's bearer token), interleaved fixed-time rounds, clients in a worker thread;
+//      placements straight to the game API (ag1's bearer token), interleaved fixed-time rounds, clients in a worker thread
+//      (on PostgreSQL the game API is a process of its own, as deployed; PGlite is embedded, so there it shares this one);
 //   2. credit race: 10 clients (5 through the service, 5 straight to the game API) place for mem1, whose fixture
 //      CreditLeft runs out during the run;
 //   on PostgreSQL, each round also measures the store's own transaction rate (pgbench TPC-B, 10 clients; see lib/store-rate.ts)
@@ -30,7 +31,9 @@ const betBodies = (drawId: number, extra: Record<string, unknown> = {}) =>
   Array.from({ length: 10_000 }, (_, i) => JSON.stringify({ DrawIds: [drawId], Lines: [{ Number: String((i * 7919) % 10_000).padStart(4, '0'), Big: 1, Small: 0 }], ...extra }))
 
 async function run (label: string, gameOn: DbOptions, storeOn?: { url: string, schema: string }, peer?: StoreRate): Promise<number> {
-  const product = await startBenchProduct({}, storeOn, gameOn)
+  // On PostgreSQL the game API runs as its own process, as deployed, so the service's work never queues behind the game API's on one thread;
+  // PGlite is embedded, so there both run in this process.
+  const product = await startBenchProduct({}, storeOn, gameOn, { gameApiProcess: storeOn !== undefined })
   try {
     const db = product.gameDb
     const { rows: [draw] } = await db.query<{ draw_id: number }>("SELECT draw_id FROM draws WHERE series = 'SG4D' AND close_at > now() ORDER BY close_at LIMIT 1")
@@ -67,7 +70,7 @@ async function run (label: string, gameOn: DbOptions, storeOn?: { url: string, s
     }
     gameApi.call = call
     const pairs = rates.service.map((s, i) => s / rates.direct[i]!)
-    console.log(`${label}: POST 4d/bet, one $1 line for ag1 on draw ${drawId}, ${CLIENTS} concurrent clients (worker thread), medians of ${ROUNDS} interleaved ${SECONDS} s rounds after a 1 s warm-up:`)
+    console.log(`${label}: POST 4d/bet, one $1 line for ag1 on draw ${drawId}, ${CLIENTS} concurrent clients (worker thread), medians of ${ROUNDS} interleaved ${SECONDS} s rounds after a 1 s warm-up${storeOn ? '; the game API in a process of its own, the service in this one' : '; the game API and the service in this process'}:`)
     console.log(`${label}:   straight to the game API   ${median(rates.direct).toFixed(0)} bets/s  (rounds ${rates.direct.map((r) => r.toFixed(0)).join(', ')})`)
     console.log(`${label}:   through the service        ${median(rates.service).toFixed(0)} bets/s  (rounds ${rates.service.map((r) => r.toFixed(0)).join(', ')})`)
     console.log(`${label}:   ratio service / game API ${median(pairs).toFixed(2)} (median of paired rounds; spread ${Math.min(...pairs).toFixed(2)}-${Math.max(...pairs).toFixed(2)})`)
