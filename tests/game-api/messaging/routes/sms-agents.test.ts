@@ -23,7 +23,7 @@ onTestDatabase(t, async (t, kind) => {
     t.same(await list('?UserId=mem2'), [])
     const bad = await h.call('POST', '/api/v1/4d/addSMSAgent', { token: admin, payload: { UserId: 'mem2', Phone: '12345678' } })
     t.equal(bad.statusCode, 400)
-    t.match(bad.json().message, /^body\/Phone "12345678" is not a valid phone number/)
+    t.match(bad.json().message, /^Phone "12345678" is not a valid phone number/)
     t.equal((await h.call('POST', '/api/v1/4d/addSMSAgent', { token: admin, payload: { UserId: 'nobody', Phone: '91234567' } })).statusCode, 404)
     const id = (await list('?UserId=mem1')).find((p) => p.Phone === '60123456789')?.PhoneId
     t.equal((await h.call('DELETE', `/api/v1/4d/deleteSMSAgent/${id}`, { token: admin })).statusCode, 200)

@@ -90,7 +90,7 @@ onTestDatabase(t, async (t, kind) => {
     const byQuery = await h.call('DELETE', `/api/v1/4d/bet/throws?ThrowIds=${again.body.data.ThrowId}`, { token: tokens.admin })
     t.same(byQuery.json().data, { Deleted: 1 }, 'a row action names the throw in the query')
     const none = await h.call('DELETE', '/api/v1/4d/bet/throws', { token: tokens.admin })
-    t.equal(none.json().message, 'Name the throws to delete: body/ThrowIds (a list) or the ThrowIds query (comma-separated).')
+    t.equal(none.json().message, 'Choose the throws to delete.')
     t.equal((await h.call('DELETE', '/api/v1/4d/bet/throws?ThrowIds=1,x', { token: tokens.admin })).statusCode, 400)
   })
 })
