@@ -1,7 +1,7 @@
 // The close time per series: the one setting behind the bet cut-off (close_at of new draws), settings CloseDate and the header countdown.
 import type { Queryable } from '../../../shared/db.ts'
 import { DEFAULT_CLOSE_TIMES, DRAW_TIMES, zoneInstant, type CloseTimes, type DrawSeries } from '../../../../schemas/domain/calendar.ts'
-import { wallTimeOf } from './draw-times.ts'
+import { wallTimeOf } from '../rules/draw-times.ts'
 import { drawNotClosedSql } from './draw-conditions.ts'
 
 /** Every series, in the order lists show them. */

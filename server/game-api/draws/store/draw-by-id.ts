@@ -1,7 +1,7 @@
 // The one lookup of a draw by its id, which every route and job that names a draw goes through.
 import type { Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../betting/rules/index.ts'
-import type { DrawRow } from './draws.ts'
+import type { DrawRow } from '../types.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 
 /** How a lookup reads the draw: only of this game (one of the other game is not found), and locked for the transaction's update. */

@@ -2,7 +2,7 @@
 import type { Queryable } from '../../../shared/db.ts'
 import type { DrawSeries, Game } from '../../betting/rules/index.ts'
 import { drawNotClosedSql, drawTakesBetsSql } from './draw-conditions.ts'
-import type { DrawRow } from './draws.ts'
+import type { DrawRow } from '../types.ts'
 import { existingDraw } from './draw-by-id.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 import { zoneDayTime } from '../../../../schemas/domain/calendar.ts'

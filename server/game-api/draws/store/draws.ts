@@ -1,104 +1,13 @@
-// Draw rows: created from the calendar when first needed, resolved from day codes or ids, and shaped for answers.
+// Draw rows: created from the calendar when first needed, and resolved from day codes or ids.
 import type { Queryable } from '../../../shared/db.ts'
 import { DRAW_WEEKDAYS, dayCodesOf, drawOn, drawsForDayCode, nextDraws, resolveDayCode, type DrawSeries, type Game, type IsoDate } from '../../betting/rules/index.ts'
-import { zoneDayTime, zoneIso } from '../../../../schemas/domain/calendar.ts'
 import { readCloseTimes } from './close-times.ts'
 import { drawCloses } from './draw-closes.ts'
-import { wallTimeOf } from './draw-times.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 import { queueFixedForNewDraws } from '../../betting/store/fixed-on-new-draws.ts'
 import { SERIES_OF, gameOfSeries } from '../rules/series.ts'
-
-/** A draw as stored. */
-export interface DrawRow {
-  draw_id: number
-  game: Game
-  series: DrawSeries
-  draw_date: string | Date
-  close_at: Date | string
-  special: boolean
-  result: unknown
-  is_finalised: boolean
-  open_at?: Date | string | null
-  closed_by_hand?: boolean
-  finalise_count?: number
-}
-
-/** Where a draw stands: betting not yet open, open, closed (by time or by hand), result entered, finalised. */
-export type DrawStatus = 'pending' | 'open' | 'closed' | 'result' | 'finalised'
-
-/** A draw as the API answers it. */
-export interface DrawAnswer {
-  DrawId: number
-  Game: Game
-  DrawDate: string
-  CloseDate: string
-  Series: string
-  Special: boolean
-  IsFinalised: boolean
-  HasResult: boolean
-  OpenDate: string | null
-  CloseTime: string
-  ClosedByHand: boolean
-  Status: DrawStatus
-}
-
-/** A date column as YYYY-MM-DD whatever the driver hands back (pg gives a local Date, PGlite a UTC one). */
-export function isoDateOf (value: string | Date): IsoDate {
-  if (typeof value === 'string') return value.slice(0, 10)
-  const local = new Date(value.getTime() - value.getTimezoneOffset() * 60_000)
-  // pg builds local midnight, PGlite UTC midnight: whichever is a midnight is the one used.
-  return (value.getUTCHours() === 0 ? value : local).toISOString().slice(0, 10)
-}
-
-/** The status of a draw at `now`: the one reading the cut-off, the lists and the pages share. */
-export function drawStatus (r: DrawRow, now: Date): DrawStatus {
-  if (r.is_finalised) return 'finalised'
-  if (r.result !== null && r.result !== undefined) return 'result'
-  if (r.closed_by_hand === true || new Date(r.close_at).getTime() <= now.getTime()) return 'closed'
-  if (r.open_at !== null && r.open_at !== undefined && new Date(r.open_at).getTime() > now.getTime()) return 'pending'
-  return 'open'
-}
-
-/** Refuses a bet on any draw not open at `now` (closed, by hand or by time, not yet open, with a result or finalised). */
-export function assertOpen (draws: DrawRow[], now: Date): void {
-  for (const d of draws) {
-    const status = drawStatus(d, now)
-    // Times in a refusal are written as the user reads them; a draw stopped before its close time names no time at all.
-    if (status === 'pending') throw bettingErrors.drawNotOpen(Number(d.draw_id), zoneDayTime(new Date(d.open_at as Date)))
-    if (status === 'open') continue
-    const closeAt = new Date(d.close_at)
-    throw closeAt.getTime() <= now.getTime() ? bettingErrors.drawClosed(Number(d.draw_id), zoneDayTime(closeAt)) : bettingErrors.drawClosedEarly(Number(d.draw_id))
-  }
-}
-
-/** Refuses to void a ticket on a draw that no longer takes bets, saying why (closed by hand or by time, result entered, finalised). */
-export function assertVoidable (ticketNo: string, d: DrawRow, now: Date): void {
-  const drawId = Number(d.draw_id)
-  const status = drawStatus(d, now)
-  if (status === 'finalised') throw bettingErrors.voidFinalised(ticketNo, drawId)
-  if (status === 'result') throw bettingErrors.voidAfterResult(ticketNo, drawId)
-  if (status === 'closed') throw d.closed_by_hand === true ? bettingErrors.voidClosedByHand(ticketNo, drawId) : bettingErrors.voidClosed(ticketNo, drawId, zoneDayTime(new Date(d.close_at)))
-  if (status === 'pending') throw bettingErrors.drawNotOpen(drawId, zoneDayTime(new Date(d.open_at as Date)))
-}
-
-/** The answer shape of a draw row; its status is read at `now`. */
-export function toDrawAnswer (r: DrawRow, now: Date = new Date()): DrawAnswer {
-  return {
-    DrawId: Number(r.draw_id),
-    Game: r.game,
-    DrawDate: isoDateOf(r.draw_date),
-    CloseDate: zoneIso(new Date(r.close_at)),
-    Series: r.series,
-    Special: r.special,
-    IsFinalised: r.is_finalised,
-    HasResult: r.result !== null && r.result !== undefined,
-    OpenDate: r.open_at === null || r.open_at === undefined ? null : zoneIso(new Date(r.open_at)),
-    CloseTime: wallTimeOf(new Date(r.close_at)),
-    ClosedByHand: r.closed_by_hand === true,
-    Status: drawStatus(r, now)
-  }
-}
+import { assertOpen } from '../rules/draw-status.ts'
+import type { DrawRow } from '../types.ts'
 
 /** Inserts the draws of a series on these dates unless they exist; the new ones get the fixed process queued for them. */
 export async function ensureDraws (q: Queryable, series: DrawSeries, dates: IsoDate[], now: Date): Promise<void> {

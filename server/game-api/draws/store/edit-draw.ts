@@ -2,8 +2,9 @@
 import type { Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../betting/rules/index.ts'
 import { dayOfDate, zoneDayTime, zoneIso } from '../../../../schemas/domain/calendar.ts'
-import { isoDateOf, type DrawRow } from './draws.ts'
-import { drawTimes, wallTimeOf } from './draw-times.ts'
+import { isoDateOf } from '../rules/draw-answer.ts'
+import type { DrawRow } from '../types.ts'
+import { drawTimes, wallTimeOf } from '../rules/draw-times.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 import { existingDraw } from './draw-by-id.ts'
 

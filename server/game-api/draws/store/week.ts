@@ -3,7 +3,8 @@ import type { Queryable } from '../../../shared/db.ts'
 import type { DrawSeries, Game } from '../../betting/rules/index.ts'
 import { SERIES_OF } from '../rules/series.ts'
 import { drawDatesOfWeek, type Week } from '../rules/week.ts'
-import { ensureDraws, drawsOn, type DrawRow } from './draws.ts'
+import { ensureDraws, drawsOn } from './draws.ts'
+import type { DrawRow } from '../types.ts'
 
 /** The game's draws in the week (of one series when given), by date and series. */
 export async function weekDraws (q: Queryable, game: Game, week: Week, series?: DrawSeries): Promise<DrawRow[]> {
