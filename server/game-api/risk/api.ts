@@ -32,7 +32,7 @@ export async function limitsOf (db: Db, caller: Caller, input: { game: Game, dra
   const { game } = input
   const drawId = input.drawId !== undefined ? Number((await existingDraw(db, input.drawId, { game })).draw_id) : await nextOpenDrawId(db, game, caller.now)
   const rows = await listLimits(db, game)
-  const taken = drawId === null ? new Map<string, number>() : await takenUnits(db, game, [drawId], [...new Set(rows.map((r) => r.bet_type))])
+  const taken = drawId === null ? new Map<string, number>() : await takenUnits(db, game, [drawId], [...new Set(rows.map((r) => r.bet_type))], [...new Set(rows.map((r) => r.number))])
   return rows.map((r) => {
     const used = taken.get(`${drawId}|${r.bet_type}|${r.number}`) ?? 0
     return { LimitId: Number(r.limit_id), Number: r.number, BetType: r.bet_type, MaxUnits: Number(r.max_units), DrawId: drawId, Taken: used, Left: roundMoney(Math.max(0, Number(r.max_units) - used)), UpdatedBy: r.updated_by }

@@ -27,13 +27,13 @@ const ticketsInsert = (p: Params, rows: TicketRow[]) => `INSERT INTO tickets (ti
     ${p.add(rows.map((t) => t.source), 'text[]')}, ${p.add(rows.map((t) => t.text), 'text[]')}, ${p.add(rows.map((t) => t.stake), 'numeric[]')}, ${p.add(rows.map((t) => t.charged), 'boolean[]')},
     ${p.add(rows.map((t) => t.fileId), 'int[]')}, ${p.add(rows.map((t) => t.placedAt), 'timestamptz[]')})`
 
-const betsInsert = (p: Params, rows: BetRow[]) => `INSERT INTO bets (bet_id, ticket_id, draw_id, user_id, game, line_no, number, form, numbers, system_size, big, small, units, combinations, amount, pay_rate)
-  SELECT id, t, d, u, g, l, n, f, ns::int[], s, b, sm, un, c, a, r::jsonb FROM unnest(${p.add(rows.map((b) => b.betId), 'bigint[]')}, ${p.add(rows.map((b) => b.ticketId), 'bigint[]')},
+const betsInsert = (p: Params, rows: BetRow[]) => `INSERT INTO bets (bet_id, ticket_id, draw_id, user_id, game, line_no, number, form, numbers, system_size, big, small, units, combinations, amount, pay_rate, limit_number)
+  SELECT id, t, d, u, g, l, n, f, ns::int[], s, b, sm, un, c, a, r::jsonb, ln FROM unnest(${p.add(rows.map((b) => b.betId), 'bigint[]')}, ${p.add(rows.map((b) => b.ticketId), 'bigint[]')},
     ${p.add(rows.map((b) => b.drawId), 'int[]')}, ${p.add(rows.map((b) => b.userId), 'text[]')}, ${p.add(rows.map((b) => b.game), 'text[]')}, ${p.add(rows.map((b) => b.lineNo), 'int[]')},
     ${p.add(rows.map((b) => b.number), 'text[]')}, ${p.add(rows.map((b) => b.form), 'text[]')}, ${p.add(rows.map((b) => b.numbers), 'text[]')}, ${p.add(rows.map((b) => b.system), 'int[]')},
     ${p.add(rows.map((b) => b.big), 'numeric[]')}, ${p.add(rows.map((b) => b.small), 'numeric[]')}, ${p.add(rows.map((b) => b.units), 'numeric[]')}, ${p.add(rows.map((b) => b.combinations), 'int[]')},
-    ${p.add(rows.map((b) => b.amount), 'numeric[]')}, ${p.add(rows.map((b) => b.payRate), 'text[]')})
-    AS x (id, t, d, u, g, l, n, f, ns, s, b, sm, un, c, a, r)`
+    ${p.add(rows.map((b) => b.amount), 'numeric[]')}, ${p.add(rows.map((b) => b.payRate), 'text[]')}, ${p.add(rows.map((b) => b.limitNumber), 'text[]')})
+    AS x (id, t, d, u, g, l, n, f, ns, s, b, sm, un, c, a, r, ln)`
 
 const LEVEL_COLUMNS = [['betId', 'bigint'], ['level', 'int'], ['userId', 'text'], ['drawId', 'int'], ['share', 'numeric'], ['commission', 'numeric'], ['bigIn', 'numeric'], ['smallIn', 'numeric'], ['amountIn', 'numeric'],
   ['bigIntake', 'numeric'], ['smallIntake', 'numeric'], ['amountIntake', 'numeric'], ['bigOut', 'numeric'], ['smallOut', 'numeric'], ['amountOut', 'numeric'], ['maxPayout', 'numeric']] as const

@@ -15,15 +15,12 @@ export function limitNumberOf (betType: string, numbers: readonly number[]): str
   return [...numbers].sort((a, b) => a - b).map((n) => String(n).padStart(2, '0')).join(' ')
 }
 
-// The number a placed TOTO bet is limited under, written in SQL the way limitNumberOf writes it (bet text keeps numbers in the order typed).
-const BET_NUMBER = "COALESCE((SELECT string_agg(lpad(x::text, 2, '0'), ' ' ORDER BY x) FROM unnest(b.numbers) AS x), b.form)"
-
-/** Units already taken per draw, bet type and number, by bets not voided, for the draws and bet types named. */
-export async function takenUnits (q: Queryable, game: Game, drawIds: number[], betTypes: string[]): Promise<Map<string, number>> {
+/** Units already taken per draw, bet type and number, by bets not voided, for the draws, bet types and numbers named (bets.limit_number, by index). */
+export async function takenUnits (q: Queryable, game: Game, drawIds: number[], betTypes: string[], numbers: string[]): Promise<Map<string, number>> {
   const { rows } = await q.query<{ draw_id: number, form: string, number: string, units: string }>(
-    `SELECT b.draw_id, b.form, ${BET_NUMBER} AS number, sum(b.amount) AS units FROM bets b
-     WHERE b.draw_id = ANY($1::int[]) AND b.game = $2 AND b.form = ANY($3::text[]) AND b.status <> 'void'
-     GROUP BY 1, 2, 3`, [drawIds, game, betTypes])
+    `SELECT b.draw_id, b.form, b.limit_number AS number, sum(b.amount) AS units FROM bets b
+     WHERE b.draw_id = ANY($1::int[]) AND b.game = $2 AND b.form = ANY($3::text[]) AND b.status <> 'void' AND b.limit_number = ANY($4::text[])
+     GROUP BY 1, 2, 3`, [drawIds, game, betTypes, numbers])
   return new Map(rows.map((r) => [takenKey(Number(r.draw_id), r.form, r.number), Number(r.units)]))
 }
 
@@ -42,7 +39,7 @@ export async function enforceLimits (q: Queryable, game: Game, bets: readonly Li
   if (limits.length === 0) return
   const max = new Map(limits.map((l) => [`${l.bet_type}|${l.number}`, Number(l.max_units)]))
   const limited = bets.filter((b) => max.has(`${b.betType}|${b.number}`))
-  const taken = await takenUnits(q, game, [...new Set(limited.map((b) => b.drawId))], [...new Set(limited.map((b) => b.betType))])
+  const taken = await takenUnits(q, game, [...new Set(limited.map((b) => b.drawId))], [...new Set(limited.map((b) => b.betType))], [...new Set(limited.map((b) => b.number))])
   // The ticket's own bets on one number and draw add up (two lines of the same numbers count together).
   const asked = new Map<string, { bet: LimitedBet, units: number }>()
   for (const bet of limited) {

@@ -68,6 +68,16 @@ onTestDatabase(t, async (t, kind) => {
     t.same(audits.rows.map((a) => a.action), ['limit.create', 'limit.create', 'limit.create', 'limit.update', 'limit.delete', 'limit.delete'])
   })
 
+  t.test("every bet keeps the number a limit names it under, as the migration's backfill writes it for older bets (TOTO lines typed in any order)", async (t) => {
+    const placed = await api(h, 'POST', '/api/v1/tt/bet/text', tokens.mem1, { Text: 'mem1 4 111009080706 -1' })
+    t.equal(placed.status, 200, JSON.stringify(placed.body))
+    const { rows } = await h.db.query<{ bet_id: string, limit_number: string, backfill: string }>(
+      'SELECT bet_id, limit_number, COALESCE((SELECT string_agg(lpad(x::text, 2, \'0\'), \' \' ORDER BY x) FROM unnest(b.numbers) AS x), CASE WHEN b.game = \'TOTO\' THEN b.form ELSE b.number END) AS backfill FROM bets b')
+    t.ok(rows.length > 0)
+    t.same(rows.filter((r) => r.limit_number !== r.backfill), [], `${rows.length} bets`)
+    t.ok(rows.some((r) => r.limit_number === '06 07 08 09 10 11'), 'the typed 11 10 09 08 07 06 is limited as 06 07 08 09 10 11')
+  })
+
   t.test('the list reports on the next draw not closed: one holding a result is closed, even with its close time ahead', async (t) => {
     const made = await api(h, 'POST', '/api/v1/tt/limit', tokens.admin, { Number: '20 21 22 23 24 25', BetType: 'ORDINARY', MaxUnits: 4 })
     t.equal(made.status, 200)
