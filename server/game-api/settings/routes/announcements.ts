@@ -1,11 +1,10 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Announcement } from '../../../../schemas/game-api.ts'
-import { isAnnouncementColour } from '../rules/css-colours.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { errors } from '../../lib/errors.ts'
-import { caller } from '../../plugins/auth.ts'
-import { announcementById, announcementsFor, deleteAnnouncement, insertAnnouncement } from '../store/announcements.ts'
+import { caller, callerOf } from '../../plugins/auth.ts'
+import { announcementsFor } from '../store/announcements.ts'
+import { createAnnouncement, removeAnnouncement } from '../api.ts'
 
 const PopUp = Type.Union([Type.Literal('Y'), Type.Literal('N')])
 
@@ -40,18 +39,7 @@ const announcementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
       response: envelope(Announcement)
     }
-  }, async (request) => {
-    const user = caller(request)
-    const { Content, Color, PopUp: popUp, LocId: currentLocId, AllLocations: allLocations } = request.body
-    const locId = allLocations ? null : currentLocId
-    if (!isAnnouncementColour(Color)) throw errors.badColor()
-    const created = await app.db.transaction(async (tx) => {
-      const announcement = await insertAnnouncement(tx, { content: Content, color: Color, popUp, locId: locId ?? null, createdBy: user.userId }, app.gaNow())
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'announcement.create', detail: { AnnouncementId: announcement.AnnouncementId, LocId: announcement.LocId, PopUp: popUp, length: Content.length } })
-      return announcement
-    })
-    return ok(created)
-  })
+  }, async (request) => ok(await createAnnouncement(app.db, callerOf(request), request.body)))
 
   app.delete('/announcements/:id', {
     onRequest: app.gaRequireAdmin,
@@ -60,17 +48,7 @@ const announcementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: Type.Object({ LocId: LocIdField }),
       response: envelope(Type.Literal(true))
     }
-  }, async (request) => {
-    const user = caller(request)
-    const { id } = request.params
-    await app.db.transaction(async (tx) => {
-      const existing = await announcementById(tx, id)
-      if (!existing) throw errors.announcementNotFound(id)
-      await deleteAnnouncement(tx, id)
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'announcement.delete', detail: { AnnouncementId: id, LocId: existing.LocId } })
-    })
-    return ok(true as const)
-  })
+  }, async (request) => ok(await removeAnnouncement(app.db, callerOf(request), { announcementId: request.params.id })))
 }
 
 export default announcementRoutes

@@ -2,8 +2,9 @@ import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { envelope, ok } from '../../lib/envelope.ts'
 import { zoneIso } from '../../../../schemas/domain/calendar.ts'
-import { maintenanceEnd, settingKeys, writeSetting } from '../../lib/settings-store.ts'
-import { caller } from '../../plugins/auth.ts'
+import { maintenanceEnd } from '../../lib/settings-store.ts'
+import { callerOf } from '../../plugins/auth.ts'
+import { setMaintenance } from '../api.ts'
 
 const MaintenanceValue = Type.Object({ t: Type.String({ description: "'' when there is no maintenance, else its end (ISO 8601, +08:00)" }) })
 
@@ -24,17 +25,7 @@ const maintenanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
       response: envelope(MaintenanceValue)
     }
-  }, async (request) => {
-    const user = caller(request)
-    const until = request.body.until ? new Date(request.body.until) : null
-    await app.db.transaction(async (tx) => {
-      await writeSetting(tx, settingKeys.maintenanceUntil, until ? until.toISOString() : '')
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'maintenance.set', detail: { until: until ? zoneIso(until) : null } })
-    })
-    // Read again after the commit: a call between the write and the commit may have kept the old value for this instance.
-    const end = await maintenanceEnd(app.db, app.gaNow(), true)
-    return ok({ t: end ? zoneIso(end) : '' })
-  })
+  }, async (request) => ok(await setMaintenance(app.db, callerOf(request), { until: request.body.until })))
 }
 
 export default maintenanceRoutes
