@@ -1,6 +1,7 @@
 // The settings module's public surface: what other domains may use of it (the SMS settings, the .ara backup rows), and its use cases,
 // (db, caller, input) → result, each write in its own transaction with its audit record. Its store/ is private.
-import type { Db } from '../../shared/db.ts'
+import type { Db, Queryable } from '../../shared/db.ts'
+import { inWholeCents } from '../../../schemas/domain/cents.ts'
 import { zoneIso, type Game } from '../../../schemas/domain/calendar.ts'
 import { writeAra } from '../../../schemas/domain/ara.ts'
 import type { Announcement } from '../../../schemas/game-api.ts'
@@ -8,11 +9,16 @@ import type { Caller } from '../lib/caller.ts'
 import { errors } from '../lib/errors.ts'
 import { maintenanceEnd, settingKeys, writeSetting } from '../lib/settings-store.ts'
 import { auditCall } from '../lib/store/audit-trail.ts'
+import { assertSelfOrDownline } from '../lib/downline-access.ts'
+import { DEFAULT_4D_PAY_RATES, type FourDPayRates } from '../betting/rules/index.ts'
 import { existingDraw, isoDateOf } from '../draws/api.ts'
 import { isAnnouncementColour } from './rules/css-colours.ts'
 import { BACKUP_FIELDS, backupFileName, type BackupRow } from './rules/ara-rows.ts'
 import { announcementById, deleteAnnouncement, insertAnnouncement } from './store/announcements.ts'
 import { backupCounts, backupRows, markBackedUp, type BackupCount } from './store/backup.ts'
+import { fourDRatesOf, hasOwnRates, lockFourDRates, removeOwnRates, totoRatesOf, writeFourDRates } from './store/pay-rates.ts'
+import { classOf, tableOf, toRows, totoRows, type PayRateRow, type PayTable, type TotoRateRow } from './rules/pay-rate-rows.ts'
+import { settingsErrors } from './errors.ts'
 
 export { readSmsSettings } from './store/sms-settings.ts'
 export { backupRows } from './store/backup.ts'
@@ -104,4 +110,99 @@ async function backupCountOf (db: Db, game: Game, drawId: number): Promise<Backu
   const draw = await existingDraw(db, drawId, { game })
   const [count] = await backupCounts(db, game, drawId, 1)
   return count ?? { DrawId: drawId, DrawDate: isoDateOf(draw.draw_date), Series: draw.series, Tickets: 0, Bets: 0, NotBackedUp: 0, LastTicketId: null }
+}
+
+/** A pay-rate row as an edit names it: whose table (a user's; absent: the operator's), which table, class and form. */
+export interface PayRateRef { UserId?: string | undefined, Table: PayTable, Class?: string | null | undefined, Form: 'Big' | 'Small' }
+/** A pay-rate row's new tiers (Small: the top three only). */
+export interface PayRateChange extends PayRateRef { First: number, Second: number, Third: number, Starter?: number | null | undefined, Consolation?: number | null | undefined }
+
+/** The 4D pay rates a user (the caller or a downline) is paid by, else the operator's table, as rows; one table's when asked. */
+export async function payRatesOf (db: Db, caller: Caller, input: { userId?: string | undefined, table?: PayTable | undefined }): Promise<PayRateRow[]> {
+  const rows = toRows(await fourDRatesOf(db, await payRateOwner(db, caller, input.userId)))
+  return input.table === undefined ? rows : rows.filter((r) => r.Table === input.table)
+}
+
+/** The TOTO pay rates a user is paid by (their own, else the operator's, else the built-in defaults), as rows. */
+export async function totoPayRatesOf (db: Db, caller: Caller, input: { userId?: string | undefined }): Promise<TotoRateRow[]> {
+  return totoRows(await totoRatesOf(db, await payRateOwner(db, caller, input.userId)))
+}
+
+/** Gives a user a 4D table of its own, a copy of the operator's, so nothing changes until a row of it is edited (ADMIN); audited. */
+export async function createOwnPayRates (db: Db, caller: Caller, input: { userId: string }): Promise<PayRateRow[]> {
+  adminOnly(caller)
+  const owner = await payRateOwner(db, caller, input.userId)
+  return db.transaction(async (tx) => {
+    if (await hasOwnRates(tx, owner, '4D')) throw settingsErrors.ownPayRatesExist(owner)
+    const rates = await fourDRatesOf(tx, '*')
+    await writeFourDRates(tx, owner, rates, caller.now)
+    await auditCall(tx, caller, 'payRate.create', { UserId: owner })
+    return toRows(rates)
+  })
+}
+
+/** Removes a user's own 4D table (ADMIN): the user is paid by the operator's again, answered; audited. */
+export async function removeOwnPayRates (db: Db, caller: Caller, input: { userId: string }): Promise<PayRateRow[]> {
+  adminOnly(caller)
+  const owner = await payRateOwner(db, caller, input.userId)
+  return db.transaction(async (tx) => {
+    if (!(await removeOwnRates(tx, owner, '4D'))) throw settingsErrors.noOwnPayRates(owner)
+    await auditCall(tx, caller, 'payRate.delete', { UserId: owner })
+    return toRows(await fourDRatesOf(tx, owner))
+  })
+}
+
+/** Sets one row of a 4D table (ADMIN; rates in cents; Big names all five tiers, Small the top three); answers the table's rows. */
+export async function setPayRate (db: Db, caller: Caller, body: PayRateChange): Promise<PayRateRow[]> {
+  adminOnly(caller)
+  const owner = await payRateOwner(db, caller, body.UserId)
+  for (const name of ['First', 'Second', 'Third', 'Starter', 'Consolation'] as const) {
+    const v = body[name]
+    if (typeof v === 'number' && !inWholeCents(v)) throw errors.fieldNotCents(name, v)
+  }
+  if (body.Form === 'Small' && (body.Starter != null || body.Consolation != null)) throw errors.paySmallTiers()
+  if (body.Form === 'Big' && (body.Starter == null || body.Consolation == null)) throw errors.payBigTiers()
+  const cls = classOf(body.Table, body.Class)
+  return changePayRates(db, caller, owner, async (rates) => {
+    const table = tableOf(rates, body.Table, cls)
+    if (body.Form === 'Small') table.small = { first: body.First, second: body.Second, third: body.Third }
+    else table.big = { first: body.First, second: body.Second, third: body.Third, starter: body.Starter!, consolation: body.Consolation! }
+    return rates
+  })
+}
+
+/** Resets one row of a 4D table (ADMIN): a user's to the operator's table, the operator's to the Singapore Pools figures; answers the table's rows. */
+export async function resetPayRate (db: Db, caller: Caller, input: PayRateRef): Promise<PayRateRow[]> {
+  adminOnly(caller)
+  const cls = classOf(input.Table, input.Class)
+  const owner = await payRateOwner(db, caller, input.UserId)
+  return changePayRates(db, caller, owner, async (rates, tx) => {
+    const base = tableOf(owner === '*' ? DEFAULT_4D_PAY_RATES : await fourDRatesOf(tx, '*'), input.Table, cls)
+    const target = tableOf(rates, input.Table, cls)
+    if (input.Form === 'Small') target.small = { ...base.small }
+    else target.big = { ...base.big }
+    return rates
+  })
+}
+
+/** The table a pay-rate call is about: a user's (the caller's, a downline's, anyone's for ADMIN) or the operator's ('*'). */
+async function payRateOwner (db: Db, caller: Caller, userId: string | undefined): Promise<string> {
+  if (userId === undefined) return '*'
+  await assertSelfOrDownline(db, caller.user, userId)
+  return userId
+}
+
+/** Changes one row of an owner's tables in one transaction, starting from what they are paid by now; answers the rows. */
+function changePayRates (db: Db, caller: Caller, owner: string, change: (rates: FourDPayRates, q: Queryable) => Promise<FourDPayRates>): Promise<PayRateRow[]> {
+  return db.transaction(async (tx) => {
+    await lockFourDRates(tx, owner)
+    const next = await change(structuredClone(await fourDRatesOf(tx, owner)), tx)
+    await writeFourDRates(tx, owner, next, caller.now)
+    return toRows(next)
+  })
+}
+
+/** Refuses a pay-rate edit by anyone but an ADMIN. */
+function adminOnly (caller: Caller): void {
+  if (caller.user.role !== 'ADMIN') throw errors.adminOnly()
 }
