@@ -4,7 +4,7 @@ import { Type, type Static } from 'typebox'
 import { LocIdField } from '../lib/envelope.ts'
 import { POSITION_RANGES, type PositionField } from '../../../schemas/domain/position-ranges.ts'
 import { USER_ID_RULE } from '../../../schemas/domain/user-id.ts'
-import { LINE_STAKE_BOUND } from '../betting/rules/index.ts'
+import { LINE_STAKE_BOUND } from '../../../schemas/game/index.ts'
 
 const Money = Type.Number({ minimum: 0, maximum: 1e12, description: 'dollars, in cents at most' })
 // An integer, so a form's checkbox (true or false) is taken as 1 or 0.

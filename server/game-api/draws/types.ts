@@ -1,5 +1,5 @@
 // The draw as stored and as answered: the shapes the draws module's layers share.
-import type { DrawSeries, Game } from '../betting/rules/index.ts'
+import type { DrawSeries, Game } from '../../../schemas/game/index.ts'
 
 /** A draw as stored. */
 export interface DrawRow {

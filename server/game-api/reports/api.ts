@@ -1,6 +1,6 @@
 // The reports module's use cases: (db, caller, input) → result, each write in its own transaction with its audit record. Its store/ is private.
 import type { Db, Queryable } from '../../shared/db.ts'
-import type { Game } from '../betting/rules/index.ts'
+import type { Game } from '../../../schemas/game/index.ts'
 import type { Caller } from '../lib/caller.ts'
 import { errors } from '../lib/errors.ts'
 import { auditCall } from '../lib/store/audit-trail.ts'

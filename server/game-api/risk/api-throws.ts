@@ -4,7 +4,7 @@
 import type { Db } from '../../shared/db.ts'
 import { zoneIso } from '../../../schemas/domain/calendar.ts'
 import { inWholeCents } from '../../../schemas/domain/cents.ts'
-import { roundMoney, type Game } from '../betting/rules/index.ts'
+import { roundMoney, type Game } from '../../../schemas/game/index.ts'
 import { intakeKey, lockIntake } from '../betting/api.ts'
 import { isoDateOf, type DrawRow } from '../draws/api.ts'
 import type { Caller } from '../lib/caller.ts'

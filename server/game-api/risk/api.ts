@@ -3,7 +3,7 @@
 import type { Db } from '../../shared/db.ts'
 import { inWholeCents } from '../../../schemas/domain/cents.ts'
 import { totoNumberCounts, isTotoNumber } from '../../../schemas/domain/toto-lines.ts'
-import { roundMoney, type Game } from '../betting/rules/index.ts'
+import { roundMoney, type Game } from '../../../schemas/game/index.ts'
 import { bettingErrors } from '../betting/errors.ts'
 import type { Caller } from '../lib/caller.ts'
 import { errors } from '../lib/errors.ts'

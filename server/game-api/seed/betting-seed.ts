@@ -1,7 +1,7 @@
 // Demo betting data on first start: pay rates, commission and out settings, three weeks of settled draws with a few thousand bets, and open draws.
 import type { Queryable } from '../../shared/db.ts'
 import { seededRandom } from '../../shared/seeded-random.ts'
-import { DEFAULT_4D_PAY_RATES, DEFAULT_CLOSE_TIMES, DEFAULT_TOTO_PAY_RATES, DRAW_WEEKDAYS, addDays, drawOn, weekdayOf, zoneDateOf, type DrawSeries, type FourDResult, type TotoResult } from '../betting/rules/index.ts'
+import { DEFAULT_4D_PAY_RATES, DEFAULT_CLOSE_TIMES, DEFAULT_TOTO_PAY_RATES, DRAW_WEEKDAYS, addDays, drawOn, weekdayOf, zoneDateOf, type DrawSeries, type FourDResult, type TotoResult } from '../../../schemas/game/index.ts'
 import { drawsOn, ensureDraws, ensureUpcomingDraws } from '../draws/store/draws.ts'
 import { gameOfSeries } from '../draws/rules/series.ts'
 import { placeTickets, type TicketRequest } from '../betting/store/place.ts'

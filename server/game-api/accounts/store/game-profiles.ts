@@ -2,7 +2,7 @@
 import type { Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../../../schemas/domain/calendar.ts'
 import { positionRule, type PositionField } from '../../../../schemas/domain/position-ranges.ts'
-import { LINE_STAKE_BOUND } from '../../betting/rules/index.ts'
+import { LINE_STAKE_BOUND } from '../../../../schemas/game/index.ts'
 import { downlineCte } from '../../lib/user-tree.ts'
 import { lineStakeCap, parentBounds } from './position.ts'
 import { loadAccount, lockUsers, type Locked } from './accounts.ts'

@@ -1,5 +1,5 @@
 // The advisory size of one SMS or Telegram message: warned about, never refused.
-import type { TextIssue } from './ticket.ts'
+import type { TextIssue } from '../../../../schemas/game/ticket.ts'
 import type { Token } from './tokenize.ts'
 
 /** At most this many number sets per message are advised. */

@@ -1,6 +1,6 @@
 // The amount tokens of a bet text: 4D Big-Small amounts (1-, H-, 1H-, Q-, -1, 1-2) and TOTO units (-5).
-import { bigProblem, smallProblem } from './bet-amounts.ts'
-import type { TextIssue } from './ticket.ts'
+import { bigProblem, smallProblem } from '../../../../schemas/game/bet-amounts.ts'
+import type { TextIssue } from '../../../../schemas/game/ticket.ts'
 import type { Token } from './tokenize.ts'
 
 /** Either a parsed value or the issue that stopped it. */

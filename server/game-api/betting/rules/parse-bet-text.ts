@@ -1,9 +1,9 @@
 // The SMS and Telegram bet text of seed 001 §5: `ID daycode bets…`, parsed into a ticket or into positioned errors.
 import { limitWarnings } from './bet-text-limits.ts'
-import { dayCodesOf, drawsForDayCode, resolveDayCode, type CloseOf, type Game } from './day-codes.ts'
+import { dayCodesOf, drawsForDayCode, resolveDayCode, type CloseOf, type Game } from '../../../../schemas/game/day-codes.ts'
 import { parseFourDBody, type FourDBodyOptions } from './parse-four-d-body.ts'
 import { parseTotoBody } from './parse-toto-body.ts'
-import type { TextIssue, Ticket } from './ticket.ts'
+import type { TextIssue, Ticket } from '../../../../schemas/game/ticket.ts'
 import { tokenize } from './tokenize.ts'
 
 /** Options of the bet text parser. */

@@ -1,6 +1,6 @@
 // The 4D part of a bet text after ID and day code: `num [num…] amount [num… amount]…`.
 import { parseFourDAmount, type AmountOptions } from './parse-amount.ts'
-import type { FourDLine, NumberForm, TextIssue } from './ticket.ts'
+import type { FourDLine, NumberForm, TextIssue } from '../../../../schemas/game/ticket.ts'
 import { spanOf, type Token } from './tokenize.ts'
 
 /** Options of the 4D body parser. */

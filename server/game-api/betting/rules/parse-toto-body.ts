@@ -1,7 +1,7 @@
 // The TOTO part of a bet text after ID and day code: `entry [entry…] -units [entry… -units]…`.
 import { parseTotoAmount } from './parse-amount.ts'
 import type { BodyResult } from './parse-four-d-body.ts'
-import type { TextIssue, TotoBetType, TotoLine } from './ticket.ts'
+import type { TextIssue, TotoBetType, TotoLine } from '../../../../schemas/game/ticket.ts'
 import { spanOf, type Token } from './tokenize.ts'
 import { isTotoNumber } from '../../../../schemas/domain/toto-lines.ts'
 import { TOTO_PICK_BETS, isParityBet, isPickBet } from '../../../../schemas/domain/toto-bets.ts'

@@ -1,7 +1,7 @@
 // What the Place Bets page needs before a bet: whether a user may bet and with what (bet/perm), and the entry settings of the game (bet/settings).
 import type { Queryable } from '../../../shared/db.ts'
 import { BIG_PATTERN, BIG_STEP, LINE_STAKE_BOUND, MAX_CHARACTERS, dayCodesOf, drawsForDayCode, resolveDayCode, type DrawSeries, type Game, type IsoDate } from '../rules/index.ts'
-import { formsOf } from '../rules/bet-forms.ts'
+import { formsOf } from '../rules/index.ts'
 import { MAX_LINES_PER_TICKET } from '../rules/entry-limits.ts'
 import { ensureDraws, ensureUpcomingDraws, isoDateOf, toDrawAnswer, type DrawAnswer, type DrawRow, drawCloses, drawTakesBetsSql } from '../../draws/api.ts'
 

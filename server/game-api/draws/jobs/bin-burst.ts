@@ -1,6 +1,6 @@
 // Bin burst: applying an imported result to its draw as a durable job (POST result/binBurst starts it, result/binBurst/:id/status polls it).
 import type { Db, Queryable } from '../../../shared/db.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { enqueueJob, type JobHandler } from '../../jobs/runner.ts'
 import { activeJobId, findJob, noMessage, type JobMessageFields } from '../../jobs/status.ts'
 import { jobMessages } from '../../jobs/messages.ts'

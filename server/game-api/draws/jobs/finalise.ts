@@ -1,7 +1,7 @@
 // Finalising as a durable job: queued once per draw, run by any instance's runner, resumed after a restart where it stopped.
 import { Type, type Static } from 'typebox'
 import type { Db, Queryable } from '../../../shared/db.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { enqueueJob, type JobHandler } from '../../jobs/runner.ts'
 import { activeJobId, findJob, JobMessageSchema, noMessage } from '../../jobs/status.ts'
 import { bettingErrors } from '../../betting/errors.ts'

@@ -1,6 +1,6 @@
 // The week job: creates a week's scheduled draws as a durable job (draw/insertProcess starts it, draw/weekJob polls it).
 import type { Db, Queryable } from '../../../shared/db.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { enqueueJob, type JobHandler } from '../../jobs/runner.ts'
 import { activeJobId, findJob, noMessage, type JobMessageFields } from '../../jobs/status.ts'
 import { jobMessages } from '../../jobs/messages.ts'

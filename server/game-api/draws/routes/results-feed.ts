@@ -1,7 +1,7 @@
 // GET result/SMSString and GET result/feed (seed 001 §7): a draw's results SMS string, and the entered results as a feed.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { SMS_LENGTH, resultSmsString, type FourDResult, type Game, type TotoResult } from '../../betting/rules/index.ts'
+import { SMS_LENGTH, resultSmsString, type FourDResult, type Game, type TotoResult } from '../../../../schemas/game/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { isoDateOf } from '../rules/draw-answer.ts'
 import type { DrawRow } from '../types.ts'

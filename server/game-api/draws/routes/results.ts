@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { flatResult, resultOf } from '../rules/result-input.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'

@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { addDays, isIsoDate, zoneDateOf } from '../../../../schemas/domain/calendar.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'

@@ -1,6 +1,6 @@
 // A draw row as the API answers it, and its date column read the same whatever the driver.
 import { zoneIso } from '../../../../schemas/domain/calendar.ts'
-import type { IsoDate } from '../../betting/rules/index.ts'
+import type { IsoDate } from '../../../../schemas/game/index.ts'
 import type { DrawAnswer, DrawRow } from '../types.ts'
 import { drawStatus } from './draw-status.ts'
 import { wallTimeOf } from './draw-times.ts'

@@ -1,5 +1,5 @@
 // A result as it arrives: JSON, the form's flat fields, or a result file (the bin) of prize,number rows; read into the game's shape and checked.
-import { fourDResultProblems, totoResultProblems, type FourDResult, type Game, type TotoResult } from '../../betting/rules/index.ts'
+import { fourDResultProblems, totoResultProblems, type FourDResult, type Game, type TotoResult } from '../../../../schemas/game/index.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 
 /** The numbers of a list written as text ("1000 1001, 1002"), as the result form sends them, or the list itself. */

@@ -1,5 +1,5 @@
 // Which draw series each game runs, and the game of a series: the one statement every list, close and new draw reads.
-import type { DrawSeries, Game } from '../../betting/rules/index.ts'
+import type { DrawSeries, Game } from '../../../../schemas/game/index.ts'
 
 /** The series of each game's draws: 4D's Singapore and Magnum draws, TOTO's one. */
 export const SERIES_OF: Record<Game, DrawSeries[]> = { '4D': ['SG4D', 'MG4D'], TOTO: ['TOTO'] }

@@ -2,7 +2,7 @@
 import {
   DEFAULT_4D_PAY_RATES, DEFAULT_TOTO_PAY_RATES, TOTO_GROUPS, fourDLineTable, fromCents, settleFourDLineAt, settleTotoLine, toCents,
   type FourDPayRates, type FourDPayTable, type FourDResult, type Game, type NumberForm, type TotoBetType, type TotoPayRates, type TotoResult
-} from '../../betting/rules/index.ts'
+} from '../../../../schemas/game/index.ts'
 
 /** An open bet as the finaliser reads it: pay_rate is the rate it was sold at, rates the bettor's tables today (for bets older than pay_rate). */
 export interface OpenBet { bet_id: string, ticket_id: string, user_id: string, number: string, form: string, numbers: number[] | null, big: string, small: string, units: string, pay_rate: unknown, rates: unknown }

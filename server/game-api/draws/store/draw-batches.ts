@@ -1,6 +1,6 @@
 // Reads a draw's bets a batch at a time in bet_id order (keyset paging), so no step ever holds the whole draw in memory.
 import type { Queryable } from '../../../shared/db.ts'
-import { fourDContenders, type FourDResult } from '../../betting/rules/index.ts'
+import { fourDContenders, type FourDResult } from '../../../../schemas/game/index.ts'
 import type { DrawRow } from '../types.ts'
 import type { LevelRow, OpenBet } from '../rules/settle-batch.ts'
 

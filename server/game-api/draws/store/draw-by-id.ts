@@ -1,6 +1,6 @@
 // The one lookup of a draw by its id, which every route and job that names a draw goes through.
 import type { Queryable } from '../../../shared/db.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import type { DrawRow } from '../types.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 

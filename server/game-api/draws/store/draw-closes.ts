@@ -1,7 +1,7 @@
 // When a draw closes, read one way for the header countdown, the cut-off and every entry path (form, text, upload, SMS, Telegram, fixed bets).
 import type { Queryable } from '../../../shared/db.ts'
 import { addDays, zoneDateOf, type DrawSeries } from '../../../../schemas/domain/calendar.ts'
-import { DRAW_WEEKDAYS, drawsForDayCode, settingCloses, type CloseOf, type Game } from '../../betting/rules/index.ts'
+import { DRAW_WEEKDAYS, drawsForDayCode, settingCloses, type CloseOf, type Game } from '../../../../schemas/game/index.ts'
 import { readCloseTimes } from './close-times.ts'
 import { SERIES_OF, gameOfSeries } from '../rules/series.ts'
 

@@ -1,6 +1,6 @@
 // Draws of a game as the lists read them: newest first (all, of a series, with a result), those taking bets, and the results feed.
 import type { Queryable } from '../../../shared/db.ts'
-import type { DrawSeries, Game } from '../../betting/rules/index.ts'
+import type { DrawSeries, Game } from '../../../../schemas/game/index.ts'
 import { drawNotClosedSql, drawTakesBetsSql } from './draw-conditions.ts'
 import type { DrawRow } from '../types.ts'
 import { existingDraw } from './draw-by-id.ts'

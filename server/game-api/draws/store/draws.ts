@@ -1,6 +1,6 @@
 // Draw rows: created from the calendar when first needed, and resolved from day codes or ids.
 import type { Queryable } from '../../../shared/db.ts'
-import { DRAW_WEEKDAYS, dayCodesOf, drawOn, drawsForDayCode, nextDraws, resolveDayCode, type DrawSeries, type Game, type IsoDate } from '../../betting/rules/index.ts'
+import { DRAW_WEEKDAYS, dayCodesOf, drawOn, drawsForDayCode, nextDraws, resolveDayCode, type DrawSeries, type Game, type IsoDate } from '../../../../schemas/game/index.ts'
 import { readCloseTimes } from './close-times.ts'
 import { drawCloses } from './draw-closes.ts'
 import { bettingErrors } from '../../betting/errors.ts'

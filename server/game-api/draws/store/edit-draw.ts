@@ -1,6 +1,6 @@
 // Editing a draw by hand: its date and times, or closing and reopening betting, refused once a result or settlement fixes it.
 import type { Queryable } from '../../../shared/db.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { dayOfDate, zoneDayTime, zoneIso } from '../../../../schemas/domain/calendar.ts'
 import { isoDateOf } from '../rules/draw-answer.ts'
 import type { DrawRow } from '../types.ts'

@@ -1,6 +1,6 @@
 // Finalising a draw: its bets settled a batch per transaction, then the money booked to the ledger in one set-based step.
 import type { Queryable } from '../../../shared/db.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { zoneDayTime } from '../../../../schemas/domain/calendar.ts'
 import { levelRowsOf, openBetBatch } from './draw-batches.ts'
 import { addSettledPayouts } from '../../betting/api.ts'

@@ -1,6 +1,6 @@
 // The preview of a draw's result before finalising: winning tickets and payout per prize, and the operator's result, without writing anything.
 import type { Queryable } from '../../../shared/db.ts'
-import { fromCents, toCents } from '../../betting/rules/index.ts'
+import { fromCents, toCents } from '../../../../schemas/game/index.ts'
 import { openBetBatch } from './draw-batches.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 import { settleBatch } from '../rules/settle-batch.ts'

@@ -1,6 +1,6 @@
 // Resetting a finalised draw: reversing ledger entries for what finalising booked, and its bets open again, so a re-finalise gives the same figures.
 import type { Queryable } from '../../../shared/db.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { clearDrawPayouts } from '../../betting/api.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 import { reverseDrawMoney } from './ledger.ts'

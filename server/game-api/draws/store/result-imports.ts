@@ -1,6 +1,6 @@
 // Result imports (bin burst): a draw's result file staged, its payout preview, the report of applying it, and its confirmation.
 import type { Queryable } from '../../../shared/db.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { zoneIso } from '../../../../schemas/domain/calendar.ts'
 import { drawErrors } from '../errors.ts'
 

@@ -1,6 +1,6 @@
 // Settling a draw's throws at finalise, set-based: what each level threw to a distributor leaves its book with the payout that goes with it.
 import type { Queryable } from '../../../shared/db.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 
 /**
  * Per bet level and thrown number: the fractions (fb, fs, fu) of the level's kept Big, Small and units of that number that it threw,

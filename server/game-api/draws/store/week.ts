@@ -1,6 +1,6 @@
 // A game's draws of one week: listed for the Draw Setting page, and created by the week job.
 import type { Queryable } from '../../../shared/db.ts'
-import type { DrawSeries, Game } from '../../betting/rules/index.ts'
+import type { DrawSeries, Game } from '../../../../schemas/game/index.ts'
 import { SERIES_OF } from '../rules/series.ts'
 import { drawDatesOfWeek, type Week } from '../rules/week.ts'
 import { ensureDraws, drawsOn } from './draws.ts'

@@ -2,7 +2,7 @@
 // one durable job per draw and kind that writes exactly one outbound message per subscriber (a unique index: a rerun, a second instance or
 // a crash never writes two) and queues each for the sender.
 import type { Db, Queryable } from '../../../shared/db.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { enqueueJob, percentDone, type JobHandler } from '../../jobs/runner.ts'
 import { messageFields, messageFieldsOf, noMessage, type JobMessageFields } from '../../jobs/status.ts'
 import { jobMessages } from '../../jobs/messages.ts'
@@ -12,7 +12,7 @@ import { smsErrors } from '../errors.ts'
 import { gatewayReady, readGateway } from '../store/sms-gateway.ts'
 import { queueSend } from '../store/outbound.ts'
 import { normalisePhone } from '../rules/phone.ts'
-import { resultSmsString } from '../../betting/rules/result-sms.ts'
+import { resultSmsString } from '../../../../schemas/game/result-sms.ts'
 import type { DrawSeries } from '../../../../schemas/domain/calendar.ts'
 
 /** What is sent: a draw's result, or a winner's strikes. */

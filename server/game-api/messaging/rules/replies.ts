@@ -1,5 +1,5 @@
 // The texts sent back to a bettor by SMS: one short line per outcome, in English (the gateway's language; seed 001 §5).
-import type { TextIssue } from '../../betting/rules/ticket.ts'
+import type { TextIssue } from '../../../../schemas/game/ticket.ts'
 
 const money = (n: number) => n.toFixed(2)
 const issues = (list: readonly TextIssue[]) => list.map((i) => `at position ${i.position}: ${i.message}`).join('; ')

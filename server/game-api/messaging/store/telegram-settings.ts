@@ -2,7 +2,7 @@
 // and the Bot API's address (grammY's client.apiRoot), which tests and a local demo point at a stand-in.
 import { createHash } from 'node:crypto'
 import type { Queryable } from '../../../shared/db.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { readSettings, settingKeys } from '../../lib/settings-store.ts'
 
 /** Telegram's own Bot API, when SMS Gateway names no other. */

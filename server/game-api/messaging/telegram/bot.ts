@@ -4,7 +4,7 @@
 import { Bot, webhookCallback, type Context } from 'grammy'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Db, Queryable } from '../../../shared/db.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { resultText } from '../jobs/broadcast.ts'
 import { receiveBet } from '../store/sms-inbound.ts'
 import { queueSend, type Channel } from '../store/outbound.ts'

@@ -2,7 +2,7 @@
 // and PUT generateReportPlaceOutShareMix (per draw, the group's kept, upline and placed-out parts).
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
 import { shareClaimCompany, shareClaimDownLine } from '../store/share-claim.ts'

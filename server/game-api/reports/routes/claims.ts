@@ -1,7 +1,7 @@
 // Recorded share claims: GET shareClaim (list), POST shareClaim (record one downline's), PUT generateShareClaimReport (record a whole group's), DELETE shareClaim/:id.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { callerOf } from '../../plugins/auth.ts'
 import { PeriodFields } from '../store/claim-period.ts'

@@ -1,10 +1,10 @@
 // Bet summaries: what a group bet on one draw, per number and per user, and which draws and users have bets at all.
 import type { Queryable } from '../../../shared/db.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { MAX_REPORT_ROWS, totalsOf, type Report } from './scope.ts'
 import { downlineCte } from '../../lib/user-tree.ts'
 import { drawById, isoDateOf } from '../../draws/api.ts'
-import { formsOf } from '../../betting/rules/bet-forms.ts'
+import { formsOf } from '../../../../schemas/game/index.ts'
 
 /** The caller's group: $1 and every user below it, with its depth and its branch (the direct downline it sits under; $1 for $1 itself). */
 const GROUP = `WITH RECURSIVE ${downlineCte('grp', { from: 'SELECT $1::text, $1::text', carry: { branch: 'CASE WHEN p.depth = 0 THEN u.user_id ELSE p.branch END' } })}`

@@ -1,6 +1,6 @@
 // Claim-backs: recorded claims of one downline imported as one amount (or an amount agreed by hand), then settled or deleted.
 import type { Queryable } from '../../../shared/db.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 
 /** A claim-back as the Share Claim page lists it, with the span and count of the claims it settles. */
 export interface ClaimBackRow {

@@ -1,7 +1,7 @@
 // The period a share-claim call is about (a draw, a draw date or a range), checked once for every share-claim route.
 import { Type } from 'typebox'
 import type { Queryable } from '../../../shared/db.ts'
-import { isIsoDate, type Game } from '../../betting/rules/index.ts'
+import { isIsoDate, type Game } from '../../../../schemas/game/index.ts'
 import { LocIdField } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { isoDateOf, existingDraw } from '../../draws/api.ts'

@@ -1,6 +1,6 @@
 // Recording share claims: the live reportDownLine figures of an upline's direct downlines, frozen per period (a re-run replaces unimported ones).
 import type { Queryable } from '../../../shared/db.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { shareClaimDownLine, type ShareFigures } from './share-claim.ts'
 import { groupOf } from '../../lib/downline-access.ts'
 

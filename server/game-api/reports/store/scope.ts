@@ -1,6 +1,6 @@
 // What every report shares: its parameters, the caller's tree (each user mapped to its row: the caller or a direct downline), the chosen draws, and totals.
 import type { Queryable } from '../../../shared/db.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { downlineCte } from '../../lib/user-tree.ts'
 
 /** The filters of a report: the user it is for (the caller or a downline, checked by the route), the game, and a draw, a draw date or a range of draw dates. */

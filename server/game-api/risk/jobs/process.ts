@@ -1,7 +1,7 @@
 // Out Setting 2's processing (outsettingProcess1) as a durable job: every number a level keeps above its limit has the excess thrown out to one distributor.
 import type { Db } from '../../../shared/db.ts'
 import { announceDrawChange } from '../../lib/draw-changes.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import type { JobHandler } from '../../jobs/runner.ts'
 import { jobMessages } from '../../jobs/messages.ts'
 import { above, reachedWhere, standings } from '../store/excess.ts'

@@ -1,7 +1,7 @@
 // Bets In / Bets Out (GET bet/byDayGroupByNumber, Choice 1 or 2): per number of a draw, what reached a level from its downline, and what it passed on or threw out.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
 import { isoDateOf } from '../../draws/api.ts'

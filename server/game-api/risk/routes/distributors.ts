@@ -9,7 +9,7 @@ import { assertOutSet } from '../store/out-set.ts'
 import { outsetErrors } from '../errors.ts'
 import { distributorStatement, statementAccess } from '../store/distributor-statement.ts'
 import { drawDateRange } from '../../lib/query-date.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { deleteDistributor, insertDistributor, lockDistributorNames, nameTaken, ownDistributor, ownedDistributor, updateDistributor, usableDistributor, usableDistributors, type DistributorRow } from '../store/distributors.ts'
 
 // Owner and Shared tell a partnered outlet (another level's, shared with the caller) from the caller's own.

@@ -2,7 +2,7 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { ServerResponse } from 'node:http'
-import { fromCents, roundMoney, toCents, type Game } from '../../betting/rules/index.ts'
+import { fromCents, roundMoney, toCents, type Game } from '../../../../schemas/game/index.ts'
 import { drawChanges, type DrawChange } from '../../lib/draw-changes.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'

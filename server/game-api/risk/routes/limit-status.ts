@@ -1,7 +1,7 @@
 // Out Setting 2 (GET outSetting2Full, outSetting2Exceed): the numbers of a draw a level keeps up to its limit, and those it keeps above it (a limit lowered after the bets).
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
 import { isoDateOf } from '../../draws/api.ts'

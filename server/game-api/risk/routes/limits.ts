@@ -2,7 +2,7 @@
 // GET limit lists them with what the chosen (or next closing) draw has taken; POST and PUT limit, POST limit/delete, DELETE limit/{id}.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { callerOf } from '../../plugins/auth.ts'
 import { createLimit, limitsOf, removeLimits, removeLimitsNamed, setLimitMax } from '../api.ts'

@@ -1,7 +1,7 @@
 // Out Setting (GET/POST outSetting6): the most a level keeps of a number per bet type; placement holds it per draw across all tickets.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { findRole } from '../../lib/users.ts'
 import { caller } from '../../plugins/auth.ts'

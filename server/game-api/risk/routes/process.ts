@@ -2,7 +2,7 @@
 // distributors' rules; GET outsettingProcess1/{id}/status and outsettingProcess2/{id}/status poll them.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { enqueueJob } from '../../jobs/runner.ts'
 import { JobMessageSchema, findJob } from '../../jobs/status.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'

@@ -1,7 +1,7 @@
 // Distributor rules (GET, PUT distributors/rule/{id}) and the per-distributor outset job (PUT distributors/rule/{id}/outset, GET …/outset/status).
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { enqueueJob } from '../../jobs/runner.ts'
 import { JobMessageSchema, findJob } from '../../jobs/status.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'

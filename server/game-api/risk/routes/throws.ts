@@ -1,7 +1,7 @@
 // Throw Number (GET bet/throw and bet/throwT, POST bet/throw and its root form POST throw, DELETE bet/throws): a level throws part of its own intake of a number out to a distributor by hand.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { callerOf } from '../../plugins/auth.ts'
 import { removeThrows, throwNumber, throwsOfDraw } from '../api-throws.ts'

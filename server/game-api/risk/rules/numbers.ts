@@ -1,5 +1,5 @@
 // The number a limit or throw is about, written as bets store it.
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { outsetErrors } from '../errors.ts'
 import { isTotoNumber } from '../../../../schemas/domain/toto-lines.ts'
 import { isSideBet } from '../../../../schemas/domain/toto-bets.ts'

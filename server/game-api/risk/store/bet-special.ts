@@ -1,7 +1,7 @@
 // A level's Bet Special settings (server/docs/special-bets.md) and the lines one generation places from them.
 import type { Queryable } from '../../../shared/db.ts'
 import { specialNumbers, type SpecialPattern } from '../rules/special-numbers.ts'
-import { roundMoney } from '../../betting/rules/money.ts'
+import { roundMoney } from '../../../../schemas/game/money.ts'
 
 /** Both settings of a level, defaults when it has no row yet. */
 export interface BetSpecialSetting {

@@ -1,6 +1,6 @@
 // A distributor's statement: per draw and thrower, what was thrown to the outlet and what the throws' settlement at finalise says each side owes.
 import type { Queryable } from '../../../shared/db.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { outsetErrors } from '../errors.ts'
 
 /** Who may read a distributor's statement, and whose throws it shows. */

@@ -1,6 +1,6 @@
 // The draw an OutSet view or throw is about: the one asked for (checked to be of the game), else the next to close, else the latest.
 import type { Queryable } from '../../../shared/db.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 import { outsetErrors } from '../errors.ts'
 import { type DrawRow, drawById } from '../../draws/api.ts'

@@ -1,6 +1,6 @@
 // What a level keeps of each number of a draw, net of its throws, beside its effective limits: the one query Out Setting 2 and its job read.
 import type { Queryable } from '../../../shared/db.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 
 /** One played number: kept (less what was thrown) and the limits in force (null: none). */
 export interface NumberStanding { number: string, big: number, small: number, units: number, lb: number | null, ls: number | null, lu: number | null }

@@ -1,6 +1,6 @@
 // The live exposure of one level in one draw, read from the per-draw aggregates (draw_number_totals), never from the bets.
 import type { Queryable } from '../../../shared/db.ts'
-import { SINGAPORE_4D_PAY_TABLE, type Game } from '../../betting/rules/index.ts'
+import { SINGAPORE_4D_PAY_TABLE, type Game } from '../../../../schemas/game/index.ts'
 
 /** One played number and bet type as the level sees it: what reached it, kept and passed on, and what its kept part pays per prize tier. */
 export interface ExposureRow {

@@ -1,6 +1,6 @@
 // Limit Setting's rows (bet_limits): the most units a TOTO number and bet type may take per draw, and the draw a list reports on.
 import type { Queryable } from '../../../shared/db.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { drawNotClosedSql } from '../../draws/api.ts'
 
 /** One limit as stored. */

@@ -1,6 +1,6 @@
 // Limit Setting (issue 15): the most units one number and bet type may take in a draw, checked when a ticket is placed.
 import type { Queryable } from '../../../shared/db.ts'
-import { roundMoney, type Game } from '../../betting/rules/index.ts'
+import { roundMoney, type Game } from '../../../../schemas/game/index.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 
 /** What a limit is about: a game's bet type and number (TOTO: the line's numbers sorted as two digits, or the side-bet type itself). */

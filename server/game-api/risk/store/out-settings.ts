@@ -1,6 +1,6 @@
 // Out settings as stored: a level's default limit ('*') and its per-number limits, per game; a cleared limit is no row.
 import type { Queryable } from '../../../shared/db.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 
 /** One limit row: number '*' is the level's default for every number. */
 export interface OutLimitRow { user_id: string, number: string, big_limit: string | null, small_limit: string | null, unit_limit: string | null }

@@ -1,6 +1,6 @@
 // Throwing a level's excess out by distributor rules: each number's excess goes to the first rule's distributor up to its cap, the rest to the next.
 import type { Queryable } from '../../../shared/db.ts'
-import { roundMoney, type Game } from '../../betting/rules/index.ts'
+import { roundMoney, type Game } from '../../../../schemas/game/index.ts'
 import { above, reachedWhere, standings } from './excess.ts'
 import { ruleMatches, rulesOf, type Rule } from './rules.ts'
 import { usableBy } from './distributors.ts'

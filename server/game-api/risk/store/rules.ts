@@ -1,6 +1,6 @@
 // Distributor rules: which numbers a distributor takes, how much of each per draw (caps), in which order (priority); checked, stored, matched.
 import type { Queryable } from '../../../shared/db.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { normaliseNumber } from '../rules/numbers.ts'
 import { outsetErrors } from '../errors.ts'
 import { inWholeCents } from '../../../../schemas/domain/cents.ts'

@@ -1,6 +1,6 @@
 // Throws by hand (Throw Number): part of a level's own intake of a number in a draw, thrown out to a distributor until the draw's result.
 import type { Queryable } from '../../../shared/db.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 
 /** A throw with its draw's date and its distributor's name, as the lists read it. */
 export interface ThrowRow { throw_id: number, draw_id: number, draw_date: string | Date, game: string, number: string, big: string, small: string, units: string, distributor_id: number, name: string, payout: string | null, created_at: Date }

@@ -1,6 +1,6 @@
 // 4D pay rates as rows (one per table N/K and form Big/Small, and for I one per permutation class 24/12/6/4 and form), and TOTO's as rows:
 // how Pay Out and Pay Rate Setting read and edit the tables settlement pays by.
-import { TOTO_GROUPS, IBET_CLASSES, type FourDPayRates, type FourDPayTable, type IBetClass, type TotoPayRates } from '../../betting/rules/index.ts'
+import { TOTO_GROUPS, IBET_CLASSES, type FourDPayRates, type FourDPayTable, type IBetClass, type TotoPayRates } from '../../../../schemas/game/index.ts'
 import { TOTO_PARITY_BETS, TOTO_PICK_BETS, type TotoPickBet } from '../../../../schemas/domain/toto-bets.ts'
 import { errors } from '../../lib/errors.ts'
 

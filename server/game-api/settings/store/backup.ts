@@ -1,7 +1,7 @@
 // Backup ARA (issue 15): a draw's bets as .ara rows (server/docs/ara-format.md), the tickets not yet backed up, and marking them done.
 import type { Queryable } from '../../../shared/db.ts'
 import { zoneIso } from '../../../../schemas/domain/calendar.ts'
-import type { Game } from '../../betting/rules/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { money, type BackupRow } from '../rules/ara-rows.ts'
 
 /** One draw's backup state: its tickets, bets, and the tickets no backup has been marked done for. */

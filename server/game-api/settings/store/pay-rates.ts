@@ -1,6 +1,6 @@
 // Pay-rate tables as stored: the operator's ('*', what everyone without their own is paid by) or one user's own, per game.
 import type { Queryable } from '../../../shared/db.ts'
-import { DEFAULT_4D_PAY_RATES, DEFAULT_TOTO_PAY_RATES, type FourDPayRates, type TotoPayRates } from '../../betting/rules/index.ts'
+import { DEFAULT_4D_PAY_RATES, DEFAULT_TOTO_PAY_RATES, type FourDPayRates, type TotoPayRates } from '../../../../schemas/game/index.ts'
 
 /** The 4D tables a user is paid by (their own, else the operator's, else the built-in defaults); '*' is the operator's. */
 export async function fourDRatesOf (q: Queryable, owner: string): Promise<FourDPayRates> {

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { dayCodeOfDates, dayCodesOf, drawsForDayCode, resolveDayCode } from '../../../../server/game-api/betting/rules/day-codes.ts'
+import { dayCodeOfDates, dayCodesOf, drawsForDayCode, resolveDayCode } from '../../../../schemas/game/day-codes.ts'
 
 t.test('day codes resolve to series and days', async (t) => {
   const table: Array<[string, '4D' | 'TOTO', string, number[]]> = [

@@ -1,9 +1,9 @@
 import t from 'tap'
-import { expand4d } from '../../../../server/game-api/betting/rules/expand-four-d.ts'
+import { expand4d } from '../../../../schemas/game/expand-four-d.ts'
 import { parseBetText } from '../../../../server/game-api/betting/rules/parse-bet-text.ts'
 import { uniquePermutations } from '../../../../schemas/domain/permutations.ts'
-import { fourDLineStake, stakeOf, totoLineUnits } from '../../../../server/game-api/betting/rules/stake.ts'
-import { choose, combinationsOf } from '../../../../server/game-api/betting/rules/toto-combinations.ts'
+import { fourDLineStake, stakeOf, totoLineUnits } from '../../../../schemas/game/stake.ts'
+import { choose, combinationsOf } from '../../../../schemas/game/toto-combinations.ts'
 
 const now = new Date('2026-11-21T04:00:00Z')
 

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { parseBetText, type ParseBetTextOptions } from '../../../../server/game-api/betting/rules/parse-bet-text.ts'
-import type { FourDLine, TotoLine } from '../../../../server/game-api/betting/rules/ticket.ts'
+import type { FourDLine, TotoLine } from '../../../../schemas/game/ticket.ts'
 
 // Saturday 21 November 2026, 12:00 in Singapore.
 const now = new Date('2026-11-21T04:00:00Z')

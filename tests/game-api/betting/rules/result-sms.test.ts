@@ -1,5 +1,5 @@
 import t from 'tap'
-import { SMS_LENGTH, resultSmsString } from '../../../../server/game-api/betting/rules/result-sms.ts'
+import { SMS_LENGTH, resultSmsString } from '../../../../schemas/game/result-sms.ts'
 
 t.test('4D: head, the three prizes, starters and consolations in one SMS', async (t) => {
   const text = resultSmsString({ series: 'SG4D', date: '2030-01-02', special: false }, {

@@ -1,7 +1,7 @@
 import t from 'tap'
-import { DEFAULT_4D_PAY_RATES, SINGAPORE_4D_PAY_TABLE, SINGAPORE_IBET_PAY_TABLE, iBetClassOf, type FourDPayRates, type FourDTier } from '../../../../server/game-api/betting/rules/pay-rates.ts'
-import { fourDContenders, fourDResultProblems, settleFourDLine, tiersOf, type FourDResult } from '../../../../server/game-api/betting/rules/settle-four-d.ts'
-import type { NumberForm } from '../../../../server/game-api/betting/rules/ticket.ts'
+import { DEFAULT_4D_PAY_RATES, SINGAPORE_4D_PAY_TABLE, SINGAPORE_IBET_PAY_TABLE, iBetClassOf, type FourDPayRates, type FourDTier } from '../../../../schemas/game/pay-rates.ts'
+import { fourDContenders, fourDResultProblems, settleFourDLine, tiersOf, type FourDResult } from '../../../../schemas/game/settle-four-d.ts'
+import type { NumberForm } from '../../../../schemas/game/ticket.ts'
 
 const result: FourDResult = {
   first: '1234',

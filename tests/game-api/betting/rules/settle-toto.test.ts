@@ -1,8 +1,8 @@
 import t from 'tap'
-import { DEFAULT_TOTO_PAY_RATES, type TotoGroup } from '../../../../server/game-api/betting/rules/pay-rates.ts'
-import { groupCounts, groupOf, settleTotoLine, sideBetWins, totoResultProblems, type TotoResult } from '../../../../server/game-api/betting/rules/settle-toto.ts'
-import type { TotoBetType } from '../../../../server/game-api/betting/rules/ticket.ts'
-import { maxTotoPayoutPerUnit } from '../../../../server/game-api/betting/rules/toto-max-payout.ts'
+import { DEFAULT_TOTO_PAY_RATES, type TotoGroup } from '../../../../schemas/game/pay-rates.ts'
+import { groupCounts, groupOf, settleTotoLine, sideBetWins, totoResultProblems, type TotoResult } from '../../../../schemas/game/settle-toto.ts'
+import type { TotoBetType } from '../../../../schemas/game/ticket.ts'
+import { maxTotoPayoutPerUnit } from '../../../../schemas/game/toto-max-payout.ts'
 
 // Winning 1, 2, 3, 4, 5, 6 (three odd, three even), additional 7.
 const result: TotoResult = { winning: [1, 2, 3, 4, 5, 6], additional: 7 }

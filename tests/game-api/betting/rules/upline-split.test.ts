@@ -1,7 +1,7 @@
 import t from 'tap'
-import { fourDDetailRows, totoDetailRows } from '../../../../server/game-api/betting/rules/detail-rows.ts'
-import { toCents } from '../../../../server/game-api/betting/rules/money.ts'
-import { assertChain, commissionSplit, intakeSplit, ticketCommissions, type ChainLevel } from '../../../../server/game-api/betting/rules/upline-split.ts'
+import { fourDDetailRows, totoDetailRows } from '../../../../schemas/game/detail-rows.ts'
+import { toCents } from '../../../../schemas/game/money.ts'
+import { assertChain, commissionSplit, intakeSplit, ticketCommissions, type ChainLevel } from '../../../../schemas/game/upline-split.ts'
 
 const chain: ChainLevel[] = [
   { userId: 'mem1', share: 0, commission: 0.1 },

@@ -1,6 +1,6 @@
 // What a ticket's lines are written in, per game: the 4D forms or TOTO bet types (how many it takes: entry-limits.ts).
-import { TOTO_BET_TYPES } from '../../../../schemas/domain/toto-bets.ts'
-import type { Game } from '../../../../schemas/domain/calendar.ts'
+import { TOTO_BET_TYPES } from '../domain/toto-bets.ts'
+import type { Game } from '../domain/calendar.ts'
 import type { NumberForm } from './ticket.ts'
 
 /** The 4D forms, as the lines store them (r, i, k are written roll, ibet, kbet). */

@@ -1,5 +1,5 @@
 // The one rule for 4D amounts on every entry path (form, JSON bet, bet text, upload, fixed bets) and the per-line maximum stake.
-import { inWholeCents } from '../../../../schemas/domain/cents.ts'
+import { inWholeCents } from '../domain/cents.ts'
 
 /** Big is bet in the seed's units: 1, H (0.5) and Q (0.25), so any sum of them is a multiple of this. */
 export const BIG_STEP = 0.25

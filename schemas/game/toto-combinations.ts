@@ -1,6 +1,6 @@
 // How many six-number combinations a TOTO line stands for.
 import type { TotoLine } from './ticket.ts'
-import { TOTO_BALLS } from '../../../../schemas/domain/toto-lines.ts'
+import { TOTO_BALLS } from '../domain/toto-lines.ts'
 
 /** Binomial coefficient C(n, k); 0 when k is out of 0..n. */
 export function choose (n: number, k: number): number {

@@ -1,6 +1,6 @@
 // The shape of a parsed bet: a ticket with its draws and one line per number (4D) or entry (TOTO).
-import type { Draw, DrawSeries } from '../../../../schemas/domain/calendar.ts'
-import type { TotoBetType } from '../../../../schemas/domain/toto-bets.ts'
+import type { Draw, DrawSeries } from '../domain/calendar.ts'
+import type { TotoBetType } from '../domain/toto-bets.ts'
 
 /** How a 4D number is played: as written, rolled (r), iBet (i) or kBet (k). */
 export type NumberForm = 'straight' | 'roll' | 'ibet' | 'kbet'

@@ -1,5 +1,5 @@
 // The results SMS string of a draw (seed 001 §7 GET result/SMSString): the whole result in one 160-character SMS.
-import { weekdayOf, type DrawSeries, type IsoDate } from '../../../../schemas/domain/calendar.ts'
+import { weekdayOf, type DrawSeries, type IsoDate } from '../domain/calendar.ts'
 import type { FourDResult } from './settle-four-d.ts'
 import type { TotoResult } from './settle-toto.ts'
 

@@ -3,8 +3,8 @@ import { fromCents, toCents } from './money.ts'
 import { DEFAULT_TOTO_PAY_RATES, TOTO_GROUPS, type TotoGroup, type TotoPayRates } from './pay-rates.ts'
 import type { TotoLine } from './ticket.ts'
 import { choose } from './toto-combinations.ts'
-import { isTotoNumber, TOTO_BALLS } from '../../../../schemas/domain/toto-lines.ts'
-import { isParityBet, isSideBet } from '../../../../schemas/domain/toto-bets.ts'
+import { isTotoNumber, TOTO_BALLS } from '../domain/toto-lines.ts'
+import { isParityBet, isSideBet } from '../domain/toto-bets.ts'
 
 /** A TOTO draw result: six winning numbers and the additional number. */
 export interface TotoResult {

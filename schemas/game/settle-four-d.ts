@@ -1,7 +1,7 @@
 // 4D settlement: which prizes each played number took and what it pays.
 import { expand4d, type RateTable } from './expand-four-d.ts'
 import { fromCents, toCents } from './money.ts'
-import { uniquePermutations } from '../../../../schemas/domain/permutations.ts'
+import { uniquePermutations } from '../domain/permutations.ts'
 import { DEFAULT_4D_PAY_RATES, SMALL_TIERS, fourDLineTable, type FourDPayRates, type FourDPayTable, type FourDTier } from './pay-rates.ts'
 import type { FourDLine } from './ticket.ts'
 

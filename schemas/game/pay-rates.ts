@@ -1,5 +1,5 @@
 // Pay rates per $1 (4D) or per unit (TOTO); the defaults are Singapore Pools' fixed prizes, operators set their own per level.
-import type { TotoParityBet, TotoPickBet } from '../../../../schemas/domain/toto-bets.ts'
+import type { TotoParityBet, TotoPickBet } from '../domain/toto-bets.ts'
 
 /** 4D prize tiers, highest first. */
 export type FourDTier = 'first' | 'second' | 'third' | 'starter' | 'consolation'

@@ -1,5 +1,5 @@
 // A 4D line as the numbers it actually plays, each with its own Big and Small amount and pay-rate table.
-import { uniquePermutations } from '../../../../schemas/domain/permutations.ts'
+import { uniquePermutations } from '../domain/permutations.ts'
 import type { FourDLine } from './ticket.ts'
 
 /** Pay-rate tables: N for straight and roll, I for iBet, K for kBet. */

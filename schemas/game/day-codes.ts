@@ -1,5 +1,5 @@
 // The SMS day codes of seed 001 §5: which series and which days of the week a code bets on.
-import { DEFAULT_CLOSE_TIMES, addDays, closeTimeFor, drawOn, weekdayOf, zoneDateOf, type CloseTimes, type Draw, type DrawSeries, type Game, type IsoDate } from '../../../../schemas/domain/calendar.ts'
+import { DEFAULT_CLOSE_TIMES, addDays, closeTimeFor, drawOn, weekdayOf, zoneDateOf, type CloseTimes, type Draw, type DrawSeries, type Game, type IsoDate } from '../domain/calendar.ts'
 
 // The game a bet text is written for (4D covers Singapore Pools and Magnum, M codes): the one Game of the draw calendar.
 export type { Game }

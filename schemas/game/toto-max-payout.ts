@@ -2,8 +2,8 @@
 import { DEFAULT_TOTO_PAY_RATES, type TotoPayRates } from './pay-rates.ts'
 import { settleTotoLine, type TotoResult } from './settle-toto.ts'
 import type { TotoLine } from './ticket.ts'
-import { TOTO_BALLS } from '../../../../schemas/domain/toto-lines.ts'
-import { isParityBet, isPickBet } from '../../../../schemas/domain/toto-bets.ts'
+import { TOTO_BALLS } from '../domain/toto-lines.ts'
+import { isParityBet, isPickBet } from '../domain/toto-bets.ts'
 
 /** The payout of one unit in the line's best case: its numbers drawn as winners, with the additional among them where room is left. */
 export function maxTotoPayoutPerUnit (line: Pick<TotoLine, 'type' | 'numbers'>, rates: TotoPayRates = DEFAULT_TOTO_PAY_RATES): number {
