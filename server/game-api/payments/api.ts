@@ -2,6 +2,7 @@
 // Whose books the caller keeps: their own, the company's for a staff admin (subjectOf); the caller stays the actor in the audit.
 import type { Static } from 'typebox'
 import type { Db, Queryable } from '../../shared/db.ts'
+import { isIsoDate } from '../../../schemas/domain/calendar.ts'
 import { inWholeCents } from '../../../schemas/domain/cents.ts'
 import type { Caller } from '../lib/caller.ts'
 import { errors } from '../lib/errors.ts'
@@ -15,6 +16,7 @@ import { monthPeriodOf, periodOf, type Period } from './rules/period.ts'
 import type { AdjustBody, Entry, MonthStatement, PaymentBody, PaymentUser, PaymentsBody, Statement, StatementSum } from './schemas.ts'
 import { appendEntry, entryById, statementOf, statementSums } from './store/ledger.ts'
 import { directPayees, payeesUnder } from './store/payees.ts'
+import { addExpense, expensesOf, liveExpense, removeExpense, type GroupExpense } from './store/group-expenses.ts'
 
 type EntryAnswer = Static<typeof Entry>
 type SumAnswer = Static<typeof StatementSum>
@@ -117,6 +119,50 @@ export async function statementSumsOf (db: Db, caller: Caller, input: { query: S
   })
 }
 
+/** The expenses of the groups in the caller's reach (UserId's group, else its account's, and those below it) dated in the period (default the draw week). */
+export async function groupExpensesOf (db: Db, caller: Caller, query: StatementQuery): Promise<GroupExpense[]> {
+  const root = await subjectOf(db, caller.user, query.UserId)
+  const period = periodOf(query.DrawFrom, query.DrawTo, caller.now)
+  const ids = [root, ...(await payeesUnder(db, root)).map((p) => p.UserId)]
+  return expensesOf(db, ids, period)
+}
+
+/** Charges an expense to an agent's group below the caller (a statement entry); audited; answers it. */
+export async function addGroupExpense (db: Db, caller: Caller, body: { UserId: string, ExpenseDate: string, Amount: number, Description: string }): Promise<GroupExpense> {
+  const { UserId: userId, ExpenseDate: date, Amount: amount, Description: description } = body
+  if (!isIsoDate(date)) throw errors.fieldNotDate('body/ExpenseDate', date)
+  if (!inWholeCents(amount)) throw errors.fieldNotCents('Amount', amount)
+  const account = await assertBelow(db, caller, userId)
+  const id = await db.transaction(async (tx) => {
+    const head = (await lockUsers(tx, [userId])).get(userId)
+    if (!head) throw errors.userNotFound(userId)
+    if (head.role === 'MEM') throw paymentErrors.expenseNotGroup(userId)
+    const expenseId = await addExpense(tx, { userId, date, amount, description, createdBy: caller.user.userId, now: caller.now })
+    await auditCall(tx, caller, 'groupExpense.create', { Account: account, ExpenseId: expenseId, UserId: userId, ExpenseDate: date, Amount: amount })
+    return expenseId
+  })
+  const made = await liveExpense(db, id)
+  if (!made) throw paymentErrors.expenseNotFound(id)
+  return made
+}
+
+/** Deletes a group expense, giving the charge back by a reversing entry; audited; answers it as it was. */
+export async function removeGroupExpense (db: Db, caller: Caller, input: { expenseId: number }): Promise<GroupExpense> {
+  const id = input.expenseId
+  const found = await liveExpense(db, id)
+  if (!found) throw paymentErrors.expenseNotFound(id)
+  const account = await assertBelow(db, caller, found.UserId)
+  await db.transaction(async (tx) => {
+    await lockUsers(tx, [found.UserId])
+    // Read again under the lock: two deletes must not both give it back.
+    const expense = await liveExpense(tx, id, true)
+    if (!expense) throw paymentErrors.expenseNotFound(id)
+    await removeExpense(tx, expense, caller.user.userId, caller.now)
+    await auditCall(tx, caller, 'groupExpense.delete', { Account: account, ExpenseId: id, UserId: expense.UserId })
+  })
+  return found
+}
+
 /** One payment, under the payee's lock, audited: what one and many payments both record through. */
 async function appendPayment (tx: Queryable, caller: Caller, p: Omit<Static<typeof PaymentBody>, 'LocId'>): Promise<number> {
   if (!(await lockUsers(tx, [p.UserId])).has(p.UserId)) throw errors.userNotFound(p.UserId)
@@ -125,9 +171,9 @@ async function appendPayment (tx: Queryable, caller: Caller, p: Omit<Static<type
   return id
 }
 
-/** Payments are recorded by an upline for a user below it, never by a user (or a staff admin's company) for itself. */
-async function assertBelow (db: Db, caller: Caller, userId: string): Promise<void> {
-  await assertOtherThanAccount(db, caller.user, userId, errors.paymentOwn)
+/** Payments and expenses are recorded by an upline for a user below it, never by a user (or a staff admin's company) for itself; answers the account. */
+async function assertBelow (db: Db, caller: Caller, userId: string): Promise<string> {
+  return assertOtherThanAccount(db, caller.user, userId, errors.paymentOwn)
 }
 
 /** A ledger entry by id, 404 when gone. */

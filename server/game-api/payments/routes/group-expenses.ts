@@ -1,19 +1,10 @@
 // Group expenses (GET, POST groupExpense, DELETE groupExpense/:id): costs recorded against an agent's group, charged to its statement.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyRequest } from 'fastify'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { errors } from '../../lib/errors.ts'
-import { caller } from '../../plugins/auth.ts'
-import { assertOtherThanAccount, subjectOf } from '../../lib/downline-access.ts'
-import { lockUsers } from '../../accounts/api.ts'
-import { isIsoDate } from '../../../../schemas/domain/calendar.ts'
-import { inWholeCents } from '../../../../schemas/domain/cents.ts'
-import { paymentErrors } from '../errors.ts'
-import { periodOf } from '../rules/period.ts'
+import { callerOf } from '../../plugins/auth.ts'
 import { PeriodQuery } from '../schemas.ts'
-import { payeesUnder } from '../store/payees.ts'
-import { addExpense, expensesOf, liveExpense, removeExpense } from '../store/group-expenses.ts'
+import { addGroupExpense, groupExpensesOf, removeGroupExpense } from '../api.ts'
 
 const GroupExpense = Type.Object({
   ExpenseId: Type.Integer(),
@@ -35,53 +26,15 @@ const ExpenseBody = Type.Object({
 
 /** The group expense calls, in the payments domain (their charges are statement entries). */
 const groupExpenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // Charged by an upline, as payments are: never to one's own group, nor by a staff admin to its company's (it keeps the company's books).
-  const assertBelow = (request: FastifyRequest, userId: string) => assertOtherThanAccount(app.db, caller(request), userId, errors.paymentOwn)
-
   // The expenses of the groups in the caller's reach (UserId's group, else its account's (a staff admin: the company's), and those below it) dated in the period (default the draw week).
-  app.get('/groupExpense', { schema: { querystring: PeriodQuery, response: envelope(Type.Array(GroupExpense)) } }, async (request) => {
-    const root = await subjectOf(app.db, caller(request), request.query.UserId)
-    const period = periodOf(request.query.DrawFrom, request.query.DrawTo, app.gaNow())
-    const ids = [root, ...(await payeesUnder(app.db, root)).map((p) => p.UserId)]
-    return ok(await expensesOf(app.db, ids, period))
-  })
+  app.get('/groupExpense', { schema: { querystring: PeriodQuery, response: envelope(Type.Array(GroupExpense)) } }, async (request) => ok(await groupExpensesOf(app.db, callerOf(request), request.query)))
 
-  app.post('/groupExpense', { schema: { body: ExpenseBody, response: envelope(GroupExpense) } }, async (request) => {
-    const { UserId: userId, ExpenseDate: date, Amount: amount, Description: description } = request.body
-    if (!isIsoDate(date)) throw errors.fieldNotDate('body/ExpenseDate', date)
-    if (!inWholeCents(amount)) throw errors.fieldNotCents('Amount', amount)
-    const account = await assertBelow(request, userId)
-    const id = await app.db.transaction(async (tx) => {
-      const head = (await lockUsers(tx, [userId])).get(userId)
-      if (!head) throw errors.userNotFound(userId)
-      if (head.role === 'MEM') throw paymentErrors.expenseNotGroup(userId)
-      const expenseId = await addExpense(tx, { userId, date, amount, description, createdBy: caller(request).userId, now: app.gaNow() })
-      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'groupExpense.create', detail: { Account: account, ExpenseId: expenseId, UserId: userId, ExpenseDate: date, Amount: amount } })
-      return expenseId
-    })
-    const made = await liveExpense(app.db, id)
-    if (!made) throw paymentErrors.expenseNotFound(id)
-    return ok(made)
-  })
+  app.post('/groupExpense', { schema: { body: ExpenseBody, response: envelope(GroupExpense) } }, async (request) => ok(await addGroupExpense(app.db, callerOf(request), request.body)))
 
   // Deleting gives the charge back by a reversing entry; the expense leaves the list.
   app.delete('/groupExpense/:id', {
     schema: { params: Type.Object({ id: Type.Integer({ minimum: 1, description: 'a group expense id' }) }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(GroupExpense) }
-  }, async (request) => {
-    const id = request.params.id
-    const found = await liveExpense(app.db, id)
-    if (!found) throw paymentErrors.expenseNotFound(id)
-    const account = await assertBelow(request, found.UserId)
-    await app.db.transaction(async (tx) => {
-      await lockUsers(tx, [found.UserId])
-      // Read again under the lock: two deletes must not both give it back.
-      const expense = await liveExpense(tx, id, true)
-      if (!expense) throw paymentErrors.expenseNotFound(id)
-      await removeExpense(tx, expense, caller(request).userId, app.gaNow())
-      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'groupExpense.delete', detail: { Account: account, ExpenseId: id, UserId: expense.UserId } })
-    })
-    return ok(found)
-  })
+  }, async (request) => ok(await removeGroupExpense(app.db, callerOf(request), { expenseId: request.params.id })))
 }
 
 export default groupExpenseRoutes
