@@ -20,9 +20,7 @@ const SQL_TO_MOVE = [
   'app.ts', 'plugins/captcha.ts', 'seed/betting-seed.ts', 'seed/seed.ts',
   // Domain jobs: their statements to their domain's store/.
   'accounts/jobs/credit-recalc.ts', 'betting/jobs/fixed.ts', 'betting/jobs/upload.ts', 'draws/jobs/week.ts', 'messaging/jobs/broadcast.ts',
-  'messaging/jobs/sms-send.ts', 'messaging/telegram/bot.ts', 'risk/jobs/process.ts', 'risk/jobs/rules.ts',
-  // Route files: their statements to their domain's store/ behind a use case in api.ts.
-  'betting/routes/files.ts'
+  'messaging/jobs/sms-send.ts', 'messaging/telegram/bot.ts', 'risk/jobs/process.ts', 'risk/jobs/rules.ts'
 ].sort()
 
 /** The TypeScript files under root (paths relative to it) that send SQL outside a store/ and the job runner. */

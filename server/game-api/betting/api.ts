@@ -5,7 +5,7 @@ import { writeAra } from '../../../schemas/domain/ara.ts'
 import { roundMoney, type Game } from './rules/index.ts'
 import type { Caller } from '../lib/caller.ts'
 import { GameApiError, errors } from '../lib/errors.ts'
-import { findRole } from '../lib/users.ts'
+import { findRole, isUserLocation } from '../lib/users.ts'
 import { assertSelfOrDownline, groupOf, mayPlaceBets, subjectOf, withinReach } from '../lib/downline-access.ts'
 import { auditCall } from '../lib/store/audit-trail.ts'
 import { assertAdminPermission } from '../accounts/api.ts'
@@ -14,7 +14,18 @@ import { BACKUP_FIELDS, backupRows } from '../settings/api.ts'
 import { bettingErrors } from './errors.ts'
 import { DAYS } from './rules/fixed-days.ts'
 import type { FourDLineInput, TotoLineInput } from './types.ts'
+import { findJob } from '../jobs/status.ts'
+import { accountErrors } from '../accounts/errors.ts'
+import { usableDistributor } from '../risk/api.ts'
 import { FIXED_JOB, fixedStatus, queueFixedJob, type FixedStatus } from './jobs/fixed.ts'
+import { UPLOAD_JOB, betLines, queueUploadJob } from './jobs/upload.ts'
+import { dbfBetLines } from './rules/dbf-lines.ts'
+import { toFileAnswer, type FileAnswer } from './rules/file-answer.ts'
+import { MAX_FILE_NAME, fileNameProblem } from './rules/file-name.ts'
+import type { FileRow } from './types.ts'
+import { readDbfTable } from './store/dbf-table.ts'
+import { deleteFile, fileById, filesOfOwners, insertFile, lockFiles, mayUpload, setFileLabels } from './store/files.ts'
+import { readLhaArchive } from './store/lha-archive.ts'
 import { DETAIL_FIELDS, INTAKE_FIELDS, detailLines, fileOwnerOf, intakeLines } from './store/ara-exports.ts'
 import { activeFixed, deleteFixed, fixedBets, fixedById, insertFixed, toFixed } from './store/fixed-list.ts'
 import { fixedSettings, liveUserExists, writeFixedSetting, type FixedSetting } from './store/fixed-settings.ts'
@@ -27,6 +38,7 @@ export { FIXED_JOB, queueFixedForNewDraws } from './store/fixed-on-new-draws.ts'
 export { intakeKey, lockIntake } from './store/intake-totals.ts'
 export { placeOrder } from './store/service.ts'
 export { parseText, ticketSummary, userIdOf } from './store/text.ts'
+export type { FileAnswer } from './rules/file-answer.ts'
 
 /** A standing order as the fixed calls answer it. */
 export type FixedAnswer = ReturnType<typeof toFixed>
@@ -169,4 +181,186 @@ export async function intakeAra (db: Db, caller: Caller, input: { game: Game, dr
 async function auditedAra<F extends readonly string[]> (db: Db, caller: Caller, action: string, detail: object, fields: F, rows: Array<Record<F[number], string>>): Promise<string> {
   await db.transaction((tx) => auditCall(tx, caller, action, { ...detail, Lines: rows.length }))
   return writeAra(fields, rows.map((r) => fields.map((f: F[number]) => r[f])))
+}
+
+/** The largest bet file taken, and the largest file unpacked from an archive (the service's proxy takes one of 1 MiB too). */
+export const MAX_FILE_BYTES = 1024 * 1024
+
+/** What a Bet Upload form sent: its fields, and the one file sent as `file` (none when the form held no file). */
+export interface UploadForm { fields: Record<string, string>, file: { name: string, content: Buffer } | undefined }
+
+/** Bet Upload: a text file of bet lines stored for processing; audited. */
+export async function uploadTextFile (db: Db, caller: Caller, input: { game: Game, form: UploadForm }): Promise<FileAnswer> {
+  const file = sentFile(input.form)
+  return (await saveUploads(db, caller, input.game, input.form.fields, [{ name: file.name, text: textOf(file.content) }], 'text'))[0] as FileAnswer
+}
+
+/** A partner's bets file: the same upload, recording the partner (a distributor the uploader may use) the bets came from; audited. */
+export async function uploadPartnerFile (db: Db, caller: Caller, input: { game: Game, form: UploadForm }): Promise<FileAnswer> {
+  const { fields } = input.form
+  const file = sentFile(input.form)
+  const partnerId = Number(fields.PartnerId)
+  if (!/^[1-9][0-9]{0,9}$/.test(fields.PartnerId ?? '') || partnerId > 2147483647) throw accountErrors.outOfRange('body/PartnerId', Number.isFinite(partnerId) ? partnerId : 0, 2147483647)
+  // The outlets of the caller's account (a staff admin's: the company's, those its partner picker lists).
+  await usableDistributor(db, await subjectOf(db, caller.user), partnerId)
+  return (await saveUploads(db, caller, input.game, fields, [{ name: file.name, text: textOf(file.content) }], 'partner', partnerId))[0] as FileAnswer
+}
+
+/** A dBase table of bets: its rows become bet text lines (rules/dbf-lines.ts), stored as one file for the same upload job; audited. */
+export async function uploadDbfFile (db: Db, caller: Caller, input: { game: Game, form: UploadForm }): Promise<FileAnswer> {
+  const file = sentFile(input.form)
+  let table: Awaited<ReturnType<typeof readDbfTable>>
+  try {
+    table = await readDbfTable(file.content)
+  } catch (error) {
+    throw bettingErrors.fileNotDbf(error instanceof Error ? error.message.replace(/\/[^ ]*upload\.dbf/g, 'the file') : 'unreadable')
+  }
+  const read = dbfBetLines(table.fields, table.records)
+  if ('problem' in read) throw bettingErrors.fileNotDbf(read.problem)
+  return (await saveUploads(db, caller, input.game, input.form.fields, [{ name: file.name, text: read.lines.join('\n') }], 'dbf'))[0] as FileAnswer
+}
+
+/** An LHA (.lzh) archive of bet files, read with Debian's lhasa: each file in it is stored as a text upload of its own, all or none; audited. */
+export async function uploadLzhArchive (db: Db, caller: Caller, input: { game: Game, form: UploadForm }): Promise<FileAnswer[]> {
+  const file = sentFile(input.form)
+  const texts = (await readLhaArchive(file.content, MAX_FILE_BYTES)).map(({ name, content }) => {
+    refuseFileName(name)
+    try {
+      return { name, text: textOf(content) }
+    } catch {
+      throw bettingErrors.lzhMemberNotText(name)
+    }
+  })
+  return saveUploads(db, caller, input.game, input.form.fields, texts, 'lzh')
+}
+
+/** Labels files with a batch (empty clears it), and renames one when a name is given; the ticked files, or one file; audited. */
+export async function relabelFiles (db: Db, caller: Caller, input: { game: Game, fileIds?: number[] | undefined, fileId?: number | undefined, batch: string, fileName?: string | undefined }): Promise<FileAnswer[]> {
+  const { fileIds: list, fileId: one, batch, fileName: name } = input
+  // A row's dialog sends its one FileId; ticked rows send FileIds.
+  if ((list === undefined) === (one === undefined)) throw bettingErrors.filesWhich()
+  const ids = list ?? [one as number]
+  if (name !== undefined && ids.length !== 1) throw bettingErrors.renameOneFile()
+  if (name !== undefined && fileNameProblem(name) !== undefined) throw bettingErrors.fileNameUnreadable()
+  const saved = await db.transaction(async (tx) => {
+    const rows = await lockFiles(tx, ids, input.game)
+    const unique = [...new Set(ids)]
+    if (rows.length !== unique.length) throw bettingErrors.filesNotFound(unique.filter((id) => !rows.some((r) => Number(r.file_id) === id)).join(', '))
+    for (const row of rows) await assertSelfOrDownline(tx, caller.user, row.user_id, 'file')
+    const updated = await setFileLabels(tx, unique, batch.trim(), name ?? null)
+    await auditCall(tx, caller, 'file.batch', { FileIds: unique, Batch: batch.trim(), ...(name === undefined ? {} : { FileName: name }) })
+    return updated
+  })
+  return saved.map(toFileAnswer)
+}
+
+/** The files of UserId (a downline, or the caller), else of the whole group the Owner picker lists: a file uploaded for a downline is listed where it was uploaded. */
+export async function filesOf (db: Db, caller: Caller, input: { game: Game, userId?: string | undefined }): Promise<FileAnswer[]> {
+  const root = await subjectOf(db, caller.user, input.userId)
+  const owners = input.userId ? [root] : (await groupOf(db, root)).map((m) => m.UserId)
+  return (await filesOfOwners(db, owners, input.game)).map(toFileAnswer)
+}
+
+/** Deletes a file that is not processing, with its upload job; the tickets placed from it stay and only lose the link to it; audited. */
+export async function removeFile (db: Db, caller: Caller, input: { fileId: number }): Promise<true> {
+  const file = await reachableFile(db, caller, input.fileId)
+  if (file.file_status === 'processing') throw bettingErrors.fileBusy(file.file_id, 'processing')
+  await db.transaction(async (tx) => {
+    await deleteFile(tx, file.file_id, UPLOAD_JOB)
+    await auditCall(tx, caller, 'file.delete', { FileId: Number(file.file_id) })
+  })
+  return true
+}
+
+/** Marks a file processing and queues its upload job (options default to the file's own); the caller wakes the job runner after. */
+export async function processFile (db: Db, caller: Caller, input: { fileId: number, strictNumber?: boolean | undefined, acceptDecimals?: boolean | undefined }): Promise<{ JobId: number, FileId: number, Status: string }> {
+  const overrides = { strictNumber: input.strictNumber, acceptDecimals: input.acceptDecimals }
+  const jobId = await queueUploadJob(db, input.fileId, caller.user, overrides, (tx, owner) => assertSelfOrDownline(tx, caller.user, owner))
+  return { JobId: jobId, FileId: input.fileId, Status: 'queued' }
+}
+
+/** A file's upload job and figures: its state, progress and message, and the file's status, counts and line errors. */
+export async function fileProcessStatus (db: Db, caller: Caller, input: { fileId: number }) {
+  // The job is read before the file: a job ends after its file's figures are committed, so a done job never shows a file still processing.
+  const job = await findJob(db, { kind: UPLOAD_JOB, subjectId: input.fileId })
+  const file = await reachableFile(db, caller, input.fileId)
+  if (!job) throw bettingErrors.jobNotFound(file.file_id)
+  return {
+    JobId: job.JobId,
+    FileId: Number(file.file_id),
+    Status: job.Status,
+    Progress: job.Progress,
+    Message: job.Message,
+    MessageCode: job.MessageCode,
+    MessageValues: job.MessageValues,
+    FileStatus: file.file_status,
+    Lines: Number(file.line_count),
+    Placed: Number(file.placed_count),
+    Failed: Number(file.failed_count),
+    Errors: file.errors as Array<{ Line: number, Position: number, Message: string }>
+  }
+}
+
+/** A file of the caller or its downline, of any game. */
+async function reachableFile (db: Db, caller: Caller, fileId: number): Promise<FileRow> {
+  const file = await fileById(db, fileId)
+  if (!file) throw bettingErrors.fileNotFound(fileId)
+  await assertSelfOrDownline(db, caller.user, file.user_id, 'file')
+  return file
+}
+
+/** The form's file, refused when none was sent or its name would be kept badly. */
+function sentFile (form: UploadForm): { name: string, content: Buffer } {
+  if (!form.file) throw bettingErrors.fileMissing()
+  refuseFileName(form.file.name)
+  return form.file
+}
+
+/** Refuses a file name the store would keep badly: a browser sends an empty one for a file input left empty; an odd one is unreadable or too long. */
+function refuseFileName (name: string): void {
+  const problem = fileNameProblem(name)
+  if (problem === 'empty') throw bettingErrors.fileMissing()
+  if (problem === 'unreadable') throw bettingErrors.fileNameUnreadable()
+  if (problem === 'long') throw bettingErrors.fileNameLong([...name].length, MAX_FILE_NAME)
+}
+
+/** A text upload's content; refused when it is not UTF-8 text. */
+function textOf (content: Buffer): string {
+  const text = content.toString('utf8')
+  if (text.includes('\u0000') || text.includes('\uFFFD')) throw bettingErrors.fileNotText()
+  return text
+}
+
+/** A form field's yes: what a checkbox or a client may send for true. */
+const truthy = (v: unknown) => v === true || v === 'true' || v === '1' || v === 1
+
+/** Stores an upload's bet texts as files to process (all or none, each audited), after the owner, upload right and location checks every format shares. */
+async function saveUploads (db: Db, caller: Caller, game: Game, fields: Record<string, string>, texts: Array<{ name: string, text: string }>, format: string, partnerId: number | null = null): Promise<FileAnswer[]> {
+  const user = caller.user
+  // The named owner (the caller or a downline), else the caller's account: a staff admin uploads onto the company's, as it places fixed bets.
+  const owner = await subjectOf(db, user, fields.UserId)
+  if (!await mayUpload(db, user.userId)) throw bettingErrors.betNotAllowed(user.userId)
+  if (fields.LocId && !await isUserLocation(db, user.userId, fields.LocId)) throw errors.locationNotAvailable(fields.LocId)
+  const saved = await db.transaction(async (tx) => {
+    const rows: FileRow[] = []
+    for (const { name, text } of texts) {
+      const lines = betLines(text).length
+      const row = await insertFile(tx, {
+        userId: owner,
+        game,
+        name,
+        content: text,
+        strictNumber: fields.StrictNumber === undefined ? true : truthy(fields.StrictNumber),
+        acceptDecimals: truthy(fields.AcceptDecimals),
+        remarks: (fields.Remarks ?? '').slice(0, 500),
+        lines,
+        batch: (fields.Batch ?? '').slice(0, 50),
+        partnerId
+      }, caller.now)
+      await auditCall(tx, caller, 'file.upload', { FileId: Number(row.file_id), name, lines, format, PartnerId: partnerId })
+      rows.push(row)
+    }
+    return rows
+  })
+  return saved.map(toFileAnswer)
 }

@@ -22,3 +22,6 @@ export interface TicketRequest {
   fourD?: FourDLineInput[]
   toto?: TotoLineInput[]
 }
+
+/** A files row: an uploaded bet file, its options and labels, and (once processed) its figures and line errors. */
+export interface FileRow { file_id: number, user_id: string, name: string, game: Game, file_status: string, strict_number: boolean, accept_decimals: boolean, remarks: string, batch: string, content: string, line_count: number, placed_count: number, failed_count: number, uploaded_at: Date, errors: unknown, partner_id: number | null }
