@@ -7,6 +7,8 @@ import { roundMoney, type Game } from '../../../schemas/game/index.ts'
 import { bettingErrors } from '../betting/errors.ts'
 import type { Caller } from '../lib/caller.ts'
 import { errors } from '../lib/errors.ts'
+import { findRole } from '../lib/users.ts'
+import { groupOf } from '../lib/downline-access.ts'
 import { assertSelfOrDownline, subjectOf } from '../lib/downline-access.ts'
 import { auditCall } from '../lib/store/audit-trail.ts'
 import { enqueueJob, percentDone } from '../jobs/runner.ts'
@@ -16,6 +18,9 @@ import { drawById, existingDraw } from '../draws/api.ts'
 import { outsetErrors } from './errors.ts'
 import { SPECIAL_PATTERNS, patternNumbers, type SpecialPattern } from './rules/special-numbers.ts'
 import { assertOutSet } from './store/out-set.ts'
+import { normaliseNumber } from './rules/numbers.ts'
+import { outLimitsOf, writeOutLimit, type OutLimitRow } from './store/out-settings.ts'
+import { ownedDistributor, lockDistributor, partnersOf, replacePartners, setDistributorWeb } from './store/distributors.ts'
 import { linesToPlace, loadBetSpecial, saveBetSpecial, type BetSpecialSetting } from './store/bet-special.ts'
 import { BET_SPECIAL_JOB, nextSpecialDrawId, specialJobOf, specialRunOf, type BetSpecialPayload } from './store/bet-special-runs.ts'
 import { limitNumberOf, takenUnits } from './store/limits.ts'
@@ -225,3 +230,81 @@ function numbersOfText (text: string): string[] {
   if (bad !== undefined) throw outsetErrors.badNumber(bad, 'a 4-digit number such as 1234')
   return numbers
 }
+
+/** One out-setting limit row: Number '*' is the level's default for every number; null for no limit. */
+export interface OutSettingAnswer { UserId: string, Number: string, Big: number | null, Small: number | null, Units: number | null }
+/** An out-setting as sent: whose (the caller's account when absent), which number ('*' or empty: the default) and the game's limits. */
+export interface OutSettingInput { UserId?: string | undefined, Number?: string | undefined, Big?: number | null | undefined, Small?: number | null | undefined, Units?: number | null | undefined }
+
+/** A level's out-setting limits of the game (a staff admin reads the company's; a named user must be within reach); OutSet needed. */
+export async function outSettingsOf (db: Db, caller: Caller, input: { game: Game, userId?: string | undefined }): Promise<OutSettingAnswer[]> {
+  await assertOutSet(db, caller.user)
+  const userId = await subjectOf(db, caller.user, input.userId)
+  return (await outLimitsOf(db, userId, input.game)).map(toOutSetting)
+}
+
+/** Sets (or, all null, clears) a level's limit on a number of the game, in the game's own fields and in cents; audited; answers the row (null: cleared). */
+export async function saveOutSetting (db: Db, caller: Caller, input: { game: Game, body: OutSettingInput }): Promise<OutSettingAnswer | null> {
+  const { game, body } = input
+  const user = caller.user
+  await assertOutSet(db, user)
+  const userId = await subjectOf(db, user, body.UserId)
+  if (await findRole(db, userId) === 'MEM') throw outsetErrors.memberKeepsNothing(userId)
+  // One game's bet types only: a field of the other game would be stored and never read.
+  if (game === '4D' && body.Units !== undefined && body.Units !== null) throw outsetErrors.wrongField('Units', '4D', 'give Big and Small in dollars')
+  if (game === 'TOTO' && ((body.Big ?? null) !== null || (body.Small ?? null) !== null)) throw outsetErrors.wrongField(body.Big !== undefined ? 'Big' : 'Small', 'TOTO', 'give Units')
+  for (const [field, value] of [['Big', body.Big], ['Small', body.Small], ['Units', body.Units]] as const) {
+    if (!(value === null || value === undefined || inWholeCents(value))) throw outsetErrors.badNumber(String(value), `a valid ${field}: use at most 2 decimals`)
+  }
+  const raw = (body.Number ?? '').trim()
+  const number = raw === '' || raw === '*' ? '*' : normaliseNumber(game, raw)
+  const limits = [body.Big ?? null, body.Small ?? null, body.Units ?? null]
+  const cleared = limits.every((v) => v === null)
+  const saved = await db.transaction(async (tx) => {
+    const row = await writeOutLimit(tx, userId, game, number, cleared ? null : limits, caller.now)
+    await auditCall(tx, caller, 'outSetting.save', { game, UserId: userId, Number: number, Big: limits[0], Small: limits[1], Units: limits[2] })
+    return row
+  })
+  return saved ? toOutSetting(saved) : null
+}
+
+/** Who may be a partner of the account's distributor (its downline agents and admins), partners first; OutSet needed, the owner's only. */
+export async function partnerCandidatesOf (db: Db, caller: Caller, input: { distributorId: number }): Promise<Array<{ UserId: string, UserName: string, Role: string, Partner: boolean }>> {
+  await assertOutSet(db, caller.user)
+  // The account's outlet: a staff admin manages the company's (subjectOf).
+  const userId = await subjectOf(db, caller.user)
+  await ownedDistributor(db, userId, input.distributorId)
+  const partners = await partnersOf(db, input.distributorId)
+  // Partners first, so a long downline still shows who is chosen at the top.
+  const all = (await partnerCandidates(db, userId)).map((m) => ({ UserId: m.UserId, UserName: m.UserName, Role: m.Role, Partner: partners.has(m.UserId) }))
+  return all.sort((a, b) => Number(b.Partner) - Number(a.Partner))
+}
+
+/** Replaces the partners of the account's distributor (and its web address when given); audited; answers the partners by id. */
+export async function setPartners (db: Db, caller: Caller, input: { distributorId: number, userIds: string[], web?: string | undefined }): Promise<string[]> {
+  await assertOutSet(db, caller.user)
+  const userId = await subjectOf(db, caller.user)
+  const id = input.distributorId
+  const wanted = input.userIds.map((u) => u.trim())
+  const web = input.web
+  const allowed = new Set((await partnerCandidates(db, userId)).map((m) => m.UserId))
+  const stranger = wanted.find((u) => !allowed.has(u))
+  if (stranger !== undefined) throw outsetErrors.partnerNotDownline(stranger)
+  await db.transaction(async (tx) => {
+    // The distributor row stays locked until commit: two replacements of its list cannot interleave.
+    await lockDistributor(tx, id)
+    await ownedDistributor(tx, userId, id)
+    await replacePartners(tx, id, wanted)
+    if (web !== undefined) await setDistributorWeb(tx, id, web)
+    await auditCall(tx, caller, 'distributor.partners', { Account: userId, DistributorId: id, UserIds: wanted, ...(web === undefined ? {} : { Web: web }) })
+  })
+  return [...wanted].sort()
+}
+
+/** Who may be a partner: the owner's downline agents and admins (members keep no intake, so they never throw). */
+async function partnerCandidates (db: Db, userId: string) {
+  return (await groupOf(db, userId)).filter((m) => m.UserId !== userId && (m.Role === 'AG' || m.Role === 'ADMIN'))
+}
+
+const limitOf = (v: string | null) => v === null ? null : Number(v)
+const toOutSetting = (r: OutLimitRow): OutSettingAnswer => ({ UserId: r.user_id, Number: r.number, Big: limitOf(r.big_limit), Small: limitOf(r.small_limit), Units: limitOf(r.unit_limit) })
