@@ -9,6 +9,8 @@ import { findRole } from '../../lib/users.ts'
 import { bettingErrors } from '../errors.ts'
 import { placeOrder, placeOrders, type PlaceOrder } from '../store/service.ts'
 import { parseText, textParser, userIdOf, userIdsOf, type TextOptions } from '../store/text.ts'
+import { fileToPlace, lockFileToQueue, markFileFailed, markFileProcessed, markFileProcessing } from '../store/files.ts'
+import { lineRecords, recordLines, recordedLineNos, type LineProblem } from '../store/upload-lines.ts'
 
 /** The job kind the runner knows the upload by. */
 export const UPLOAD_JOB = 'upload'
@@ -25,8 +27,6 @@ export const UPLOAD_BATCH_LINES = 100
 /** What the job needs besides its file (the job's subject) and the user who started it (the job's user). */
 export interface UploadPayload { strictNumber: boolean, acceptDecimals: boolean }
 
-interface FileRow { file_id: number, user_id: string, game: Game, content: string, file_status: string, strict_number: boolean, accept_decimals: boolean }
-
 /** The lines of a file that hold a bet text, with their 1-based line numbers. */
 export function betLines (content: string): Array<{ text: string, line: number }> {
   return content.split(/\r?\n/).map((text, i) => ({ text, line: i + 1 })).filter((l) => l.text.trim() !== '')
@@ -35,12 +35,12 @@ export function betLines (content: string): Array<{ text: string, line: number }
 /** Marks the file processing and queues its job in one transaction (options default to the file's own); check runs in it too; answers the job id. */
 export async function queueUploadJob (db: Db, fileId: number, user: AuthUser, overrides: TextOptions, check: (tx: Queryable, owner: string) => Promise<void>): Promise<number> {
   return db.transaction(async (tx) => {
-    const { rows: [file] } = await tx.query<FileRow>('SELECT file_id, user_id, file_status, strict_number, accept_decimals FROM files WHERE file_id = $1 FOR UPDATE', [fileId])
+    const file = await lockFileToQueue(tx, fileId)
     if (!file) throw bettingErrors.fileNotFound(fileId)
     await check(tx, file.user_id)
     if (file.file_status === 'processing') throw bettingErrors.fileBusy(fileId, 'processing')
     if (file.file_status === 'processed') throw bettingErrors.fileAlreadyProcessed(fileId)
-    await tx.query("UPDATE files SET file_status = 'processing', placed_count = 0, failed_count = 0, errors = '[]' WHERE file_id = $1", [fileId])
+    await markFileProcessing(tx, fileId)
     const payload: UploadPayload = { strictNumber: overrides.strictNumber ?? file.strict_number, acceptDecimals: overrides.acceptDecimals ?? file.accept_decimals }
     return enqueueJob(tx, { kind: UPLOAD_JOB, subjectId: fileId, userId: user.userId, payload })
   })
@@ -51,7 +51,7 @@ export function uploadJob (db: Db, now: () => Date): JobHandler<UploadPayload> {
   return {
     async run (job, { signal, progress }) {
       const fileId = Number(job.subjectId)
-      const { rows: [file] } = await db.query<FileRow>('SELECT file_id, game, content FROM files WHERE file_id = $1', [fileId])
+      const file = await fileToPlace(db, fileId)
       if (!file) throw bettingErrors.fileNotFound(fileId)
       // The lines are placed as the user who started the job, with that user's rights today.
       const userId = String(job.userId)
@@ -59,8 +59,7 @@ export function uploadJob (db: Db, now: () => Date): JobHandler<UploadPayload> {
       if (role === undefined) throw errors.userNotFound(userId)
       const user: AuthUser = { userId, role, tokenHash: '' }
       const work = betLines(file.content)
-      const { rows } = await db.query<{ line_no: number }>('SELECT line_no FROM upload_lines WHERE file_id = $1', [fileId])
-      const recorded = new Set(rows.map((r) => Number(r.line_no)))
+      const recorded = await recordedLineNos(db, fileId)
       let done = recorded.size
       await progress(done, work.length, jobMessages.uploadStarting({ lines: work.length }))
       const pending = work.filter((l) => !recorded.has(l.line))
@@ -81,21 +80,14 @@ export function uploadJob (db: Db, now: () => Date): JobHandler<UploadPayload> {
         : jobMessages.uploadPlaced({ placed: figures.placed, lines: work.length })
     },
     async failed (job, _message, tx) {
-      await tx.query("UPDATE files SET file_status = 'failed', processed_at = $2 WHERE file_id = $1", [job.subjectId, now()])
+      await markFileFailed(tx, Number(job.subjectId), now())
     }
   }
 }
 
 interface FileToPlace { game: Game, fileId: number, user: AuthUser, options: TextOptions, now: Date }
-type Problem = { Position: number, Message: string }
 /** The job's progress after count more of the batch's lines, written in the transaction that records them. */
 type Step = (count: number) => (q: Queryable) => Promise<void>
-
-/** Records lines (placed, or their problems) in one statement. */
-async function recordLines (q: Queryable, fileId: number, lines: Array<{ line: number, problems: Problem[] }>): Promise<void> {
-  await q.query('INSERT INTO upload_lines (file_id, line_no, placed, errors) SELECT $1, l, p, e::jsonb FROM unnest($2::int[], $3::boolean[], $4::text[]) AS x (l, p, e)',
-    [fileId, lines.map((l) => l.line), lines.map((l) => l.problems.length === 0), lines.map((l) => JSON.stringify(l.problems))])
-}
 
 /** Places a batch of lines as their own tickets in one transaction with their records; when one is refused, each line on its own. */
 async function placeBatch (db: Db, f: FileToPlace, batch: Array<{ text: string, line: number }>, step: Step): Promise<void> {
@@ -134,7 +126,7 @@ interface LineToPlace extends FileToPlace { text: string, line: number }
 
 /** Parses and places one line; its record (placed, or its problems) and the job's progress commit with the placement or alone. */
 async function placeLine (db: Db, l: LineToPlace, step: (q: Queryable) => Promise<void>): Promise<void> {
-  const record = (problems: Problem[]) => async (tx: Queryable) => {
+  const record = (problems: LineProblem[]) => async (tx: Queryable) => {
     await recordLines(tx, l.fileId, [{ line: l.line, problems }])
     await step(tx)
   }
@@ -164,12 +156,10 @@ async function placeLine (db: Db, l: LineToPlace, step: (q: Queryable) => Promis
 
 /** Writes the file's figures from its line records and marks it processed. */
 async function finishFile (db: Db, fileId: number, lines: number, now: Date): Promise<{ placed: number, failed: number }> {
-  const { rows } = await db.query<{ line_no: number, placed: boolean, errors: Array<{ Position: number, Message: string }> }>(
-    'SELECT line_no, placed, errors FROM upload_lines WHERE file_id = $1 ORDER BY line_no', [fileId])
+  const rows = await lineRecords(db, fileId)
   const failed = rows.filter((r) => !r.placed)
   const lineErrors: LineError[] = failed.flatMap((r) => r.errors.map((e) => ({ Line: Number(r.line_no), ...e })))
-  await db.query("UPDATE files SET file_status = 'processed', line_count = $2, placed_count = $3, failed_count = $4, errors = $5, processed_at = $6 WHERE file_id = $1",
-    [fileId, lines, rows.length - failed.length, failed.length, JSON.stringify(lineErrors), now])
+  await markFileProcessed(db, fileId, { lines, placed: rows.length - failed.length, failed: failed.length, errors: lineErrors }, now)
   return { placed: rows.length - failed.length, failed: failed.length }
 }
 

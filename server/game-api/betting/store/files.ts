@@ -51,3 +51,31 @@ export async function deleteFile (q: Queryable, fileId: number, uploadJobKind: s
   await q.query('DELETE FROM jobs WHERE kind = $1 AND subject_id = $2', [uploadJobKind, fileId])
   await q.query('DELETE FROM files WHERE file_id = $1', [fileId])
 }
+
+/** A file as processing needs it first: its owner, status and options, locked for the job's queueing. */
+export async function lockFileToQueue (q: Queryable, fileId: number): Promise<Pick<FileRow, 'file_id' | 'user_id' | 'file_status' | 'strict_number' | 'accept_decimals'> | undefined> {
+  const { rows: [file] } = await q.query<FileRow>('SELECT file_id, user_id, file_status, strict_number, accept_decimals FROM files WHERE file_id = $1 FOR UPDATE', [fileId])
+  return file
+}
+
+/** Marks a file processing, its figures and errors cleared for the new run. */
+export async function markFileProcessing (q: Queryable, fileId: number): Promise<void> {
+  await q.query("UPDATE files SET file_status = 'processing', placed_count = 0, failed_count = 0, errors = '[]' WHERE file_id = $1", [fileId])
+}
+
+/** A file's game and text, as the upload job places it. */
+export async function fileToPlace (q: Queryable, fileId: number): Promise<Pick<FileRow, 'file_id' | 'game' | 'content'> | undefined> {
+  const { rows: [file] } = await q.query<FileRow>('SELECT file_id, game, content FROM files WHERE file_id = $1', [fileId])
+  return file
+}
+
+/** Writes a processed file's figures and line errors and marks it processed. */
+export async function markFileProcessed (q: Queryable, fileId: number, figures: { lines: number, placed: number, failed: number, errors: unknown[] }, now: Date): Promise<void> {
+  await q.query("UPDATE files SET file_status = 'processed', line_count = $2, placed_count = $3, failed_count = $4, errors = $5, processed_at = $6 WHERE file_id = $1",
+    [fileId, figures.lines, figures.placed, figures.failed, JSON.stringify(figures.errors), now])
+}
+
+/** Marks a file failed (its upload job gave up). */
+export async function markFileFailed (q: Queryable, fileId: number, now: Date): Promise<void> {
+  await q.query("UPDATE files SET file_status = 'failed', processed_at = $2 WHERE file_id = $1", [fileId, now])
+}
