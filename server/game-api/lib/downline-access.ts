@@ -1,5 +1,5 @@
 // Who may act for whom: oneself, a downline, or anyone for ADMIN.
-import type { Queryable } from '../../shared/db.ts'
+import { prepared, type Queryable } from '../../shared/db.ts'
 import { errors } from './errors.ts'
 import type { AuthUser } from './tokens.ts'
 import { accountOf, findRole, isAncestor } from './users.ts'
@@ -58,9 +58,9 @@ export async function groupOf (q: Queryable, userId: string): Promise<GroupMembe
 
 /** The two checks every placement makes, in one read: whether the caller may place bets, and whether the bettor is suspended (or deleted). */
 export async function placementFlags (q: Queryable, callerId: string, bettorId: string): Promise<{ mayPlace: boolean, suspended: boolean }> {
-  const { rows: [row] } = await q.query<{ may: boolean | null, off: boolean | null }>(
+  const { rows: [row] } = await q.query<{ may: boolean | null, off: boolean | null }>(prepared(
     `SELECT (SELECT enable_place_bet = 1 AND disable_place_bet_and_fixed_bet = 0 FROM users WHERE user_id = $1) AS may,
-            (SELECT suspended OR deleted_at IS NOT NULL FROM users WHERE user_id = $2) AS off`, [callerId, bettorId])
+            (SELECT suspended OR deleted_at IS NOT NULL FROM users WHERE user_id = $2) AS off`), [callerId, bettorId])
   return { mayPlace: row?.may === true, suspended: row?.off === true }
 }
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../shared/db.ts'
+import { prepared, type Queryable } from '../../shared/db.ts'
 
 /** Keys of the settings table. */
 export const settingKeys = {
@@ -27,7 +27,7 @@ export const settingKeys = {
 
 /** A setting's value ('' when absent). */
 export async function readSetting (q: Queryable, key: string): Promise<string> {
-  const { rows } = await q.query<{ value: string }>('SELECT value FROM settings WHERE key = $1', [key])
+  const { rows } = await q.query<{ value: string }>(prepared('SELECT value FROM settings WHERE key = $1'), [key])
   return rows[0]?.value ?? ''
 }
 

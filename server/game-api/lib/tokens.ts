@@ -1,4 +1,4 @@
-import type { Queryable } from '../../shared/db.ts'
+import { prepared, type Queryable } from '../../shared/db.ts'
 import type { Role } from '../../../schemas/game-api.ts'
 import { randomSecret, sha256 } from './secrets.ts'
 
@@ -30,13 +30,13 @@ export async function issueToken (q: Queryable, userId: string, now: Date): Prom
  */
 export async function useToken (q: Queryable, token: string, now: Date): Promise<AuthUser | undefined> {
   const tokenHash = sha256(token)
-  const { rows } = await q.query<{ user_id: string, role: Role, locations: string[] }>(
+  const { rows } = await q.query<{ user_id: string, role: Role, locations: string[] }>(prepared(
     `WITH live AS (
        SELECT t.user_id, u.role, t.last_used_at FROM tokens t JOIN users u ON u.user_id = t.user_id
        WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.last_used_at > $3 AND NOT u.suspended AND u.deleted_at IS NULL),
      touched AS (UPDATE tokens SET last_used_at = $2 WHERE token_hash = $1 AND last_used_at <= $4 AND EXISTS (SELECT 1 FROM live))
-     SELECT user_id, role, ARRAY(SELECT loc_id FROM user_locations l WHERE l.user_id = live.user_id) AS locations FROM live`,
-    [tokenHash, now, new Date(now.getTime() - tokenIdleSeconds * 1000), new Date(now.getTime() - tokenTouchSeconds * 1000)])
+     SELECT user_id, role, ARRAY(SELECT loc_id FROM user_locations l WHERE l.user_id = live.user_id) AS locations FROM live`),
+  [tokenHash, now, new Date(now.getTime() - tokenIdleSeconds * 1000), new Date(now.getTime() - tokenTouchSeconds * 1000)])
   const row = rows[0]
   return row && { userId: row.user_id, role: row.role, tokenHash, locations: row.locations }
 }

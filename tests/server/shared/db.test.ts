@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { migrate } from '../../../server/shared/migrate.ts'
-import { isStoreUnavailable } from '../../../server/shared/db.ts'
+import { isStoreUnavailable, prepared } from '../../../server/shared/db.ts'
 import { QueryInsideTransaction, STATEMENT_TIMEOUT_MS, TransactionTimeout } from '../../../server/shared/transaction-guard.ts'
 import { eachDatabase, freshDb, postgresReachable, testPostgresUrl } from '../../helpers/db.ts'
 import { eventually } from '../../helpers/eventually.ts'
@@ -57,6 +57,17 @@ t.test('transactions queued on one row lock leave connections to single statemen
 })
 
 // Route tests run on one store (helpers/db.ts testDbKind): the two must hand code the same values for every type the migrations use.
+t.test('a statement marked prepared runs by name on PostgreSQL, kept on its connection, and answers as any other on both stores', (t) => eachDatabase(t, async (t, kind) => {
+  const db = await freshDb(t, kind)
+  const text = prepared('SELECT $1::int + 1 AS next')
+  const names = await db.transaction(async (tx) => {
+    t.same((await tx.query(text, [41])).rows, [{ next: 42 }])
+    t.same((await tx.query(text, [1])).rows, [{ next: 2 }], 'again, with other values')
+    return kind === 'postgres' ? (await tx.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements')).rows.map((r) => r.statement) : []
+  })
+  if (kind === 'postgres') t.same(names, [text], 'the connection keeps it prepared')
+}))
+
 t.test('PGlite and PostgreSQL read every column type the same', { skip: onPostgres ? false : `PostgreSQL at ${testPostgresUrl} is not reachable` }, async (t) => {
   const values = `SELECT 7::int AS int, 9007199254740991::bigint AS bigint, 9007199254740993::bigint AS big, 12.50::numeric(12,2) AS numeric,
     'x'::text AS text, true AS bool, '2030-01-03'::date AS date, '2030-01-03T02:00:00Z'::timestamptz AS timestamptz,

@@ -1,6 +1,6 @@
 // What placement needs of each bettor, read in one statement: the upline chain with each level's share, commission rate and
 // out-setting limit (as the pure split functions want it), the bettor's pay rates and its MaxLineStake.
-import type { Queryable } from '../../../shared/db.ts'
+import { prepared, type Queryable } from '../../../shared/db.ts'
 import type { ChainLevel, Game } from '../rules/index.ts'
 import { uplineCte } from '../../lib/user-tree.ts'
 
@@ -19,7 +19,7 @@ const num = (v: string | number | null): number | undefined => v === null ? unde
 
 /** Each bettor's chain, pay rates and line maximum for one game; a missing rate counts as the rate below it. */
 export async function loadBettors (q: Queryable, game: Game, userIds: readonly string[]): Promise<Map<string, Bettor>> {
-  const { rows } = await q.query<ChainRow>(
+  const { rows } = await q.query<ChainRow>(prepared(
     `WITH RECURSIVE ${uplineCte('up', { from: 'SELECT user_id, parent_id, user_id AS start FROM users WHERE user_id = ANY($1::text[])', carry: { start: 'p.start' } })}
      SELECT up.start, up.user_id, CASE WHEN $2 = '4D' THEN u.d_share ELSE u.t_share END AS share, cr.rate, os.big_limit, os.small_limit, os.unit_limit,
        CASE WHEN up.depth = 0 THEN COALESCE(own.rates, def.rates) END AS rates, CASE WHEN up.depth = 0 THEN u.max_line_stake END AS max_line_stake
@@ -28,7 +28,7 @@ export async function loadBettors (q: Queryable, game: Game, userIds: readonly s
      LEFT JOIN out_settings os ON os.user_id = up.user_id AND os.game = $2
      LEFT JOIN pay_rates own ON up.depth = 0 AND own.user_id = up.user_id AND own.game = $2
      LEFT JOIN pay_rates def ON up.depth = 0 AND def.user_id = '*' AND def.game = $2
-     ORDER BY up.start, up.depth`, [userIds, game])
+     ORDER BY up.start, up.depth`), [userIds, game])
   const bettors = new Map<string, Bettor>()
   let floor = 0
   for (const r of rows) {

@@ -1,5 +1,5 @@
 // Each level's intake per number and draw (number_intake), read under row locks so an out-setting limit holds across lines and tickets.
-import type { Queryable } from '../../../shared/db.ts'
+import { prepared, type Queryable } from '../../../shared/db.ts'
 import { expand4d, type Game } from '../rules/index.ts'
 import { sqlParams } from '../../../shared/sql-params.ts'
 
@@ -68,7 +68,7 @@ export async function loadNumberLimits (q: Queryable, game: Game, userIds: strin
   const limits = new Map<string, NumberLimit>()
   if (userIds.length === 0 || numbers.length === 0) return limits
   const { rows } = await q.query<{ user_id: string, number: string, big_limit: string | null, small_limit: string | null, unit_limit: string | null }>(
-    'SELECT user_id, number, big_limit, small_limit, unit_limit FROM out_number_limits WHERE game = $1 AND user_id = ANY($2::text[]) AND number = ANY($3::text[])',
+    prepared('SELECT user_id, number, big_limit, small_limit, unit_limit FROM out_number_limits WHERE game = $1 AND user_id = ANY($2::text[]) AND number = ANY($3::text[])'),
     [game, userIds, numbers])
   const num = (v: string | null) => v === null ? undefined : Number(v)
   for (const r of rows) limits.set(`${r.user_id}|${r.number}`, { big: num(r.big_limit), small: num(r.small_limit), units: num(r.unit_limit) })

@@ -1,5 +1,5 @@
 // Writing a placement's rows: its tickets, bets, level rows, intake, both draw totals and the credit, in one statement when they fit.
-import type { Queryable } from '../../../shared/db.ts'
+import { prepared, type Queryable } from '../../../shared/db.ts'
 import { sqlParams } from '../../../shared/sql-params.ts'
 import { roundMoney, type Game } from '../rules/index.ts'
 import { bettingErrors } from '../errors.ts'
@@ -72,10 +72,10 @@ export async function writePlacement (q: Queryable, rows: PlacementRows): Promis
     ...(rows.charge ? [`credit AS (${chargeUpdate(p, costs)})`] : [])
   ]
   const counted = [...(rows.intake.length > 0 ? ['intake'] : []), 'number_totals', 'user_totals'].map((cte) => `SELECT count(*) AS n FROM ${cte}`)
-  const { rows: left } = await q.query<{ user_id: string | null, credit_left: string | null }>(
+  const { rows: left } = await q.query<{ user_id: string | null, credit_left: string | null }>(prepared(
     `WITH ${parts.join(',\n')}
      SELECT NULL AS user_id, NULL::numeric AS credit_left FROM (${counted.join(' UNION ALL ')}) AS c WHERE c.n < 0
-     ${rows.charge ? 'UNION ALL SELECT user_id, credit_left FROM credit' : ''}`, p.values)
+     ${rows.charge ? 'UNION ALL SELECT user_id, credit_left FROM credit' : ''}`), p.values)
   return rows.charge ? creditLeft(q, costs, left) : new Map()
 }
 

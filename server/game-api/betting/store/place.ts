@@ -1,5 +1,5 @@
 // Placing tickets: stake, detail rows per level and draw, the credit check under a row lock, and batched inserts.
-import type { Queryable } from '../../../shared/db.ts'
+import { prepared, type Queryable } from '../../../shared/db.ts'
 import {
   DEFAULT_4D_PAY_RATES, DEFAULT_MAX_LINE_STAKE, DEFAULT_TOTO_PAY_RATES, combinationsOf, overLineMaximum, expand4d, fourDDetailRows, fourDLineTable, fourDLineStake, maxTotoPayoutPerUnit, roundMoney, ticketCommissions, totoDetailRows, uniquePermutations,
   type ChainLevel, type FourDPayRates, type Game, type TotoPayRates
@@ -117,9 +117,9 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
   const intake = await intakeState(q, requests, chainOf)
 
   const betCount = requests.reduce((n, r) => n + (r.game === '4D' ? r.fourD ?? [] : r.toto ?? []).length * r.drawIds.length, 0)
-  const { rows: [ids] } = await q.query<{ tickets: string[], bets: string[] }>(
+  const { rows: [ids] } = await q.query<{ tickets: string[], bets: string[] }>(prepared(
     `SELECT ARRAY(SELECT nextval('tickets_ticket_id_seq') FROM generate_series(1, $1::int)) AS tickets,
-            ARRAY(SELECT nextval('bets_bet_id_seq') FROM generate_series(1, $2::int)) AS bets`, [requests.length, betCount])
+            ARRAY(SELECT nextval('bets_bet_id_seq') FROM generate_series(1, $2::int)) AS bets`), [requests.length, betCount])
   const placed: PlacedTicket[] = []
   const bets: BetRow[] = []
   const levels: LevelRow[] = []

@@ -1,5 +1,5 @@
 // Limit Setting (issue 15): the most units one number and bet type may take in a draw, checked when a ticket is placed.
-import type { Queryable } from '../../../shared/db.ts'
+import { prepared, type Queryable } from '../../../shared/db.ts'
 import { roundMoney, type Game } from '../../../../schemas/game/index.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 
@@ -33,9 +33,9 @@ const takenKey = (drawId: number, betType: string, number: string) => `${drawId}
 export async function enforceLimits (q: Queryable, game: Game, bets: readonly LimitedBet[]): Promise<void> {
   if (bets.length === 0) return
   const keys = [...new Map(bets.map((b) => [`${b.betType}|${b.number}`, b])).values()]
-  const { rows: limits } = await q.query<{ bet_type: string, number: string, max_units: string }>(
+  const { rows: limits } = await q.query<{ bet_type: string, number: string, max_units: string }>(prepared(
     `SELECT l.bet_type, l.number, l.max_units FROM bet_limits l JOIN unnest($2::text[], $3::text[]) AS k (bet_type, number) USING (bet_type, number)
-     WHERE l.game = $1 ORDER BY l.limit_id FOR UPDATE OF l`, [game, keys.map((k) => k.betType), keys.map((k) => k.number)])
+     WHERE l.game = $1 ORDER BY l.limit_id FOR UPDATE OF l`), [game, keys.map((k) => k.betType), keys.map((k) => k.number)])
   if (limits.length === 0) return
   const max = new Map(limits.map((l) => [`${l.bet_type}|${l.number}`, Number(l.max_units)]))
   const limited = bets.filter((b) => max.has(`${b.betType}|${b.number}`))
