@@ -7,8 +7,8 @@ import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
 import { subjectOf } from '../../lib/downline-access.ts'
-import { CREDIT_RECALC_JOB, correctionsOf, type CreditRecalcPayload } from '../jobs/credit-recalc.ts'
-import { recalcRuns } from '../store/credit-recalc-runs.ts'
+import { CREDIT_RECALC_JOB, type CreditRecalcPayload } from '../jobs/credit-recalc.ts'
+import { correctionsOf, recalcRuns } from '../store/credit-recalc-runs.ts'
 
 const Status = Type.Object({
   JobId: Type.Integer(),
