@@ -19,7 +19,7 @@ const SQL_TO_MOVE = [
   // The app's readiness probe, the captcha plugin, the demo seed.
   'app.ts', 'plugins/captcha.ts', 'seed/betting-seed.ts', 'seed/seed.ts',
   // Domain jobs: their statements to their domain's store/.
-  'draws/jobs/week.ts', 'messaging/jobs/broadcast.ts',
+  'messaging/jobs/broadcast.ts',
   'messaging/jobs/sms-send.ts', 'messaging/telegram/bot.ts', 'risk/jobs/process.ts', 'risk/jobs/rules.ts'
 ].sort()
 

@@ -49,3 +49,9 @@ export async function activeJobId (q: Queryable, kind: string, subjectId: number
     "SELECT job_id FROM jobs WHERE kind = $1 AND subject_id = $2 AND status IN ('queued', 'running') ORDER BY job_id DESC LIMIT 1", [kind, subjectId])
   return active === undefined ? undefined : Number(active.job_id)
 }
+
+/** A job's payload as it was queued (undefined when there is no such job); the caller names its shape. */
+export async function jobPayload<Payload> (q: Queryable, jobId: number): Promise<Payload | undefined> {
+  const { rows: [row] } = await q.query<{ payload: Payload }>('SELECT payload FROM jobs WHERE job_id = $1', [jobId])
+  return row?.payload
+}

@@ -2,7 +2,7 @@
 import type { Db, Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../../../schemas/game/index.ts'
 import { enqueueJob, type JobHandler } from '../../jobs/runner.ts'
-import { activeJobId, findJob, noMessage, type JobMessageFields } from '../../jobs/status.ts'
+import { activeJobId, findJob, jobPayload, noMessage, type JobMessageFields } from '../../jobs/status.ts'
 import { jobMessages } from '../../jobs/messages.ts'
 import { dayOfDate } from '../../../../schemas/domain/calendar.ts'
 import { weekOf, weekSubject, type Week } from '../rules/week.ts'
@@ -31,8 +31,8 @@ export async function queueWeekJob (db: Db, game: Game, week: Week, userId: stri
 export async function weekJobStatus (q: Queryable, game: Game, jobId?: number): Promise<WeekJobStatus | undefined> {
   const job = await findJob(q, { kind: WEEK_JOB[game], jobId })
   if (!job) return jobId === undefined ? { JobId: null, WeekStart: null, Status: 'idle', Progress: 0, ...noMessage } : undefined
-  const { rows: [row] } = await q.query<{ payload: WeekPayload }>('SELECT payload FROM jobs WHERE job_id = $1', [job.JobId])
-  return { ...job, WeekStart: row?.payload.week.start ?? null }
+  const payload = await jobPayload<WeekPayload>(q, job.JobId)
+  return { ...job, WeekStart: payload?.week.start ?? null }
 }
 
 /** The handler: the week's draws created in one transaction (a rerun creates only what is still missing). */
