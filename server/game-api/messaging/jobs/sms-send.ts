@@ -7,6 +7,7 @@ import { gameOfChannel, type OutboundRow } from '../store/outbound.ts'
 import { botIdOf, readBot, type BotSettings } from '../store/telegram-settings.ts'
 import { TELEGRAM_RATE_PER_SECOND, sendTelegram } from '../telegram/send.ts'
 import { gatewayReady, postToGateway, readGateway, reserveSendSlot, type Delivery, type GatewaySettings } from '../store/sms-gateway.ts'
+import { markOutboundSent, markSendFailed, outboundToSend, recordSendAttempt } from '../store/outbound-sends.ts'
 
 /** The longest a sender waits for its send slot; a slot further off gives the runner to other jobs meanwhile. */
 const MAX_SLOT_WAIT_MS = 1000
@@ -29,12 +30,11 @@ async function takeSlot (db: Db, key: string, ratePerSecond: number, signal: Abo
 /** Records a call's outcome on the message: sent (with the gateway's id and price), or the attempt and its error. */
 async function recordDelivery (db: Db, row: OutboundRow, outcome: Delivery, cost: number, now: () => Date): Promise<{ ok: true } | { ok: false, problem: string }> {
   if (outcome.ok) {
-    await db.query("UPDATE sms_outbound SET status = 'sent', attempts = attempts + 1, sent_at = $2, last_error = NULL, gateway_message_id = $3, cost = $4 WHERE outbound_id = $1",
-      [row.outbound_id, now(), outcome.gatewayId, cost])
+    await markOutboundSent(db, row.outbound_id, { at: now(), gatewayId: outcome.gatewayId, cost })
     return { ok: true }
   }
   // Unless the runner is stopping, this attempt counts (the gateway call was made, or tried).
-  await db.query('UPDATE sms_outbound SET attempts = attempts + 1, last_error = $2 WHERE outbound_id = $1', [row.outbound_id, outcome.problem])
+  await recordSendAttempt(db, row.outbound_id, outcome.problem)
   return outcome
 }
 
@@ -55,7 +55,7 @@ export function smsSendJob (db: Db, now: () => Date): JobHandler {
   return {
     backoff: 'exponential',
     async run (job, { signal }) {
-      const { rows: [row] } = await db.query<OutboundRow>('SELECT outbound_id, recipient, body, status, created_at, channel FROM sms_outbound WHERE outbound_id = $1', [job.subjectId])
+      const row = await outboundToSend(db, Number(job.subjectId))
       if (!row) return jobMessages.smsGone({ message: Number(job.subjectId) })
       if (row.status === 'sent') return jobMessages.smsSentAlready({ message: Number(job.subjectId) })
       if (row.channel !== undefined && row.channel !== 'sms') {
@@ -73,7 +73,7 @@ export function smsSendJob (db: Db, now: () => Date): JobHandler {
       return jobMessages.smsSent({ message: Number(row.outbound_id), recipient: row.recipient })
     },
     async failed (job, message, tx) {
-      await tx.query("UPDATE sms_outbound SET status = 'failed', last_error = $2 WHERE outbound_id = $1 AND status <> 'sent'", [job.subjectId, message])
+      await markSendFailed(tx, Number(job.subjectId), message)
     }
   }
 }
