@@ -4,8 +4,8 @@
 //      (on PostgreSQL the game API is a process of its own, as deployed; PGlite is embedded, so there it shares this one);
 //   2. credit race: 10 clients (5 through the service, 5 straight to the game API) place for mem1, whose fixture
 //      CreditLeft runs out during the run;
-//   on PostgreSQL, each round also measures the store's own transaction rate (pgbench TPC-B, 10 clients; see lib/store-rate.ts)
-//   and prints placement straight to the game API ÷ that rate (issue #43, goal 0.3);
+//   each round also measures the store's own transaction rate (PostgreSQL: pgbench TPC-B, 10 clients; PGlite: the same transaction
+//   on a PGlite of its own; see lib/store-rate.ts) and prints placement straight to the game API ÷ that rate (issue #43, goal 0.3);
 //   then, from the database: no user's CreditLeft below zero, and each user's credit taken equals the stakes of the
 //   charged tickets placed in the run (prints "overspent: 0"; exits non-zero otherwise).
 // PGlite in memory, then PostgreSQL (own schemas, dropped after) when it answers.
@@ -13,7 +13,7 @@
 import type { DbOptions } from '../../server/shared/db.ts'
 import { measure as load, rps } from './lib/load.ts'
 import { onPostgres, startBenchProduct } from './lib/product.ts'
-import { storeRate, type StoreRate } from './lib/store-rate.ts'
+import { pgliteStoreRate, storeRate, type StoreRate } from './lib/store-rate.ts'
 
 const CLIENTS = 10
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
@@ -126,7 +126,8 @@ async function run (label: string, gameOn: DbOptions, storeOn?: { url: string, s
   }
 }
 
-let problems = await run('PGlite', {})
+const pglitePeer = await pgliteStoreRate()
+let problems = await run('PGlite', {}, undefined, pglitePeer).finally(() => pglitePeer.close())
 problems += await onPostgres('place', async (game, store) => {
   const peer = await storeRate(game.url, `bench_place_tpcb_${process.pid}`)
   try { return await run('PostgreSQL', game, store, peer) } finally { await peer.close() }

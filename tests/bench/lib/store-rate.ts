@@ -1,6 +1,7 @@
 import { execFile, spawnSync } from 'node:child_process'
 import { promisify } from 'node:util'
 import pg from 'pg'
+import { openDb } from '../../../server/shared/db.ts'
 
 /**
  * The store's own transaction rate, the peer placement is measured against (issue #43): PostgreSQL's pgbench TPC-B when
@@ -80,5 +81,43 @@ export async function storeRate (url: string, schema: string): Promise<StoreRate
       return done / seconds
     },
     close
+  }
+}
+
+/**
+ * The same TPC-B transaction on an in-memory PGlite of its own, through the product's store adapter (db.transaction), the peer
+ * placement on PGlite is measured against: PGlite has one connection, so the clients' transactions take turns, as placements do.
+ */
+export async function pgliteStoreRate (): Promise<StoreRate> {
+  const db = await openDb({})
+  await db.exec(`CREATE TABLE branches (bid int PRIMARY KEY, bbalance int NOT NULL);
+    CREATE TABLE tellers (tid int PRIMARY KEY, bid int NOT NULL, tbalance int NOT NULL);
+    CREATE TABLE accounts (aid int PRIMARY KEY, bid int NOT NULL, abalance int NOT NULL);
+    CREATE TABLE history (tid int, bid int, aid int, delta int, mtime timestamp);
+    INSERT INTO branches VALUES (1, 0);
+    INSERT INTO tellers SELECT t, 1, 0 FROM generate_series(1, 10) AS t;
+    INSERT INTO accounts SELECT a, 1, 0 FROM generate_series(1, ${ACCOUNTS}) AS a;`)
+  const random = (n: number) => 1 + Math.floor(Math.random() * n)
+  return {
+    how: 'a TPC-B transaction on an in-memory PGlite (the store adapter\'s transactions)',
+    async measure (seconds, clients) {
+      let done = 0
+      const until = performance.now() + seconds * 1000
+      await Promise.all(Array.from({ length: clients }, async () => {
+        while (performance.now() < until) {
+          const [aid, tid, delta] = [random(ACCOUNTS), random(10), random(10_000) - 5_000]
+          await db.transaction(async (tx) => {
+            await tx.query('UPDATE accounts SET abalance = abalance + $1 WHERE aid = $2', [delta, aid])
+            await tx.query('SELECT abalance FROM accounts WHERE aid = $1', [aid])
+            await tx.query('UPDATE tellers SET tbalance = tbalance + $1 WHERE tid = $2', [delta, tid])
+            await tx.query('UPDATE branches SET bbalance = bbalance + $1 WHERE bid = 1', [delta])
+            await tx.query('INSERT INTO history (tid, bid, aid, delta, mtime) VALUES ($1, 1, $2, $3, CURRENT_TIMESTAMP)', [tid, aid, delta])
+          })
+          done++
+        }
+      }))
+      return done / seconds
+    },
+    close: () => db.close()
   }
 }
