@@ -19,7 +19,6 @@ const SQL_TO_MOVE = [
   // The app's readiness probe, the captcha plugin, the demo seed.
   'app.ts', 'plugins/captcha.ts', 'seed/betting-seed.ts', 'seed/seed.ts',
   // Domain jobs: their statements to their domain's store/.
-  'messaging/jobs/broadcast.ts',
   'messaging/telegram/bot.ts', 'risk/jobs/process.ts', 'risk/jobs/rules.ts'
 ].sort()
 

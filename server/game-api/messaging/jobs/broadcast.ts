@@ -11,6 +11,7 @@ import { bettingErrors } from '../../betting/errors.ts'
 import { smsErrors } from '../errors.ts'
 import { gatewayReady, readGateway } from '../store/sms-gateway.ts'
 import { queueSend } from '../store/outbound.ts'
+import { activeBroadcast, broadcastJobOf, broadcastSubscribers, lockBroadcastQueue, strikesOfUsers, writeBroadcastMessage, type StrikeLine } from '../store/broadcasts.ts'
 import { normalisePhone } from '../rules/phone.ts'
 import { resultSmsString } from '../../../../schemas/game/result-sms.ts'
 import type { DrawSeries } from '../../../../schemas/domain/calendar.ts'
@@ -48,9 +49,6 @@ export function resultText (draw: DrawRow): string {
   return draw.result === null ? '' : resultSmsString({ series: draw.series, date: isoDateOf(draw.draw_date), special: draw.special }, draw.result)
 }
 
-/** One prize a subscriber's bet took. */
-export interface StrikeLine { number: string, prize: string, big: number, small: number, hits: number, payout: number }
-
 /** A winner's strikes as one SMS text: each prize with its stake and payout (the first few), then the total. */
 export function strikeText (draw: DrawRow, userId: string, strikes: readonly StrikeLine[]): string {
   const named = strikes.slice(0, STRIKES_LISTED).map((s) => {
@@ -86,27 +84,8 @@ export interface Recipient {
 
 /** Who gets what for a draw: result subscribers (every one) or strike subscribers (those with strikes on it), with what was written already. */
 export async function recipients (q: Queryable, draw: DrawRow, kind: BroadcastKind): Promise<Recipient[]> {
-  const { rows } = await q.query<{ user_id: string, alias_id: string, phone: string | null, mobile: string | null, outbound_id: string | null, status: string | null, last_error: string | null, body: string | null }>(
-    `SELECT s.user_id, u.alias_id,
-       (SELECT p.phone FROM sms_phones p WHERE p.user_id = s.user_id ORDER BY p.phone_id LIMIT 1) AS phone, m.mobile,
-       o.outbound_id, o.status, o.last_error, o.body
-     FROM sms_subscriptions s JOIN users u ON u.user_id = s.user_id
-     LEFT JOIN user_mobiles m ON m.user_id = s.user_id
-     LEFT JOIN sms_outbound o ON o.kind = s.kind AND o.draw_id = $3 AND o.user_id = s.user_id
-     WHERE s.game = $1 AND s.kind = $2 AND u.deleted_at IS NULL
-     ORDER BY s.user_id`, [draw.game, kind, draw.draw_id])
-  let strikesOf = new Map<string, StrikeLine[]>()
-  if (kind === 'strike') {
-    const { rows: strikes } = await q.query<{ user_id: string, number: string, prize: string, big: string, small: string, hits: number, payout: string }>(
-      `SELECT user_id, number, prize, big, small, hits, payout FROM strikes WHERE draw_id = $1 AND user_id = ANY($2::text[])
-       ORDER BY user_id, payout DESC, strike_id`, [draw.draw_id, rows.map((r) => r.user_id)])
-    strikesOf = new Map()
-    for (const s of strikes) {
-      const list = strikesOf.get(s.user_id) ?? []
-      list.push({ number: s.number, prize: s.prize, big: Number(s.big), small: Number(s.small), hits: Number(s.hits), payout: Number(s.payout) })
-      strikesOf.set(s.user_id, list)
-    }
-  }
+  const rows = await broadcastSubscribers(q, draw.game, kind, draw.draw_id)
+  const strikesOf = kind === 'strike' ? await strikesOfUsers(q, draw.draw_id, rows.map((r) => r.user_id)) : new Map<string, StrikeLine[]>()
   const result = kind === 'result' ? resultText(draw) : ''
   return rows.flatMap((r) => {
     const strikes = strikesOf.get(r.user_id)
@@ -131,11 +110,9 @@ export async function recipients (q: Queryable, draw: DrawRow, kind: BroadcastKi
 export async function queueBroadcast (db: Db, payload: BroadcastPayload, userId: string, audit: (tx: Queryable, jobId: number) => Promise<void>): Promise<number> {
   return db.transaction(async (tx) => {
     // One lock per draw and kind, so two calls at once (on two instances) cannot both queue.
-    await tx.query('SELECT pg_advisory_xact_lock(7410, $1)', [payload.drawId * 2 + (payload.kind === 'result' ? 0 : 1)])
-    const { rows: [active] } = await tx.query<{ job_id: number }>(
-      "SELECT job_id FROM jobs WHERE kind = $1 AND subject_id = $2 AND payload->>'kind' = $3 AND status IN ('queued', 'running') ORDER BY job_id DESC LIMIT 1",
-      [SMS_BROADCAST_JOB, payload.drawId, payload.kind])
-    if (active) return Number(active.job_id)
+    await lockBroadcastQueue(tx, payload.drawId, payload.kind)
+    const active = await activeBroadcast(tx, SMS_BROADCAST_JOB, payload.drawId, payload.kind)
+    if (active !== undefined) return active
     const jobId = await enqueueJob(tx, { kind: SMS_BROADCAST_JOB, subjectId: payload.drawId, userId, payload, message: jobMessages.broadcastWaiting({ kind: payload.kind }) })
     await audit(tx, jobId)
     return jobId
@@ -161,10 +138,7 @@ export interface BroadcastStatus extends JobMessageFields {
  * the sender, held while they wait for a gateway that is off, done when every one is sent or failed. Progress counts messages settled.
  */
 export async function broadcastStatus (q: Queryable, game: Game, kind: BroadcastKind, drawId: number, jobId: number | null): Promise<BroadcastStatus> {
-  const { rows: [job] } = await q.query<{ job_id: number, subject_id: number, status: string, done_count: number, total_count: number, message: string, message_code: string, message_values: unknown }>(
-    `SELECT job_id, subject_id, status, done_count, total_count, message, message_code, message_values FROM jobs
-     WHERE kind = $1 AND payload->>'kind' = $2 AND ($3::int IS NULL OR job_id = $3) AND ($4::int IS NULL OR subject_id = $4)
-     ORDER BY job_id DESC LIMIT 1`, [SMS_BROADCAST_JOB, kind, jobId, jobId === null ? drawId : null])
+  const job = await broadcastJobOf(q, SMS_BROADCAST_JOB, kind, drawId, jobId)
   if (!job && jobId !== null) throw smsErrors.broadcastNotFound(jobId)
   const draw = await sendableDraw(q, game, job ? Number(job.subject_id) : drawId)
   const list = await recipients(q, draw, kind)
@@ -205,12 +179,9 @@ export function broadcastJob (db: Db, now: () => Date): JobHandler<BroadcastPayl
           for (const r of batch) {
             if (r.outboundId !== null || r.phone === undefined) continue
             // The unique index is the once: a message another run wrote since this one read the list is skipped here.
-            const { rows: [row] } = await tx.query<{ outbound_id: string }>(
-              `INSERT INTO sms_outbound (recipient, body, kind, user_id, draw_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-               ON CONFLICT (kind, draw_id, user_id) WHERE kind IN ('result', 'strike') DO NOTHING RETURNING outbound_id`,
-              [r.phone, r.text, kind, r.userId, drawId, now()])
-            if (!row) continue
-            await queueSend(tx, Number(row.outbound_id))
+            const outboundId = await writeBroadcastMessage(tx, { phone: r.phone, text: r.text, kind, userId: r.userId, drawId }, now())
+            if (outboundId === undefined) continue
+            await queueSend(tx, outboundId)
             written++
           }
           await progress(Math.min(start + BATCH, list.length), list.length, jobMessages.broadcastWriting({ written, kind, done: Math.min(start + BATCH, list.length), total: list.length }), tx)
