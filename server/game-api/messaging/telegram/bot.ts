@@ -10,6 +10,7 @@ import { receiveBet } from '../store/sms-inbound.ts'
 import { queueSend, type Channel } from '../store/outbound.ts'
 import { linkedUser, redeemCode } from '../store/telegram-links.ts'
 import { botIdOf, webhookSecret, type BotSettings } from '../store/telegram-settings.ts'
+import { balanceOf, firstAnswerTo, latestResultDraw, writeBotReply } from '../store/telegram-bot.ts'
 
 const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
@@ -28,14 +29,10 @@ const nameOf = (ctx: Context) => ctx.from?.username ? `@${ctx.from.username}` : 
 
 /** Queues one answer to a chat, once per update: false when this update was answered before (a Telegram retry). */
 async function answer (q: Queryable, bot: BotSettings, ctx: Context, userId: string | null, text: string, now: Date): Promise<boolean> {
-  const { rows: [fresh] } = await q.query('INSERT INTO telegram_updates (bot_id, update_id, received_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1',
-    [botIdOf(bot.token), ctx.update.update_id, now])
-  if (!fresh) return false
+  if (!await firstAnswerTo(q, botIdOf(bot.token), ctx.update.update_id, now)) return false
   const channel: Channel = bot.game === 'TOTO' ? 'telegram:TOTO' : 'telegram:4D'
-  const { rows: [row] } = await q.query<{ outbound_id: string }>(
-    "INSERT INTO sms_outbound (recipient, body, kind, user_id, channel, created_at) VALUES ($1, $2, 'reply', $3, $4, $5) RETURNING outbound_id",
-    [String(ctx.chat?.id ?? ctx.from?.id), text, userId, channel, now])
-  await queueSend(q, Number(row?.outbound_id), channel)
+  const outboundId = await writeBotReply(q, { chat: String(ctx.chat?.id ?? ctx.from?.id), text, userId, channel }, now)
+  await queueSend(q, outboundId, channel)
   return true
 }
 
@@ -60,15 +57,14 @@ export function gameBot (db: Db, bot: BotSettings, now: () => Date, wake: () => 
   telegram.command('balance', async (ctx) => {
     const user = await linkedUser(db, String(ctx.from?.id))
     if (!user) { await reply(ctx, null, botReplies.notLinked); return }
-    const { rows: [row] } = await db.query<{ credit_left: string, acc_bal: string }>('SELECT credit_left, acc_bal FROM users WHERE user_id = $1', [user.userId])
-    await reply(ctx, user.userId, botReplies.balance(user.userId, Number(row?.credit_left ?? 0), Number(row?.acc_bal ?? 0)))
+    const { creditLeft, accBal } = await balanceOf(db, user.userId)
+    await reply(ctx, user.userId, botReplies.balance(user.userId, creditLeft, accBal))
   })
 
   telegram.command('results', async (ctx) => {
     const user = await linkedUser(db, String(ctx.from?.id))
     if (!user) { await reply(ctx, null, botReplies.notLinked); return }
-    const { rows: [draw] } = await db.query<Parameters<typeof resultText>[0]>(
-      'SELECT draw_id, game, series, special, draw_date, is_finalised, result FROM draws WHERE game = $1 AND is_finalised AND result IS NOT NULL ORDER BY draw_date DESC, draw_id DESC LIMIT 1', [bot.game])
+    const draw = await latestResultDraw<Parameters<typeof resultText>[0]>(db, bot.game)
     await reply(ctx, user.userId, draw ? resultText(draw) : botReplies.noResult)
   })
 
