@@ -26,7 +26,7 @@ import { BET_SPECIAL_JOB, nextSpecialDrawId, specialJobOf, specialRunOf, type Be
 import { limitNumberOf, takenUnits } from './store/limits.ts'
 import { deleteLimits, insertLimit, limitByKey, listLimits, lockLimit, nextOpenDrawId, writeLimitMax } from './store/limit-settings.ts'
 
-export { enforceLimits, limitNumberOf } from './store/limits.ts'
+export { enforceLimits, limitNumberOf, limitRowsRead, type LimitKey, type LimitRow } from './store/limits.ts'
 export { usableDistributor } from './store/distributors.ts'
 
 /** A limit as Limit Setting lists it, with what the reported draw has taken of it. */

@@ -1,10 +1,10 @@
 // What placement needs of each bettor, read in one statement: the upline chain with each level's share, commission rate and
 // out-setting limit (as the pure split functions want it), the bettor's pay rates and its MaxLineStake.
-import { prepared, type Queryable } from '../../../shared/db.ts'
+import type { Read } from '../../../shared/sql-params.ts'
 import type { ChainLevel, Game } from '../rules/index.ts'
 import { uplineCte } from '../../lib/user-tree.ts'
 
-interface ChainRow { start: string, user_id: string, share: string | number, rate: string | number | null, big_limit: string | null, small_limit: string | null, unit_limit: string | null, rates: unknown, max_line_stake: string | null }
+interface ChainRow { start: string, depth: number, user_id: string, share: string | number, rate: string | number | null, big_limit: string | number | null, small_limit: string | number | null, unit_limit: string | number | null, rates: unknown, max_line_stake: string | number | null }
 
 /** A bettor as placement reads it. */
 export interface Bettor {
@@ -17,21 +17,28 @@ export interface Bettor {
 
 const num = (v: string | number | null): number | undefined => v === null ? undefined : Number(v)
 
-/** Each bettor's chain, pay rates and line maximum for one game; a missing rate counts as the rate below it. */
-export async function loadBettors (q: Queryable, game: Game, userIds: readonly string[]): Promise<Map<string, Bettor>> {
-  const { rows } = await q.query<ChainRow>(prepared(
-    `WITH RECURSIVE ${uplineCte('up', { from: 'SELECT user_id, parent_id, user_id AS start FROM users WHERE user_id = ANY($1::text[])', carry: { start: 'p.start' } })}
-     SELECT up.start, up.user_id, CASE WHEN $2 = '4D' THEN u.d_share ELSE u.t_share END AS share, cr.rate, os.big_limit, os.small_limit, os.unit_limit,
+/** Each bettor's chain, pay rates and line maximum for one game, as one read of placement's statement; a missing rate counts as the rate below it. */
+export function bettorsRead (game: Game, userIds: readonly string[]): Read<Map<string, Bettor>> {
+  return {
+    sql: (add) => `WITH RECURSIVE ${uplineCte('up', { from: `SELECT user_id, parent_id, user_id AS start FROM users WHERE user_id = ANY(${add(userIds, 'text[]')})`, carry: { start: 'p.start' } })}
+     SELECT up.start, up.depth, up.user_id, CASE WHEN g.game = '4D' THEN u.d_share ELSE u.t_share END AS share, cr.rate, os.big_limit, os.small_limit, os.unit_limit,
        CASE WHEN up.depth = 0 THEN COALESCE(own.rates, def.rates) END AS rates, CASE WHEN up.depth = 0 THEN u.max_line_stake END AS max_line_stake
-     FROM up JOIN users u ON u.user_id = up.user_id
-     LEFT JOIN commission_rates cr ON cr.user_id = up.user_id AND cr.game = $2
-     LEFT JOIN out_settings os ON os.user_id = up.user_id AND os.game = $2
-     LEFT JOIN pay_rates own ON up.depth = 0 AND own.user_id = up.user_id AND own.game = $2
-     LEFT JOIN pay_rates def ON up.depth = 0 AND def.user_id = '*' AND def.game = $2
-     ORDER BY up.start, up.depth`), [userIds, game])
+     FROM (SELECT ${add(game, 'text')} AS game) AS g CROSS JOIN up JOIN users u ON u.user_id = up.user_id
+     LEFT JOIN commission_rates cr ON cr.user_id = up.user_id AND cr.game = g.game
+     LEFT JOIN out_settings os ON os.user_id = up.user_id AND os.game = g.game
+     LEFT JOIN pay_rates own ON up.depth = 0 AND own.user_id = up.user_id AND own.game = g.game
+     LEFT JOIN pay_rates def ON up.depth = 0 AND def.user_id = '*' AND def.game = g.game
+`,
+    parse: (rows) => bettorsOf(rows as unknown as ChainRow[])
+  }
+}
+
+function bettorsOf (rows: ChainRow[]): Map<string, Bettor> {
   const bettors = new Map<string, Bettor>()
   let floor = 0
-  for (const r of rows) {
+  // Each bettor's rows from itself (depth 0) up.
+  const ordered = [...rows].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.depth - b.depth))
+  for (const r of ordered) {
     let bettor = bettors.get(r.start)
     if (bettor === undefined) {
       bettor = { chain: [], rates: r.rates ?? undefined, maxLineStake: num(r.max_line_stake) }

@@ -1,7 +1,7 @@
 // Each level's intake per number and draw (number_intake), read under row locks so an out-setting limit holds across lines and tickets.
-import { prepared, type Queryable } from '../../../shared/db.ts'
+import type { Queryable } from '../../../shared/db.ts'
 import { expand4d, type Game } from '../rules/index.ts'
-import { sqlParams } from '../../../shared/sql-params.ts'
+import { sqlParams, type Read } from '../../../shared/sql-params.ts'
 
 /** What one level keeps of one number in one draw: Big and Small dollars (4D) or units (TOTO). */
 export interface Kept { big: number, small: number, units: number }
@@ -63,16 +63,15 @@ export async function addIntake (q: Queryable, deltas: Iterable<IntakeDelta>): P
   await q.query(intakeUpsert(p.add, list), p.values)
 }
 
-/** The per-number limits of these users (rows of out_number_limits), by `user|number`. */
-export async function loadNumberLimits (q: Queryable, game: Game, userIds: string[], numbers: string[]): Promise<Map<string, NumberLimit>> {
-  const limits = new Map<string, NumberLimit>()
-  if (userIds.length === 0 || numbers.length === 0) return limits
-  const { rows } = await q.query<{ user_id: string, number: string, big_limit: string | null, small_limit: string | null, unit_limit: string | null }>(
-    prepared('SELECT user_id, number, big_limit, small_limit, unit_limit FROM out_number_limits WHERE game = $1 AND user_id = ANY($2::text[]) AND number = ANY($3::text[])'),
-    [game, userIds, numbers])
-  const num = (v: string | null) => v === null ? undefined : Number(v)
-  for (const r of rows) limits.set(`${r.user_id}|${r.number}`, { big: num(r.big_limit), small: num(r.small_limit), units: num(r.unit_limit) })
-  return limits
+/** Every user's per-number limits on these numbers (rows of out_number_limits), by `user|number`, as one read of placement's statement. */
+export function numberLimitsRead (game: Game, numbers: readonly string[]): Read<Map<string, NumberLimit>> {
+  return {
+    sql: (add) => `SELECT user_id, number, big_limit, small_limit, unit_limit FROM out_number_limits WHERE game = ${add(game, 'text')} AND number = ANY(${add(numbers, 'text[]')})`,
+    parse: (rows) => {
+      const num = (v: unknown) => v === null || v === undefined ? undefined : Number(v)
+      return new Map(rows.map((r) => [`${String(r.user_id)}|${String(r.number)}`, { big: num(r.big_limit), small: num(r.small_limit), units: num(r.unit_limit) }]))
+    }
+  }
 }
 
 /** Undoes the intake of a ticket's bets (voiding it), taking the rows' locks in placement's order. */

@@ -1,17 +1,18 @@
 // Placing tickets: stake, detail rows per level and draw, the credit check under a row lock, and batched inserts.
-import { prepared, type Queryable } from '../../../shared/db.ts'
+import type { Queryable } from '../../../shared/db.ts'
 import {
   DEFAULT_4D_PAY_RATES, DEFAULT_MAX_LINE_STAKE, DEFAULT_TOTO_PAY_RATES, combinationsOf, overLineMaximum, expand4d, fourDDetailRows, fourDLineTable, fourDLineStake, maxTotoPayoutPerUnit, roundMoney, ticketCommissions, totoDetailRows, uniquePermutations,
   type ChainLevel, type FourDPayRates, type Game, type TotoPayRates
 } from '../rules/index.ts'
 import type { FourDLineInput, TicketRequest, TotoLineInput } from '../types.ts'
-import { loadBettors, type Bettor } from './chain.ts'
+import { bettorsRead, type Bettor } from './chain.ts'
+import { readTogether, type Read } from '../../../shared/sql-params.ts'
 import { writePlacement, type BetRow, type LevelRow, type TicketRow } from './place-write.ts'
 import { lineErrors } from '../errors.ts'
-import { enforceLimits, limitNumberOf } from '../../risk/api.ts'
+import { enforceLimits, limitNumberOf, limitRowsRead, type LimitKey, type LimitRow } from '../../risk/api.ts'
 import { linesText } from './lines.ts'
 import { ticketLabels } from './ticket-labels.ts'
-import { intakeChanges, intakeKey, loadNumberLimits, lockIntake, playedNumbers, type IntakeDelta, type IntakeKey, type Kept, type NumberLimit } from './intake-totals.ts'
+import { intakeChanges, intakeKey, lockIntake, numberLimitsRead, playedNumbers, type IntakeDelta, type IntakeKey, type Kept, type NumberLimit } from './intake-totals.ts'
 
 // Where placement's callers have always found the request's shape (it lives in types.ts, which ticket-labels.ts reads too).
 export type { TicketRequest } from '../types.ts'
@@ -107,24 +108,34 @@ export function lineStake (game: Game, line: FourDLineInput | TotoLineInput): nu
 /** Places tickets in the caller's transaction: every row of every ticket, or (on any failure) none. */
 export async function placeTickets (q: Queryable, requests: TicketRequest[], mode: PlaceMode, now: Date, drawDates?: ReadonlyMap<number, string>): Promise<PlacedTicket[]> {
   if (requests.length === 0) return []
+  const betCount = requests.reduce((n, r) => n + linesOf(r).length * r.drawIds.length, 0)
+  // Everything placement reads goes in one statement: ids, each game's bettors, number limits and (charging) Limit Setting rows, locked.
+  const games = (['4D', 'TOTO'] as const).filter((game) => requests.some((r) => r.game === game))
+  const ofGame = (game: Game) => requests.filter((r) => r.game === game)
+  const read = await readTogether(q, {
+    ids: idsRead(requests.length, betCount),
+    ...Object.fromEntries(games.flatMap((game) => [
+      [`bettors ${game}`, bettorsRead(game, [...new Set(ofGame(game).map((r) => r.userId))])],
+      [`number limits ${game}`, numberLimitsRead(game, [...new Set(ofGame(game).flatMap((r) => linesOf(r).flatMap((line) => playedNumbers(game, lineKey(game, line)))))])],
+      ...(mode === 'charge' ? [[`limits ${game}`, limitRowsRead(game, limitKeys(ofGame(game)))]] : [])
+    ]))
+  }) as { ids: Ids } & Record<string, unknown>
+  const ids = read.ids
   const bettors = new Map<string, Bettor>()
-  for (const game of ['4D', 'TOTO'] as const) {
-    const users = [...new Set(requests.filter((r) => r.game === game).map((r) => r.userId))]
-    if (users.length > 0) for (const [userId, bettor] of await loadBettors(q, game, users)) bettors.set(`${game}:${userId}`, bettor)
+  const numberLimits = new Map<string, NumberLimit>()
+  for (const game of games) {
+    for (const [userId, bettor] of read[`bettors ${game}`] as Map<string, Bettor>) bettors.set(`${game}:${userId}`, bettor)
+    for (const [key, limit] of read[`number limits ${game}`] as Map<string, NumberLimit>) numberLimits.set(`${game}|${key}`, limit)
   }
   const chainOf = (request: TicketRequest) => bettors.get(`${request.game}:${request.userId}`)?.chain ?? []
 
-  const intake = await intakeState(q, requests, chainOf)
+  const intake = await intakeState(q, requests, chainOf, numberLimits)
 
-  const betCount = requests.reduce((n, r) => n + (r.game === '4D' ? r.fourD ?? [] : r.toto ?? []).length * r.drawIds.length, 0)
-  const { rows: [ids] } = await q.query<{ tickets: string[], bets: string[] }>(prepared(
-    `SELECT ARRAY(SELECT nextval('tickets_ticket_id_seq') FROM generate_series(1, $1::int)) AS tickets,
-            ARRAY(SELECT nextval('bets_bet_id_seq') FROM generate_series(1, $2::int)) AS bets`), [requests.length, betCount])
   const placed: PlacedTicket[] = []
   const bets: BetRow[] = []
   const levels: LevelRow[] = []
   requests.forEach((request, i) => {
-    const ticketId = Number(ids?.tickets[i])
+    const ticketId = Number(ids.tickets[i])
     const chain = chainOf(request)
     const userRates = bettors.get(`${request.game}:${request.userId}`)?.rates
     const lines = request.game === '4D' ? request.fourD ?? [] : request.toto ?? []
@@ -142,7 +153,7 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
         // Each level keeps at most what its limit leaves of every number this line plays, after all earlier lines and tickets of the draw.
         const figures = lineFigures(request.game, line, intake.chainFor(chain, request.game, drawId, numbers), fourDRates, totoRates)
         intake.keep(request.game, drawId, numbers, figures.levels)
-        const betId = Number(ids?.bets[bets.length])
+        const betId = Number(ids.bets[bets.length])
         const isToto = request.game === 'TOTO'
         const t = line as TotoLineInput
         const f = line as FourDLineInput
@@ -176,7 +187,7 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
   if (mode === 'charge') {
     enforceLineMaximum(requests, (request) => bettors.get(`${request.game}:${request.userId}`)?.maxLineStake)
     // Limits first, in the same transaction as the credit and the inserts: a refused ticket writes nothing.
-    for (const game of ['4D', 'TOTO'] as const) await enforceLimits(q, game, bets.filter((b) => b.game === game).map((b) => ({ drawId: b.drawId, betType: b.form, number: b.limitNumber, units: b.amount })))
+    for (const game of games) await enforceLimits(q, game, bets.filter((b) => b.game === game).map((b) => ({ drawId: b.drawId, betType: b.form, number: b.limitNumber, units: b.amount })), read[`limits ${game}`] as LimitRow[])
   }
   const labels = await ticketLabels(q, requests, drawDates)
   const tickets: TicketRow[] = placed.map((p, i) => {
@@ -201,6 +212,25 @@ function shareCommission (chain: ChainLevel[], drawIds: number[], bets: BetRow[]
   }
 }
 
+/** Ids for the tickets and their bets, drawn from the sequences in placement's one read. */
+interface Ids { tickets: number[], bets: number[] }
+const idsRead = (tickets: number, bets: number): Read<Ids> => ({
+  sql: (add) => `SELECT ARRAY(SELECT nextval('tickets_ticket_id_seq') FROM generate_series(1, ${add(tickets, 'int')})) AS tickets,
+    ARRAY(SELECT nextval('bets_bet_id_seq') FROM generate_series(1, ${add(bets, 'int')})) AS bets`,
+  parse: (rows) => ({ tickets: (rows[0]?.tickets as number[] | undefined) ?? [], bets: (rows[0]?.bets as number[] | undefined) ?? [] })
+})
+
+/** A request's lines. */
+const linesOf = (r: TicketRequest): Array<FourDLineInput | TotoLineInput> => r.game === '4D' ? r.fourD ?? [] : r.toto ?? []
+
+/** The Limit Setting keys (bet type, number) the requests' lines fall under. */
+function limitKeys (requests: readonly TicketRequest[]): LimitKey[] {
+  const keys = requests.flatMap((r) => linesOf(r).map((line) => r.game === 'TOTO'
+    ? { betType: (line as TotoLineInput).type, number: limitNumberOf((line as TotoLineInput).type, (line as TotoLineInput).numbers) }
+    : { betType: (line as FourDLineInput).form, number: (line as FourDLineInput).number }))
+  return [...new Map(keys.map((k) => [`${k.betType}|${k.number}`, k])).values()]
+}
+
 /** A line as number and form (4D) or entry text and type (TOTO), what playedNumbers reads. */
 function lineKey (game: Game, line: FourDLineInput | TotoLineInput): { number: string, form: string } {
   if (game === 'TOTO') return { number: totoNumberText(line as TotoLineInput), form: (line as TotoLineInput).type }
@@ -215,18 +245,7 @@ const leftUnder = (limit: number, kept: number): number => Math.max(0, Math.floo
  * The intake every level already keeps of the numbers these requests play (rows locked for the transaction), their per-number
  * limits, and the running totals as lines are split: what makes a limit hold across lines, tickets and concurrent placements.
  */
-async function intakeState (q: Queryable, requests: TicketRequest[], chainOf: (request: TicketRequest) => ChainLevel[]) {
-  const byGame = new Map<Game, { users: Set<string>, numbers: Set<string> }>()
-  for (const request of requests) {
-    const seen = byGame.get(request.game) ?? { users: new Set<string>(), numbers: new Set<string>() }
-    byGame.set(request.game, seen)
-    for (const level of chainOf(request)) if (level.share > 0) seen.users.add(level.userId)
-    for (const line of request.game === '4D' ? request.fourD ?? [] : request.toto ?? []) for (const n of playedNumbers(request.game, lineKey(request.game, line))) seen.numbers.add(n)
-  }
-  const numberLimits = new Map<string, NumberLimit>()
-  for (const [game, seen] of byGame) {
-    for (const [k, v] of await loadNumberLimits(q, game, [...seen.users], [...seen.numbers])) numberLimits.set(`${game}|${k}`, v)
-  }
+async function intakeState (q: Queryable, requests: TicketRequest[], chainOf: (request: TicketRequest) => ChainLevel[], numberLimits: ReadonlyMap<string, NumberLimit>) {
   const capped = (limit: NumberLimit | undefined) => limit !== undefined && LIMIT_FIELDS.some((f) => limit[f] !== undefined)
   // Only rows under a limit are read and locked before the split; every row's total is added (and locked) at the end, in the same key order.
   const keys: IntakeKey[] = []

@@ -1,5 +1,6 @@
 // Limit Setting (issue 15): the most units one number and bet type may take in a draw, checked when a ticket is placed.
-import { prepared, type Queryable } from '../../../shared/db.ts'
+import type { Queryable } from '../../../shared/db.ts'
+import type { Read } from '../../../shared/sql-params.ts'
 import { roundMoney, type Game } from '../../../../schemas/game/index.ts'
 import { bettingErrors } from '../../betting/errors.ts'
 
@@ -26,19 +27,24 @@ export async function takenUnits (q: Queryable, game: Game, drawIds: number[], b
 
 const takenKey = (drawId: number, betType: string, number: string) => `${drawId}|${betType}|${number}`
 
-/**
- * Refuses the ticket when a bet would take a number and bet type past its limit in a draw, naming the number and what is left.
- * The matching limit rows are locked first (in id order), so two tickets on one limited number are checked one after the other.
- */
-export async function enforceLimits (q: Queryable, game: Game, bets: readonly LimitedBet[]): Promise<void> {
-  if (bets.length === 0) return
-  const keys = [...new Map(bets.map((b) => [`${b.betType}|${b.number}`, b])).values()]
-  const { rows: limits } = await q.query<{ bet_type: string, number: string, max_units: string }>(prepared(
-    `SELECT l.bet_type, l.number, l.max_units FROM bet_limits l JOIN unnest($2::text[], $3::text[]) AS k (bet_type, number) USING (bet_type, number)
-     WHERE l.game = $1 ORDER BY l.limit_id FOR UPDATE OF l`), [game, keys.map((k) => k.betType), keys.map((k) => k.number)])
-  if (limits.length === 0) return
+/** The limits on these keys, each row locked (in id order, so two tickets on one limited number are checked one after the other), as one read of placement's statement. */
+export function limitRowsRead (game: Game, keys: readonly LimitKey[]): Read<LimitRow[]> {
+  return {
+    sql: (add) => `SELECT l.bet_type, l.number, l.max_units FROM bet_limits l JOIN unnest(${add(keys.map((k) => k.betType), 'text[]')}, ${add(keys.map((k) => k.number), 'text[]')}) AS k (bet_type, number) USING (bet_type, number)
+     WHERE l.game = ${add(game, 'text')} ORDER BY l.limit_id FOR UPDATE OF l`,
+    parse: (rows) => rows.map((r) => ({ bet_type: String(r.bet_type), number: String(r.number), max_units: Number(r.max_units) }))
+  }
+}
+
+/** A Limit Setting row as the check reads it. */
+export interface LimitRow { bet_type: string, number: string, max_units: number }
+
+/** Refuses the ticket when a bet would take a number and bet type past its limit in a draw (the limits read and locked by limitRowsRead), naming the number and what is left. */
+export async function enforceLimits (q: Queryable, game: Game, bets: readonly LimitedBet[], limits: readonly LimitRow[]): Promise<void> {
+  if (bets.length === 0 || limits.length === 0) return
   const max = new Map(limits.map((l) => [`${l.bet_type}|${l.number}`, Number(l.max_units)]))
   const limited = bets.filter((b) => max.has(`${b.betType}|${b.number}`))
+  if (limited.length === 0) return
   const taken = await takenUnits(q, game, [...new Set(limited.map((b) => b.drawId))], [...new Set(limited.map((b) => b.betType))], [...new Set(limited.map((b) => b.number))])
   // The ticket's own bets on one number and draw add up (two lines of the same numbers count together).
   const asked = new Map<string, { bet: LimitedBet, units: number }>()
