@@ -1,9 +1,9 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { caller } from '../../plugins/auth.ts'
-import { mobileOf, writeMobile } from '../store/mobile.ts'
+import { callerOf } from '../../plugins/auth.ts'
 import { MobileNumber } from '../schemas.ts'
+import { ownMobile, setMobile } from '../api.ts'
 
 /** The caller's mobile number ('' when none is on file). */
 const MobileAnswer = Type.Object({ UserId: Type.String(), Mobile: Type.String() })
@@ -12,10 +12,7 @@ const MobileAnswer = Type.Object({ UserId: Type.String(), Mobile: Type.String() 
 const mobileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/mobile', {
     schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(MobileAnswer) }
-  }, async (request) => {
-    const { userId } = caller(request)
-    return ok({ UserId: userId, Mobile: await mobileOf(app.db, userId) })
-  })
+  }, async (request) => ok(await ownMobile(app.db, callerOf(request))))
 
   app.put('/mobile', {
     schema: {
@@ -25,15 +22,7 @@ const mobileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
       response: envelope(MobileAnswer)
     }
-  }, async (request) => {
-    const { userId } = caller(request)
-    const { Mobile } = request.body
-    await app.db.transaction(async (tx) => {
-      await writeMobile(tx, userId, Mobile)
-      await app.gaAudit(tx, request, { userId, action: 'mobile.update', detail: { Mobile } })
-    })
-    return ok({ UserId: userId, Mobile })
-  })
+  }, async (request) => ok(await setMobile(app.db, callerOf(request), { mobile: request.body.Mobile })))
 }
 
 export default mobileRoutes
