@@ -19,3 +19,9 @@ export async function appendAudit (q: Queryable, call: Pick<Caller, 'path' | 'ip
 export async function auditCall (q: Queryable, caller: Caller, action: string, detail?: Record<string, unknown>): Promise<void> {
   await appendAudit(q, caller, { userId: caller.user.userId, action, ...(detail ? { detail } : {}) })
 }
+
+/** Appends a durable job's change: it has no request, so the path names the call that started it and the detail carries no address. */
+export async function appendJobAudit (q: Queryable, entry: { userId: string | null, action: string, path: string, detail: Record<string, unknown> }, now: Date): Promise<void> {
+  await q.query('INSERT INTO audits (user_id, action, path, detail, created_at) VALUES ($1, $2, $3, $4, $5)',
+    [entry.userId, entry.action, entry.path, JSON.stringify(entry.detail), now])
+}

@@ -4,7 +4,9 @@ import { announceDrawChange } from '../../lib/draw-changes.ts'
 import type { Game } from '../../../../schemas/game/index.ts'
 import type { JobHandler } from '../../jobs/runner.ts'
 import { jobMessages } from '../../jobs/messages.ts'
-import { above, reachedWhere, standings } from '../store/excess.ts'
+import { above, lockLevelIntake, reachedWhere, standings } from '../store/excess.ts'
+import { insertThrow } from '../store/throws.ts'
+import { appendJobAudit } from '../../lib/store/audit-trail.ts'
 import { drawById } from '../../draws/api.ts'
 
 /** The job kind the runner knows it by. */
@@ -21,7 +23,7 @@ export function outsetProcessJob (db: Db, now: () => Date): JobHandler<OutsetPro
       const message = await db.transaction(async (tx) => {
         const draw = await drawById(tx, drawId)
         if (!draw || draw.is_finalised || draw.result !== null) return jobMessages.outsetSettled({ draw: drawId })
-        await tx.query('SELECT 1 FROM number_intake WHERE draw_id = $1 AND user_id = $2 ORDER BY number FOR UPDATE', [drawId, userId])
+        await lockLevelIntake(tx, drawId, userId)
         const rows = await standings(tx, game, drawId, userId, reachedWhere(true))
         let thrown = 0
         for (const [i, r] of rows.entries()) {
@@ -30,14 +32,11 @@ export function outsetProcessJob (db: Db, now: () => Date): JobHandler<OutsetPro
           const small = above(r.small, r.ls)
           const units = above(r.units, r.lu)
           if (big + small + units <= 0) continue
-          await tx.query(
-            `INSERT INTO throws (draw_id, user_id, distributor_id, game, number, big, small, units, created_by, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [drawId, userId, distributorId, game, r.number, big, small, units, job.userId ?? userId, now()])
+          await insertThrow(tx, { drawId, userId, distributorId, game, number: r.number, big, small, units }, job.userId ?? userId, now())
           thrown++
           await context.progress(i + 1, rows.length, jobMessages.outsetThrowing({ thrown, numbers: rows.length }), tx)
         }
-        await tx.query('INSERT INTO audits (user_id, action, path, detail, created_at) VALUES ($1, $2, $3, $4, $5)',
-          [job.userId, 'outset.process', 'outsettingProcess1', JSON.stringify({ JobId: job.id, DrawId: drawId, UserId: userId, DistributorId: distributorId, Numbers: thrown }), now()])
+        await appendJobAudit(tx, { userId: job.userId, action: 'outset.process', path: 'outsettingProcess1', detail: { JobId: job.id, DrawId: drawId, UserId: userId, DistributorId: distributorId, Numbers: thrown } }, now())
         return thrown === 0 ? jobMessages.outsetNothing() : jobMessages.outsetThrown({ count: thrown })
       })
       // Committed: the exposure pages read the draw again.

@@ -5,6 +5,11 @@ import type { Game } from '../../../../schemas/game/index.ts'
 /** One played number: kept (less what was thrown) and the limits in force (null: none). */
 export interface NumberStanding { number: string, big: number, small: number, units: number, lb: number | null, ls: number | null, lu: number | null }
 
+/** Locks the level's intake rows of the draw in number order (as placement and throws do), so its kept amounts hold still while its excess is thrown. */
+export async function lockLevelIntake (q: Queryable, drawId: number, userId: string): Promise<void> {
+  await q.query('SELECT 1 FROM number_intake WHERE draw_id = $1 AND user_id = $2 ORDER BY number FOR UPDATE', [drawId, userId])
+}
+
 /** The numbers of a draw the level keeps something of, filtered by `where` over big, small, units, lb, ls, lu. */
 export async function standings (q: Queryable, game: Game, drawId: number, userId: string, where: string): Promise<NumberStanding[]> {
   const { rows } = await q.query<NumberStanding>(

@@ -1,7 +1,7 @@
 // Throwing a level's excess out by distributor rules: each number's excess goes to the first rule's distributor up to its cap, the rest to the next.
 import type { Queryable } from '../../../shared/db.ts'
 import { roundMoney, type Game } from '../../../../schemas/game/index.ts'
-import { above, reachedWhere, standings } from './excess.ts'
+import { above, lockLevelIntake, reachedWhere, standings } from './excess.ts'
 import { ruleMatches, rulesOf, type Rule } from './rules.ts'
 import { usableBy } from './distributors.ts'
 
@@ -21,7 +21,7 @@ const cents = (v: number) => roundMoney(Math.floor(v * 100 + 1e-6) / 100)
  */
 export async function throwByRules (tx: Queryable, scope: RuleThrowScope, by: string, now: Date, step: (done: number, total: number, thrown: number) => Promise<void>): Promise<RuleThrowOutcome> {
   const { game, drawId, userId } = scope
-  await tx.query('SELECT 1 FROM number_intake WHERE draw_id = $1 AND user_id = $2 ORDER BY number FOR UPDATE', [drawId, userId])
+  await lockLevelIntake(tx, drawId, userId)
   const { rows: outlets } = await tx.query<{ distributor_id: number }>(
     `SELECT d.distributor_id FROM distributors d WHERE d.deleted_at IS NULL AND ${usableBy('$1')} AND ($2::int IS NULL OR d.distributor_id = $2)
      ORDER BY d.distributor_id FOR UPDATE OF d`, [userId, scope.distributorId ?? null])
