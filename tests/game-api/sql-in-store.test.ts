@@ -17,9 +17,7 @@ const SQL_TO_MOVE = [
   // Shared beneath the domains (the user tree, tokens, settings, super password): to a lib/ store.
   'lib/downline-access.ts', 'lib/settings-store.ts', 'lib/super-password.ts', 'lib/tokens.ts', 'lib/users.ts',
   // The app's readiness probe, the captcha plugin, the demo seed.
-  'app.ts', 'plugins/captcha.ts', 'seed/betting-seed.ts', 'seed/seed.ts',
-  // Domain jobs: their statements to their domain's store/.
-  'risk/jobs/rules.ts'
+  'app.ts', 'plugins/captcha.ts', 'seed/betting-seed.ts', 'seed/seed.ts'
 ].sort()
 
 /** The TypeScript files under root (paths relative to it) that send SQL outside a store/ and the job runner. */

@@ -4,6 +4,7 @@ import { announceDrawChange } from '../../lib/draw-changes.ts'
 import type { JobHandler } from '../../jobs/runner.ts'
 import { jobMessages } from '../../jobs/messages.ts'
 import { throwByRules, type RuleThrowScope } from '../store/rule-throws.ts'
+import { appendJobAudit } from '../../lib/store/audit-trail.ts'
 import { drawById } from '../../draws/api.ts'
 
 /** The per-distributor job (subject: the distributor) and the whole-level job (subject: the draw). */
@@ -22,8 +23,7 @@ export function outsetRuleJob (db: Db, now: () => Date, path: string): JobHandle
           context.signal.throwIfAborted()
           await context.progress(done, total, jobMessages.outsetRulesGoing({ done, total, numbers }), tx)
         })
-        await tx.query('INSERT INTO audits (user_id, action, path, detail, created_at) VALUES ($1, $2, $3, $4, $5)',
-          [job.userId, `outset.${job.kind}`, path, JSON.stringify({ JobId: job.id, DrawId: scope.drawId, UserId: scope.userId, DistributorId: scope.distributorId ?? null, ...outcome }), now()])
+        await appendJobAudit(tx, { userId: job.userId, action: `outset.${job.kind}`, path, detail: { JobId: job.id, DrawId: scope.drawId, UserId: scope.userId, DistributorId: scope.distributorId ?? null, ...outcome } }, now())
         if (outcome.numbers === 0) return jobMessages.outsetNothing()
         const kept = outcome.kept === 0 ? jobMessages.outsetKeptNone() : jobMessages.outsetKept({ count: outcome.kept })
         return jobMessages.outsetRulesThrown({ count: outcome.numbers, throws: jobMessages.outsetThrows({ count: outcome.throws }), kept })
