@@ -1,5 +1,6 @@
 // Credit recalculation's SQL: what each user's CreditLeft should be, and one correction written with its audit record.
 import type { Queryable } from '../../../shared/db.ts'
+import { appendJobAudit } from '../../lib/store/audit-trail.ts'
 
 /** What CreditLeft should be for each user of ids (ADMIN users are the company: their credit is not tracked, so they are left out); the users are locked. */
 export async function expectedCreditLeft (q: Queryable, ids: string[]): Promise<Map<string, { now: number, expected: number }>> {
@@ -16,6 +17,5 @@ export async function expectedCreditLeft (q: Queryable, ids: string[]): Promise<
 /** Sets a user's CreditLeft and records the correction as the job's (audits: credit.recalc, with the job, the user and the amounts from and to). */
 export async function correctCreditLeft (q: Queryable, c: { jobId: number, startedBy: string | null, userId: string, from: number, to: number }, now: Date): Promise<void> {
   await q.query('UPDATE users SET credit_left = $2 WHERE user_id = $1', [c.userId, c.to])
-  await q.query('INSERT INTO audits (user_id, action, path, detail, created_at) VALUES ($1, $2, $3, $4, $5)',
-    [c.startedBy, 'credit.recalc', 'relcalCredit', JSON.stringify({ JobId: c.jobId, UserId: c.userId, From: c.from, To: c.to }), now])
+  await appendJobAudit(q, { userId: c.startedBy, action: 'credit.recalc', path: 'relcalCredit', detail: { JobId: c.jobId, UserId: c.userId, From: c.from, To: c.to } }, now)
 }
