@@ -152,7 +152,7 @@ export async function removeOwnPayRates (db: Db, caller: Caller, input: { userId
   })
 }
 
-/** Sets one row of a 4D table (ADMIN; rates in cents; Big names all five tiers, Small the top three); answers the table's rows. */
+/** Sets one row of a 4D table (ADMIN; rates in cents; Big names all five tiers, Small the top three); audited; answers the table's rows. */
 export async function setPayRate (db: Db, caller: Caller, body: PayRateChange): Promise<PayRateRow[]> {
   adminOnly(caller)
   const owner = await payRateOwner(db, caller, body.UserId)
@@ -163,7 +163,7 @@ export async function setPayRate (db: Db, caller: Caller, body: PayRateChange): 
   if (body.Form === 'Small' && (body.Starter != null || body.Consolation != null)) throw errors.paySmallTiers()
   if (body.Form === 'Big' && (body.Starter == null || body.Consolation == null)) throw errors.payBigTiers()
   const cls = classOf(body.Table, body.Class)
-  return changePayRates(db, caller, owner, async (rates) => {
+  return changePayRates(db, caller, owner, { action: 'payRate.set', detail: { Table: body.Table, Class: cls ?? null, Form: body.Form } }, async (rates) => {
     const table = tableOf(rates, body.Table, cls)
     if (body.Form === 'Small') table.small = { first: body.First, second: body.Second, third: body.Third }
     else table.big = { first: body.First, second: body.Second, third: body.Third, starter: body.Starter!, consolation: body.Consolation! }
@@ -171,12 +171,12 @@ export async function setPayRate (db: Db, caller: Caller, body: PayRateChange): 
   })
 }
 
-/** Resets one row of a 4D table (ADMIN): a user's to the operator's table, the operator's to the Singapore Pools figures; answers the table's rows. */
+/** Resets one row of a 4D table (ADMIN): a user's to the operator's table, the operator's to the Singapore Pools figures; audited; answers the table's rows. */
 export async function resetPayRate (db: Db, caller: Caller, input: PayRateRef): Promise<PayRateRow[]> {
   adminOnly(caller)
   const cls = classOf(input.Table, input.Class)
   const owner = await payRateOwner(db, caller, input.UserId)
-  return changePayRates(db, caller, owner, async (rates, tx) => {
+  return changePayRates(db, caller, owner, { action: 'payRate.reset', detail: { Table: input.Table, Class: cls ?? null, Form: input.Form } }, async (rates, tx) => {
     const base = tableOf(owner === '*' ? DEFAULT_4D_PAY_RATES : await fourDRatesOf(tx, '*'), input.Table, cls)
     const target = tableOf(rates, input.Table, cls)
     if (input.Form === 'Small') target.small = { ...base.small }
@@ -192,12 +192,13 @@ async function payRateOwner (db: Db, caller: Caller, userId: string | undefined)
   return userId
 }
 
-/** Changes one row of an owner's tables in one transaction, starting from what they are paid by now; answers the rows. */
-function changePayRates (db: Db, caller: Caller, owner: string, change: (rates: FourDPayRates, q: Queryable) => Promise<FourDPayRates>): Promise<PayRateRow[]> {
+/** Changes one row of an owner's tables in one transaction with its audit record, starting from what they are paid by now; answers the rows. */
+function changePayRates (db: Db, caller: Caller, owner: string, audit: { action: string, detail: Record<string, unknown> }, change: (rates: FourDPayRates, q: Queryable) => Promise<FourDPayRates>): Promise<PayRateRow[]> {
   return db.transaction(async (tx) => {
     await lockFourDRates(tx, owner)
     const next = await change(structuredClone(await fourDRatesOf(tx, owner)), tx)
     await writeFourDRates(tx, owner, next, caller.now)
+    await auditCall(tx, caller, audit.action, { UserId: owner, ...audit.detail })
     return toRows(next)
   })
 }

@@ -29,6 +29,8 @@ onTestDatabase(t, async (t, kind) => {
     const reset = await h.call('PUT', '/api/v1/4d/payRateDefault', { token: admin, payload: { Table: 'I', Class: '6', Form: 'Big' } })
     t.equal(reset.statusCode, 200)
     t.match(row(reset.json().data, 'I6-Big'), { First: 335, Consolation: 10 }, 'back to Singapore Pools\' published iBet figures')
+    const { rows: audits } = await h.db.query<{ action: string, detail: Record<string, unknown> }>("SELECT action, detail FROM audits WHERE action IN ('payRate.set', 'payRate.reset') ORDER BY audit_id")
+    t.match(audits, [{ action: 'payRate.set', detail: { UserId: '*', Table: 'I', Class: '6', Form: 'Big' } }, { action: 'payRate.reset', detail: { UserId: '*', Table: 'I', Class: '6', Form: 'Big' } }], 'each change audited, with the row it changed')
   })
 
   t.test('a user\'s own table starts as the operator\'s and resets to it', async (t) => {
