@@ -4,7 +4,7 @@ import type { Db } from '../../../server/shared/db.ts'
 import { migrate } from '../../../server/shared/migrate.ts'
 import { JobRunner, RunLater, enqueueJob, percentDone, type JobContext } from '../../../server/game-api/jobs/runner.ts'
 import { uncodedMessage as said } from '../../../server/game-api/jobs/messages.ts'
-import { coded } from '../../../server/game-api/lib/errors.ts'
+import { bettingErrors } from '../../../server/game-api/betting/errors.ts'
 import { eachDatabase, freshDb } from '../../helpers/db.ts'
 
 const migrations = fileURLToPath(new URL('../../../server/game-api/migrations', import.meta.url))
@@ -126,17 +126,19 @@ eachDatabase(t, async (t, kind) => {
   })
 
   t.test('a failure is stored as a code and values too: a refusal keeps its own, so the page says it in the user\'s language', async (t) => {
-    const drawBusy = coded<[number]>('GA_DRAW_BUSY', 'Draw %s is being finalised.', 409)
+    // A refusal of the game API's own catalogue (a code is catalogued once, with one text).
+    const drawBusy = bettingErrors.drawBusy
+    const text = 'Draw 7 is being finalised; wait until its finalise job in Draw Setting ends.'
     const id = await enqueueJob(db, { kind: 'refused', maxAttempts: 2 })
     const runner = new JobRunner(db, { retryMs: 0 })
     runner.register('refused', { run: async () => { throw drawBusy(7) } })
     const coding = async () => (await db.query<{ message: string, message_code: string, message_values: unknown }>('SELECT message, message_code, message_values FROM jobs WHERE job_id = $1', [id])).rows[0]
     t.same(await coding(), { message: 'Waiting to start.', message_code: 'GA_JOB_WAITING', message_values: {} }, 'queued: the runner\'s own waiting message')
     await runner.runOnce()
-    const reason = { code: 'GA_DRAW_BUSY', values: { 0: '7' }, text: 'Draw 7 is being finalised.' }
-    t.same(await coding(), { message: 'Attempt 1 of 2 failed: Draw 7 is being finalised.; trying again.', message_code: 'GA_JOB_RETRYING', message_values: { attempt: 1, attempts: 2, reason } })
+    const reason = { code: 'GA_DRAW_BUSY', values: { 0: '7' }, text }
+    t.same(await coding(), { message: `Attempt 1 of 2 failed: ${text}; trying again.`, message_code: 'GA_JOB_RETRYING', message_values: { attempt: 1, attempts: 2, reason } })
     await runner.runOnce()
-    t.same(await coding(), { message: 'Failed after 2 attempts: Draw 7 is being finalised.', message_code: 'GA_JOB_GAVE_UP', message_values: { count: 2, reason } }, 'the refusal inside, with its code and values')
+    t.same(await coding(), { message: `Failed after 2 attempts: ${text}`, message_code: 'GA_JOB_GAVE_UP', message_values: { count: 2, reason } }, 'the refusal inside, with its code and values')
   })
 
   t.test('a job whose runner died is claimed again once its lease has expired; the dead runner cannot write after that', async (t) => {
