@@ -20,6 +20,27 @@ const run = promisify(execFile)
 /** TPC-B at scale 1, as pgbench -i makes it: one branch, 10 tellers, 100,000 accounts. */
 const ACCOUNTS = 100_000
 
+/** TPC-B's tables at scale 1. */
+const TPCB_TABLES = `CREATE TABLE branches (bid int PRIMARY KEY, bbalance int NOT NULL);
+  CREATE TABLE tellers (tid int PRIMARY KEY, bid int NOT NULL, tbalance int NOT NULL);
+  CREATE TABLE accounts (aid int PRIMARY KEY, bid int NOT NULL, abalance int NOT NULL);
+  CREATE TABLE history (tid int, bid int, aid int, delta int, mtime timestamp);
+  INSERT INTO branches VALUES (1, 0);
+  INSERT INTO tellers SELECT t, 1, 0 FROM generate_series(1, 10) AS t;
+  INSERT INTO accounts SELECT a, 1, 0 FROM generate_series(1, ${ACCOUNTS}) AS a;`
+
+const random = (n: number) => 1 + Math.floor(Math.random() * n)
+
+/** The statements of one TPC-B transaction (pgbench's built-in script), sent through q inside the caller's transaction. */
+async function tpcbTransaction (q: { query: (text: string, params: unknown[]) => Promise<unknown> }): Promise<void> {
+  const [aid, tid, delta] = [random(ACCOUNTS), random(10), random(10_000) - 5_000]
+  await q.query('UPDATE accounts SET abalance = abalance + $1 WHERE aid = $2', [delta, aid])
+  await q.query('SELECT abalance FROM accounts WHERE aid = $1', [aid])
+  await q.query('UPDATE tellers SET tbalance = tbalance + $1 WHERE tid = $2', [delta, tid])
+  await q.query('UPDATE branches SET bbalance = bbalance + $1 WHERE bid = 1', [delta])
+  await q.query('INSERT INTO history (tid, bid, aid, delta, mtime) VALUES ($1, 1, $2, $3, CURRENT_TIMESTAMP)', [tid, aid, delta])
+}
+
 /** Prepares the peer's tables in `schema` on the server at url. */
 export async function storeRate (url: string, schema: string): Promise<StoreRate> {
   const admin = new pg.Client({ connectionString: url })
@@ -44,32 +65,19 @@ export async function storeRate (url: string, schema: string): Promise<StoreRate
       close
     }
   }
-  await admin.query(`SET search_path = ${schema};
-    CREATE TABLE branches (bid int PRIMARY KEY, bbalance int NOT NULL);
-    CREATE TABLE tellers (tid int PRIMARY KEY, bid int NOT NULL, tbalance int NOT NULL);
-    CREATE TABLE accounts (aid int PRIMARY KEY, bid int NOT NULL, abalance int NOT NULL);
-    CREATE TABLE history (tid int, bid int, aid int, delta int, mtime timestamp);
-    INSERT INTO branches VALUES (1, 0);
-    INSERT INTO tellers SELECT t, 1, 0 FROM generate_series(1, 10) AS t;
-    INSERT INTO accounts SELECT a, 1, 0 FROM generate_series(1, ${ACCOUNTS}) AS a;`)
+  await admin.query(`SET search_path = ${schema}; ${TPCB_TABLES}`)
   return {
     how: 'a TPC-B transaction written with pg (pgbench is not installed)',
     async measure (seconds, clients) {
       const pool = new pg.Pool({ connectionString: url, max: clients, options: `-c search_path=${schema}` })
-      const random = (n: number) => 1 + Math.floor(Math.random() * n)
       let done = 0
       const until = performance.now() + seconds * 1000
       await Promise.all(Array.from({ length: clients }, async () => {
         const client = await pool.connect()
         try {
           while (performance.now() < until) {
-            const [aid, tid, delta] = [random(ACCOUNTS), random(10), random(10_000) - 5_000]
             await client.query('BEGIN')
-            await client.query('UPDATE accounts SET abalance = abalance + $1 WHERE aid = $2', [delta, aid])
-            await client.query('SELECT abalance FROM accounts WHERE aid = $1', [aid])
-            await client.query('UPDATE tellers SET tbalance = tbalance + $1 WHERE tid = $2', [delta, tid])
-            await client.query('UPDATE branches SET bbalance = bbalance + $1 WHERE bid = 1', [delta])
-            await client.query('INSERT INTO history (tid, bid, aid, delta, mtime) VALUES ($1, 1, $2, $3, CURRENT_TIMESTAMP)', [tid, aid, delta])
+            await tpcbTransaction(client)
             await client.query('COMMIT')
             done++
           }
@@ -90,14 +98,7 @@ export async function storeRate (url: string, schema: string): Promise<StoreRate
  */
 export async function pgliteStoreRate (): Promise<StoreRate> {
   const db = await openDb({})
-  await db.exec(`CREATE TABLE branches (bid int PRIMARY KEY, bbalance int NOT NULL);
-    CREATE TABLE tellers (tid int PRIMARY KEY, bid int NOT NULL, tbalance int NOT NULL);
-    CREATE TABLE accounts (aid int PRIMARY KEY, bid int NOT NULL, abalance int NOT NULL);
-    CREATE TABLE history (tid int, bid int, aid int, delta int, mtime timestamp);
-    INSERT INTO branches VALUES (1, 0);
-    INSERT INTO tellers SELECT t, 1, 0 FROM generate_series(1, 10) AS t;
-    INSERT INTO accounts SELECT a, 1, 0 FROM generate_series(1, ${ACCOUNTS}) AS a;`)
-  const random = (n: number) => 1 + Math.floor(Math.random() * n)
+  await db.exec(TPCB_TABLES)
   return {
     how: 'a TPC-B transaction on an in-memory PGlite (the store adapter\'s transactions)',
     async measure (seconds, clients) {
@@ -105,14 +106,7 @@ export async function pgliteStoreRate (): Promise<StoreRate> {
       const until = performance.now() + seconds * 1000
       await Promise.all(Array.from({ length: clients }, async () => {
         while (performance.now() < until) {
-          const [aid, tid, delta] = [random(ACCOUNTS), random(10), random(10_000) - 5_000]
-          await db.transaction(async (tx) => {
-            await tx.query('UPDATE accounts SET abalance = abalance + $1 WHERE aid = $2', [delta, aid])
-            await tx.query('SELECT abalance FROM accounts WHERE aid = $1', [aid])
-            await tx.query('UPDATE tellers SET tbalance = tbalance + $1 WHERE tid = $2', [delta, tid])
-            await tx.query('UPDATE branches SET bbalance = bbalance + $1 WHERE bid = 1', [delta])
-            await tx.query('INSERT INTO history (tid, bid, aid, delta, mtime) VALUES ($1, 1, $2, $3, CURRENT_TIMESTAMP)', [tid, aid, delta])
-          })
+          await db.transaction(tpcbTransaction)
           done++
         }
       }))
