@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Queryable } from '../../shared/db.ts'
 import { appendAudit, type AuditEntry } from '../lib/store/audit-trail.ts'
+import { callOf } from '../lib/caller.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,7 +13,7 @@ declare module 'fastify' {
 
 async function auditPlugin (app: FastifyInstance) {
   app.decorate('gaAudit', async function gaAudit (q: Queryable, request: FastifyRequest, entry: AuditEntry) {
-    await appendAudit(q, { path: request.url.split('?')[0] ?? request.url, ip: request.ip, now: app.gaNow() }, entry)
+    await appendAudit(q, callOf(request), entry)
   })
 }
 

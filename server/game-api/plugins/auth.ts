@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { errors } from '../lib/errors.ts'
 import { useToken, type AuthUser } from '../lib/tokens.ts'
-import type { Caller } from '../lib/caller.ts'
+import { callOf, type Caller } from '../lib/caller.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,7 +25,7 @@ export function caller (request: FastifyRequest): AuthUser {
 
 /** The caller a use case is given: the signed-in user, the call's path and address, and the game API's clock now. */
 export function callerOf (request: FastifyRequest): Caller {
-  return { user: caller(request), path: request.url.split('?')[0] ?? request.url, ip: request.ip, now: request.server.gaNow() }
+  return { user: caller(request), ...callOf(request) }
 }
 
 async function authPlugin (app: FastifyInstance) {
