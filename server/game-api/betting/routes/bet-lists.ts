@@ -5,17 +5,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../rules/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
-import { announceDrawChange } from '../../lib/draw-changes.ts'
 import { queryDate } from '../../lib/query-date.ts'
-import { caller } from '../../plugins/auth.ts'
+import { caller, callerOf } from '../../plugins/auth.ts'
 import { TicketSchema } from '../schemas.ts'
-import { bettingErrors } from '../errors.ts'
-import { assertSelfOrDownline, subjectOf, withinReach } from '../../lib/downline-access.ts'
+import { assertSelfOrDownline, subjectOf } from '../../lib/downline-access.ts'
 import { ticketsPage } from '../store/tickets.ts'
 import { betDetails, betLines, type BetScope } from '../store/bet-rows.ts'
 import { betsByDay } from '../store/bets-by-day.ts'
 import { searchBets } from '../store/search.ts'
-import { pageTickets, voidPage } from '../store/void-page.ts'
+import { voidPageOf } from '../api-tickets.ts'
 
 const UserIdField = Type.Optional(Type.String({ maxLength: 50 }))
 const DrawIdField = Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 }))
@@ -110,22 +108,9 @@ const betListRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
       response: envelope(Type.Object({ FileId: Type.Integer(), Status: Type.Literal('void'), Voided: Type.Integer(), TicketNos: Type.Array(Type.String()), Refund: Type.Number() }))
     }
   }, async (request) => {
-    const user = caller(request)
     const fileId = request.query.FileId
-    const voided = await app.db.transaction(async (tx) => {
-      const page = await pageTickets(tx, game, fileId)
-      if (!page) throw bettingErrors.fileNotFound(fileId)
-      await assertSelfOrDownline(tx, user, page.owner, 'file')
-      // An upload may place for users the text names: each of them must be within the caller's reach too.
-      const seen = await withinReach(tx, user, [...new Set(page.tickets.map((t) => t.userId))])
-      if (page.tickets.some((t) => !seen.has(t.userId))) throw errors.recordOutsideDownline('ticket')
-      const ticketNos = page.tickets.map((t) => t.ticketNo)
-      const refund = await voidPage(tx, fileId, ticketNos, app.gaNow())
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'ticket.voidPage', detail: { FileId: fileId, TicketNos: ticketNos, refund } })
-      return { tickets: page.tickets, refund }
-    })
-    for (const t of voided.tickets) announceDrawChange(app.db, { kind: 'voided', game, drawIds: t.drawIds, ticketNo: t.ticketNo })
-    return ok({ FileId: fileId, Status: 'void' as const, Voided: voided.tickets.length, TicketNos: voided.tickets.map((t) => t.ticketNo), Refund: voided.refund })
+    const { ticketNos, refund } = await voidPageOf(app.db, callerOf(request), { game, fileId })
+    return ok({ FileId: fileId, Status: 'void' as const, Voided: ticketNos.length, TicketNos: ticketNos, Refund: refund })
   })
 }
 

@@ -4,15 +4,15 @@ import { LINE_STAKE_BOUND, type Game } from '../rules/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { queryDate } from '../../lib/query-date.ts'
-import { announceDrawChange } from '../../lib/draw-changes.ts'
-import { caller } from '../../plugins/auth.ts'
+import { caller, callerOf } from '../../plugins/auth.ts'
 import { IssueSchema, PlacedSchema, TicketSchema } from '../schemas.ts'
 import { bettingErrors } from '../errors.ts'
 import { assertSelfOrDownline, groupOf, subjectOf, withinReach } from '../../lib/downline-access.ts'
 import { fourDLinesOf, totoLinesOf } from '../store/lines.ts'
 import { placeOrder, type PlaceAnswer, type PlaceOrder } from '../store/service.ts'
 import { parseText, ticketSummary, userIdOf } from '../store/text.ts'
-import { ticketsPage, ticketView, voidTicket } from '../store/tickets.ts'
+import { ticketsPage, ticketView } from '../store/tickets.ts'
+import { voidTicketOf } from '../api-tickets.ts'
 import { searchBets } from '../store/search.ts'
 import { preferencesOf } from '../../accounts/api.ts'
 import { alertLines, type EnteredLine } from '../../accounts/rules/bet-entry-alert.ts'
@@ -154,18 +154,8 @@ const betRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game 
   app.delete('/bet', {
     schema: { querystring: Type.Object({ TicketNo: Type.String({ minLength: 1, maxLength: 20 }), LocId: LocIdField }), response: envelope(Type.Object({ TicketNo: Type.String(), Status: Type.String(), Refund: Type.Number() })) }
   }, async (request) => {
-    const user = caller(request)
-    const { TicketNo: ticketNo } = request.query
-    const view = await ticketView(app.db, ticketNo, app.gaNow())
-    if (!view) throw bettingErrors.ticketNotFound(ticketNo)
-    await assertSelfOrDownline(app.db, user, view.Ticket.UserId, 'ticket')
-    const refund = await app.db.transaction(async (tx) => {
-      const amount = await voidTicket(tx, ticketNo, app.gaNow())
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'ticket.void', detail: { TicketNo: ticketNo, refund: amount } })
-      return amount
-    })
-    announceDrawChange(app.db, { kind: 'voided', game: view.Ticket.Game === 'TOTO' ? 'TOTO' : '4D', drawIds: view.Ticket.DrawIds, ticketNo: view.Ticket.TicketNo })
-    return ok({ TicketNo: ticketNo, Status: 'void', Refund: refund })
+    const { refund } = await voidTicketOf(app.db, callerOf(request), { ticketNo: request.query.TicketNo })
+    return ok({ TicketNo: request.query.TicketNo, Status: 'void', Refund: refund })
   })
 }
 

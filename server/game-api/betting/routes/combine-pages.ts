@@ -2,11 +2,8 @@ import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../rules/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { errors } from '../../lib/errors.ts'
-import { caller } from '../../plugins/auth.ts'
-import { assertSelfOrDownline, withinReach } from '../../lib/downline-access.ts'
-import { combinePages, lockPages, pageBettors } from '../store/combine-pages.ts'
-import { UPLOAD_JOB } from '../jobs/upload.ts'
+import { callerOf } from '../../plugins/auth.ts'
+import { combinePagesOf } from '../api-tickets.ts'
 
 /** Combining processed upload pages of one account into one page (POST bet/page/combine). */
 const combinePageRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
@@ -16,19 +13,7 @@ const combinePageRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app,
       response: envelope(Type.Object({ FileId: Type.Integer(), Combined: Type.Array(Type.Integer()), Tickets: Type.Integer({ description: 'tickets moved onto FileId' }) }))
     }
   }, async (request) => {
-    const user = caller(request)
-    const combined = await app.db.transaction(async (tx) => {
-      const pages = await lockPages(tx, game, request.body.FileIds)
-      await assertSelfOrDownline(tx, user, pages[0]?.user_id ?? '', 'file')
-      // An upload may place for users its text names: each of them must be within the caller's reach too.
-      const ids = pages.map((p) => Number(p.file_id))
-      const bettors = await pageBettors(tx, ids)
-      const seen = await withinReach(tx, user, bettors)
-      if (bettors.some((b) => !seen.has(b))) throw errors.recordOutsideDownline('ticket')
-      const done = await combinePages(tx, pages, UPLOAD_JOB)
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'file.combine', detail: { FileId: done.fileId, Combined: done.folded, Tickets: done.moved } })
-      return done
-    })
+    const combined = await combinePagesOf(app.db, callerOf(request), { game, fileIds: request.body.FileIds })
     return ok({ FileId: combined.fileId, Combined: combined.folded, Tickets: combined.moved })
   })
 }
