@@ -9,6 +9,7 @@ import { shareClaimErrors } from './errors.ts'
 import { assertShareClaimAdmin, directPair } from './store/claim-access.ts'
 import { closedPeriodOf, periodOf, type PeriodInput } from './store/claim-period.ts'
 import { claimSettings, writeCompanyView, type ClaimSettingRow } from './store/claim-settings.ts'
+import { deleteGroupSetting, saveGroupSetting, type GroupSetting } from './store/group-settings.ts'
 import { deleteClaim, listClaims, lockClaim, recordClaims, recordGroupClaims, type ClaimRow } from './store/claims.ts'
 import {
   claimBackById, deleteClaimBack, importClaims, insertClaimBack, listClaimBacks, lockClaimBack, lockClaimsToImport, settleClaimBackRow, type ClaimBackRow
@@ -179,4 +180,24 @@ async function claimBack (q: Queryable, id: number): Promise<ClaimBackRow> {
   const back = await claimBackById(q, id)
   if (!back) throw shareClaimErrors.claimBackNotFound(id)
   return back
+}
+
+/** Saves a Group Report setting (a named grouping of direct downlines) for the named user or the caller's account; audited. */
+export async function saveGroupSettingOf (db: Db, caller: Caller, input: { userId?: string | undefined, name: string, groups: Array<{ Name: string, UserIds: string[] }> }): Promise<GroupSetting> {
+  const owner = await subjectOf(db, caller.user, input.userId)
+  return db.transaction(async (tx) => {
+    const saved = await saveGroupSetting(tx, owner, input.name.trim(), input.groups.map((g) => ({ Name: g.Name.trim(), UserIds: g.UserIds })))
+    await auditCall(tx, caller, 'report.groupSetting.save', { UserId: owner, SettingId: saved.SettingId, Name: saved.Name, Groups: saved.Groups })
+    return saved
+  })
+}
+
+/** Deletes a Group Report setting of the named user or the caller's account; audited. */
+export async function removeGroupSetting (db: Db, caller: Caller, input: { userId?: string | undefined, settingId: number }): Promise<true> {
+  const owner = await subjectOf(db, caller.user, input.userId)
+  await db.transaction(async (tx) => {
+    await deleteGroupSetting(tx, owner, input.settingId)
+    await auditCall(tx, caller, 'report.groupSetting.delete', { UserId: owner, SettingId: input.settingId })
+  })
+  return true
 }

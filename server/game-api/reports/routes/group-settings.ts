@@ -2,9 +2,10 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { caller } from '../../plugins/auth.ts'
+import { caller, callerOf } from '../../plugins/auth.ts'
 import { subjectOf } from '../../lib/downline-access.ts'
-import { deleteGroupSetting, groupSettings, saveGroupSetting } from '../store/group-settings.ts'
+import { groupSettings } from '../store/group-settings.ts'
+import { removeGroupSetting, saveGroupSettingOf } from '../api.ts'
 
 const UserIdField = Type.Optional(Type.String({ maxLength: 50, description: 'whose settings: the caller (default) or a downline' }))
 const NameField = Type.String({ minLength: 1, maxLength: 60, pattern: '\\S' })
@@ -33,25 +34,13 @@ const groupSettingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: envelope(SettingSchema)
     }
   }, async (request) => {
-    const { UserId, Name: name, Groups: groups } = request.body
-    const owner = await subjectOf(app.db, caller(request), UserId)
-    return ok(await app.db.transaction(async (tx) => {
-      const saved = await saveGroupSetting(tx, owner, name.trim(), groups.map((g) => ({ Name: g.Name.trim(), UserIds: g.UserIds })))
-      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'report.groupSetting.save', detail: { UserId: owner, SettingId: saved.SettingId, Name: saved.Name, Groups: saved.Groups } })
-      return saved
-    }))
+    const { UserId: userId, Name: name, Groups: groups } = request.body
+    return ok(await saveGroupSettingOf(app.db, callerOf(request), { userId, name, groups }))
   })
 
   app.delete('/reportGroupSetting', {
     schema: { querystring: Type.Object({ SettingId: Type.Integer({ minimum: 1, maximum: 2147483647 }), UserId: UserIdField, LocId: LocIdField }), response: envelope(Type.Boolean()) }
-  }, async (request) => {
-    const owner = await subjectOf(app.db, caller(request), request.query.UserId)
-    await app.db.transaction(async (tx) => {
-      await deleteGroupSetting(tx, owner, request.query.SettingId)
-      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'report.groupSetting.delete', detail: { UserId: owner, SettingId: request.query.SettingId } })
-    })
-    return ok(true)
-  })
+  }, async (request) => ok(await removeGroupSetting(app.db, callerOf(request), { userId: request.query.UserId, settingId: request.query.SettingId })))
 }
 
 export default groupSettingRoutes
