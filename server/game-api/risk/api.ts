@@ -20,7 +20,12 @@ import { SPECIAL_PATTERNS, patternNumbers, type SpecialPattern } from './rules/s
 import { assertOutSet } from './store/out-set.ts'
 import { normaliseNumber } from './rules/numbers.ts'
 import { outLimitsOf, writeOutLimit, type OutLimitRow } from './store/out-settings.ts'
-import { ownedDistributor, lockDistributor, partnersOf, replacePartners, setDistributorWeb } from './store/distributors.ts'
+import { deleteDistributor, insertDistributor, lockDistributorNames, nameTaken, ownDistributor, ownedDistributor, lockDistributor, partnersOf, replacePartners, setDistributorWeb, updateDistributor, usableDistributor, type DistributorRow } from './store/distributors.ts'
+import { unsettledDraw } from './store/draw-of.ts'
+import { checkRule, replaceRules, rulesOf, type Rule, type RuleInput } from './store/rules.ts'
+import type { RuleThrowScope } from './store/rule-throws.ts'
+import { OUTSET_PROCESS_JOB, type OutsetProcessPayload } from './jobs/process.ts'
+import { OUTSET_PROCESS2_JOB, OUTSET_RULE_JOB } from './jobs/rules.ts'
 import { linesToPlace, loadBetSpecial, saveBetSpecial, type BetSpecialSetting } from './store/bet-special.ts'
 import { BET_SPECIAL_JOB, nextSpecialDrawId, specialJobOf, specialRunOf, type BetSpecialPayload } from './store/bet-special-runs.ts'
 import { limitNumberOf, takenUnits } from './store/limits.ts'
@@ -299,6 +304,109 @@ export async function setPartners (db: Db, caller: Caller, input: { distributorI
     await auditCall(tx, caller, 'distributor.partners', { Account: userId, DistributorId: id, UserIds: wanted, ...(web === undefined ? {} : { Web: web }) })
   })
   return [...wanted].sort()
+}
+
+/** A distributor's fields as its form sends them (untrimmed; phone and remark optional). */
+export interface DistributorInput { Name: string, Phone?: string | undefined, Remark?: string | undefined }
+
+const distributorFields = (input: DistributorInput) => ({ name: input.Name.trim(), phone: input.Phone?.trim() ?? '', remark: input.Remark?.trim() ?? '' })
+
+/** Adds a distributor to the account's own list under a name it does not use yet; audited; answers the account and the new row. */
+export async function createDistributor (db: Db, caller: Caller, input: DistributorInput): Promise<{ account: string, row: DistributorRow }> {
+  const account = await subjectOf(db, caller.user)
+  const fields = distributorFields(input)
+  const row = await db.transaction(async (tx) => {
+    await lockDistributorNames(tx)
+    if (await nameTaken(tx, account, fields.name, 0)) throw outsetErrors.distributorTaken(fields.name)
+    const id = await insertDistributor(tx, account, fields, caller.now)
+    await auditCall(tx, caller, 'distributor.create', { Account: account, Name: fields.name })
+    return ownDistributor(tx, account, id)
+  })
+  return { account, row }
+}
+
+/** Changes one of the account's own distributors (its name still unused by the others); audited; answers the account and the row. */
+export async function editDistributor (db: Db, caller: Caller, input: DistributorInput & { DistributorId: number }): Promise<{ account: string, row: DistributorRow }> {
+  const account = await subjectOf(db, caller.user)
+  const id = input.DistributorId
+  const fields = distributorFields(input)
+  const row = await db.transaction(async (tx) => {
+    await lockDistributorNames(tx)
+    await ownedDistributor(tx, account, id)
+    if (await nameTaken(tx, account, fields.name, id)) throw outsetErrors.distributorTaken(fields.name)
+    await updateDistributor(tx, id, fields)
+    await auditCall(tx, caller, 'distributor.update', { Account: account, DistributorId: id, Name: fields.name })
+    return ownDistributor(tx, account, id)
+  })
+  return { account, row }
+}
+
+/** Marks one of the account's own distributors deleted (its throws keep naming it); audited. */
+export async function removeDistributor (db: Db, caller: Caller, input: { distributorId: number }): Promise<void> {
+  const account = await subjectOf(db, caller.user)
+  const id = input.distributorId
+  await db.transaction(async (tx) => {
+    await ownedDistributor(tx, account, id)
+    await deleteDistributor(tx, id, caller.now)
+    await auditCall(tx, caller, 'distributor.delete', { Account: account, DistributorId: id })
+  })
+}
+
+/** Replaces the rules of one of the account's own distributors (each checked first); audited with the rules as sent; answers the saved ones. */
+export async function saveRules (db: Db, caller: Caller, input: { distributorId: number, rules: RuleInput[] }): Promise<Rule[]> {
+  const account = await subjectOf(db, caller.user)
+  const id = input.distributorId
+  const rules = input.rules.map((r, i) => checkRule(i + 1, r))
+  return db.transaction(async (tx) => {
+    await lockDistributor(tx, id)
+    await ownedDistributor(tx, account, id)
+    await replaceRules(tx, id, rules)
+    await auditCall(tx, caller, 'distributor.rules', { Account: account, DistributorId: id, Rules: input.rules })
+    return rulesOf(tx, [id])
+  })
+}
+
+/**
+ * Queues the job that throws the account's excess on a draw not settled yet (the next when none is named) by one usable distributor's rules
+ * for the game; the job is the caller's, who polls it and is the throws' creator; audited. The caller wakes the job runner after.
+ */
+export async function startRuleOutset (db: Db, caller: Caller, input: { game: Game, distributorId: number, drawId?: number | undefined }): Promise<number> {
+  const account = await subjectOf(db, caller.user)
+  const { game, distributorId: id } = input
+  return db.transaction(async (tx) => {
+    const draw = await unsettledDraw(tx, game, input.drawId, caller.now)
+    await usableDistributor(tx, account, id)
+    if ((await rulesOf(tx, [id], game)).length === 0) throw outsetErrors.noRules(id, game)
+    const payload: RuleThrowScope = { game, drawId: Number(draw.draw_id), userId: account, distributorId: id }
+    const jobId = await enqueueJob(tx, { kind: OUTSET_RULE_JOB, subjectId: id, userId: caller.user.userId, payload, maxAttempts: 3 })
+    await auditCall(tx, caller, 'outset.rule.start', { JobId: jobId, Account: account, ...payload })
+    return jobId
+  })
+}
+
+/** Queues the job that throws every excess of the account's intake on a draw out to one usable distributor; audited. The caller wakes the job runner after. */
+export async function startOutsetProcess (db: Db, caller: Caller, input: { game: Game, distributorId: number, drawId?: number | undefined }): Promise<number> {
+  const account = await subjectOf(db, caller.user)
+  return db.transaction(async (tx) => {
+    const draw = await unsettledDraw(tx, input.game, input.drawId, caller.now)
+    await usableDistributor(tx, account, input.distributorId)
+    const payload: OutsetProcessPayload = { game: input.game, drawId: Number(draw.draw_id), userId: account, distributorId: input.distributorId }
+    const jobId = await enqueueJob(tx, { kind: OUTSET_PROCESS_JOB, subjectId: Number(draw.draw_id), userId: caller.user.userId, payload, maxAttempts: 3 })
+    await auditCall(tx, caller, 'outset.process.start', { JobId: jobId, Account: account, ...payload })
+    return jobId
+  })
+}
+
+/** Queues the job that throws the account's excess on a draw by the rules of every distributor it may use; audited. The caller wakes the job runner after. */
+export async function startOutsetProcess2 (db: Db, caller: Caller, input: { game: Game, drawId?: number | undefined }): Promise<number> {
+  const account = await subjectOf(db, caller.user)
+  return db.transaction(async (tx) => {
+    const draw = await unsettledDraw(tx, input.game, input.drawId, caller.now)
+    const payload: RuleThrowScope = { game: input.game, drawId: Number(draw.draw_id), userId: account }
+    const jobId = await enqueueJob(tx, { kind: OUTSET_PROCESS2_JOB, subjectId: Number(draw.draw_id), userId: caller.user.userId, payload, maxAttempts: 3 })
+    await auditCall(tx, caller, 'outset.process2.start', { JobId: jobId, Account: account, ...payload })
+    return jobId
+  })
 }
 
 /** Who may be a partner: the owner's downline agents and admins (members keep no intake, so they never throw). */

@@ -3,14 +3,14 @@ import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { zoneIso } from '../../../../schemas/domain/calendar.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { caller } from '../../plugins/auth.ts'
+import { caller, callerOf } from '../../plugins/auth.ts'
 import { subjectOf } from '../../lib/downline-access.ts'
 import { assertOutSet } from '../store/out-set.ts'
-import { outsetErrors } from '../errors.ts'
 import { distributorStatement, statementAccess } from '../store/distributor-statement.ts'
 import { drawDateRange } from '../../lib/query-date.ts'
 import type { Game } from '../../../../schemas/game/index.ts'
-import { deleteDistributor, insertDistributor, lockDistributorNames, nameTaken, ownDistributor, ownedDistributor, updateDistributor, usableDistributor, usableDistributors, type DistributorRow } from '../store/distributors.ts'
+import { usableDistributor, usableDistributors, type DistributorRow } from '../store/distributors.ts'
+import { createDistributor, editDistributor, removeDistributor } from '../api.ts'
 
 // Owner and Shared tell a partnered outlet (another level's, shared with the caller) from the caller's own.
 const Distributor = Type.Object({
@@ -128,43 +128,17 @@ const distributorRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app,
   })
 
   app.post('/distributors', { schema: { body: Type.Object({ ...fields, LocId: LocIdField }), response: envelope(Distributor) } }, async (request) => {
-    const user = caller(request)
-    const account = await subjectOf(app.db, user)
-    const name = request.body.Name.trim()
-    const row = await app.db.transaction(async (tx) => {
-      await lockDistributorNames(tx)
-      if (await nameTaken(tx, account, name, 0)) throw outsetErrors.distributorTaken(name)
-      const id = await insertDistributor(tx, account, { name, phone: request.body.Phone?.trim() ?? '', remark: request.body.Remark?.trim() ?? '' }, app.gaNow())
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'distributor.create', detail: { Account: account, Name: name } })
-      return ownDistributor(tx, account, id)
-    })
+    const { account, row } = await createDistributor(app.db, callerOf(request), request.body)
     return ok(toDistributor(account)(row))
   })
 
   app.put('/distributors', { schema: { body: Type.Object({ DistributorId: Id, ...fields, LocId: LocIdField }), response: envelope(Distributor) } }, async (request) => {
-    const user = caller(request)
-    const account = await subjectOf(app.db, user)
-    const { DistributorId: id } = request.body
-    const name = request.body.Name.trim()
-    const row = await app.db.transaction(async (tx) => {
-      await lockDistributorNames(tx)
-      await ownedDistributor(tx, account, id)
-      if (await nameTaken(tx, account, name, id)) throw outsetErrors.distributorTaken(name)
-      await updateDistributor(tx, id, { name, phone: request.body.Phone?.trim() ?? '', remark: request.body.Remark?.trim() ?? '' })
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'distributor.update', detail: { Account: account, DistributorId: id, Name: name } })
-      return ownDistributor(tx, account, id)
-    })
+    const { account, row } = await editDistributor(app.db, callerOf(request), request.body)
     return ok(toDistributor(account)(row))
   })
 
   app.delete('/distributors/:id', { schema: { params: Type.Object({ id: Id }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Literal(true)) } }, async (request) => {
-    const user = caller(request)
-    const account = await subjectOf(app.db, user)
-    await app.db.transaction(async (tx) => {
-      await ownedDistributor(tx, account, request.params.id)
-      await deleteDistributor(tx, request.params.id, app.gaNow())
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'distributor.delete', detail: { Account: account, DistributorId: request.params.id } })
-    })
+    await removeDistributor(app.db, callerOf(request), { distributorId: request.params.id })
     return ok(true as const)
   })
 }

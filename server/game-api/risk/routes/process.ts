@@ -3,18 +3,14 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../../../schemas/game/index.ts'
-import { enqueueJob } from '../../jobs/runner.ts'
 import { JobMessageSchema, findJob } from '../../jobs/status.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { caller } from '../../plugins/auth.ts'
-import { subjectOf } from '../../lib/downline-access.ts'
+import { caller, callerOf } from '../../plugins/auth.ts'
 import { assertOutSet } from '../store/out-set.ts'
-import { usableDistributor } from '../store/distributors.ts'
-import { unsettledDraw } from '../store/draw-of.ts'
 import { outsetErrors } from '../errors.ts'
-import { OUTSET_PROCESS_JOB, type OutsetProcessPayload } from '../jobs/process.ts'
+import { OUTSET_PROCESS_JOB } from '../jobs/process.ts'
 import { OUTSET_PROCESS2_JOB } from '../jobs/rules.ts'
-import type { RuleThrowScope } from '../store/rule-throws.ts'
+import { startOutsetProcess, startOutsetProcess2 } from '../api.ts'
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
 const Status = Type.Object({ JobId: Type.Integer(), Status: Type.String(), Progress: Type.Integer({ minimum: 0, maximum: 100 }), ...JobMessageSchema })
@@ -26,17 +22,7 @@ const processRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
   app.post('/outsettingProcess1', {
     schema: { body: Type.Object({ DrawId: Type.Optional(Id), DistributorId: Id, LocId: LocIdField }), response: envelope(Type.Object({ JobId: Type.Integer() })) }
   }, async (request) => {
-    const user = caller(request)
-    // The excess of the account's intake (a staff admin's: the company's); the job is the caller's, who polls it and is the throws' creator.
-    const account = await subjectOf(app.db, user)
-    const jobId = await app.db.transaction(async (tx) => {
-      const draw = await unsettledDraw(tx, game, request.body.DrawId, app.gaNow())
-      await usableDistributor(tx, account, request.body.DistributorId)
-      const payload: OutsetProcessPayload = { game, drawId: Number(draw.draw_id), userId: account, distributorId: request.body.DistributorId }
-      const id = await enqueueJob(tx, { kind: OUTSET_PROCESS_JOB, subjectId: Number(draw.draw_id), userId: user.userId, payload, maxAttempts: 3 })
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'outset.process.start', detail: { JobId: id, Account: account, ...payload } })
-      return id
-    })
+    const jobId = await startOutsetProcess(app.db, callerOf(request), { game, drawId: request.body.DrawId, distributorId: request.body.DistributorId })
     app.jobs.wake()
     return ok({ JobId: jobId })
   })
@@ -54,15 +40,7 @@ const processRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
   app.post('/outsettingProcess2', {
     schema: { body: Type.Object({ DrawId: Type.Optional(Id), LocId: LocIdField }), response: envelope(Type.Object({ JobId: Type.Integer() })) }
   }, async (request) => {
-    const user = caller(request)
-    const account = await subjectOf(app.db, user)
-    const jobId = await app.db.transaction(async (tx) => {
-      const draw = await unsettledDraw(tx, game, request.body.DrawId, app.gaNow())
-      const payload: RuleThrowScope = { game, drawId: Number(draw.draw_id), userId: account }
-      const id = await enqueueJob(tx, { kind: OUTSET_PROCESS2_JOB, subjectId: Number(draw.draw_id), userId: user.userId, payload, maxAttempts: 3 })
-      await app.gaAudit(tx, request, { userId: user.userId, action: 'outset.process2.start', detail: { JobId: id, Account: account, ...payload } })
-      return id
-    })
+    const jobId = await startOutsetProcess2(app.db, callerOf(request), { game, drawId: request.body.DrawId })
     app.jobs.wake()
     return ok({ JobId: jobId })
   })

@@ -2,18 +2,16 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../../../schemas/game/index.ts'
-import { enqueueJob } from '../../jobs/runner.ts'
 import { JobMessageSchema, findJob } from '../../jobs/status.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { caller } from '../../plugins/auth.ts'
+import { caller, callerOf } from '../../plugins/auth.ts'
 import { subjectOf } from '../../lib/downline-access.ts'
 import { assertOutSet } from '../store/out-set.ts'
-import { ownedDistributor, usableDistributor, lockDistributor } from '../store/distributors.ts'
-import { unsettledDraw } from '../store/draw-of.ts'
+import { usableDistributor } from '../store/distributors.ts'
 import { outsetErrors } from '../errors.ts'
 import { OUTSET_RULE_JOB } from '../jobs/rules.ts'
-import { checkRule, replaceRules, ruleAnswer, rulesOf } from '../store/rules.ts'
-import type { RuleThrowScope } from '../store/rule-throws.ts'
+import { ruleAnswer, rulesOf } from '../store/rules.ts'
+import { saveRules, startRuleOutset } from '../api.ts'
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
 const GameField = Type.Union([Type.Literal('4D'), Type.Literal('TOTO')])
@@ -41,19 +39,7 @@ const ruleRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
 
   app.put('/distributors/rule/:id', {
     schema: { params: Params, body: Type.Object({ Rules: Type.Array(RuleBody, { maxItems: 100, description: 'the rules, replacing the list; empty: none' }), LocId: LocIdField }), response: envelope(Type.Array(Rule)) }
-  }, async (request) => {
-    const account = await subjectOf(app.db, caller(request))
-    const id = request.params.id
-    const rules = request.body.Rules.map((r, i) => checkRule(i + 1, r))
-    const saved = await app.db.transaction(async (tx) => {
-      await lockDistributor(tx, id)
-      await ownedDistributor(tx, account, id)
-      await replaceRules(tx, id, rules)
-      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'distributor.rules', detail: { Account: account, DistributorId: id, Rules: request.body.Rules } })
-      return rulesOf(tx, [id])
-    })
-    return ok(saved.map(ruleAnswer))
-  })
+  }, async (request) => ok((await saveRules(app.db, callerOf(request), { distributorId: request.params.id, rules: request.body.Rules })).map(ruleAnswer)))
 
   app.put('/distributors/rule/:id/outset', {
     schema: {
@@ -63,20 +49,8 @@ const ruleRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
       response: envelope(Type.Object({ JobId: Type.Integer(), DistributorId: Type.Integer() }))
     }
   }, async (request) => {
-    const userId = caller(request).userId
-    // The job throws from the account's intake (a staff admin's: the company's); the job is the caller's, who polls it and is the throws' creator.
-    const account = await subjectOf(app.db, caller(request))
     const id = request.params.id
-    const game: Game = request.body.Game ?? prefixGame
-    const jobId = await app.db.transaction(async (tx) => {
-      const draw = await unsettledDraw(tx, game, request.body.DrawId, app.gaNow())
-      await usableDistributor(tx, account, id)
-      if ((await rulesOf(tx, [id], game)).length === 0) throw outsetErrors.noRules(id, game)
-      const payload: RuleThrowScope = { game, drawId: Number(draw.draw_id), userId: account, distributorId: id }
-      const queued = await enqueueJob(tx, { kind: OUTSET_RULE_JOB, subjectId: id, userId, payload, maxAttempts: 3 })
-      await app.gaAudit(tx, request, { userId, action: 'outset.rule.start', detail: { JobId: queued, Account: account, ...payload } })
-      return queued
-    })
+    const jobId = await startRuleOutset(app.db, callerOf(request), { game: request.body.Game ?? prefixGame, distributorId: id, drawId: request.body.DrawId })
     app.jobs.wake()
     return ok({ JobId: jobId, DistributorId: id })
   })
