@@ -3,11 +3,11 @@ import { Api, GrammyError } from 'grammy'
 import type { Db, Queryable } from '../../shared/db.ts'
 import { isWallTime, zoneIso, type Game } from '../../../schemas/domain/calendar.ts'
 import type { SmsSettings } from '../../../schemas/game-api.ts'
-import type { Caller } from '../lib/caller.ts'
+import type { Call, Caller } from '../lib/caller.ts'
 import { errors } from '../lib/errors.ts'
 import { groupOf, subjectOf } from '../lib/downline-access.ts'
-import { settingKeys, writeSetting } from '../lib/settings-store.ts'
-import { auditCall } from '../lib/store/audit-trail.ts'
+import { readSetting, settingKeys, writeSetting } from '../lib/settings-store.ts'
+import { appendAudit, auditCall } from '../lib/store/audit-trail.ts'
 import { RunLater } from '../jobs/runner.ts'
 import { assertAdminPermission } from '../accounts/api.ts'
 import { readSmsSettings } from '../settings/api.ts'
@@ -15,7 +15,12 @@ import { smsErrors } from './errors.ts'
 import { openWeekdays } from './rules/open-hours.ts'
 import { normalisePhone } from './rules/phone.ts'
 import { deliver } from './jobs/sms-send.ts'
-import { insertTestMessage, markOutboundFailed, outboundSendState, queueWaiting } from './store/outbound.ts'
+import { SMS_BROADCAST_JOB, queueBroadcast, sendableDraw, type BroadcastKind } from './jobs/broadcast.ts'
+import { verifyTwilioSignature } from './rules/twilio-signature.ts'
+import { addSmsAgent, deleteSmsAgent, liveUserId, type SmsAgentRow } from './store/sms-agents.ts'
+import { receiveSms, type InboundOutcome } from './store/sms-inbound.ts'
+import { issueCode, unlinkAll } from './store/telegram-links.ts'
+import { copyOutbound, insertTestMessage, markOutboundFailed, outboundSendState, queueSend, queueWaiting } from './store/outbound.ts'
 import { gatewayReady, gatewayView, readGateway, writeGateway, type GatewayView, type SmsProvider } from './store/sms-gateway.ts'
 import { writeSmsSettings } from './store/sms-settings.ts'
 import {
@@ -260,4 +265,91 @@ function checkUrl (field: string, value: string): string {
   try { parsed = new URL(url) } catch { throw smsErrors.badEndpoint(field, url) }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw smsErrors.badEndpoint(field, url)
   return url
+}
+
+/** Lets a phone bet by SMS for a live user (one phone, one user); audited; answers the new row. */
+export async function addSmsAgentOf (db: Db, caller: Caller, input: { userId: string, phone: string }): Promise<SmsAgentRow> {
+  const phone = normalisePhone(input.phone)
+  if (phone === undefined) throw smsErrors.badPhone(input.phone)
+  const admin = caller.user.userId
+  const row = await db.transaction(async (tx) => {
+    const userId = await liveUserId(tx, input.userId)
+    if (userId === undefined) throw errors.userNotFound(input.userId)
+    const added = await addSmsAgent(tx, phone, userId, admin, caller.now)
+    if ('takenBy' in added) throw smsErrors.phoneTaken(phone, added.takenBy)
+    await auditCall(tx, caller, 'smsAgent.add', { UserId: userId, Phone: phone })
+    return added.row
+  })
+  // INSERT … RETURNING always answers the row: its absence is a fault (500), not a refusal.
+  if (!row) throw new Error('the phone INSERT returned no row')
+  return row
+}
+
+/** Stops a phone betting by SMS; audited with whose phone it was. */
+export async function removeSmsAgent (db: Db, caller: Caller, input: { phoneId: number }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const removed = await deleteSmsAgent(tx, input.phoneId)
+    if (!removed) throw smsErrors.phoneNotFound(input.phoneId)
+    await auditCall(tx, caller, 'smsAgent.delete', { PhoneId: input.phoneId, UserId: removed.user_id, Phone: removed.phone })
+  })
+}
+
+/** Queues the job that sends a finalised draw's result (or each winner's strikes) to the subscribers; audited. The caller wakes the job runner after. */
+export async function queueSmsBroadcast (db: Db, caller: Caller, input: { game: Game, kind: BroadcastKind, drawId: number }): Promise<{ drawId: number, jobId: number }> {
+  const { game, kind } = input
+  const drawId = Number((await sendableDraw(db, game, input.drawId)).draw_id)
+  const jobId = await queueBroadcast(db, { drawId, kind, game }, caller.user.userId,
+    (tx, id) => auditCall(tx, caller, kind === 'result' ? 'sms.sendResult' : 'sms.sendStrike', { DrawId: drawId, JobId: id, kind: SMS_BROADCAST_JOB }))
+  return { drawId, jobId }
+}
+
+/** What Twilio's inbound webhook brings: its fields, the URL it called as seen here, and its signature header. */
+export interface TwilioInboundInput { params: Record<string, string> & { MessageSid: string, From: string, To: string, Body: string }, seenUrl: string, signature: string }
+
+/**
+ * Takes an inbound SMS from Twilio once its signature checks out against the configured secret and public URL (a refusal is audited, with no
+ * user); answers what became of it. The caller wakes the job runner after one that is not a duplicate: its reply was queued with it.
+ */
+export async function receiveTwilioSms (db: Db, call: Call, input: TwilioInboundInput): Promise<InboundOutcome> {
+  const secret = await readSetting(db, settingKeys.smsInboundSecret)
+  if (secret === '') throw smsErrors.notConfigured()
+  // Twilio signs the URL it was told to call; behind a proxy that is the configured public URL, not the one seen here.
+  const url = await readSetting(db, settingKeys.smsInboundUrl) || input.seenUrl
+  const { params } = input
+  if (!verifyTwilioSignature(secret, url, params, input.signature)) {
+    await appendAudit(db, call, { userId: null, action: 'sms.signatureRefused', detail: { provider: 'twilio', MessageSid: params.MessageSid, From: params.From } })
+    throw smsErrors.badSignature()
+  }
+  return receiveSms(db, { provider: 'twilio', messageId: params.MessageSid, from: params.From, to: params.To, body: params.Body }, call.now)
+}
+
+/** Queues a copy of an outbound message (same recipient and text); audited; answers the copy and whether a gateway will send it now. */
+export async function resendSms (db: Db, caller: Caller, input: { outboundId: number }): Promise<{ OutboundId: number, Queued: boolean }> {
+  const original = input.outboundId
+  return db.transaction(async (tx) => {
+    const outboundId = await copyOutbound(tx, original, caller.now)
+    if (outboundId === undefined) throw smsErrors.outboundNotFound(original)
+    const queued = await queueSend(tx, outboundId)
+    await auditCall(tx, caller, 'sms.resend', { OutboundId: original, Copy: outboundId })
+    return { OutboundId: outboundId, Queued: queued }
+  })
+}
+
+/** Issues the caller a one-time code that links a Telegram account to it; audited without the code; answers the code and when it expires. */
+export async function issueTelegramCode (db: Db, caller: Caller): Promise<{ code: string, expiresAt: Date }> {
+  return db.transaction(async (tx) => {
+    const issued = await issueCode(tx, caller.user.userId, caller.now)
+    // The audit says a code was issued, never the code.
+    await auditCall(tx, caller, 'telegram.code', { ExpiresAt: zoneIso(issued.expiresAt) })
+    return issued
+  })
+}
+
+/** Unlinks every Telegram account of the caller; audited; answers how many. */
+export async function unlinkTelegram (db: Db, caller: Caller): Promise<number> {
+  return db.transaction(async (tx) => {
+    const count = await unlinkAll(tx, caller.user.userId)
+    await auditCall(tx, caller, 'telegram.unlink', { Removed: count })
+    return count
+  })
 }

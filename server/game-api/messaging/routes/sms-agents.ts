@@ -3,11 +3,9 @@ import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { zoneIso } from '../../../../schemas/domain/calendar.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { errors } from '../../lib/errors.ts'
-import { caller } from '../../plugins/auth.ts'
-import { smsErrors } from '../errors.ts'
-import { normalisePhone } from '../rules/phone.ts'
-import { addSmsAgent, deleteSmsAgent, liveUserId, smsAgents, type SmsAgentRow } from '../store/sms-agents.ts'
+import { callerOf } from '../../plugins/auth.ts'
+import { smsAgents, type SmsAgentRow } from '../store/sms-agents.ts'
+import { addSmsAgentOf, removeSmsAgent } from '../api.ts'
 
 const SmsAgent = Type.Object({ PhoneId: Type.Integer(), Phone: Type.String(), UserId: Type.String(), Role: Type.String(), CreatedBy: Type.String(), CreatedDate: Type.String() })
 const toAgent = (r: SmsAgentRow) => ({ PhoneId: Number(r.phone_id), Phone: r.phone, UserId: r.user_id, Role: r.role, CreatedBy: r.created_by, CreatedDate: zoneIso(new Date(r.created_at)) })
@@ -33,31 +31,12 @@ const smsAgentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
       response: envelope(SmsAgent)
     }
-  }, async (request) => {
-    const phone = normalisePhone(request.body.Phone)
-    if (phone === undefined) throw smsErrors.badPhone(request.body.Phone)
-    const admin = caller(request).userId
-    const row = await app.db.transaction(async (tx) => {
-      const userId = await liveUserId(tx, request.body.UserId)
-      if (userId === undefined) throw errors.userNotFound(request.body.UserId)
-      const added = await addSmsAgent(tx, phone, userId, admin, app.gaNow())
-      if ('takenBy' in added) throw smsErrors.phoneTaken(phone, added.takenBy)
-      await app.gaAudit(tx, request, { userId: admin, action: 'smsAgent.add', detail: { UserId: userId, Phone: phone } })
-      return added.row
-    })
-    // INSERT … RETURNING always answers the row: its absence is a fault (500), not a refusal.
-    if (!row) throw new Error('the phone INSERT returned no row')
-    return ok(toAgent(row))
-  })
+  }, async (request) => ok(toAgent(await addSmsAgentOf(app.db, callerOf(request), { userId: request.body.UserId, phone: request.body.Phone }))))
 
   app.delete('/deleteSMSAgent/:id', {
     schema: { params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Literal(true)) }
   }, async (request) => {
-    await app.db.transaction(async (tx) => {
-      const removed = await deleteSmsAgent(tx, request.params.id)
-      if (!removed) throw smsErrors.phoneNotFound(request.params.id)
-      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'smsAgent.delete', detail: { PhoneId: request.params.id, UserId: removed.user_id, Phone: removed.phone } })
-    })
+    await removeSmsAgent(app.db, callerOf(request), { phoneId: request.params.id })
     return ok(true as const)
   })
 }

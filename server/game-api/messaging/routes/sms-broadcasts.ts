@@ -3,9 +3,10 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { caller } from '../../plugins/auth.ts'
+import { callerOf } from '../../plugins/auth.ts'
 import { JobMessageSchema } from '../../jobs/status.ts'
-import { SMS_BROADCAST_JOB, broadcastStatus, queueBroadcast, recipients, resultText, sendableDraw, type BroadcastKind } from '../jobs/broadcast.ts'
+import { broadcastStatus, recipients, resultText, sendableDraw, type BroadcastKind } from '../jobs/broadcast.ts'
+import { queueSmsBroadcast } from '../api.ts'
 import type { Game } from '../../../../schemas/domain/calendar.ts'
 
 const DrawIdField = Type.Integer({ minimum: 1, maximum: 2147483647, description: 'a finalised draw of the prefix\'s game' })
@@ -58,12 +59,9 @@ const smsBroadcastRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app
     app.post(`/${path}`, {
       schema: { body: Type.Object({ LocId: LocIdField, DrawId: DrawIdField }), response: envelope(Status) }
     }, async (request) => {
-      const user = caller(request)
-      const draw = await sendableDraw(app.db, game, request.body.DrawId)
-      const jobId = await queueBroadcast(app.db, { drawId: Number(draw.draw_id), kind, game }, user.userId,
-        (tx, id) => app.gaAudit(tx, request, { userId: user.userId, action: kind === 'result' ? 'sms.sendResult' : 'sms.sendStrike', detail: { DrawId: Number(draw.draw_id), JobId: id, kind: SMS_BROADCAST_JOB } }))
+      const { drawId, jobId } = await queueSmsBroadcast(app.db, callerOf(request), { game, kind, drawId: request.body.DrawId })
       app.jobs.wake()
-      return ok(await broadcastStatus(app.db, game, kind, Number(draw.draw_id), jobId))
+      return ok(await broadcastStatus(app.db, game, kind, drawId, jobId))
     })
 
     app.get(`/${path}/:id/status`, {

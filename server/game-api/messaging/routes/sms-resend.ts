@@ -2,9 +2,8 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { caller } from '../../plugins/auth.ts'
-import { smsErrors } from '../errors.ts'
-import { copyOutbound, queueSend } from '../store/outbound.ts'
+import { callerOf } from '../../plugins/auth.ts'
+import { resendSms } from '../api.ts'
 
 /** POST resendSms: queues a new outbound message with the same recipient and text (the original keeps its own status). */
 const smsResendRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -14,14 +13,7 @@ const smsResendRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: envelope(Type.Object({ OutboundId: Type.Integer(), Queued: Type.Boolean({ description: 'false while no gateway is configured: the copy waits in the queue' }) }))
     }
   }, async (request) => {
-    const { OutboundId: original } = request.body
-    const answer = await app.db.transaction(async (tx) => {
-      const outboundId = await copyOutbound(tx, original, app.gaNow())
-      if (outboundId === undefined) throw smsErrors.outboundNotFound(original)
-      const queued = await queueSend(tx, outboundId)
-      await app.gaAudit(tx, request, { userId: caller(request).userId, action: 'sms.resend', detail: { OutboundId: original, Copy: outboundId } })
-      return { OutboundId: outboundId, Queued: queued }
-    })
+    const answer = await resendSms(app.db, callerOf(request), { outboundId: request.body.OutboundId })
     if (answer.Queued) app.jobs.wake()
     return ok(answer)
   })

@@ -4,8 +4,9 @@ import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { zoneDayTime, zoneIso, type Game } from '../../../../schemas/domain/calendar.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { caller } from '../../plugins/auth.ts'
-import { issueCode, linksOf, unlinkAll } from '../store/telegram-links.ts'
+import { caller, callerOf } from '../../plugins/auth.ts'
+import { linksOf } from '../store/telegram-links.ts'
+import { issueTelegramCode, unlinkTelegram } from '../api.ts'
 import { readSmsSettings } from '../../settings/api.ts'
 
 /** POST telegramCode, GET telegramLink, DELETE telegramLink. */
@@ -22,13 +23,7 @@ const telegramRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { 
       }))
     }
   }, async (request) => {
-    const { userId } = caller(request)
-    const { code, expiresAt } = await app.db.transaction(async (tx) => {
-      const issued = await issueCode(tx, userId, app.gaNow())
-      // The audit says a code was issued, never the code.
-      await app.gaAudit(tx, request, { userId, action: 'telegram.code', detail: { ExpiresAt: zoneIso(issued.expiresAt) } })
-      return issued
-    })
+    const { code, expiresAt } = await issueTelegramCode(app.db, callerOf(request))
     const bot = (await readSmsSettings(app.db, game)).TelegramBot
     return ok({ Code: code, Command: `/link ${code}`, Bot: bot === '' ? '' : `@${bot}`, ExpiresAt: zoneIso(expiresAt), Expires: `${zoneDayTime(expiresAt)} (GMT+8)` })
   })
@@ -43,12 +38,7 @@ const telegramRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { 
   app.delete('/telegramLink', {
     schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Object({ Removed: Type.Integer() })) }
   }, async (request) => {
-    const { userId } = caller(request)
-    const removed = await app.db.transaction(async (tx) => {
-      const count = await unlinkAll(tx, userId)
-      await app.gaAudit(tx, request, { userId, action: 'telegram.unlink', detail: { Removed: count } })
-      return count
-    })
+    const removed = await unlinkTelegram(app.db, callerOf(request))
     return ok({ Removed: removed })
   })
 }
