@@ -6,7 +6,6 @@ import { migrate } from '../shared/migrate.ts'
 import { loggerOptions } from '../shared/logger.ts'
 import { trustProxyOption } from '../shared/env.ts'
 import { seedDemoData } from './seed/seed.ts'
-import auditPlugin from './plugins/audit.ts'
 import authPlugin from './plugins/auth.ts'
 import captchaPlugin from './plugins/captcha.ts'
 import clockPlugin from './plugins/clock.ts'
@@ -69,7 +68,6 @@ export async function buildGameApi (options: GameApiOptions): Promise<FastifyIns
   await app.register(unsafeValuesPlugin)
   await app.register(envelopePlugin)
   await app.register(fieldSelectionPlugin)
-  await app.register(auditPlugin)
   await app.register(authPlugin)
   await app.register(captchaPlugin, { captchaAnswerSink: options.captchaAnswerSink })
   await app.register(maintenancePlugin)
