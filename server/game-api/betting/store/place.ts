@@ -247,20 +247,22 @@ const leftUnder = (limit: number, kept: number): number => Math.max(0, Math.floo
  */
 async function intakeState (q: Queryable, requests: TicketRequest[], chainOf: (request: TicketRequest) => ChainLevel[], numberLimits: ReadonlyMap<string, NumberLimit>) {
   const capped = (limit: NumberLimit | undefined) => limit !== undefined && LIMIT_FIELDS.some((f) => limit[f] !== undefined)
-  // Only rows under a limit are read and locked before the split; every row's total is added (and locked) at the end, in the same key order.
+  // A row under a limit must be read (and locked) before the split. Rows are locked in one key order only: so when any row of the
+  // placement is under a limit, all its rows are locked here at once; when none is, all are locked by the write, also at once.
   const keys: IntakeKey[] = []
+  let anyCapped = false
   for (const request of requests) {
     for (const level of chainOf(request)) {
       if (level.share <= 0) continue
       for (const line of request.game === '4D' ? request.fourD ?? [] : request.toto ?? []) {
         for (const number of playedNumbers(request.game, lineKey(request.game, line))) {
-          if (!capped(level.limit) && !capped(numberLimits.get(`${request.game}|${level.userId}|${number}`))) continue
+          anyCapped ||= capped(level.limit) || capped(numberLimits.get(`${request.game}|${level.userId}|${number}`))
           for (const drawId of request.drawIds) keys.push({ drawId, userId: level.userId, number })
         }
       }
     }
   }
-  const kept = await lockIntake(q, keys)
+  const kept = anyCapped ? await lockIntake(q, keys) : new Map<string, Kept>()
   const deltas = new Map<string, IntakeDelta>()
   const zero = (): Kept => ({ big: 0, small: 0, units: 0 })
   return {
