@@ -138,7 +138,7 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
     const ticketId = Number(ids.tickets[i])
     const chain = chainOf(request)
     const userRates = bettors.get(`${request.game}:${request.userId}`)?.rates
-    const lines = request.game === '4D' ? request.fourD ?? [] : request.toto ?? []
+    const lines = linesOf(request)
     let perDraw = 0
     const firstBet = bets.length
     const firstLevel = levels.length
@@ -174,7 +174,7 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
           combinations: figures.combinations,
           amount: figures.amount,
           payRate,
-          limitNumber: isToto ? limitNumberOf(t.type, t.numbers) : f.number
+          limitNumber: limitKeyOf(request.game, line).number
         })
         for (const level of figures.levels) levels.push({ ...level, betId, drawId })
       }
@@ -225,10 +225,14 @@ const linesOf = (r: TicketRequest): Array<FourDLineInput | TotoLineInput> => r.g
 
 /** The Limit Setting keys (bet type, number) the requests' lines fall under. */
 function limitKeys (requests: readonly TicketRequest[]): LimitKey[] {
-  const keys = requests.flatMap((r) => linesOf(r).map((line) => r.game === 'TOTO'
-    ? { betType: (line as TotoLineInput).type, number: limitNumberOf((line as TotoLineInput).type, (line as TotoLineInput).numbers) }
-    : { betType: (line as FourDLineInput).form, number: (line as FourDLineInput).number }))
+  const keys = requests.flatMap((r) => linesOf(r).map((line) => limitKeyOf(r.game, line)))
   return [...new Map(keys.map((k) => [`${k.betType}|${k.number}`, k])).values()]
+}
+
+/** The Limit Setting key a line falls under: its form or type, and its number (TOTO: the numbers sorted, or the type). */
+function limitKeyOf (game: Game, line: FourDLineInput | TotoLineInput): LimitKey {
+  if (game === 'TOTO') return { betType: (line as TotoLineInput).type, number: limitNumberOf((line as TotoLineInput).type, (line as TotoLineInput).numbers) }
+  return { betType: (line as FourDLineInput).form, number: (line as FourDLineInput).number }
 }
 
 /** A line as number and form (4D) or entry text and type (TOTO), what playedNumbers reads. */
@@ -254,7 +258,7 @@ async function intakeState (q: Queryable, requests: TicketRequest[], chainOf: (r
   for (const request of requests) {
     for (const level of chainOf(request)) {
       if (level.share <= 0) continue
-      for (const line of request.game === '4D' ? request.fourD ?? [] : request.toto ?? []) {
+      for (const line of linesOf(request)) {
         for (const number of playedNumbers(request.game, lineKey(request.game, line))) {
           anyCapped ||= capped(level.limit) || capped(numberLimits.get(`${request.game}|${level.userId}|${number}`))
           for (const drawId of request.drawIds) keys.push({ drawId, userId: level.userId, number })
@@ -310,7 +314,7 @@ async function intakeState (q: Queryable, requests: TicketRequest[], chainOf: (r
 function enforceLineMaximum (requests: TicketRequest[], maximumOf: (request: TicketRequest) => number | undefined): void {
   for (const request of requests) {
     const max = maximumOf(request) ?? DEFAULT_MAX_LINE_STAKE
-    const lines = request.game === '4D' ? request.fourD ?? [] : request.toto ?? []
+    const lines = linesOf(request)
     lines.forEach((line, i) => {
       const stake = lineStake(request.game, line)
       if (overLineMaximum(stake, max)) throw lineErrors.overMax(i, linesText([line]), stake, max, request.userId)
