@@ -35,6 +35,9 @@ const probes = {
   // Another domain's store is reached through that domain's api.ts only.
   'server/game-api/risk/store/exposure.ts': "import { value } from '../../betting/api.ts'\nexport const probe = value\n",
   'server/game-api/betting/api.ts': "export { value } from './store/tickets.ts'\n",
+  // A domain uses only the domains before it (DOMAIN_ORDER): betting places bets for risk, never the other way.
+  'server/game-api/betting/store/to-later-domain.ts': "import { value } from '../../risk/api.ts'\nexport const probe = value\n",
+  'server/game-api/risk/api.ts': exporting,
   // Legal: both servers use server/shared and schemas/, the client uses schemas/.
   'server/src/app.ts': "import { value } from '../shared/env.ts'\nimport { schema } from '../../schemas/schema.ts'\nexport const probe = [value, schema]\nexport { value }\n",
   'server/game-api/app.ts': "import { value } from '../shared/env.ts'\nimport { schema } from '../../schemas/schema.ts'\nimport { probe as routes } from './routes.ts'\nexport const probe = [value, schema, routes]\nexport { value }\n",
@@ -50,6 +53,9 @@ t.test('a cycle (type-only imports included) or a layer breach fails the check, 
   const found = breaches.map((b) => `${b.rule} ${b.from}`).sort()
   t.same(found, [
     'client-imports-no-server client/src/lib/to-server.ts',
+    'game-api-domain-order server/game-api/betting/store/to-later-domain.ts',
+    'game-api-domain-order server/game-api/draws/index.ts',
+    'game-api-domain-order server/game-api/draws/to-module.ts',
     'game-api-imports-no-service server/game-api/to-service.ts',
     'game-api-jobs-no-routes server/game-api/betting/jobs/to-registry.ts',
     'game-api-lib-imports-no-domain server/game-api/lib/to-domain.ts',

@@ -4,6 +4,7 @@ import type { Db } from '../../shared/db.ts'
 import { writeAra } from '../../../schemas/domain/ara.ts'
 import { roundMoney, type Game } from './rules/index.ts'
 import type { Caller } from '../lib/caller.ts'
+import type { UploadForm } from '../lib/upload-form.ts'
 import { GameApiError, errors } from '../lib/errors.ts'
 import { findRole, isUserLocation } from '../lib/users.ts'
 import { assertSelfOrDownline, groupOf, mayPlaceBets, subjectOf, withinReach } from '../lib/downline-access.ts'
@@ -15,8 +16,6 @@ import { bettingErrors } from './errors.ts'
 import { DAYS } from './rules/fixed-days.ts'
 import type { FourDLineInput, TotoLineInput } from './types.ts'
 import { findJob } from '../jobs/status.ts'
-import { accountErrors } from '../accounts/errors.ts'
-import { usableDistributor } from '../risk/api.ts'
 import { FIXED_JOB, fixedStatus, queueFixedJob, type FixedStatus } from './jobs/fixed.ts'
 import { UPLOAD_JOB, betLines, queueUploadJob } from './jobs/upload.ts'
 import { dbfBetLines } from './rules/dbf-lines.ts'
@@ -33,9 +32,8 @@ import { fourDLinesOf, totoLinesOf, type FourDLineBody, type TotoLineBody } from
 import { lineStake } from './store/place.ts'
 import { placeOrder } from './store/service.ts'
 
-export { addSettledPayouts, clearDrawPayouts } from './store/draw-totals.ts'
-export { FIXED_JOB, queueFixedForNewDraws } from './store/fixed-on-new-draws.ts'
 export { intakeKey, lockIntake } from './store/intake-totals.ts'
+export { limitNumberOf, takenUnits } from './store/limit-check.ts'
 export { placeOrder } from './store/service.ts'
 export { parseText, ticketSummary, userIdOf } from './store/text.ts'
 export type { FileAnswer } from './rules/file-answer.ts'
@@ -186,24 +184,11 @@ async function auditedAra<F extends readonly string[]> (db: Db, caller: Caller, 
 /** The largest bet file taken, and the largest file unpacked from an archive (the service's proxy takes one of 1 MiB too). */
 export const MAX_FILE_BYTES = 1024 * 1024
 
-/** What a Bet Upload form sent: its fields, and the one file sent as `file` (none when the form held no file). */
-export interface UploadForm { fields: Record<string, string>, file: { name: string, content: Buffer } | undefined }
-
-/** Bet Upload: a text file of bet lines stored for processing; audited. */
-export async function uploadTextFile (db: Db, caller: Caller, input: { game: Game, form: UploadForm }): Promise<FileAnswer> {
+/** Bet Upload: a text file of bet lines stored for processing, with the partner (distributor) it came from when one is named; audited. */
+export async function uploadTextFile (db: Db, caller: Caller, input: { game: Game, form: UploadForm, partnerId?: number }): Promise<FileAnswer> {
   const file = sentFile(input.form)
-  return (await saveUploads(db, caller, input.game, input.form.fields, [{ name: file.name, text: textOf(file.content) }], 'text'))[0] as FileAnswer
-}
-
-/** A partner's bets file: the same upload, recording the partner (a distributor the uploader may use) the bets came from; audited. */
-export async function uploadPartnerFile (db: Db, caller: Caller, input: { game: Game, form: UploadForm }): Promise<FileAnswer> {
-  const { fields } = input.form
-  const file = sentFile(input.form)
-  const partnerId = Number(fields.PartnerId)
-  if (!/^[1-9][0-9]{0,9}$/.test(fields.PartnerId ?? '') || partnerId > 2147483647) throw accountErrors.outOfRange('body/PartnerId', Number.isFinite(partnerId) ? partnerId : 0, 2147483647)
-  // The outlets of the caller's account (a staff admin's: the company's, those its partner picker lists).
-  await usableDistributor(db, await subjectOf(db, caller.user), partnerId)
-  return (await saveUploads(db, caller, input.game, fields, [{ name: file.name, text: textOf(file.content) }], 'partner', partnerId))[0] as FileAnswer
+  const [saved] = await saveUploads(db, caller, input.game, input.form.fields, [{ name: file.name, text: textOf(file.content) }], input.partnerId === undefined ? 'text' : 'partner', input.partnerId ?? null)
+  return saved as FileAnswer
 }
 
 /** A dBase table of bets: its rows become bet text lines (rules/dbf-lines.ts), stored as one file for the same upload job; audited. */

@@ -3,13 +3,8 @@ import { coded } from '../lib/errors.ts'
 
 const E = {
   notEnoughCredit: coded<[string, string, string]>('GA_NOT_ENOUGH_CREDIT', 'Not enough credit: the bet costs %s but %s has %s credit left; bet less or ask your upline for more credit.', 409),
-  drawWrongGame: coded<[number, string, string]>('GA_DRAW_WRONG_GAME', 'Draw %s is not a %s draw; %s on a draw of that game.', 400),
-  badResult: coded<[string]>('GA_BAD_RESULT', 'The result is not valid: %s.', 400),
-  badDayCode: coded<[string, string, string]>('GA_BAD_DAY_CODE', 'Day code "%s" is not a %s draw day; choose one of %s.', 400),
   badBetText: coded<[number, string, number, string]>('GA_BAD_BET_TEXT', 'Bet text has %s error%s: at position %s: %s.', 400),
   limitReached: coded<[string, string, string, number, string]>('GA_LIMIT_REACHED', 'Number %s (%s) has %s units left in draw %s, and this ticket asks %s; bet at most what is left, or on another number.', 409),
-  limitCount: coded<[string, number, number]>('GA_LIMIT_NUMBER_COUNT', '%s takes %s numbers, but Numbers has %s.', 400),
-  limitCountRange: coded<[string, number, number, number]>('GA_LIMIT_NUMBER_COUNT_RANGE', '%s takes %s to %s numbers, but Numbers has %s.', 400),
   jobNotFound: coded<[number, number]>('GA_JOB_NOT_FOUND', 'File %s has no processing job; start processing file %s on Bet Upload.', 404)
 }
 
@@ -54,27 +49,12 @@ export const bettingErrors = {
   tooManyLines: coded<[number, number]>('GA_TOO_MANY_LINES', 'This ticket has %s bet lines (one per number written); one ticket takes at most %s: split the bets over several tickets.', 400),
   tooManyDraws: coded<[number, number]>('GA_TOO_MANY_DRAWS', 'This ticket bets on %s draws; one ticket takes at most %s: split the draws over several tickets.', 400),
   betNotAllowed: coded<[string]>('GA_BET_NOT_ALLOWED', 'User %s may not place bets (May place bets is off for it, or betting is switched off); ask your upline to enable betting.', 403),
-  drawNotFound: coded<[number]>('GA_DRAW_NOT_FOUND', 'Draw %s does not exist; pick a draw from the list of draws.', 404),
-  drawClosed: coded<[number, string]>('GA_DRAW_CLOSED', 'Draw %s closed at %s; pick an open draw.', 409),
-  drawClosedEarly: coded<[number]>('GA_DRAW_CLOSED_EARLY', 'Draw %s takes no more bets: betting on it was closed early; pick an open draw.', 409),
-  drawWrongGame: (drawId: number, game: string) => E.drawWrongGame(drawId, game, game === 'TOTO' ? 'place TOTO bets' : 'place 4D bets'),
-  drawExists: coded<[string, string]>('GA_DRAW_EXISTS', 'A %s draw on %s exists already.', 409),
-  drawFinalised: coded<[number]>('GA_DRAW_FINALISED', 'Draw %s is finalised already: its result and bets can no longer change.', 409),
-  drawNotClosed: coded<[number, string]>('GA_DRAW_NOT_CLOSED', 'Draw %s is still open for betting until %s; enter its result after the close.', 409),
-  resultNotEntered: coded<[number]>('GA_RESULT_NOT_ENTERED', 'Draw %s has no result yet: its results SMS string is made once the result is entered.', 409),
-  noResult: coded<[number]>('GA_NO_RESULT', 'Draw %s has no result yet; enter it in Draw Setting before finalising.', 409),
-  badResult: (problems: string[]) => E.badResult(problems[0] ?? 'unknown problem').with({ data: problems }),
   noDraws: coded<[string]>('GA_NO_DRAWS', '%s covers no open draw; choose a day code or draws that are open.', 400),
-  badDayCode: (game: string, code: string, expected: string[]) => E.badDayCode(code, game, expected.join(', ')),
   badBetText: (issues: Array<{ position: number, length: number, message: string }>) =>
     E.badBetText(issues.length, issues.length === 1 ? '' : 's', issues[0]?.position ?? 0, issues[0]?.message ?? '')
       .with({ data: issues.map((i) => `at position ${i.position} (length ${i.length}): ${i.message}`) }),
   ticketNotFound: coded<[string]>('GA_TICKET_NOT_FOUND', 'Ticket %s does not exist; check the ticket number.', 404),
   ticketVoid: coded<[string]>('GA_TICKET_VOID', 'Ticket %s is voided already.', 409),
-  voidClosedByHand: coded<[string, number]>('GA_VOID_CLOSED_BY_HAND', 'Ticket %s cannot be voided: betting on draw %s was closed by hand; a ticket is voided only while its draw takes bets.', 409),
-  voidAfterResult: coded<[string, number]>('GA_VOID_AFTER_RESULT', 'Ticket %s cannot be voided: draw %s has its result entered; a ticket is voided only while its draw takes bets.', 409),
-  voidFinalised: coded<[string, number]>('GA_VOID_FINALISED', 'Ticket %s cannot be voided: draw %s is finalised; a ticket is voided only while its draw takes bets.', 409),
-  voidClosed: coded<[string, number, string]>('GA_VOID_CLOSED', 'Ticket %s cannot be voided: draw %s closed at %s; a ticket is voided only while its draw takes bets.', 409),
   fixedNotFound: coded<[number]>('GA_FIXED_NOT_FOUND', 'Fixed bet %s does not exist (it may have been deleted already).', 404),
   transferSameUser: coded<[string]>('GA_TRANSFER_SAME_USER', '%s is the account the tickets move from; move them to another account.', 400),
   transferWhich: coded('GA_TRANSFER_WHICH', 'Choose exactly one of these: the tickets to move, one ticket, or a draw whose live tickets move.', 400),
@@ -102,25 +82,7 @@ export const bettingErrors = {
   renameOneFile: coded('GA_FILE_RENAME_ONE', 'A new file name renames one file: choose a single file.', 400),
   fileAlreadyProcessed: coded<[number]>('GA_FILE_PROCESSED', 'File %s is processed already; upload it again to place its bets again.', 409),
   jobNotFound: (id: number) => E.jobNotFound(id, id),
-  drawNotOpen: coded<[number, string]>('GA_DRAW_NOT_OPEN', 'Draw %s opens for betting at %s; bet on it then, or pick an open draw.', 409),
-  drawHasResult: coded<[number]>('GA_DRAW_HAS_RESULT', 'Draw %s has its result entered: betting cannot reopen and its dates cannot change; reset the result first.', 409),
-  drawPastClose: coded<[number, string]>('GA_DRAW_PAST_CLOSE', 'Draw %s closed at %s: to reopen it, give it a later close time in Draw Setting.', 409),
-  drawBusy: coded<[number]>('GA_DRAW_BUSY', 'Draw %s is being finalised; wait until its finalise job in Draw Setting ends.', 409),
-  drawNotFinalised: coded<[number]>('GA_DRAW_NOT_FINALISED', 'Draw %s is not finalised: there is nothing to reset.', 409),
-  drawOpensAfterClose: coded<[string]>('GA_DRAW_OPENS_AFTER_CLOSE', 'Opens must be earlier than the close, %s: betting must open before it closes.', 400),
-  badSeries: coded<[string, string]>('GA_DRAW_BAD_SERIES', 'Series must be one of %s for %s.', 400),
   fixedJobNotFound: coded<[number]>('GA_FIXED_JOB_NOT_FOUND', 'Job %s is not a fixed process of this game; start one on Control › Fixed Process.', 400),
   // Names the number and what is left of its limit in that draw (Limit Setting).
-  limitReached: (number: string, betType: string, drawId: number, left: number, asked: number) => E.limitReached(number, betType, units(left), drawId, units(asked)),
-  limitNotFound: coded<[number]>('GA_LIMIT_NOT_FOUND', 'Limit %s does not exist (it may have been deleted already); pick one on Limit Setting.', 404),
-  limitBadBetType: coded('GA_LIMIT_BAD_BET_TYPE', 'Bet type must be one of ORDINARY, SYSTEM, ROLL, 2*, 3*, 4*, *2, *3, *4, TO, TE, TT.', 400),
-  limitBadNumber: coded<[string]>('GA_LIMIT_BAD_NUMBER', 'Numbers "%s" must be TOTO numbers from 01 to 49, spaces or commas between.', 400),
-  limitNumberRepeats: coded<[string]>('GA_LIMIT_NUMBER_REPEATS', 'Numbers "%s" repeat a number; give each number once.', 400),
-  // A bet type takes one count of numbers or a range of counts (SYSTEM): two sentences, so neither holds English in a value.
-  limitNumberCount: (type: string, counts: readonly number[], held: number) => counts.length > 1
-    ? E.limitCountRange(type, counts[0] ?? 0, counts[counts.length - 1] ?? 0, held)
-    : E.limitCount(type, counts[0] ?? 0, held),
-  limitNoKey: coded('GA_LIMIT_NO_KEY', 'Choose the limits to delete, or give the bet type (and numbers) of the limit to delete.', 400),
-  limitNotSet: coded<[string, string]>('GA_LIMIT_NOT_SET', 'Number %s (%s) has no limit to delete.', 400),
-  limitExists: coded<[string, string]>('GA_LIMIT_EXISTS', 'Number %s (%s) has a limit already; change its Max units per draw instead.', 409)
+  limitReached: (number: string, betType: string, drawId: number, left: number, asked: number) => E.limitReached(number, betType, units(left), drawId, units(asked))
 } as const

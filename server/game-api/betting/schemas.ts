@@ -2,25 +2,7 @@
 import { Type } from 'typebox'
 import { DAYS, type Day } from './rules/fixed-days.ts'
 import { TICKET_STATUSES } from './rules/ticket-statuses.ts'
-
-/** A draw. */
-export const DrawSchema = Type.Object({
-  DrawId: Type.Integer(),
-  Game: Type.Union([Type.Literal('4D'), Type.Literal('TOTO')]),
-  DrawDate: Type.String(),
-  CloseDate: Type.String(),
-  Series: Type.String(),
-  Special: Type.Boolean(),
-  IsFinalised: Type.Boolean(),
-  HasResult: Type.Boolean(),
-  OpenDate: Type.Union([Type.String(), Type.Null()], { description: 'when betting opens (null: open from creation)' }),
-  CloseTime: Type.String({ description: 'HH:mm GMT+8 on the draw date' }),
-  ClosedByHand: Type.Boolean(),
-  Status: Type.Union([Type.Literal('pending'), Type.Literal('open'), Type.Literal('closed'), Type.Literal('result'), Type.Literal('finalised')])
-})
-
-/** A draw with its result (null before it is entered). */
-export const DrawResultSchema = Type.Object({ ...DrawSchema.properties, Result: Type.Union([Type.Null(), Type.Record(Type.String(), Type.Unknown())]) })
+import { DrawSchema } from '../draws/schemas.ts'
 
 /** A placed ticket. */
 export const PlacedSchema = Type.Object({
@@ -75,4 +57,22 @@ export const FixedSettingSchema = Type.Object({
   Enabled: Type.Boolean(),
   AllDays: Type.Boolean(),
   ...Object.fromEntries(DAYS.map((d) => [d, Type.Boolean()])) as Record<Day, ReturnType<typeof Type.Boolean>>
+})
+
+/** An uploaded bet file (Bet Upload, a partner's file). */
+export const FileSchema = Type.Object({
+  FileId: Type.Integer(),
+  UserId: Type.String(),
+  FileName: Type.String(),
+  Game: Type.String(),
+  FileStatus: Type.String(),
+  StrictNumber: Type.Boolean(),
+  AcceptDecimals: Type.Boolean(),
+  Remarks: Type.String(),
+  Batch: Type.String(),
+  Lines: Type.Integer(),
+  Placed: Type.Integer(),
+  Failed: Type.Integer(),
+  UploadedDate: Type.String(),
+  PartnerId: Type.Union([Type.Integer(), Type.Null()])
 })

@@ -7,8 +7,7 @@ import { addDays, dayOfDate, isIsoDate, zoneDateOf } from '../../../schemas/doma
 import type { Caller } from '../lib/caller.ts'
 import { errors } from '../lib/errors.ts'
 import { auditCall } from '../lib/store/audit-trail.ts'
-import { queueFixedForNewDraws } from '../betting/api.ts'
-import { bettingErrors } from '../betting/errors.ts'
+import { announceNewDraws } from './store/new-draws.ts'
 import { drawErrors } from './errors.ts'
 import type { DrawAnswer, DrawRow } from './types.ts'
 import { toDrawAnswer } from './rules/draw-answer.ts'
@@ -31,7 +30,7 @@ export type SeriesSetting = ReturnType<typeof seriesAnswer>
 /** The series asked (else the game's first), refused unless the game has it. */
 function seriesOf (game: Game, series: string | undefined): Series {
   const chosen = (series ?? SERIES_OF[game][0]) as Series
-  if (!SERIES_OF[game].includes(chosen)) throw bettingErrors.badSeries(SERIES_OF[game].join(', '), game)
+  if (!SERIES_OF[game].includes(chosen)) throw drawErrors.badSeries(SERIES_OF[game].join(', '), game)
   return chosen
 }
 
@@ -112,8 +111,8 @@ export async function createDraw (db: Db, caller: Caller, input: { game: Game, d
     const closeTime = draw.CloseTime || (await readCloseTimes(tx))[series]
     const { closeAt, openAt } = drawTimes({ DrawDate: date, CloseTime: closeTime, OpenDate: draw.OpenDate, OpenTime: draw.OpenTime })
     const row = await insertDraw(tx, { game, series, date, closeAt, openAt, special: drawOn(series, date).special }, caller.now)
-    if (!row) throw bettingErrors.drawExists(series, dayOfDate(date))
-    await queueFixedForNewDraws(tx, game, [Number(row.draw_id)], caller.user.userId)
+    if (!row) throw drawErrors.drawExists(series, dayOfDate(date))
+    await announceNewDraws(tx, game, [Number(row.draw_id)], caller.user.userId)
     await auditCall(tx, caller, 'draw.create', { DrawId: Number(row.draw_id), series, date, closeTime })
     return toDrawAnswer(row, caller.now)
   })
@@ -162,7 +161,7 @@ export async function drawWeek (db: Db, caller: Caller, input: { game: Game, dat
   const { game } = input
   const week = weekOf(dateOf(input.date, 'querystring/Date', () => zoneDateOf(caller.now)))
   const series = input.series || undefined
-  if (series !== undefined && !SERIES_OF[game].includes(series as Series)) throw bettingErrors.badSeries(SERIES_OF[game].join(', '), game)
+  if (series !== undefined && !SERIES_OF[game].includes(series as Series)) throw drawErrors.badSeries(SERIES_OF[game].join(', '), game)
   return (await weekDraws(db, game, week, series as Series | undefined)).map((r) => toDrawAnswer(r, caller.now))
 }
 

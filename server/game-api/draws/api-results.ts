@@ -8,7 +8,6 @@ import type { Caller } from '../lib/caller.ts'
 import { confirmSuperPassword } from '../lib/super-password.ts'
 import { auditCall } from '../lib/store/audit-trail.ts'
 import { activeJobId } from '../jobs/status.ts'
-import { bettingErrors } from '../betting/errors.ts'
 import { drawErrors } from './errors.ts'
 import type { DrawAnswer } from './types.ts'
 import { isoDateOf, toDrawAnswer } from './rules/draw-answer.ts'
@@ -67,7 +66,7 @@ export async function resetResult (db: Db, caller: Caller, input: { game: Game, 
   const { game, drawId, clearResult } = input
   await confirmSuperPassword(db, caller.user.userId, input.superPassword, caller.now)
   return db.transaction(async (tx) => {
-    if (await activeJobId(tx, FINALISE_JOB, drawId) !== undefined) throw bettingErrors.drawBusy(drawId)
+    if (await activeJobId(tx, FINALISE_JOB, drawId) !== undefined) throw drawErrors.drawBusy(drawId)
     const reset = await resetDraw(tx, game, drawId, clearResult, caller.now)
     await auditCall(tx, caller, clearResult ? 'draw.reset7' : 'draw.reset6', { ...reset })
     return reset
@@ -84,7 +83,7 @@ export async function finaliseSteps (db: Db, _caller: Caller, input: { game: Gam
 export async function finaliseReportOf (db: Db, _caller: Caller, input: { game: Game, drawId?: number | undefined, importId?: number | undefined }): Promise<Awaited<ReturnType<typeof finaliseReport>>> {
   const { game, drawId, importId } = input
   const id = drawId ?? (importId === undefined ? undefined : Number((await existingImport(db, game, importId)).draw_id))
-  if (id === undefined) throw bettingErrors.drawNotFound(0)
+  if (id === undefined) throw drawErrors.drawNotFound(0)
   await existingDraw(db, id, { game })
   return finaliseReport(db, id)
 }
@@ -97,7 +96,7 @@ export async function importResultFile (db: Db, caller: Caller, input: { game: G
   const result = resultOf(game, rows.raw)
   const saved = await db.transaction(async (tx) => {
     const draw = await existingDraw(tx, drawId, { game })
-    if (draw.is_finalised) throw bettingErrors.drawFinalised(drawId)
+    if (draw.is_finalised) throw drawErrors.drawFinalised(drawId)
     const row = await insertImport(tx, { drawId, game, locId: input.locId || null, fileName: input.fileName || 'result.csv', content, result, userId: caller.user.userId, now: caller.now })
     await auditCall(tx, caller, 'result.import', { ImportId: Number(row.import_id), DrawId: drawId })
     return row

@@ -1,10 +1,11 @@
-// The risk module's public surface: what other domains may use of it (the limits placement enforces, the distributors an upload may name),
+// The risk module's public surface: what other domains may use of it,
 // and its use cases, (db, caller, input) → result, each write in its own transaction with its audit record. Its store/ is private.
 import type { Db } from '../../shared/db.ts'
 import { inWholeCents } from '../../../schemas/domain/cents.ts'
 import { totoNumberCounts, isTotoNumber } from '../../../schemas/domain/toto-lines.ts'
 import { roundMoney, type Game } from '../../../schemas/game/index.ts'
-import { bettingErrors } from '../betting/errors.ts'
+import { drawErrors } from '../draws/errors.ts'
+import { limitErrors } from './errors.ts'
 import type { Caller } from '../lib/caller.ts'
 import { errors } from '../lib/errors.ts'
 import { findRole } from '../lib/users.ts'
@@ -28,11 +29,10 @@ import { OUTSET_PROCESS_JOB, type OutsetProcessPayload } from './jobs/process.ts
 import { OUTSET_PROCESS2_JOB, OUTSET_RULE_JOB } from './jobs/rules.ts'
 import { linesToPlace, loadBetSpecial, saveBetSpecial, type BetSpecialSetting } from './store/bet-special.ts'
 import { BET_SPECIAL_JOB, nextSpecialDrawId, specialJobOf, specialRunOf, type BetSpecialPayload } from './store/bet-special-runs.ts'
-import { limitNumberOf, takenUnits } from './store/limits.ts'
+import { limitNumberOf, takenUnits, uploadTextFile, type FileAnswer } from '../betting/api.ts'
+import { accountErrors } from '../accounts/errors.ts'
+import type { UploadForm } from '../lib/upload-form.ts'
 import { deleteLimits, insertLimit, limitByKey, listLimits, lockLimit, nextOpenDrawId, writeLimitMax } from './store/limit-settings.ts'
-
-export { enforceLimits, limitNumberOf, limitRowsRead, type LimitKey, type LimitRow } from './store/limits.ts'
-export { usableDistributor } from './store/distributors.ts'
 
 /** A limit as Limit Setting lists it, with what the reported draw has taken of it. */
 export interface LimitAnswer { LimitId: number, Number: string, BetType: string, MaxUnits: number, DrawId: number | null, Taken: number, Left: number, UpdatedBy: string }
@@ -54,7 +54,7 @@ export async function createLimit (db: Db, caller: Caller, input: { game: Game, 
   const key = limitKeyOf(input.betType, input.number)
   const row = await db.transaction(async (tx) => {
     const made = await insertLimit(tx, input.game, key, input.maxUnits, caller.user.userId, caller.now)
-    if (!made) throw bettingErrors.limitExists(key.number, key.betType)
+    if (!made) throw limitErrors.limitExists(key.number, key.betType)
     await auditCall(tx, caller, 'limit.create', { LimitId: made.limit_id, Number: key.number, BetType: key.betType, MaxUnits: input.maxUnits })
     return made
   })
@@ -66,7 +66,7 @@ export async function setLimitMax (db: Db, caller: Caller, input: { game: Game, 
   const { limitId: id, maxUnits: max } = input
   await db.transaction(async (tx) => {
     const was = await lockLimit(tx, input.game, id)
-    if (!was) throw bettingErrors.limitNotFound(id)
+    if (!was) throw limitErrors.limitNotFound(id)
     await auditCall(tx, caller, 'limit.update', { LimitId: id, Number: was.number, BetType: was.bet_type, from: Number(was.max_units), to: max })
     await writeLimitMax(tx, id, max, caller.user.userId, caller.now)
   })
@@ -79,7 +79,7 @@ export async function removeLimits (db: Db, caller: Caller, input: { game: Game,
   return db.transaction(async (tx) => {
     const rows = await deleteLimits(tx, input.game, ids)
     const missing = ids.find((id) => !rows.some((r) => Number(r.limit_id) === id))
-    if (missing !== undefined) throw bettingErrors.limitNotFound(missing)
+    if (missing !== undefined) throw limitErrors.limitNotFound(missing)
     await auditCall(tx, caller, 'limit.delete', { limits: rows.map((r) => ({ LimitId: r.limit_id, Number: r.number, BetType: r.bet_type, MaxUnits: Number(r.max_units) })) })
     return { Deleted: rows.length }
   })
@@ -89,10 +89,10 @@ export async function removeLimits (db: Db, caller: Caller, input: { game: Game,
 export async function removeLimitsNamed (db: Db, caller: Caller, input: { game: Game, limitIds?: number[] | undefined, betType?: string | undefined, number?: string | undefined }): Promise<{ Deleted: number }> {
   const { game } = input
   if (input.limitIds) return removeLimits(db, caller, { game, limitIds: input.limitIds })
-  if (input.betType === undefined) throw bettingErrors.limitNoKey()
+  if (input.betType === undefined) throw limitErrors.limitNoKey()
   const key = limitKeyOf(input.betType, input.number ?? '')
   const found = await limitByKey(db, game, key)
-  if (!found) throw bettingErrors.limitNotSet(key.number, key.betType)
+  if (!found) throw limitErrors.limitNotSet(key.number, key.betType)
   return removeLimits(db, caller, { game, limitIds: [Number(found.limit_id)] })
 }
 
@@ -100,12 +100,12 @@ export async function removeLimitsNamed (db: Db, caller: Caller, input: { game: 
 function limitKeyOf (betType: string, numberText: string): { betType: string, number: string } {
   const type = betType.trim().toUpperCase()
   const counts = totoNumberCounts(type)
-  if (counts === undefined) throw bettingErrors.limitBadBetType()
+  if (counts === undefined) throw limitErrors.limitBadBetType()
   const parts = numberText.trim() === '' ? [] : numberText.trim().split(/[\s,]+/)
-  if (parts.some((p) => !/^\d{1,2}$/.test(p) || !isTotoNumber(Number(p)))) throw bettingErrors.limitBadNumber(numberText)
+  if (parts.some((p) => !/^\d{1,2}$/.test(p) || !isTotoNumber(Number(p)))) throw limitErrors.limitBadNumber(numberText)
   const numbers = parts.map(Number)
-  if (new Set(numbers).size !== numbers.length) throw bettingErrors.limitNumberRepeats(numberText)
-  if (!counts.includes(numbers.length)) throw bettingErrors.limitNumberCount(type, counts, numbers.length)
+  if (new Set(numbers).size !== numbers.length) throw limitErrors.limitNumberRepeats(numberText)
+  if (!counts.includes(numbers.length)) throw limitErrors.limitNumberCount(type, counts, numbers.length)
   return { betType: type, number: limitNumberOf(type, numbers) }
 }
 
@@ -185,7 +185,7 @@ export async function generateBetSpecial (db: Db, caller: Caller, input: { drawI
     const s = await loadBetSpecial(tx, account)
     if (specialCount(s) === 0 || s.big + s.small <= 0) throw outsetErrors.betSpecialEmpty()
     const found = input.drawId === undefined ? await nextSpecialDrawId(tx, s.series, caller.now) : (await drawById(tx, input.drawId, { game: '4D' }))?.draw_id
-    if (found === undefined) throw input.drawId === undefined ? outsetErrors.noDraw(s.series) : bettingErrors.drawNotFound(input.drawId)
+    if (found === undefined) throw input.drawId === undefined ? outsetErrors.noDraw(s.series) : drawErrors.drawNotFound(input.drawId)
     const drawId = Number(found)
     const done = await specialRunOf(tx, account, drawId)
     if (done) throw outsetErrors.betSpecialDone(drawId, done.ticket_no ?? '')
@@ -416,3 +416,13 @@ async function partnerCandidates (db: Db, userId: string) {
 
 const limitOf = (v: string | null) => v === null ? null : Number(v)
 const toOutSetting = (r: OutLimitRow): OutSettingAnswer => ({ UserId: r.user_id, Number: r.number, Big: limitOf(r.big_limit), Small: limitOf(r.small_limit), Units: limitOf(r.unit_limit) })
+
+/** A partner's bets file: Bet Upload's file, recording the partner (a distributor the uploader may use) the bets came from; audited. */
+export async function uploadPartnerFile (db: Db, caller: Caller, input: { game: Game, form: UploadForm }): Promise<FileAnswer> {
+  const sent = input.form.fields.PartnerId
+  const partnerId = Number(sent)
+  if (!/^[1-9][0-9]{0,9}$/.test(sent ?? '') || partnerId > 2147483647) throw accountErrors.outOfRange('body/PartnerId', Number.isFinite(partnerId) ? partnerId : 0, 2147483647)
+  // The outlets of the caller's account (a staff admin's: the company's, those its partner picker lists).
+  await usableDistributor(db, await subjectOf(db, caller.user), partnerId)
+  return uploadTextFile(db, caller, { ...input, partnerId })
+}

@@ -1,4 +1,4 @@
-// The risk domain's failures (out settings, throws, distributors), with stable codes and messages that say how to fix the cause.
+// The risk domain's failures (out settings, throws, distributors, Limit Setting), with stable codes and messages that say how to fix the cause.
 import { coded } from '../lib/errors.ts'
 
 /** Every failure of the OutSet routes, by stable code. */
@@ -28,4 +28,24 @@ export const outsetErrors = {
   noRules: coded<[number, string]>('GA_DISTRIBUTOR_NO_RULES', 'Distributor %s has no %s rule: add one under Out Setting 3 before throwing to it by its rules.', 409),
   ruleJobNone: coded<[number]>('GA_RULE_JOB_NONE', 'Distributor %s has no outset job of yours yet; start one from its rules.', 404),
   process2JobNotFound: coded<[number]>('GA_OUTSET2_JOB_NOT_FOUND', 'Job %s is not one of your by-rules processing jobs; start one on Out Setting 2.', 404)
+} as const
+
+const E = {
+  limitCount: coded<[string, number, number]>('GA_LIMIT_NUMBER_COUNT', '%s takes %s numbers, but Numbers has %s.', 400),
+  limitCountRange: coded<[string, number, number, number]>('GA_LIMIT_NUMBER_COUNT_RANGE', '%s takes %s to %s numbers, but Numbers has %s.', 400)
+}
+
+/** Every failure of the Limit Setting routes, by stable code. */
+export const limitErrors = {
+  limitNotFound: coded<[number]>('GA_LIMIT_NOT_FOUND', 'Limit %s does not exist (it may have been deleted already); pick one on Limit Setting.', 404),
+  limitBadBetType: coded('GA_LIMIT_BAD_BET_TYPE', 'Bet type must be one of ORDINARY, SYSTEM, ROLL, 2*, 3*, 4*, *2, *3, *4, TO, TE, TT.', 400),
+  limitBadNumber: coded<[string]>('GA_LIMIT_BAD_NUMBER', 'Numbers "%s" must be TOTO numbers from 01 to 49, spaces or commas between.', 400),
+  limitNumberRepeats: coded<[string]>('GA_LIMIT_NUMBER_REPEATS', 'Numbers "%s" repeat a number; give each number once.', 400),
+  // A bet type takes one count of numbers or a range of counts (SYSTEM): two sentences, so neither holds English in a value.
+  limitNumberCount: (type: string, counts: readonly number[], held: number) => counts.length > 1
+    ? E.limitCountRange(type, counts[0] ?? 0, counts[counts.length - 1] ?? 0, held)
+    : E.limitCount(type, counts[0] ?? 0, held),
+  limitNoKey: coded('GA_LIMIT_NO_KEY', 'Choose the limits to delete, or give the bet type (and numbers) of the limit to delete.', 400),
+  limitNotSet: coded<[string, string]>('GA_LIMIT_NOT_SET', 'Number %s (%s) has no limit to delete.', 400),
+  limitExists: coded<[string, string]>('GA_LIMIT_EXISTS', 'Number %s (%s) has a limit already; change its Max units per draw instead.', 409)
 } as const

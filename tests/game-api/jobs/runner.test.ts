@@ -4,7 +4,7 @@ import type { Db } from '../../../server/shared/db.ts'
 import { migrate } from '../../../server/shared/migrate.ts'
 import { JobRunner, RunLater, enqueueJob, percentDone, type JobContext } from '../../../server/game-api/jobs/runner.ts'
 import { uncodedMessage as said } from '../../../server/game-api/jobs/messages.ts'
-import { bettingErrors } from '../../../server/game-api/betting/errors.ts'
+import { drawErrors } from '../../../server/game-api/draws/errors.ts'
 import { eachDatabase, freshDb } from '../../helpers/db.ts'
 
 const migrations = fileURLToPath(new URL('../../../server/game-api/migrations', import.meta.url))
@@ -127,7 +127,7 @@ eachDatabase(t, async (t, kind) => {
 
   t.test('a failure is stored as a code and values too: a refusal keeps its own, so the page says it in the user\'s language', async (t) => {
     // A refusal of the game API's own catalogue (a code is catalogued once, with one text).
-    const drawBusy = bettingErrors.drawBusy
+    const drawBusy = drawErrors.drawBusy
     const text = 'Draw 7 is being finalised; wait until its finalise job in Draw Setting ends.'
     const id = await enqueueJob(db, { kind: 'refused', maxAttempts: 2 })
     const runner = new JobRunner(db, { retryMs: 0 })

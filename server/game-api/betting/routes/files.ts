@@ -1,6 +1,5 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyRequest } from 'fastify'
 import multipart from '@fastify/multipart'
 import type { Game } from '../rules/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
@@ -8,25 +7,11 @@ import { callerOf } from '../../plugins/auth.ts'
 import { JobMessageSchema } from '../../jobs/status.ts'
 import { MAX_FILE_NAME } from '../rules/file-name.ts'
 import {
-  MAX_FILE_BYTES, fileProcessStatus, filesOf, processFile, relabelFiles, removeFile, uploadDbfFile, uploadLzhArchive, uploadPartnerFile, uploadTextFile, type UploadForm
+  MAX_FILE_BYTES, fileProcessStatus, filesOf, processFile, relabelFiles, removeFile, uploadDbfFile, uploadLzhArchive, uploadTextFile
 } from '../api.ts'
+import { readUploadForm } from '../../lib/upload-form.ts'
+import { FileSchema } from '../schemas.ts'
 
-const FileSchema = Type.Object({
-  FileId: Type.Integer(),
-  UserId: Type.String(),
-  FileName: Type.String(),
-  Game: Type.String(),
-  FileStatus: Type.String(),
-  StrictNumber: Type.Boolean(),
-  AcceptDecimals: Type.Boolean(),
-  Remarks: Type.String(),
-  Batch: Type.String(),
-  Lines: Type.Integer(),
-  Placed: Type.Integer(),
-  Failed: Type.Integer(),
-  UploadedDate: Type.String(),
-  PartnerId: Type.Union([Type.Integer(), Type.Null()])
-})
 const LineErrorSchema = Type.Object({ Line: Type.Integer(), Position: Type.Integer(), Message: Type.String() })
 const StatusSchema = Type.Object({
   JobId: Type.Integer(),
@@ -41,40 +26,20 @@ const StatusSchema = Type.Object({
   Errors: Type.Array(LineErrorSchema)
 })
 
-/** The multipart form: its fields and the one file sent as `file` (the use case refuses a form without one). */
-async function readForm (request: FastifyRequest): Promise<UploadForm> {
-  const fields: Record<string, string> = {}
-  let file: UploadForm['file']
-  if (!request.isMultipart()) return { fields, file }
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const content = await part.toBuffer()
-      if (part.fieldname === 'file') file = { name: part.filename, content }
-    } else {
-      fields[part.fieldname] = String(part.value)
-    }
-  }
-  return { fields, file }
-}
-
 /** Bet files: multipart upload, list, delete, and processing as a durable job (jobs/runner.ts) started with one call and polled with another. */
 const fileRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 20 } })
 
   app.post('/files/upload', { schema: { response: envelope(FileSchema) } },
-    async (request) => ok(await uploadTextFile(app.db, callerOf(request), { game, form: await readForm(request) })))
-
-  // A partner's bets file: the same upload, recording the partner (a distributor the uploader may use) the bets came from.
-  app.post('/bet/page/uploadPartner', { schema: { response: envelope(FileSchema) } },
-    async (request) => ok(await uploadPartnerFile(app.db, callerOf(request), { game, form: await readForm(request) })))
+    async (request) => ok(await uploadTextFile(app.db, callerOf(request), { game, form: await readUploadForm(request) })))
 
   // A dBase table of bets: its rows become bet text lines, processed by the same upload job.
   app.post('/files/upload/dbf', { schema: { response: envelope(FileSchema) } },
-    async (request) => ok(await uploadDbfFile(app.db, callerOf(request), { game, form: await readForm(request) })))
+    async (request) => ok(await uploadDbfFile(app.db, callerOf(request), { game, form: await readUploadForm(request) })))
 
   // An LHA (.lzh) archive of bet files: each file in it is stored as a text upload of its own, all or none.
   app.post('/files/upload/lzh', { schema: { response: envelope(Type.Array(FileSchema)) } },
-    async (request) => ok(await uploadLzhArchive(app.db, callerOf(request), { game, form: await readForm(request) })))
+    async (request) => ok(await uploadLzhArchive(app.db, callerOf(request), { game, form: await readUploadForm(request) })))
 
   app.put('/files/updateFilesBatchByFileId', {
     schema: {

@@ -1,4 +1,4 @@
-// Keeps the per-draw aggregates current inside the transaction that changes bets: placement and void add or take away whole tickets, settlement and reset the payouts.
+// Keeps the per-draw aggregates current inside the transaction that changes bets: placement and void add or take away whole tickets (settlement and reset write the payouts: draws/store/settled-totals.ts).
 import type { Queryable } from '../../../shared/db.ts'
 import { NUMBER_COLUMNS, NUMBER_KEY, USER_COLUMNS, USER_KEY, numberTotalsSelect, userTotalsSelect, type BetSource } from './draw-totals-sql.ts'
 
@@ -28,21 +28,6 @@ export function placementTotals (bets: string, levels: string): { numbers: strin
     numbers: upsert('draw_number_totals', NUMBER_KEY, NUMBER_COLUMNS, numberTotalsSelect('true', 1, from)),
     users: upsert('draw_user_totals', USER_KEY, USER_COLUMNS, userTotalsSelect('true', 1, from))
   }
-}
-
-/** Adds settled winners' payouts (the bet's, and each level's kept and passed-on parts) to draw_user_totals. */
-export async function addSettledPayouts (q: Queryable, betIds: number[]): Promise<void> {
-  if (betIds.length === 0) return
-  await q.query(
-    `UPDATE draw_user_totals t SET payout = t.payout + x.payout, kept_payout = t.kept_payout + x.kept, out_payout = t.out_payout + x.out
-     FROM (SELECT b.draw_id, b.user_id AS bettor_id, l.user_id, l.level, sum(b.payout) AS payout, sum(l.intake_payout) AS kept, sum(l.out_payout) AS out
-           FROM bets b JOIN bet_levels l ON l.bet_id = b.bet_id WHERE b.bet_id = ANY($1::bigint[]) GROUP BY 1, 2, 3, 4) AS x
-     WHERE t.draw_id = x.draw_id AND t.bettor_id = x.bettor_id AND t.user_id = x.user_id AND t.level = x.level`, [betIds])
-}
-
-/** A reset draw pays nothing until it is finalised again. */
-export async function clearDrawPayouts (q: Queryable, drawId: number): Promise<void> {
-  await q.query('UPDATE draw_user_totals SET payout = 0, kept_payout = 0, out_payout = 0 WHERE draw_id = $1 AND (payout <> 0 OR kept_payout <> 0 OR out_payout <> 0)', [drawId])
 }
 
 /** Adds the rows of `select` to the table in key order (so concurrent placements lock them in one order), answering each row's key and bets. */

@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../../../schemas/game/index.ts'
 import { enqueueJob, type JobHandler } from '../../jobs/runner.ts'
 import { activeJobId, findJob, JobMessageSchema, noMessage } from '../../jobs/status.ts'
-import { bettingErrors } from '../../betting/errors.ts'
+import { drawErrors } from '../errors.ts'
 import { finaliseDraw, lockFinalisable, refreshSettlementStatistics, settleSummary } from '../store/finalise.ts'
 import { existingDraw } from '../store/draw-by-id.ts'
 import { jobMessages } from '../../jobs/messages.ts'
@@ -34,7 +34,7 @@ export type FinaliseStatus = Static<typeof FinaliseStatusSchema>
 export async function queueFinaliseJob (db: Db, game: Game, drawId: number, userId: string, now: Date, audit: (tx: Queryable, jobId: number) => Promise<void>): Promise<number> {
   return db.transaction(async (tx) => {
     const draw = await lockFinalisable(tx, drawId, now, game)
-    if (draw.is_finalised) throw bettingErrors.drawFinalised(drawId)
+    if (draw.is_finalised) throw drawErrors.drawFinalised(drawId)
     const active = await activeJobId(tx, FINALISE_JOB, drawId)
     if (active !== undefined) return active
     const jobId = await enqueueJob(tx, { kind: FINALISE_JOB, subjectId: drawId, userId, message: jobMessages.finaliseWaiting() })

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../../../schemas/game/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { callerOf } from '../../plugins/auth.ts'
-import { DrawResultSchema, DrawSchema } from '../../betting/schemas.ts'
+import { DrawResultSchema, DrawSchema } from '../schemas.ts'
 import { activeDraws, allDraws, changeDraw, createDraw, drawOf, drawsUnsettled, drawsWithResults, drawWithResult, latestDrawsOf, seriesSettings, setCloseTime, setDrawClosed } from '../api-draw-setting.ts'
 
 const DrawIdField = Type.Integer({ minimum: 1, maximum: 2147483647 })

@@ -5,7 +5,7 @@ import { SMS_LENGTH, resultSmsString, type FourDResult, type Game, type TotoResu
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { isoDateOf } from '../rules/draw-answer.ts'
 import type { DrawRow } from '../types.ts'
-import { bettingErrors } from '../../betting/errors.ts'
+import { drawErrors } from '../errors.ts'
 import { existingDraw } from '../store/draw-by-id.ts'
 import { resultsPage } from '../store/draw-lists.ts'
 import { drawDateRange } from '../../lib/query-date.ts'
@@ -39,7 +39,7 @@ const resultsFeedRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app,
     schema: { querystring: Type.Object({ DrawId: DrawIdField, LocId: LocIdField }), response: envelope(SmsStringSchema) }
   }, async (request) => {
     const draw = await existingDraw(app.db, request.query.DrawId, { game })
-    if (draw.result === null || draw.result === undefined) throw bettingErrors.resultNotEntered(request.query.DrawId)
+    if (draw.result === null || draw.result === undefined) throw drawErrors.resultNotEntered(request.query.DrawId)
     const text = smsOf(draw)
     return ok({ DrawId: Number(draw.draw_id), DrawDate: isoDateOf(draw.draw_date), Series: draw.series, SMSString: text, Length: text.length })
   })

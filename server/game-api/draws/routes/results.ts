@@ -4,7 +4,7 @@ import type { Game } from '../../../../schemas/game/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { callerOf } from '../../plugins/auth.ts'
 import { PlainText } from '../../../../schemas/common.ts'
-import { DrawResultSchema } from '../../betting/schemas.ts'
+import { DrawResultSchema } from '../schemas.ts'
 import { FinaliseStatusSchema } from '../jobs/finalise.ts'
 import { enterResult, finaliseStatusOf, queueFinalise, resetResult, resultPreview } from '../api-results.ts'
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../../../schemas/game/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { callerOf } from '../../plugins/auth.ts'
-import { DrawSchema } from '../../betting/schemas.ts'
+import { DrawSchema } from '../schemas.ts'
 import { JobMessageSchema } from '../../jobs/status.ts'
 import { drawWeek, drawWeekJob, queueDrawWeek } from '../api-draw-setting.ts'
 

@@ -1,6 +1,6 @@
 // Where a draw stands at a moment, and the refusals that follow from it: the one reading the cut-off, the lists and the pages share.
 import { zoneDayTime } from '../../../../schemas/domain/calendar.ts'
-import { bettingErrors } from '../../betting/errors.ts'
+import { drawErrors } from '../errors.ts'
 import type { DrawRow, DrawStatus } from '../types.ts'
 
 /** The status of a draw at `now`. */
@@ -17,10 +17,10 @@ export function assertOpen (draws: DrawRow[], now: Date): void {
   for (const d of draws) {
     const status = drawStatus(d, now)
     // Times in a refusal are written as the user reads them; a draw stopped before its close time names no time at all.
-    if (status === 'pending') throw bettingErrors.drawNotOpen(Number(d.draw_id), zoneDayTime(new Date(d.open_at as Date)))
+    if (status === 'pending') throw drawErrors.drawNotOpen(Number(d.draw_id), zoneDayTime(new Date(d.open_at as Date)))
     if (status === 'open') continue
     const closeAt = new Date(d.close_at)
-    throw closeAt.getTime() <= now.getTime() ? bettingErrors.drawClosed(Number(d.draw_id), zoneDayTime(closeAt)) : bettingErrors.drawClosedEarly(Number(d.draw_id))
+    throw closeAt.getTime() <= now.getTime() ? drawErrors.drawClosed(Number(d.draw_id), zoneDayTime(closeAt)) : drawErrors.drawClosedEarly(Number(d.draw_id))
   }
 }
 
@@ -28,8 +28,8 @@ export function assertOpen (draws: DrawRow[], now: Date): void {
 export function assertVoidable (ticketNo: string, d: DrawRow, now: Date): void {
   const drawId = Number(d.draw_id)
   const status = drawStatus(d, now)
-  if (status === 'finalised') throw bettingErrors.voidFinalised(ticketNo, drawId)
-  if (status === 'result') throw bettingErrors.voidAfterResult(ticketNo, drawId)
-  if (status === 'closed') throw d.closed_by_hand === true ? bettingErrors.voidClosedByHand(ticketNo, drawId) : bettingErrors.voidClosed(ticketNo, drawId, zoneDayTime(new Date(d.close_at)))
-  if (status === 'pending') throw bettingErrors.drawNotOpen(drawId, zoneDayTime(new Date(d.open_at as Date)))
+  if (status === 'finalised') throw drawErrors.voidFinalised(ticketNo, drawId)
+  if (status === 'result') throw drawErrors.voidAfterResult(ticketNo, drawId)
+  if (status === 'closed') throw d.closed_by_hand === true ? drawErrors.voidClosedByHand(ticketNo, drawId) : drawErrors.voidClosed(ticketNo, drawId, zoneDayTime(new Date(d.close_at)))
+  if (status === 'pending') throw drawErrors.drawNotOpen(drawId, zoneDayTime(new Date(d.open_at as Date)))
 }

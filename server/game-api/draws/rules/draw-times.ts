@@ -1,7 +1,7 @@
 // A draw's open and close instants from the times an operator types (GMT+8), checked against each other.
 import { isIsoDate, isWallTime, zoneDayTime, zoneInstant, zoneIso, type IsoDate } from '../../../../schemas/domain/calendar.ts'
 import { errors } from '../../lib/errors.ts'
-import { bettingErrors } from '../../betting/errors.ts'
+import { drawErrors } from '../errors.ts'
 
 /** What a create or edit form sends: the draw date, the close time that day, and optionally when betting opens. */
 export interface DrawTimesInput { DrawDate: IsoDate, CloseTime: string, OpenDate?: string | undefined, OpenTime?: string | undefined }
@@ -17,7 +17,7 @@ export function drawTimes (input: DrawTimesInput): { closeAt: Date, openAt: Date
   const openTime = input.OpenTime ?? '00:00'
   if (!isWallTime(openTime)) throw errors.fieldNotTime('body/OpenTime', openTime)
   const openAt = zoneInstant(openDate, openTime)
-  if (openAt.getTime() >= closeAt.getTime()) throw bettingErrors.drawOpensAfterClose(zoneDayTime(closeAt))
+  if (openAt.getTime() >= closeAt.getTime()) throw drawErrors.drawOpensAfterClose(zoneDayTime(closeAt))
   return { closeAt, openAt }
 }
 

@@ -1,6 +1,6 @@
 // A result as it arrives: JSON, the form's flat fields, or a result file (the bin) of prize,number rows; read into the game's shape and checked.
 import { fourDResultProblems, totoResultProblems, type FourDResult, type Game, type TotoResult } from '../../../../schemas/game/index.ts'
-import { bettingErrors } from '../../betting/errors.ts'
+import { drawErrors } from '../errors.ts'
 
 /** The numbers of a list written as text ("1000 1001, 1002"), as the result form sends them, or the list itself. */
 const listOf = (v: unknown): unknown[] => Array.isArray(v) ? v : typeof v === 'string' && v.trim() !== '' ? v.trim().split(/[\s,]+/) : []
@@ -18,12 +18,12 @@ export function resultOf (game: Game, raw: Record<string, unknown>): FourDResult
     const list = (v: unknown) => listOf(v).map(text)
     const result: FourDResult = { first: text(raw.first), second: text(raw.second), third: text(raw.third), starters: list(raw.starters), consolations: list(raw.consolations) }
     const problems = fourDResultProblems(result)
-    if (problems.length > 0) throw bettingErrors.badResult(problems)
+    if (problems.length > 0) throw drawErrors.badResult(problems)
     return result
   }
   const result: TotoResult = { winning: listOf(raw.winning).map(Number), additional: Number(raw.additional) }
   const problems = totoResultProblems(result)
-  if (problems.length > 0) throw bettingErrors.badResult(problems)
+  if (problems.length > 0) throw drawErrors.badResult(problems)
   return result
 }
 

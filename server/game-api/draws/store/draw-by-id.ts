@@ -2,7 +2,7 @@
 import type { Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../../../schemas/game/index.ts'
 import type { DrawRow } from '../types.ts'
-import { bettingErrors } from '../../betting/errors.ts'
+import { drawErrors } from '../errors.ts'
 
 /** How a lookup reads the draw: only of this game (one of the other game is not found), and locked for the transaction's update. */
 export interface DrawLookup { game?: Game, forUpdate?: boolean }
@@ -17,6 +17,6 @@ export async function drawById (q: Queryable, drawId: number, { game, forUpdate 
 /** The draw with that id (of the game when asked); 404 naming the id when there is none. */
 export async function existingDraw (q: Queryable, drawId: number, lookup: DrawLookup = {}): Promise<DrawRow> {
   const draw = await drawById(q, drawId, lookup)
-  if (!draw) throw bettingErrors.drawNotFound(drawId)
+  if (!draw) throw drawErrors.drawNotFound(drawId)
   return draw
 }

@@ -4,7 +4,7 @@ import type { DrawSeries, Game } from '../../../../schemas/game/index.ts'
 import { drawNotClosedSql, drawTakesBetsSql } from './draw-conditions.ts'
 import type { DrawRow } from '../types.ts'
 import { existingDraw } from './draw-by-id.ts'
-import { bettingErrors } from '../../betting/errors.ts'
+import { drawErrors } from '../errors.ts'
 import { zoneDayTime } from '../../../../schemas/domain/calendar.ts'
 
 /** Which draws a list shows. */
@@ -71,11 +71,11 @@ export async function writeResult (q: Queryable, drawId: number, result: unknown
 /** Writes a result entered by hand or applied from an import, after the checks both share: not finalised, closed, finalising not started. */
 export async function writeCheckedResult (q: Queryable, game: Game, drawId: number, result: unknown, now: Date, finaliseJob: string): Promise<DrawRow> {
   const draw = await existingDraw(q, drawId, { game, forUpdate: true })
-  if (draw.is_finalised) throw bettingErrors.drawFinalised(drawId)
+  if (draw.is_finalised) throw drawErrors.drawFinalised(drawId)
   // Closed by hand counts as closed: the result may come before the scheduled close.
-  if (new Date(draw.close_at).getTime() > now.getTime() && draw.closed_by_hand !== true) throw bettingErrors.drawNotClosed(drawId, zoneDayTime(new Date(draw.close_at)))
+  if (new Date(draw.close_at).getTime() > now.getTime() && draw.closed_by_hand !== true) throw drawErrors.drawNotClosed(drawId, zoneDayTime(new Date(draw.close_at)))
   // Settled bets or a finalise job waiting mean finalising has started: the result it uses may no longer change.
-  if (await finalisingStarted(q, drawId, finaliseJob)) throw bettingErrors.drawBusy(drawId)
+  if (await finalisingStarted(q, drawId, finaliseJob)) throw drawErrors.drawBusy(drawId)
   return writeResult(q, drawId, result, now)
 }
 

@@ -3,8 +3,8 @@ import type { Queryable } from '../../../shared/db.ts'
 import { DRAW_WEEKDAYS, dayCodesOf, drawOn, drawsForDayCode, nextDraws, resolveDayCode, type DrawSeries, type Game, type IsoDate } from '../../../../schemas/game/index.ts'
 import { readCloseTimes } from './close-times.ts'
 import { drawCloses } from './draw-closes.ts'
-import { bettingErrors } from '../../betting/errors.ts'
-import { queueFixedForNewDraws } from '../../betting/store/fixed-on-new-draws.ts'
+import { drawErrors } from '../errors.ts'
+import { announceNewDraws } from './new-draws.ts'
 import { SERIES_OF, gameOfSeries } from '../rules/series.ts'
 import { assertOpen } from '../rules/draw-status.ts'
 import type { DrawRow } from '../types.ts'
@@ -19,7 +19,7 @@ export async function ensureDraws (q: Queryable, series: DrawSeries, dates: IsoD
      SELECT $1, $2, d::date, c, s, $6 FROM unnest($3::text[], $4::timestamptz[], $5::boolean[]) AS x (d, c, s)
      ON CONFLICT (series, draw_date) DO NOTHING RETURNING draw_id`,
     [gameOfSeries(series), series, draws.map((d) => d.date), draws.map((d) => d.closesAt.toISOString()), draws.map((d) => d.special), now])
-  await queueFixedForNewDraws(q, gameOfSeries(series), rows.map((r) => Number(r.draw_id)), null)
+  await announceNewDraws(q, gameOfSeries(series), rows.map((r) => Number(r.draw_id)), null)
 }
 
 /** Makes sure the next open draws of every series of the game exist (a week ahead), so pickers never come up empty. */
@@ -34,7 +34,7 @@ export async function ensureUpcomingDraws (q: Queryable, game: Game, now: Date):
 /** The open draws a day code bets on at `now`, created when missing; 400 for an unknown code. */
 export async function drawsOfDayCode (q: Queryable, game: Game, dayCode: string, now: Date): Promise<DrawRow[]> {
   const meaning = resolveDayCode(game, dayCode)
-  if (meaning === undefined) throw bettingErrors.badDayCode(game, dayCode, dayCodesOf(game))
+  if (meaning === undefined) throw drawErrors.badDayCode(game, dayCode, dayCodesOf(game))
   const dates = drawsForDayCode(meaning, now, await drawCloses(q, game, now)).map((d) => d.date)
   await ensureDraws(q, meaning.series, dates, now)
   return drawsOn(q, meaning.series, dates)
@@ -57,8 +57,8 @@ export async function openDrawsByIds (q: Queryable, game: Game, ids: number[], n
   const rows = await drawsByIds(q, ids)
   for (const id of ids) {
     const draw = rows.find((r) => Number(r.draw_id) === id)
-    if (!draw) throw bettingErrors.drawNotFound(id)
-    if (draw.game !== game) throw bettingErrors.drawWrongGame(id, game)
+    if (!draw) throw drawErrors.drawNotFound(id)
+    if (draw.game !== game) throw drawErrors.drawWrongGame(id, game)
   }
   assertOpen(rows, now)
   return rows

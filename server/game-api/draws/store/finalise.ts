@@ -3,9 +3,9 @@ import type { Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../../../schemas/game/index.ts'
 import { zoneDayTime } from '../../../../schemas/domain/calendar.ts'
 import { levelRowsOf, openBetBatch } from './draw-batches.ts'
-import { addSettledPayouts } from '../../betting/api.ts'
+import { addSettledPayouts } from './settled-totals.ts'
 import type { DrawRow } from '../types.ts'
-import { bettingErrors } from '../../betting/errors.ts'
+import { drawErrors } from '../errors.ts'
 import { bookDrawMoney } from './ledger.ts'
 import { settleThrows } from './throw-settlement.ts'
 import { settleBatch, shareWinners, type BatchOutcome } from '../rules/settle-batch.ts'
@@ -28,8 +28,8 @@ export const inTransaction = (tx: Queryable): Steps => ({ transaction: (fn) => f
 export async function lockFinalisable (q: Queryable, drawId: number, now: Date, game?: Game): Promise<DrawRow> {
   const draw = await existingDraw(q, drawId, { ...(game === undefined ? {} : { game }), forUpdate: true })
   if (draw.is_finalised) return draw
-  if (draw.result === null || draw.result === undefined) throw bettingErrors.noResult(drawId)
-  if (new Date(draw.close_at).getTime() > now.getTime() && draw.closed_by_hand !== true) throw bettingErrors.drawNotClosed(drawId, zoneDayTime(new Date(draw.close_at)))
+  if (draw.result === null || draw.result === undefined) throw drawErrors.noResult(drawId)
+  if (new Date(draw.close_at).getTime() > now.getTime() && draw.closed_by_hand !== true) throw drawErrors.drawNotClosed(drawId, zoneDayTime(new Date(draw.close_at)))
   return draw
 }
 

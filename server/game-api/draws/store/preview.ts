@@ -2,7 +2,7 @@
 import type { Queryable } from '../../../shared/db.ts'
 import { fromCents, toCents } from '../../../../schemas/game/index.ts'
 import { openBetBatch } from './draw-batches.ts'
-import { bettingErrors } from '../../betting/errors.ts'
+import { drawErrors } from '../errors.ts'
 import { settleBatch } from '../rules/settle-batch.ts'
 import { existingDraw } from './draw-by-id.ts'
 
@@ -23,7 +23,7 @@ interface TierSum { hits: number, cents: number, bets: Set<number>, tickets: Set
 export async function previewDraw (q: Queryable, drawId: number, staged?: unknown): Promise<DrawPreview> {
   const stored = await existingDraw(q, drawId)
   const draw = staged === undefined ? stored : { ...stored, result: staged }
-  if (draw.result === null || draw.result === undefined) throw bettingErrors.noResult(drawId)
+  if (draw.result === null || draw.result === undefined) throw drawErrors.noResult(drawId)
   const tiers = new Map<string, TierSum>()
   const add = (prize: string, hits: number, payout: number, betId: number, ticketId: number) => {
     const t = tiers.get(prize) ?? { hits: 0, cents: 0, bets: new Set<number>(), tickets: new Set<number>() }

@@ -7,7 +7,7 @@ import { enqueueJob, percentDone, type JobHandler } from '../../jobs/runner.ts'
 import { messageFields, messageFieldsOf, noMessage, type JobMessageFields } from '../../jobs/status.ts'
 import { jobMessages } from '../../jobs/messages.ts'
 import { isoDateOf, drawById } from '../../draws/api.ts'
-import { bettingErrors } from '../../betting/errors.ts'
+import { drawErrors } from '../../draws/errors.ts'
 import { smsErrors } from '../errors.ts'
 import { gatewayReady, readGateway } from '../store/sms-gateway.ts'
 import { queueSend } from '../store/outbound.ts'
@@ -63,7 +63,7 @@ export function strikeText (draw: DrawRow, userId: string, strikes: readonly Str
 /** A draw of the game that can be sent: it exists, is the game's, and is finalised. */
 export async function sendableDraw (q: Queryable, game: Game, drawId: number): Promise<DrawRow> {
   const draw = await drawById(q, drawId, { game })
-  if (!draw) throw bettingErrors.drawNotFound(drawId)
+  if (!draw) throw drawErrors.drawNotFound(drawId)
   if (!draw.is_finalised || draw.result === null) throw smsErrors.drawNotFinal(drawId)
   // Its result column holds one of the two result shapes this file reads.
   return { ...draw, result: draw.result as DrawRow['result'] }

@@ -5,8 +5,8 @@ import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { caller } from '../../plugins/auth.ts'
 import { betSummary, betSummaryByType, betSummaryByTypeSum, betSummaryByUser, betSummaryReport, summaryDraws, summaryShareUsers, summaryUsers, type Summary, type SummaryParams } from '../store/bet-summary.ts'
 import type { Queryable } from '../../../shared/db.ts'
-import { DrawSchema } from '../../betting/schemas.ts'
-import { bettingErrors } from '../../betting/errors.ts'
+import { DrawSchema } from '../../draws/schemas.ts'
+import { drawErrors } from '../../draws/errors.ts'
 import { toDrawAnswer, type DrawRow } from '../../draws/api.ts'
 import { assertSelfOrDownline, subjectOf } from '../../lib/downline-access.ts'
 
@@ -57,7 +57,7 @@ const summaryRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
       if (userId) await assertSelfOrDownline(app.db, user, userId)
       const root = await subjectOf(app.db, user, report ? userId : null)
       const answer = await summary(app.db, { root, game, drawId: drawId ?? null, userId: report ? null : userId || null })
-      if (!answer) throw bettingErrors.drawNotFound(Number(drawId))
+      if (!answer) throw drawErrors.drawNotFound(Number(drawId))
       return ok(answer)
     })
   }

@@ -1,7 +1,7 @@
 // The draw an OutSet view or throw is about: the one asked for (checked to be of the game), else the next to close, else the latest.
 import type { Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../../../schemas/game/index.ts'
-import { bettingErrors } from '../../betting/errors.ts'
+import { drawErrors } from '../../draws/errors.ts'
 import { outsetErrors } from '../errors.ts'
 import { type DrawRow, drawById } from '../../draws/api.ts'
 
@@ -9,8 +9,8 @@ import { type DrawRow, drawById } from '../../draws/api.ts'
 export async function drawOf (q: Queryable, game: Game, drawId: number | undefined, now: Date): Promise<DrawRow | undefined> {
   if (drawId !== undefined) {
     const draw = await drawById(q, drawId)
-    if (!draw) throw bettingErrors.drawNotFound(drawId)
-    if (draw.game !== game) throw bettingErrors.drawWrongGame(drawId, game)
+    if (!draw) throw drawErrors.drawNotFound(drawId)
+    if (draw.game !== game) throw drawErrors.drawWrongGame(drawId, game)
     return draw
   }
   const { rows: [draw] } = await q.query<DrawRow>(

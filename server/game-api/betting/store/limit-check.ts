@@ -1,8 +1,8 @@
-// Limit Setting (issue 15): the most units one number and bet type may take in a draw, checked when a ticket is placed.
+// Limit Setting (issue 15): the most units one number and bet type may take in a draw, checked when a ticket is placed (risk's page sets them).
 import type { Queryable } from '../../../shared/db.ts'
 import type { Read } from '../../../shared/sql-params.ts'
 import { roundMoney, type Game } from '../../../../schemas/game/index.ts'
-import { bettingErrors } from '../../betting/errors.ts'
+import { bettingErrors } from '../errors.ts'
 
 /** What a limit is about: a game's bet type and number (TOTO: the line's numbers sorted as two digits, or the side-bet type itself). */
 export interface LimitKey { betType: string, number: string }
