@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { errors } from '../lib/errors.ts'
-import { isUserLocation } from '../lib/users.ts'
+import { isUserLocation } from '../lib/store/users.ts'
 import { caller } from './auth.ts'
 import type { Game } from '../../../schemas/domain/calendar.ts'
 

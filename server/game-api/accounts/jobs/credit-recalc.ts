@@ -2,7 +2,7 @@
 import type { Db } from '../../../shared/db.ts'
 import type { JobHandler } from '../../jobs/runner.ts'
 import { jobMessages } from '../../jobs/messages.ts'
-import { groupOf } from '../../lib/downline-access.ts'
+import { groupOf } from '../../lib/store/downlines.ts'
 import { correctCreditLeft, expectedCreditLeft } from '../store/credit-left.ts'
 
 /** The job kind the runner knows it by. */

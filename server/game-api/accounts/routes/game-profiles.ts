@@ -7,7 +7,7 @@ import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { caller } from '../../plugins/auth.ts'
 import { assertSelfOrDownline, subjectOf } from '../../lib/downline-access.ts'
-import { findRole } from '../../lib/users.ts'
+import { findRole } from '../../lib/store/users.ts'
 import { SIDE_FIELDS, boundsUnder, gameProfile, membersAllRoles, parentOf, shareChoices, type GameProfile } from '../store/game-profiles.ts'
 import { locationsOf } from '../store/accounts.ts'
 

@@ -3,7 +3,7 @@ import type { Queryable } from '../../../shared/db.ts'
 import type { Role } from '../../../../schemas/game-api.ts'
 import { errors } from '../../lib/errors.ts'
 import type { AuthUser } from '../../lib/tokens.ts'
-import { findRole } from '../../lib/users.ts'
+import { findRole } from '../../lib/store/users.ts'
 import { assertSelfOrDownline } from '../../lib/downline-access.ts'
 
 export interface AccountKind { prefix: 'agents' | 'players', role: Role, other: 'agents' | 'players' }

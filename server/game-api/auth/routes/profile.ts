@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Profile } from '../../../../schemas/game-api.ts'
 import { envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
-import { loadProfile } from '../../lib/users.ts'
+import { loadProfile } from '../../lib/store/users.ts'
 import { caller } from '../../plugins/auth.ts'
 import { assertSelfOrDownline } from '../../lib/downline-access.ts'
 

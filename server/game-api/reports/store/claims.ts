@@ -2,7 +2,7 @@
 import type { Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../../../schemas/game/index.ts'
 import { shareClaimDownLine, type ShareFigures } from './share-claim.ts'
-import { groupOf } from '../../lib/downline-access.ts'
+import { groupOf } from '../../lib/store/downlines.ts'
 
 /** A recorded claim as the Share Claim page lists it: the figures frozen for a downline and period. */
 export interface ClaimRow extends ShareFigures {

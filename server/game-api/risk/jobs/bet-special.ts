@@ -2,7 +2,7 @@
 import type { Db } from '../../../shared/db.ts'
 import type { JobHandler } from '../../jobs/runner.ts'
 import { jobMessages } from '../../jobs/messages.ts'
-import { findRole } from '../../lib/users.ts'
+import { findRole } from '../../lib/store/users.ts'
 import { errors } from '../../lib/errors.ts'
 import { placeOrder } from '../../betting/api.ts'
 import { loadBetSpecial, linesToPlace } from '../store/bet-special.ts'

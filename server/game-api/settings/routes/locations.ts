@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Location } from '../../../../schemas/game-api.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
-import { allLocations, findRole, isAncestor, userLocations } from '../../lib/users.ts'
+import { allLocations, findRole, isAncestor, userLocations } from '../../lib/store/users.ts'
 import { caller } from '../../plugins/auth.ts'
 
 /** GET loc (every location) and GET locIdAvailable (the locations a user may use: oneself, a downline, or anyone for ADMIN). */

@@ -1,6 +1,6 @@
-import type { Queryable } from '../../shared/db.ts'
-import type { Location, Profile, Role } from '../../../schemas/game-api.ts'
-import { uplineCte } from './user-tree.ts'
+import { prepared, type Queryable } from '../../../shared/db.ts'
+import type { Location, Profile, Role } from '../../../../schemas/game-api.ts'
+import { uplineCte } from '../user-tree.ts'
 
 /** What sign-in needs to know about a user. */
 export interface LoginRecord {
@@ -143,4 +143,18 @@ export async function passwordHashOf (q: Queryable, userId: string): Promise<str
 /** Writes a new sign-in password hash; the forced change is then done. */
 export async function writePasswordHash (q: Queryable, userId: string, hash: string): Promise<void> {
   await q.query('UPDATE users SET password_hash = $2, update_password = false WHERE user_id = $1', [userId, hash])
+}
+
+/** The two checks every placement makes, in one read: whether the caller may place bets, and whether the bettor is suspended (or deleted). */
+export async function placementFlags (q: Queryable, callerId: string, bettorId: string): Promise<{ mayPlace: boolean, suspended: boolean }> {
+  const { rows: [row] } = await q.query<{ may: boolean | null, off: boolean | null }>(prepared(
+    `SELECT (SELECT enable_place_bet = 1 AND disable_place_bet_and_fixed_bet = 0 FROM users WHERE user_id = $1) AS may,
+            (SELECT suspended OR deleted_at IS NOT NULL FROM users WHERE user_id = $2) AS off`), [callerId, bettorId])
+  return { mayPlace: row?.may === true, suspended: row?.off === true }
+}
+
+/** Whether the user may place bets: EnablePlaceBet on and placing not disabled. */
+export async function mayPlaceBets (q: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await q.query<{ ok: boolean }>('SELECT enable_place_bet = 1 AND disable_place_bet_and_fixed_bet = 0 AS ok FROM users WHERE user_id = $1', [userId])
+  return rows[0]?.ok === true
 }
