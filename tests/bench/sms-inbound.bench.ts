@@ -4,7 +4,7 @@
 // PGlite in memory. Run: npm run bench -- sms-inbound   (BENCH_RATE, BENCH_SECONDS to change the defaults)
 import { buildGameApi } from '../../server/game-api/app.ts'
 import { openDb } from '../../server/shared/db.ts'
-import { settingKeys, writeSetting } from '../../server/game-api/lib/settings-store.ts'
+import { settingKeys, writeSetting } from '../../server/game-api/lib/store/settings.ts'
 import { startStandInGateway } from '../../server/game-api/messaging/stand-ins/sms-gateway.ts'
 import { twilioSignature } from '../../server/game-api/messaging/rules/twilio-signature.ts'
 

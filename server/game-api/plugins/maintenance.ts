@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { errors } from '../lib/errors.ts'
 import { zoneDisplay, zoneIso } from '../../../schemas/domain/calendar.ts'
-import { maintenanceEnd } from '../lib/settings-store.ts'
+import { maintenanceEnd } from '../lib/store/settings.ts'
 
 // Calls that keep working during maintenance: the captcha, its pre-check and sign-in (ADMIN only, checked by the route), the status poll, the switch itself, the health check.
 const open = new Set(['GET /api/captcha', 'GET /api/captcha/required', 'POST /api/v1/oauth/token', 'GET /api/v1/status', 'PUT /api/v1/maintenance', 'GET /healthz'])

@@ -1,5 +1,5 @@
 import type { Announcement, Role, SmsSettings } from '../../../schemas/game-api.ts'
-import { settingKeys } from '../lib/settings-store.ts'
+import { settingKeys } from '../lib/store/settings.ts'
 
 /** App download links shown in the menu (example.com: reserved for examples, never a real download). */
 export const demoSettings: Record<string, string> = {

@@ -2,7 +2,7 @@
 // are sent somewhere real and show as sent in SMS View without any account with a provider.
 import type { FastifyInstance } from 'fastify'
 import type { Queryable } from '../../../shared/db.ts'
-import { readSettings, settingKeys, writeSetting } from '../../lib/settings-store.ts'
+import { readSettings, settingKeys, writeSetting } from '../../lib/store/settings.ts'
 import { standInGatewayRoutes, standInMessagesPath, type StandInState } from './sms-gateway.ts'
 
 /** Where the demo gateway is mounted on the game API. */

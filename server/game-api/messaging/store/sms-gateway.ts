@@ -2,7 +2,7 @@
 // how fast (one rate per gateway, shared by every instance through the store) and at what price. The auth token never leaves this module
 // except in the Authorization header of a gateway call.
 import type { Queryable } from '../../../shared/db.ts'
-import { readSettings, settingKeys, writeSetting } from '../../lib/settings-store.ts'
+import { readSettings, settingKeys, writeSetting } from '../../lib/store/settings.ts'
 
 /** The providers whose send call the sender speaks; Twilio's Messages API is the one today (the stand-in gateway speaks it too). */
 export const SMS_PROVIDERS = ['twilio'] as const

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto'
 import type { Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../../../schemas/game/index.ts'
-import { readSettings, settingKeys } from '../../lib/settings-store.ts'
+import { readSettings, settingKeys } from '../../lib/store/settings.ts'
 
 /** Telegram's own Bot API, when SMS Gateway names no other. */
 export const DEFAULT_API_ROOT = 'https://api.telegram.org'

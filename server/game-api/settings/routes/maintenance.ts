@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { envelope, ok } from '../../lib/envelope.ts'
 import { zoneIso } from '../../../../schemas/domain/calendar.ts'
-import { maintenanceEnd } from '../../lib/settings-store.ts'
+import { maintenanceEnd } from '../../lib/store/settings.ts'
 import { callerOf } from '../../plugins/auth.ts'
 import { setMaintenance } from '../api.ts'
 

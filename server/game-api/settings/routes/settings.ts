@@ -4,7 +4,7 @@ import { CurrencyAnswer, ServerSettings, SmsSettings } from '../../../../schemas
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { zoneIso, type Game } from '../../../../schemas/domain/calendar.ts'
 import { nextSeriesClose } from '../../draws/api.ts'
-import { readSetting, settingKeys } from '../../lib/settings-store.ts'
+import { readSetting, settingKeys } from '../../lib/store/settings.ts'
 import { readSmsSettings } from '../store/sms-settings.ts'
 
 /** The currency when the operator has not set one: Singapore Pools' own. */

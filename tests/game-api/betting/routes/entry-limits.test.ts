@@ -1,5 +1,5 @@
 import t from 'tap'
-import { writeSetting, settingKeys } from '../../../../server/game-api/lib/settings-store.ts'
+import { writeSetting, settingKeys } from '../../../../server/game-api/lib/store/settings.ts'
 import { twilioSignature } from '../../../../server/game-api/messaging/rules/twilio-signature.ts'
 import { receiveBet } from '../../../../server/game-api/messaging/store/sms-inbound.ts'
 import { gameApiHarness } from '../../harness.ts'

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { openDb, type DbOptions } from '../../../../server/shared/db.ts'
-import { settingKeys, writeSetting } from '../../../../server/game-api/lib/settings-store.ts'
+import { settingKeys, writeSetting } from '../../../../server/game-api/lib/store/settings.ts'
 import { startStandInGateway, type StandInGateway } from '../../../../server/game-api/messaging/stand-ins/sms-gateway.ts'
 import { exited, onEachStore, signInTo, startGameApiProcess, type KillTest } from '../../jobs/kill-harness.ts'
 

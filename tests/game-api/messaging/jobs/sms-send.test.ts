@@ -1,6 +1,6 @@
 import t from 'tap'
 import { buildGameApi } from '../../../helpers/build.ts'
-import { settingKeys, writeSetting } from '../../../../server/game-api/lib/settings-store.ts'
+import { settingKeys, writeSetting } from '../../../../server/game-api/lib/store/settings.ts'
 import { startStandInGateway } from '../../../../server/game-api/messaging/stand-ins/sms-gateway.ts'
 import { twilioSignature } from '../../../../server/game-api/messaging/rules/twilio-signature.ts'
 import { testClockStart } from '../../../helpers/clock.ts'

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { onTestDatabase } from '../../../helpers/db.ts'
-import { readSetting, settingKeys } from '../../../../server/game-api/lib/settings-store.ts'
+import { readSetting, settingKeys } from '../../../../server/game-api/lib/store/settings.ts'
 import { reserveSendSlot } from '../../../../server/game-api/messaging/store/sms-gateway.ts'
 import { startStandInGateway } from '../../../../server/game-api/messaging/stand-ins/sms-gateway.ts'
 import { gameApiHarness } from '../../harness.ts'

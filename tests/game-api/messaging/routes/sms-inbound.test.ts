@@ -1,6 +1,6 @@
 import t from 'tap'
 import { onTestDatabase } from '../../../helpers/db.ts'
-import { writeSetting, settingKeys } from '../../../../server/game-api/lib/settings-store.ts'
+import { writeSetting, settingKeys } from '../../../../server/game-api/lib/store/settings.ts'
 import { twilioSignature } from '../../../../server/game-api/messaging/rules/twilio-signature.ts'
 import { gameApiHarness, type GameApiHarness } from '../../harness.ts'
 

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { buildGameApi } from '../../../helpers/build.ts'
-import { readSetting, settingKeys, writeSetting } from '../../../../server/game-api/lib/settings-store.ts'
+import { readSetting, settingKeys, writeSetting } from '../../../../server/game-api/lib/store/settings.ts'
 import { useDemoGateway } from '../../../../server/game-api/messaging/stand-ins/demo-gateway.ts'
 import { testClockStart } from '../../../helpers/clock.ts'
 

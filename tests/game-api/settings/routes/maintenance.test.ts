@@ -3,7 +3,7 @@ import { onTestDatabase } from '../../../helpers/db.ts'
 import { demoPassword, freshAddress, gameApiHarness } from '../../harness.ts'
 import { contractFields } from '../../../helpers/envelope.ts'
 import { setTimeout } from 'node:timers/promises'
-import { MAINTENANCE_READ_MS, settingKeys } from '../../../../server/game-api/lib/settings-store.ts'
+import { MAINTENANCE_READ_MS, settingKeys } from '../../../../server/game-api/lib/store/settings.ts'
 
 const underMaintenance = {
   success: false,

@@ -1,4 +1,4 @@
-import { prepared, type Queryable } from '../../shared/db.ts'
+import { prepared, type Queryable } from '../../../shared/db.ts'
 
 /** Keys of the settings table. */
 export const settingKeys = {
