@@ -3,6 +3,7 @@ import type { Queryable } from '../../shared/db.ts'
 import { zoneDayTime } from '../../../schemas/domain/calendar.ts'
 import { errors } from './errors.ts'
 import { verifyPassword } from './secrets.ts'
+import { clearSuperPasswordFailures, countSuperPasswordFailure, superPasswordOf } from './store/super-password.ts'
 
 /** Wrong super passwords in a row that lock it, and for how long: guessing it costs a quarter of an hour per five tries. */
 export const SUPER_PASSWORD_TRIES = 5
@@ -14,30 +15,15 @@ export const SUPER_PASSWORD_LOCK_MS = 15 * 60_000
  */
 export async function confirmSuperPassword (q: Queryable, userId: string, given: string | undefined, now: Date): Promise<void> {
   if (given === undefined || given === '') throw errors.superPasswordRequired()
-  const { rows: [row] } = await q.query<{ super_password_hash: string | null, super_password_locked_until: Date | null }>(
-    'SELECT super_password_hash, super_password_locked_until FROM users WHERE user_id = $1', [userId])
-  if (!row?.super_password_hash) throw errors.superPasswordNotSet()
-  const lockedUntil = row.super_password_locked_until
+  const row = await superPasswordOf(q, userId)
+  if (!row?.hash) throw errors.superPasswordNotSet()
+  const lockedUntil = row.lockedUntil
   if (lockedUntil && lockedUntil > now) throw errors.superPasswordLocked(zoneDayTime(lockedUntil))
-  if (await verifyPassword(given, row.super_password_hash)) {
-    await q.query('UPDATE users SET super_password_failures = 0, super_password_locked_until = NULL WHERE user_id = $1', [userId])
+  if (await verifyPassword(given, row.hash)) {
+    await clearSuperPasswordFailures(q, userId)
     return
   }
-  // One statement: concurrent wrong tries each count, and the one that reaches the limit sets the lock.
-  const { rows: [counted] } = await q.query<{ super_password_locked_until: Date | null }>(
-    `UPDATE users SET
-       super_password_locked_until = CASE WHEN super_password_failures + 1 >= $2 THEN $3::timestamptz ELSE super_password_locked_until END,
-       super_password_failures = CASE WHEN super_password_failures + 1 >= $2 THEN 0 ELSE super_password_failures + 1 END
-     WHERE user_id = $1 RETURNING super_password_locked_until`,
-    [userId, SUPER_PASSWORD_TRIES, new Date(now.getTime() + SUPER_PASSWORD_LOCK_MS)])
-  const locked = counted?.super_password_locked_until
+  const locked = await countSuperPasswordFailure(q, userId, SUPER_PASSWORD_TRIES, new Date(now.getTime() + SUPER_PASSWORD_LOCK_MS))
   if (locked && locked > now) throw errors.superPasswordLocked(zoneDayTime(locked))
   throw errors.superPasswordWrong()
-}
-
-/** Sets the user's super password hash under the user's row lock, starting with no wrong tries and no lock; answers whether one was set before. */
-export async function writeSuperPassword (q: Queryable, userId: string, hash: string): Promise<boolean> {
-  const { rows: [was] } = await q.query<{ had: boolean }>('SELECT super_password_hash IS NOT NULL AS had FROM users WHERE user_id = $1 FOR UPDATE', [userId])
-  await q.query('UPDATE users SET super_password_hash = $2, super_password_failures = 0, super_password_locked_until = NULL WHERE user_id = $1', [userId, hash])
-  return was?.had === true
 }
