@@ -6,6 +6,7 @@ import { migrate } from '../shared/migrate.ts'
 import { loggerOptions } from '../shared/logger.ts'
 import { trustProxyOption } from '../shared/env.ts'
 import { seedDemoData } from './seed/seed.ts'
+import { pingDatabase } from './lib/store/readiness.ts'
 import authPlugin from './plugins/auth.ts'
 import captchaPlugin from './plugins/captcha.ts'
 import clockPlugin from './plugins/clock.ts'
@@ -75,7 +76,7 @@ export async function buildGameApi (options: GameApiOptions): Promise<FastifyIns
 
   app.get('/healthz', async () => ({ success: true, data: 'ok' }))
   // Ready when the database answers; a lost one answers 503 through the envelope's store-unavailable mapping.
-  app.get('/readyz', async () => { await app.db.query('SELECT 1'); return { success: true, data: 'ready' } })
+  app.get('/readyz', async () => { await pingDatabase(app.db); return { success: true, data: 'ready' } })
   if (options.demoSmsGateway) await mountDemoGateway(app)
   await registerModules(app)
   return app

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import svgCaptcha from 'svg-captcha'
 import { randomSecret, sameDigest, sha256 } from '../lib/secrets.ts'
+import { insertCaptcha, useCaptcha } from '../lib/store/captchas.ts'
 
 /** A captcha lives 2 minutes and answers once. */
 export const captchaLifetimeMs = 2 * 60 * 1000
@@ -31,18 +32,14 @@ async function captchaPlugin (app: FastifyInstance, options: CaptchaOptions) {
       const { data, text } = svgCaptcha.create({ size: 5, noise: 2, color: false, ignoreChars: '0oO1lIi', width: 100, height: 40, fontSize: 44 })
       const xToken = randomSecret()
       const now = app.gaNow()
-      await app.db.query('DELETE FROM captchas WHERE created_at < $1', [new Date(now.getTime() - 3600_000)])
-      await app.db.query('INSERT INTO captchas (token_hash, answer_hash, created_at) VALUES ($1, $2, $3)', [sha256(xToken), answerDigest(xToken, text), now])
+      await insertCaptcha(app.db, sha256(xToken), answerDigest(xToken, text), now, new Date(now.getTime() - 3600_000))
       options.captchaAnswerSink?.(xToken, text)
       return { xToken, svg: data }
     },
     async check (xToken, answer) {
       if (!xToken || !answer) return false
       const now = app.gaNow()
-      const { rows } = await app.db.query<{ answer_hash: string }>(
-        'UPDATE captchas SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND created_at > $3 RETURNING answer_hash',
-        [sha256(xToken), now, new Date(now.getTime() - captchaLifetimeMs)])
-      const stored = rows[0]?.answer_hash
+      const stored = await useCaptcha(app.db, sha256(xToken), now, new Date(now.getTime() - captchaLifetimeMs))
       return stored !== undefined && sameDigest(stored, answerDigest(xToken, answer))
     }
   })
