@@ -7,6 +7,7 @@ import { gameOfSeries } from '../draws/rules/series.ts'
 import { placeTickets, type TicketRequest } from '../betting/store/place.ts'
 import type { FourDLineInput, TotoLineInput } from '../betting/types.ts'
 import { finaliseDraw, inTransaction } from '../draws/store/finalise.ts'
+import { analyzeBets, insertCommissionRates, insertDefaultPayRates, insertDemoOutSettings, openDraws, writeDrawResult } from './store/demo-betting.ts'
 
 /** Commission rates per user: 4D and TOTO (an upline's rate is at least its downline's). */
 const COMMISSIONS: Array<[string, number, number]> = [['admin', 0.12, 0.2], ['ag1', 0.1, 0.15], ['ag2', 0.08, 0.12], ['mem1', 0.05, 0.08], ['mem2', 0.04, 0.06], ['mem3', 0.05, 0.08]]
@@ -77,12 +78,9 @@ function pastDates (series: DrawSeries, now: Date, days: number): string[] {
 
 /** Seeds the betting demo data inside the seed transaction; answers how many tickets and bets it placed. */
 export async function seedBetting (tx: Queryable, now: Date): Promise<{ tickets: number, bets: number }> {
-  await tx.query("INSERT INTO pay_rates (user_id, game, rates, updated_at) VALUES ('*', '4D', $1, $3), ('*', 'TOTO', $2, $3)", [JSON.stringify(DEFAULT_4D_PAY_RATES), JSON.stringify(DEFAULT_TOTO_PAY_RATES), now])
-  await tx.query(
-    'INSERT INTO commission_rates (user_id, game, rate) SELECT u, g, r FROM unnest($1::text[], $2::text[], $3::numeric[]) AS x (u, g, r)',
-    [COMMISSIONS.flatMap(([u]) => [u, u]), COMMISSIONS.flatMap(() => ['4D', 'TOTO']), COMMISSIONS.flatMap(([, d, t]) => [d, t])])
-  // ag1 keeps at most $5 Big and $5 Small per number, ag2 at most 10 TOTO units per entry; the rest goes up to admin.
-  await tx.query("INSERT INTO out_settings (user_id, game, big_limit, small_limit, unit_limit) VALUES ('ag1', '4D', 5, 5, NULL), ('ag2', 'TOTO', NULL, NULL, 10)")
+  await insertDefaultPayRates(tx, DEFAULT_4D_PAY_RATES, DEFAULT_TOTO_PAY_RATES, now)
+  await insertCommissionRates(tx, COMMISSIONS)
+  await insertDemoOutSettings(tx)
 
   const make = betMaker(seededRandom(20300102))
   let tickets = 0
@@ -114,7 +112,7 @@ export async function seedBetting (tx: Queryable, now: Date): Promise<{ tickets:
       tickets += requests.length
       bets += requests.reduce((s, r) => s + (r.fourD?.length ?? r.toto?.length ?? 0), 0)
       const result = game === '4D' ? make.fourDResult(requests.flatMap((r) => (r.fourD ?? []).map((l) => l.number))) : make.totoResult()
-      await tx.query('UPDATE draws SET result = $2, result_entered_at = $3 WHERE draw_id = $1', [draw.draw_id, JSON.stringify(result), draw.close_at])
+      await writeDrawResult(tx, draw.draw_id, result, draw.close_at)
       await finaliseDraw(inTransaction(tx), Number(draw.draw_id), now)
     }
   }
@@ -122,7 +120,7 @@ export async function seedBetting (tx: Queryable, now: Date): Promise<{ tickets:
   // A few open tickets so View Tickets shows something to void; like the history they leave balances as the fixture states them.
   await ensureUpcomingDraws(tx, '4D', now)
   await ensureUpcomingDraws(tx, 'TOTO', now)
-  const { rows: open } = await tx.query<{ draw_id: number, series: DrawSeries }>("SELECT draw_id, series FROM draws WHERE close_at > $1 AND series IN ('SG4D', 'TOTO') ORDER BY close_at", [now])
+  const open = await openDraws(tx, now)
   const next4d = open.find((d) => d.series === 'SG4D')
   const nextToto = open.find((d) => d.series === 'TOTO')
   const openTickets: TicketRequest[] = []
@@ -131,6 +129,6 @@ export async function seedBetting (tx: Queryable, now: Date): Promise<{ tickets:
     if (nextToto) openTickets.push({ userId, placedBy: userId, game: 'TOTO', series: 'TOTO', drawIds: [Number(nextToto.draw_id)], dayCode: null, locId: 'TT', source: 'web', text: null, toto: [{ type: 'ORDINARY', numbers: make.distinct(6), units: 2 }] })
   }
   await placeTickets(tx, openTickets, 'history', now)
-  await tx.query('ANALYZE bets, bet_levels, strikes, tickets')
+  await analyzeBets(tx)
   return { tickets: tickets + openTickets.length, bets: bets + openTickets.length }
 }
