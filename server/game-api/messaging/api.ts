@@ -1,7 +1,7 @@
 // The messaging module's use cases: (db, caller, input) → result, each write in its own transaction with its audit record. Its store/ is private.
 import { Api, GrammyError } from 'grammy'
 import type { Db, Queryable } from '../../shared/db.ts'
-import { isWallTime, zoneIso, type Game } from '../../../schemas/domain/calendar.ts'
+import { isWallTime, zoneDayTime, zoneIso, type Game } from '../../../schemas/domain/calendar.ts'
 import type { SmsSettings } from '../../../schemas/game-api.ts'
 import type { Call, Caller } from '../lib/caller.ts'
 import { errors } from '../lib/errors.ts'
@@ -18,17 +18,18 @@ import { normalisePhone } from './rules/phone.ts'
 import { deliver } from './jobs/sms-send.ts'
 import { SMS_BROADCAST_JOB, queueBroadcast, sendableDraw, type BroadcastKind } from './jobs/broadcast.ts'
 import { verifyTwilioSignature } from './rules/twilio-signature.ts'
-import { addSmsAgent, deleteSmsAgent, liveUserId, type SmsAgentRow } from './store/sms-agents.ts'
+import { addSmsAgent, deleteSmsAgent, liveUserId, smsAgents, type SmsAgentRow } from './store/sms-agents.ts'
 import { receiveSms, type InboundOutcome } from './store/sms-inbound.ts'
-import { issueCode, unlinkAll } from './store/telegram-links.ts'
+import { issueCode, linksOf, unlinkAll } from './store/telegram-links.ts'
 import { copyOutbound, insertTestMessage, markOutboundFailed, outboundSendState, queueSend, queueWaiting } from './store/outbound.ts'
-import { gatewayReady, gatewayView, readGateway, writeGateway, type GatewayView, type SmsProvider } from './store/sms-gateway.ts'
+import { gatewayReady, gatewayView, readGateway, writeGateway, type GatewayView } from './store/sms-gateway.ts'
+import type { SmsProvider } from './rules/sms-providers.ts'
 import { writeSmsSettings } from './store/sms-settings.ts'
 import {
   addSubscriptions, deleteSubscriptions, strikeSubscriptionsOf, subscriptionById, subscriptionTree, usersNamed, usersWithDownline, withoutRegisteredPhone,
   type SubscriptionKind
 } from './store/sms-subscriptions.ts'
-import { readBot, tokenKey, webhookSecret } from './store/telegram-settings.ts'
+import { readBot, tokenKey, webhookSecret, type BotSettings } from './store/telegram-settings.ts'
 
 /** A user of SMS Subscribe's tree: a direct downline with its subscription of the kind and its group's subscribers. */
 export interface SubscriptionNode { UserId: string, UserName: string, Role: string, Children: number, Phone: string, Kind: SubscriptionKind, Subscribed: boolean, SubscriptionId: number | null, Subscribers: number }
@@ -268,8 +269,17 @@ function checkUrl (field: string, value: string): string {
   return url
 }
 
-/** Lets a phone bet by SMS for a live user (one phone, one user); audited; answers the new row. */
-export async function addSmsAgentOf (db: Db, caller: Caller, input: { userId: string, phone: string }): Promise<SmsAgentRow> {
+/** A phone that may bet by SMS, as SMS Agent lists it. */
+export interface SmsAgent { PhoneId: number, Phone: string, UserId: string, Role: string, CreatedBy: string, CreatedDate: string }
+const toAgent = (r: SmsAgentRow): SmsAgent => ({ PhoneId: Number(r.phone_id), Phone: r.phone, UserId: r.user_id, Role: r.role, CreatedBy: r.created_by, CreatedDate: zoneIso(new Date(r.created_at)) })
+
+/** SMS Agent's list: every phone that may bet by SMS, or only those of userId. */
+export async function smsAgentsOf (db: Db, _caller: Caller, input: { userId?: string | undefined }): Promise<SmsAgent[]> {
+  return (await smsAgents(db, input.userId || null)).map(toAgent)
+}
+
+/** Lets a phone bet by SMS for a live user (one phone, one user); audited; answers the new phone as SMS Agent lists it. */
+export async function addSmsAgentOf (db: Db, caller: Caller, input: { userId: string, phone: string }): Promise<SmsAgent> {
   const phone = normalisePhone(input.phone)
   if (phone === undefined) throw smsErrors.badPhone(input.phone)
   const admin = caller.user.userId
@@ -283,7 +293,7 @@ export async function addSmsAgentOf (db: Db, caller: Caller, input: { userId: st
   })
   // INSERT … RETURNING always answers the row: its absence is a fault (500), not a refusal.
   if (!row) throw new Error('the phone INSERT returned no row')
-  return row
+  return toAgent(row)
 }
 
 /** Stops a phone betting by SMS; audited with whose phone it was. */
@@ -336,14 +346,32 @@ export async function resendSms (db: Db, caller: Caller, input: { outboundId: nu
   })
 }
 
-/** Issues the caller a one-time code that links a Telegram account to it; audited without the code; answers the code and when it expires. */
-export async function issueTelegramCode (db: Db, caller: Caller): Promise<{ code: string, expiresAt: Date }> {
-  return db.transaction(async (tx) => {
+/**
+ * Issues the caller a one-time code that links a Telegram account to it; audited without the code; answers the code, the command to send
+ * and the bot of the game (as its SMS settings name it), and when the code expires.
+ */
+export async function issueTelegramCode (db: Db, caller: Caller, input: { game: Game }): Promise<{ Code: string, Command: string, Bot: string, ExpiresAt: string, Expires: string }> {
+  const { code, expiresAt } = await db.transaction(async (tx) => {
     const issued = await issueCode(tx, caller.user.userId, caller.now)
     // The audit says a code was issued, never the code.
     await auditCall(tx, caller, 'telegram.code', { ExpiresAt: zoneIso(issued.expiresAt) })
     return issued
   })
+  const bot = (await readSmsSettings(db, input.game)).TelegramBot
+  return { Code: code, Command: `/link ${code}`, Bot: bot === '' ? '' : `@${bot}`, ExpiresAt: zoneIso(expiresAt), Expires: `${zoneDayTime(expiresAt)} (GMT+8)` }
+}
+
+/** The Telegram accounts linked to the caller: whether any, and their names with commas between. */
+export async function telegramLinkOf (db: Db, caller: Caller): Promise<{ Linked: boolean, Accounts: string }> {
+  const names = await linksOf(db, caller.user.userId)
+  return { Linked: names.length > 0, Accounts: names.join(', ') }
+}
+
+/** The bot of a Telegram webhook's path (4d or tt) with its settings; 503 while it has no token. No one is signed in: Telegram calls. */
+export async function webhookBotOf (db: Db, _call: Call, input: { path: '4d' | 'tt' }): Promise<BotSettings> {
+  const bot = await readBot(db, input.path === 'tt' ? 'TOTO' : '4D')
+  if (bot.token === '') throw smsErrors.telegramNotConfigured()
+  return bot
 }
 
 /** Unlinks every Telegram account of the caller; audited; answers how many. */

@@ -1,14 +1,11 @@
 // SMS Agent (SMS › SMS Agent): the phones each user may bet from by SMS; one phone, one user. ADMIN only (the SMS group's rule).
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { zoneIso } from '../../../../schemas/domain/calendar.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { callerOf } from '../../plugins/auth.ts'
-import { smsAgents, type SmsAgentRow } from '../store/sms-agents.ts'
-import { addSmsAgentOf, removeSmsAgent } from '../api.ts'
+import { addSmsAgentOf, removeSmsAgent, smsAgentsOf } from '../api.ts'
 
 const SmsAgent = Type.Object({ PhoneId: Type.Integer(), Phone: Type.String(), UserId: Type.String(), Role: Type.String(), CreatedBy: Type.String(), CreatedDate: Type.String() })
-const toAgent = (r: SmsAgentRow) => ({ PhoneId: Number(r.phone_id), Phone: r.phone, UserId: r.user_id, Role: r.role, CreatedBy: r.created_by, CreatedDate: zoneIso(new Date(r.created_at)) })
 
 /** GET getSMSAgent, POST addSMSAgent, DELETE deleteSMSAgent/{id}. */
 const smsAgentRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -17,10 +14,7 @@ const smsAgentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: Type.Object({ LocId: LocIdField, UserId: Type.Optional(Type.String({ maxLength: 50, description: 'only this user\'s phones' })) }),
       response: envelope(Type.Array(SmsAgent))
     }
-  }, async (request) => {
-    const userId = request.query.UserId || null
-    return ok((await smsAgents(app.db, userId)).map(toAgent))
-  })
+  }, async (request) => ok(await smsAgentsOf(app.db, callerOf(request), { userId: request.query.UserId })))
 
   app.post('/addSMSAgent', {
     schema: {
@@ -31,7 +25,7 @@ const smsAgentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
       response: envelope(SmsAgent)
     }
-  }, async (request) => ok(toAgent(await addSmsAgentOf(app.db, callerOf(request), { userId: request.body.UserId, phone: request.body.Phone }))))
+  }, async (request) => ok(await addSmsAgentOf(app.db, callerOf(request), { userId: request.body.UserId, phone: request.body.Phone })))
 
   app.delete('/deleteSMSAgent/:id', {
     schema: { params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Literal(true)) }

@@ -7,7 +7,7 @@ import { SmsSettings } from '../../../../schemas/game-api.ts'
 import { PlainText } from '../../../../schemas/common.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { callerOf } from '../../plugins/auth.ts'
-import { SMS_PROVIDERS } from '../store/sms-gateway.ts'
+import { SMS_PROVIDERS } from '../rules/sms-providers.ts'
 import { smsGatewayOf, testSmsGateway, updateSmsGateway, updateSmsSettings } from '../api.ts'
 
 const Provider = Type.Enum(SMS_PROVIDERS, { description: 'the gateway\'s API shape: twilio (Twilio\'s Messages API)' })

@@ -1,8 +1,8 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { smsErrors } from '../errors.ts'
+import { callOf } from '../../lib/caller.ts'
 import { TelegramWebhooks } from '../telegram/bot.ts'
-import { readBot } from '../store/telegram-settings.ts'
+import { webhookBotOf } from '../api.ts'
 
 /** POST telegram/4d and telegram/tt: the Telegram Bot API's webhook for each game's bot (grammY, webhook mode), no session; see server/docs/game-api.md. */
 const telegramWebhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -14,8 +14,7 @@ const telegramWebhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: Type.Object({ update_id: Type.Integer({ minimum: 0 }) }, { additionalProperties: true })
     }
   }, async (request, reply) => {
-    const bot = await readBot(app.db, request.params.game === 'tt' ? 'TOTO' : '4D')
-    if (bot.token === '') throw smsErrors.telegramNotConfigured()
+    const bot = await webhookBotOf(app.db, callOf(request), { path: request.params.game })
     await webhooks.handlerFor(bot)(request, reply)
     return reply
   })

@@ -2,12 +2,10 @@
 // and unlinking them.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { zoneDayTime, zoneIso, type Game } from '../../../../schemas/domain/calendar.ts'
+import type { Game } from '../../../../schemas/domain/calendar.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { caller, callerOf } from '../../plugins/auth.ts'
-import { linksOf } from '../store/telegram-links.ts'
-import { issueTelegramCode, unlinkTelegram } from '../api.ts'
-import { readSmsSettings } from '../../settings/api.ts'
+import { callerOf } from '../../plugins/auth.ts'
+import { issueTelegramCode, telegramLinkOf, unlinkTelegram } from '../api.ts'
 
 /** POST telegramCode, GET telegramLink, DELETE telegramLink. */
 const telegramRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
@@ -22,18 +20,11 @@ const telegramRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { 
         Expires: Type.String({ description: 'the same, DD/MM/YYYY HH:mm (GMT+8), as a page shows it' })
       }))
     }
-  }, async (request) => {
-    const { code, expiresAt } = await issueTelegramCode(app.db, callerOf(request))
-    const bot = (await readSmsSettings(app.db, game)).TelegramBot
-    return ok({ Code: code, Command: `/link ${code}`, Bot: bot === '' ? '' : `@${bot}`, ExpiresAt: zoneIso(expiresAt), Expires: `${zoneDayTime(expiresAt)} (GMT+8)` })
-  })
+  }, async (request) => ok(await issueTelegramCode(app.db, callerOf(request), { game })))
 
   app.get('/telegramLink', {
     schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Object({ Linked: Type.Boolean(), Accounts: Type.String({ description: 'the linked Telegram names, commas between' }) })) }
-  }, async (request) => {
-    const names = await linksOf(app.db, caller(request).userId)
-    return ok({ Linked: names.length > 0, Accounts: names.join(', ') })
-  })
+  }, async (request) => ok(await telegramLinkOf(app.db, callerOf(request))))
 
   app.delete('/telegramLink', {
     schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Object({ Removed: Type.Integer() })) }

@@ -3,10 +3,7 @@
 // except in the Authorization header of a gateway call.
 import type { Queryable } from '../../../shared/db.ts'
 import { readSettings, settingKeys, writeSetting } from '../../lib/store/settings.ts'
-
-/** The providers whose send call the sender speaks; Twilio's Messages API is the one today (the stand-in gateway speaks it too). */
-export const SMS_PROVIDERS = ['twilio'] as const
-export type SmsProvider = typeof SMS_PROVIDERS[number]
+import { SMS_PROVIDERS, type SmsProvider } from '../rules/sms-providers.ts'
 
 /** Messages a second when SMS Gateway has not set a rate. */
 export const DEFAULT_RATE_PER_SECOND = 10
