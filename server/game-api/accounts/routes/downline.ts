@@ -2,9 +2,8 @@ import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LocIdField, envelope } from '../../lib/envelope.ts'
 import { jsonAnswer } from '../../lib/json-answer.ts'
-import { caller } from '../../plugins/auth.ts'
-import { subjectOf } from '../../lib/downline-access.ts'
-import { directDownlineTreeJson } from '../store/child-counts.ts'
+import { callerOf } from '../../plugins/auth.ts'
+import { directDownlineTree } from '../api-downline.ts'
 
 /** One direct downline: who it is, and how many users sit directly under it (a tree shows an opener when that is above 0). */
 const DownLineRow = Type.Object({ UserId: Type.String(), UserName: Type.String(), Role: Type.String(), Children: Type.Integer({ minimum: 0 }) })
@@ -19,11 +18,7 @@ const downLineRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
       response: envelope(Type.Array(DownLineRow))
     }
-  }, async (request, reply) => {
-    // Only within the caller's own tree (403 otherwise; ADMIN may open any existing user); a staff admin's tree is the company's.
-    const parent = await subjectOf(app.db, caller(request), request.query.UserId)
-    return jsonAnswer(request, reply, await directDownlineTreeJson(app.db, parent))
-  })
+  }, async (request, reply) => jsonAnswer(request, reply, await directDownlineTree(app.db, callerOf(request), { userId: request.query.UserId })))
 }
 
 export default downLineRoutes

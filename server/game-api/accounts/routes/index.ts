@@ -15,7 +15,7 @@ import preferenceRoutes from './preferences.ts'
 import accountReadRoutes from './read.ts'
 import subShareRoutes from './sub-shares.ts'
 import superPasswordRoutes from './super-password.ts'
-import { AGENTS, PLAYERS } from '../store/kinds.ts'
+import { AGENTS, PLAYERS } from '../api.ts'
 
 /** Agents (AG) and players (MEM) of the caller's downline (list, search, profile, create, update, position, credit, suspend, delete) and the account calls beside them. */
 const accountRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {

@@ -2,13 +2,8 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { errors } from '../../lib/errors.ts'
-import { caller } from '../../plugins/auth.ts'
-import { subjectOf } from '../../lib/downline-access.ts'
-import { groupOf } from '../../lib/store/downlines.ts'
-import { parentBounds } from '../store/position.ts'
-import { POSITION_RANGES } from '../../../../schemas/domain/position-ranges.ts'
-import { lockUsers } from '../store/accounts.ts'
+import { callerOf } from '../../plugins/auth.ts'
+import { memberTree, membersByRole, positionBounds } from '../api-downline.ts'
 
 const Member = Type.Object({ UserId: Type.String(), UserName: Type.String(), Role: Type.String(), ParentId: Type.Union([Type.String(), Type.Null()]), Depth: Type.Integer() })
 const Bound = Type.Object({ Field: Type.String(), Min: Type.Number(), Max: Type.Number(), Step: Type.Number() })
@@ -19,25 +14,16 @@ const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The caller's whole tree (a staff admin's: the company's; or that of a user in it), flat, by depth: a tree widget or a user drop-down.
   app.get('/memberTree', {
     schema: { querystring: Type.Object({ LocId: LocIdField, UserId: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })) }), response: envelope(Type.Array(Member)) }
-  }, async (request) => ok(await groupOf(app.db, await subjectOf(app.db, caller(request), request.query.UserId))))
+  }, async (request) => ok(await memberTree(app.db, callerOf(request), { userId: request.query.UserId })))
 
   app.get('/dMemberByRole', {
     schema: { querystring: Type.Object({ LocId: LocIdField, Role: RoleField }), response: envelope(Type.Array(Type.Object({ UserId: Type.String(), UserName: Type.String() }))) }
-  }, async (request) => {
-    const members = await groupOf(app.db, await subjectOf(app.db, caller(request)))
-    return ok(members.filter((m) => m.Role === request.query.Role).map((m) => ({ UserId: m.UserId, UserName: m.UserName })))
-  })
+  }, async (request) => ok(await membersByRole(app.db, callerOf(request), { role: request.query.Role })))
 
   // What a parent may give a new or existing downline: each position field's range, narrowed to the parent's own value.
   app.get('/selectAllowEditShare', {
     schema: { querystring: Type.Object({ LocId: LocIdField, UserId: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'the parent (default: the caller; a staff admin: its company)' })) }), response: envelope(Type.Array(Bound)) }
-  }, async (request) => {
-    const parentId = await subjectOf(app.db, caller(request), request.query.UserId)
-    const parent = (await lockUsers(app.db, [parentId], false)).get(parentId)
-    if (!parent) throw errors.userNotFound(parentId)
-    const bounds = await parentBounds(app.db, parent)
-    return ok(Object.entries(POSITION_RANGES).map(([field, { min, max, step }]) => ({ Field: field, Min: min, Max: Math.min(max, bounds[field as keyof typeof bounds] ?? max), Step: step })))
-  })
+  }, async (request) => ok(await positionBounds(app.db, callerOf(request), { userId: request.query.UserId })))
 }
 
 export default lookupRoutes

@@ -1,20 +1,15 @@
 // One game's side of accounts (4D: dShare/dCommission, TOTO: tShare/tCommission): the downline of every role, a user's game profile, and what a parent may give.
 import type { Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../../../schemas/domain/calendar.ts'
-import { positionRule, type PositionField } from '../../../../schemas/domain/position-ranges.ts'
+import { positionRule } from '../../../../schemas/domain/position-ranges.ts'
 import { LINE_STAKE_BOUND } from '../../../../schemas/game/index.ts'
 import { downlineCte } from '../../lib/user-tree.ts'
 import { lineStakeCap, parentBounds } from './position.ts'
 import { loadAccount, lockUsers, type Locked } from './accounts.ts'
+import { SIDE_FIELDS } from '../rules/side-fields.ts'
 
 /** A downline user with its share of one game (Depth 1: directly under the root). */
 export interface GameMember { UserId: string, UserName: string, Role: string, ParentId: string | null, Depth: number, Share: number, Suspended: boolean }
-
-/** The share and commission fields of a game's side, named as the Agents/Players forms and PUT …/position name them (the one place the side picks its names). */
-export const SIDE_FIELDS = {
-  '4D': { share: 'dShare', commission: 'dCommission' },
-  TOTO: { share: 'tShare', commission: 'tCommission' }
-} as const satisfies Record<Game, { share: PositionField, commission: PositionField }>
 
 /** The side's share and commission under the side's own names (dShare, dCommission at 4D; tShare, tCommission at TOTO). */
 export type SideValues = Partial<Record<'dShare' | 'tShare' | 'dCommission' | 'tCommission', number>>
