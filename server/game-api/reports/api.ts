@@ -6,10 +6,14 @@ import { errors } from '../lib/errors.ts'
 import { auditCall } from '../lib/store/audit-trail.ts'
 import { assertOtherThanAccount, assertSelfOrDownline, subjectOf } from '../lib/downline-access.ts'
 import { shareClaimErrors } from './errors.ts'
-import { assertShareClaimAdmin, directPair } from './store/claim-access.ts'
+import { assertCompanyView, assertShareClaimAdmin, directPair } from './store/claim-access.ts'
 import { closedPeriodOf, periodOf, type PeriodInput } from './store/claim-period.ts'
 import { claimSettings, writeCompanyView, type ClaimSettingRow } from './store/claim-settings.ts'
-import { deleteGroupSetting, saveGroupSetting, type GroupSetting } from './store/group-settings.ts'
+import { deleteGroupSetting, groupSettings, saveGroupSetting, type GroupSetting } from './store/group-settings.ts'
+import { shareClaimCompany, shareClaimDownLine, type DownLineRow, type HolderRow } from './store/share-claim.ts'
+import { placeOutShareMix, type ShareMixRow } from './store/share-mix.ts'
+import { reports, type Report } from './store/index.ts'
+import { drawDateRange, queryDate } from '../lib/query-date.ts'
 import { deleteClaim, listClaims, lockClaim, recordClaims, recordGroupClaims, type ClaimRow } from './store/claims.ts'
 import {
   claimBackById, deleteClaimBack, importClaims, insertClaimBack, listClaimBacks, lockClaimBack, lockClaimsToImport, settleClaimBackRow, type ClaimBackRow
@@ -17,6 +21,57 @@ import {
 
 /** A period query or body, with the upline it asks about (the caller's account when absent). */
 type UplinePeriod = PeriodInput & { UserId?: string | undefined }
+/** What a report is asked for: whose (the caller's account or a downline), and a draw, a draw date or a range, an upload page, a saved grouping. */
+export interface ReportQuery { UserId?: string | undefined, DrawId?: number | undefined, DrawDate?: string | undefined, DrawFrom?: string | undefined, DrawTo?: string | undefined, FileId?: number | undefined, SettingId?: number | undefined }
+
+/** The game API names of the reports (seed 001 §7), each answered by reportOf. */
+export const REPORT_NAMES = Object.keys(reports)
+
+/** The report named, for the caller's account or a downline (403 otherwise), by draw, draw date or draw range. */
+export async function reportOf (db: Db, caller: Caller, input: { name: string, game: Game, query: ReportQuery }): Promise<Report> {
+  const report = reports[input.name]
+  // Only the names of REPORT_NAMES are routed: another is a fault (500), not a refusal.
+  if (!report) throw new Error(`no report named ${input.name}`)
+  const q = input.query
+  if (q.DrawDate) queryDate('DrawDate', q.DrawDate)
+  const range = drawDateRange(q)
+  const userId = await subjectOf(db, caller.user, q.UserId)
+  // The caller's own account bounds what reportUplineFull shows above the user.
+  const reach = await subjectOf(db, caller.user)
+  return report(db, {
+    userId,
+    game: input.game,
+    drawId: q.DrawId ?? null,
+    drawDate: q.DrawDate || null,
+    drawFrom: range.from,
+    drawTo: range.to,
+    fileId: q.FileId ?? null,
+    settingId: q.SettingId ?? null,
+    reach,
+    now: caller.now
+  })
+}
+
+/** reportDownLine: what the upline (UserId, else the caller's account) claims from each direct downline in the period, live from settled bets. */
+export async function shareClaimDownLineOf (db: Db, caller: Caller, input: { game: Game, query: UplinePeriod }): Promise<Report<DownLineRow>> {
+  await assertShareClaimAdmin(db, caller.user)
+  const userId = await subjectOf(db, caller.user, input.query.UserId)
+  return shareClaimDownLine(db, { userId, game: input.game, ...periodOf(input.query, 'querystring') })
+}
+
+/** selectReportShareClaim, the company view: who holds the group's (UserId, else the caller's account) win/loss in the period. */
+export async function shareClaimCompanyOf (db: Db, caller: Caller, input: { game: Game, query: UplinePeriod }): Promise<Report<HolderRow> & { WinLoss: number }> {
+  await assertCompanyView(db, caller.user)
+  const userId = await subjectOf(db, caller.user, input.query.UserId)
+  return shareClaimCompany(db, { userId, game: input.game, ...periodOf(input.query, 'querystring') })
+}
+
+/** generateReportPlaceOutShareMix: per draw of the period, the group's kept, upline and placed-out parts (computed when asked, nothing stored). */
+export async function placeOutShareMixOf (db: Db, caller: Caller, input: { game: Game, body: UplinePeriod }): Promise<Report<ShareMixRow>> {
+  await assertCompanyView(db, caller.user)
+  const userId = await subjectOf(db, caller.user, input.body.UserId)
+  return placeOutShareMix(db, { userId, game: input.game, ...periodOf(input.body, 'body') })
+}
 
 /** Share Claim Setting: the caller's downline agents and admins with their shares and company-view switch (an ADMIN granted DrawSetting). */
 export async function listClaimSettings (db: Db, caller: Caller): Promise<ClaimSettingRow[]> {
@@ -180,6 +235,11 @@ async function claimBack (q: Queryable, id: number): Promise<ClaimBackRow> {
   const back = await claimBackById(q, id)
   if (!back) throw shareClaimErrors.claimBackNotFound(id)
   return back
+}
+
+/** The Group Report settings of the named user (the caller or a downline) or the caller's account. */
+export async function groupSettingsOf (db: Db, caller: Caller, input: { userId?: string | undefined }): Promise<GroupSetting[]> {
+  return groupSettings(db, await subjectOf(db, caller.user, input.userId))
 }
 
 /** Saves a Group Report setting (a named grouping of direct downlines) for the named user or the caller's account; audited. */

@@ -6,8 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../../../schemas/game/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { callerOf } from '../../plugins/auth.ts'
-import { ClaimSchema } from '../schemas.ts'
-import { PeriodFields } from '../store/claim-period.ts'
+import { ClaimSchema, PeriodFields } from '../schemas.ts'
 import { claimBacksOf, createClaimBack, importClaimBack, openClaimsOf, removeClaimBack, settleClaimBack } from '../api.ts'
 
 const BackSchema = Type.Object({

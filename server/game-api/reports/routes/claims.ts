@@ -4,8 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../../../schemas/game/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
 import { callerOf } from '../../plugins/auth.ts'
-import { PeriodFields } from '../store/claim-period.ts'
-import { ClaimSchema } from '../schemas.ts'
+import { ClaimSchema, PeriodFields } from '../schemas.ts'
 import { claimsOf, recordDownlineClaims, recordGroupClaimsOf, removeClaim } from '../api.ts'
 
 const UserRef = Type.String({ minLength: 1, maxLength: 50 })

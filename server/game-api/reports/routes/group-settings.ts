@@ -2,10 +2,8 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { caller, callerOf } from '../../plugins/auth.ts'
-import { subjectOf } from '../../lib/downline-access.ts'
-import { groupSettings } from '../store/group-settings.ts'
-import { removeGroupSetting, saveGroupSettingOf } from '../api.ts'
+import { callerOf } from '../../plugins/auth.ts'
+import { groupSettingsOf, removeGroupSetting, saveGroupSettingOf } from '../api.ts'
 
 const UserIdField = Type.Optional(Type.String({ maxLength: 50, description: 'whose settings: the caller (default) or a downline' }))
 const NameField = Type.String({ minLength: 1, maxLength: 60, pattern: '\\S' })
@@ -19,9 +17,7 @@ const SettingSchema = Type.Object({
 
 /** The owner of the settings is the named user (the caller or a downline) or the caller's account (the company for a staff admin). */
 const groupSettingRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/reportGroupSetting', { schema: { querystring: Type.Object({ UserId: UserIdField, LocId: LocIdField }), response: envelope(Type.Array(SettingSchema)) } }, async (request) => {
-    return ok(await groupSettings(app.db, await subjectOf(app.db, caller(request), request.query.UserId)))
-  })
+  app.get('/reportGroupSetting', { schema: { querystring: Type.Object({ UserId: UserIdField, LocId: LocIdField }), response: envelope(Type.Array(SettingSchema)) } }, async (request) => ok(await groupSettingsOf(app.db, callerOf(request), { userId: request.query.UserId })))
 
   app.post('/reportGroupSetting', {
     schema: {

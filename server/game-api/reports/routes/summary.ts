@@ -2,13 +2,9 @@ import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../../../schemas/game/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { caller } from '../../plugins/auth.ts'
-import { betSummary, betSummaryByType, betSummaryByTypeSum, betSummaryByUser, betSummaryReport, summaryDraws, summaryShareUsers, summaryUsers, type Summary, type SummaryParams } from '../store/bet-summary.ts'
-import type { Queryable } from '../../../shared/db.ts'
+import { callerOf } from '../../plugins/auth.ts'
 import { DrawSchema } from '../../draws/schemas.ts'
-import { drawErrors } from '../../draws/errors.ts'
-import { toDrawAnswer, type DrawRow } from '../../draws/api.ts'
-import { assertSelfOrDownline, subjectOf } from '../../lib/downline-access.ts'
+import { betSummaryOf, summaryDrawsOf, summaryShareUsersOf, summaryUsersOf, type SummaryView } from '../api-bet-summary.ts'
 
 const DrawIdField = Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 }))
 const SummaryQuery = Type.Object({
@@ -38,35 +34,24 @@ const summaryRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
   for (const [path, drawGame] of [['/summary/drawDate', game], ['/summary/drawDateT', 'TOTO']] as const) {
     app.get(path, {
       schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(DrawSchema)) }
-    }, async (request) => ok((await summaryDraws(app.db, await subjectOf(app.db, caller(request)), drawGame)).map((r) => toDrawAnswer(r as unknown as DrawRow, app.gaNow()))))
+    }, async (request) => ok(await summaryDrawsOf(app.db, callerOf(request), { game: drawGame })))
   }
 
   app.get('/betSummaryUserIdByShare', {
     schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(ShareUserSchema)) }
-  }, async (request) => ok(await summaryShareUsers(app.db, await subjectOf(app.db, caller(request)), game)))
+  }, async (request) => ok(await summaryShareUsersOf(app.db, callerOf(request), { game })))
 
   app.get('/summary/userIds', {
     schema: { querystring: Type.Object({ DrawId: DrawIdField, LocId: LocIdField }), response: envelope(Type.Array(UserSchema)) }
-  }, async (request) => ok(await summaryUsers(app.db, await subjectOf(app.db, caller(request)), game, request.query.DrawId ?? null)))
+  }, async (request) => ok(await summaryUsersOf(app.db, callerOf(request), { game, drawId: request.query.DrawId })))
 
-  // A report's UserId is whose group it is about (its rows are that user's branches); the others' is whose own bets they count.
-  const summaryRoute = (path: string, summary: (q: Queryable, p: SummaryParams) => Promise<Summary | undefined>, { report = false } = {}) => {
-    app.get(path, { schema: { querystring: SummaryQuery, response: envelope(SummarySchema) } }, async (request) => {
-      const user = caller(request)
-      const { DrawId: drawId, UserId: userId } = request.query
-      if (userId) await assertSelfOrDownline(app.db, user, userId)
-      const root = await subjectOf(app.db, user, report ? userId : null)
-      const answer = await summary(app.db, { root, game, drawId: drawId ?? null, userId: report ? null : userId || null })
-      if (!answer) throw drawErrors.drawNotFound(Number(drawId))
-      return ok(answer)
-    })
+  // Each path is one view of betSummaryOf; bet/tally (the ticket list's footer) is the bet-type sums.
+  for (const [path, view] of [
+    ['/betSummaryFull', 'full'], ['/betSummary3Full', 'byUser'], ['/betSummaryByType', 'byType'], ['/betSummaryByTypeSum', 'byTypeSum'], ['/bet/tally', 'byTypeSum'],
+    ['/betSummaryReportFull', 'report']
+  ] as const satisfies ReadonlyArray<readonly [string, SummaryView]>) {
+    app.get(path, { schema: { querystring: SummaryQuery, response: envelope(SummarySchema) } }, async (request) => ok(await betSummaryOf(app.db, callerOf(request), { game, view, drawId: request.query.DrawId, userId: request.query.UserId })))
   }
-  summaryRoute('/betSummaryFull', betSummary)
-  summaryRoute('/betSummary3Full', betSummaryByUser)
-  summaryRoute('/betSummaryByType', betSummaryByType)
-  summaryRoute('/betSummaryByTypeSum', betSummaryByTypeSum)
-  summaryRoute('/bet/tally', betSummaryByTypeSum)
-  summaryRoute('/betSummaryReportFull', betSummaryReport, { report: true })
 }
 
 export default summaryRoutes

@@ -1,24 +1,8 @@
 // The period a share-claim call is about (a draw, a draw date or a range), checked once for every share-claim route.
-import { Type } from 'typebox'
 import type { Queryable } from '../../../shared/db.ts'
 import { isIsoDate, type Game } from '../../../../schemas/game/index.ts'
-import { LocIdField } from '../../lib/envelope.ts'
 import { errors } from '../../lib/errors.ts'
 import { isoDateOf, existingDraw } from '../../draws/api.ts'
-
-const DateField = Type.Optional(Type.String({ maxLength: 10, description: 'YYYY-MM-DD' }))
-
-/** The period fields of a share-claim query or body. */
-export const PeriodFields = {
-  UserId: Type.Optional(Type.String({ maxLength: 50, description: 'the upline (or, for the company view, the group) asked about; the caller when absent' })),
-  DrawId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
-  DrawFrom: DateField,
-  DrawTo: DateField,
-  LocId: LocIdField,
-  // Sent by the client: a cache-buster and the view name; they do not change the answer.
-  rand: Type.Optional(Type.String({ maxLength: 40 })),
-  VW: Type.Optional(Type.String({ maxLength: 40 }))
-}
 
 export interface PeriodInput { DrawId?: number | undefined, DrawFrom?: string | undefined, DrawTo?: string | undefined }
 
