@@ -1,13 +1,16 @@
-// The auth module's use cases: sign-in and sign-out, the password changes, the terms decisions, (db, caller, input) → result, each write in its
-// own transaction with its audit record. The captcha and the maintenance gate are the service's (Fastify decorators): the route hands them in.
+// The auth module's use cases: sign-in and sign-out, the password changes, the terms decisions, the captcha pre-check and the profiles the session
+// reads, (db, caller, input) → result, each write in its own transaction with its audit record. The captcha and the maintenance gate are the
+// service's (Fastify decorators): the route hands them in.
 import type { Db } from '../../shared/db.ts'
+import type { Profile } from '../../../schemas/game-api.ts'
 import { brokenPasswordMessages } from '../../../schemas/domain/password-rules.ts'
 import type { Call, Caller } from '../lib/caller.ts'
 import { errors } from '../lib/errors.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../lib/secrets.ts'
 import { issueToken, tokenIdleSeconds } from '../lib/tokens.ts'
 import { revokeToken, revokeUserTokens } from '../lib/store/tokens.ts'
-import { findLogin, passwordHashOf, writePasswordHash } from '../lib/store/users.ts'
+import { findLogin, loadProfile, passwordHashOf, writePasswordHash } from '../lib/store/users.ts'
+import { assertSelfOrDownline } from '../lib/downline-access.ts'
 import { appendAudit, auditCall } from '../lib/store/audit-trail.ts'
 import { captchaRequired, clearFailures, recordFailure } from './store/login-failures.ts'
 import { recordTermsDecision } from './store/terms.ts'
@@ -47,6 +50,11 @@ export async function signIn (db: Db, call: Call, input: SignIn): Promise<{ acce
     return issueToken(tx, login.userId, call.now)
   })
   return { access_token: token, token_type: 'Bearer', expires_in: tokenIdleSeconds, updatePassword: login.updatePassword }
+}
+
+/** Whether a sign-in as the user from the call's address needs a captcha now: tells no more than a refused sign-in would (unknown user ids count alike). */
+export async function captchaNeeded (db: Db, call: Call, input: { username?: string | undefined }): Promise<{ captchaRequired: boolean }> {
+  return { captchaRequired: await captchaRequired(db, input.username, call.ip, call.now) }
 }
 
 /** Signs the caller's session out; audited. */
@@ -109,4 +117,20 @@ export async function decideTerms (db: Db, caller: Caller, input: { decision: 'a
     await auditCall(tx, caller, `terms.${decision}`)
   })
   return { termsAccepted: decision === 'accept' }
+}
+
+/** The caller's profile, read afresh from the tables. */
+export async function ownProfile (db: Db, caller: Caller): Promise<Profile> {
+  const profile = await loadProfile(db, caller.user.userId)
+  if (!profile) throw errors.sessionExpired()
+  return profile
+}
+
+/** Another user's profile (oneself, a downline, or anyone for ADMIN), for support staff's explanations and previews. */
+export async function userProfile (db: Db, caller: Caller, input: { userId: string }): Promise<Profile> {
+  const target = input.userId
+  await assertSelfOrDownline(db, caller.user, target)
+  const profile = await loadProfile(db, target)
+  if (!profile) throw errors.userNotFound(target)
+  return profile
 }

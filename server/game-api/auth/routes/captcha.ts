@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { CaptchaCheck, Failure } from '../../../../schemas/game-api.ts'
 import { PlainText } from '../../../../schemas/common.ts'
 import { envelope, ok } from '../../lib/envelope.ts'
-import { captchaRequired } from '../store/login-failures.ts'
+import { callOf } from '../../lib/caller.ts'
+import { captchaNeeded } from '../api.ts'
 
 /** GET /api/captcha?_=<timestamp>: an SVG captcha and its x-token header; GET /api/captcha/required: the sign-in page's pre-check. */
 const captchaRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -30,7 +31,7 @@ const captchaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
-    return ok({ captchaRequired: await captchaRequired(app.db, request.query.username, request.ip, app.gaNow()) })
+    return ok(await captchaNeeded(app.db, callOf(request), { username: request.query.username }))
   })
 }
 
