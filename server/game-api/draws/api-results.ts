@@ -1,19 +1,20 @@
 // The draws module's result use cases (a result entered, previewed, finalised as a job, reset; bin burst: a result file imported, previewed,
 // applied as a job and confirmed through finalising), (db, caller, input) → result, each write in its own transaction with its audit record.
-// Beside api.ts rather than in it: finalising and resetting book betting's payouts (betting/api.ts), and betting imports api.ts (its draw
+// Also the results SMS string and feed every signed-in user reads. Beside api.ts rather than in it: finalising and resetting book betting's payouts (betting/api.ts), and betting imports api.ts (its draw
 // lookups), so here they close no import cycle.
 import type { Db } from '../../shared/db.ts'
-import type { Game } from '../../../schemas/game/index.ts'
+import { resultSmsString, type FourDResult, type Game, type TotoResult } from '../../../schemas/game/index.ts'
 import type { Caller } from '../lib/caller.ts'
 import { confirmSuperPassword } from '../lib/super-password.ts'
+import { drawDateRange } from '../lib/query-date.ts'
 import { auditCall } from '../lib/store/audit-trail.ts'
 import { activeJobId } from '../jobs/status.ts'
 import { drawErrors } from './errors.ts'
-import type { DrawAnswer } from './types.ts'
+import type { DrawAnswer, DrawRow } from './types.ts'
 import { isoDateOf, toDrawAnswer } from './rules/draw-answer.ts'
 import { flatResult, resultFileRows, resultOf } from './rules/result-input.ts'
 import { existingDraw } from './store/draw-by-id.ts'
-import { drawsWithResult, writeCheckedResult } from './store/draw-lists.ts'
+import { drawsWithResult, resultsPage, writeCheckedResult } from './store/draw-lists.ts'
 import { finaliseReport } from './store/finalise-report.ts'
 import { previewDraw, type DrawPreview } from './store/preview.ts'
 import { resetDraw, type ResetSummary } from './store/reset.ts'
@@ -151,4 +152,28 @@ export async function confirmImport (db: Db, caller: Caller, input: { game: Game
 /** A confirmed import's finalising status. */
 export async function confirmImportStatus (db: Db, _caller: Caller, input: { game: Game, importId: number }): Promise<FinaliseStatus & { ImportId: number }> {
   return binConfirmStatus(db, input.game, input.importId)
+}
+
+/** A draw row's SMS string (its result entered). */
+const smsOf = (draw: DrawRow) => resultSmsString({ series: draw.series, date: isoDateOf(draw.draw_date), special: draw.special }, draw.result as FourDResult | TotoResult)
+
+/** The whole result of a draw of the game in one SMS, refused while no result is entered. */
+export async function resultSms (db: Db, _caller: Caller, input: { game: Game, drawId: number }): Promise<{ DrawId: number, DrawDate: string, Series: string, SMSString: string, Length: number }> {
+  const draw = await existingDraw(db, input.drawId, { game: input.game })
+  if (draw.result === null || draw.result === undefined) throw drawErrors.resultNotEntered(input.drawId)
+  const text = smsOf(draw)
+  return { DrawId: Number(draw.draw_id), DrawDate: isoDateOf(draw.draw_date), Series: draw.series, SMSString: text, Length: text.length }
+}
+
+/** One entered result as the feed shows it. */
+export interface FeedResult { DrawId: number, DrawDate: string, Series: string, Special: boolean, IsFinalised: boolean, Result: Record<string, unknown>, SMSString: string }
+
+/** The game's entered results in a draw date range (DrawFrom, DrawTo) and series, the newest limit of them, with how many the range holds. */
+export async function resultsFeed (db: Db, _caller: Caller, input: { game: Game, drawFrom?: string | undefined, drawTo?: string | undefined, series?: string | undefined, limit?: number | undefined }): Promise<{ rows: FeedResult[], count: number }> {
+  const range = drawDateRange({ DrawFrom: input.drawFrom, DrawTo: input.drawTo })
+  const { rows, count } = await resultsPage(db, input.game, { from: range.from, to: range.to, series: input.series || null, limit: input.limit ?? 50 })
+  return {
+    rows: rows.map((d) => ({ DrawId: Number(d.draw_id), DrawDate: isoDateOf(d.draw_date), Series: d.series, Special: d.special, IsFinalised: d.is_finalised, Result: d.result as Record<string, unknown>, SMSString: smsOf(d) })),
+    count
+  }
 }
