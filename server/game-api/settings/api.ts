@@ -1,20 +1,25 @@
 // The settings module's public surface: what other domains may use of it (the SMS settings, the .ara backup rows), and its use cases,
-// (db, caller, input) → result, each write in its own transaction with its audit record. Its store/ is private.
+// (db, caller, input) → result, each write in its own transaction with its audit record (the reads: settings, announcements, the audit log,
+// the common look-ups). Its store/ is private.
 import type { Db, Queryable } from '../../shared/db.ts'
 import { inWholeCents } from '../../../schemas/domain/cents.ts'
 import { zoneIso, type Game } from '../../../schemas/domain/calendar.ts'
 import { writeAra } from '../../../schemas/domain/ara.ts'
-import type { Announcement } from '../../../schemas/game-api.ts'
-import type { Caller } from '../lib/caller.ts'
+import type { Announcement, Location, ServerSettings, SmsSettings } from '../../../schemas/game-api.ts'
+import type { Call, Caller } from '../lib/caller.ts'
 import { errors } from '../lib/errors.ts'
-import { maintenanceEnd, settingKeys, writeSetting } from '../lib/store/settings.ts'
+import { maintenanceEnd, readSetting, settingKeys, writeSetting } from '../lib/store/settings.ts'
+import { allLocations, findRole, isAncestor, userLocations } from '../lib/store/users.ts'
 import { auditCall } from '../lib/store/audit-trail.ts'
-import { assertSelfOrDownline } from '../lib/downline-access.ts'
-import { DEFAULT_4D_PAY_RATES, type FourDPayRates } from '../../../schemas/game/index.ts'
-import { existingDraw, isoDateOf } from '../draws/api.ts'
+import { assertSelfOrDownline, subjectOf } from '../lib/downline-access.ts'
+import { DEFAULT_4D_PAY_RATES, formsOf, type FourDPayRates } from '../../../schemas/game/index.ts'
+import { existingDraw, isoDateOf, nextSeriesClose } from '../draws/api.ts'
 import { isAnnouncementColour } from './rules/css-colours.ts'
 import { BACKUP_FIELDS, backupFileName, type BackupRow } from './rules/ara-rows.ts'
-import { announcementById, deleteAnnouncement, insertAnnouncement } from './store/announcements.ts'
+import { announcementById, announcementsFor, deleteAnnouncement, insertAnnouncement } from './store/announcements.ts'
+import { auditsPage } from './store/audits.ts'
+import { formsInUse, fourDLocations, reportDates, type ReportDate } from './store/common-lists.ts'
+import { readSmsSettings } from './store/sms-settings.ts'
 import { backupCounts, backupRows, markBackedUp, type BackupCount } from './store/backup.ts'
 import { fourDRatesOf, hasOwnRates, lockFourDRates, removeOwnRates, totoRatesOf, writeFourDRates } from './store/pay-rates.ts'
 import { classOf, tableOf, toRows, totoRows, type PayRateRow, type PayTable, type TotoRateRow } from './rules/pay-rate-rows.ts'
@@ -23,6 +28,110 @@ import { settingsErrors } from './errors.ts'
 export { readSmsSettings } from './store/sms-settings.ts'
 export { backupRows } from './store/backup.ts'
 export { BACKUP_FIELDS, money } from './rules/ara-rows.ts'
+
+/** The currency when the operator has not set one: Singapore Pools' own. */
+const DEFAULT_CURRENCY = 'SGD'
+
+/** The server's time, the next 4D and TOTO close by the per-series close time, and the app download links. */
+export async function serverSettings (db: Db, caller: Caller): Promise<ServerSettings> {
+  const { now } = caller
+  return {
+    serverDate: { ServerDate: zoneIso(now) },
+    serverTime: zoneIso(now),
+    // The same close the bet cut-off uses: the series' setting, or the draw row as edited or closed by hand.
+    dClose: { CloseDate: zoneIso(await nextSeriesClose(db, 'SG4D', now)) },
+    tClose: { CloseDate: zoneIso(await nextSeriesClose(db, 'TOTO', now)) },
+    mobileAppData: {
+      downloadUrl: await readSetting(db, settingKeys.downloadUrl),
+      iosDownloadUrl: await readSetting(db, settingKeys.iosDownloadUrl)
+    }
+  }
+}
+
+/** The operator's currency code, else the default. */
+export async function currencyCode (db: Db, _caller: Caller): Promise<{ CurrencyCode: string }> {
+  return { CurrencyCode: await readSetting(db, settingKeys.currencyCode) || DEFAULT_CURRENCY }
+}
+
+/** The game's SMS settings, as SMS Gateway reads them. */
+export async function smsSettingsOf (db: Db, _caller: Caller, input: { game: Game }): Promise<{ qResults: SmsSettings }> {
+  return { qResults: await readSmsSettings(db, input.game) }
+}
+
+/** The announcements the caller may read, newest first: of one location (else of all of the caller's), pop-ups (Y), banner lines (N) or both. */
+export async function announcementsOf (db: Db, caller: Caller, input: { locId?: string | undefined, popUp?: 'Y' | 'N' | undefined }): Promise<Announcement[]> {
+  return announcementsFor(db, caller.user.userId, input.locId || null, input.popUp ?? null)
+}
+
+/** The home page's one announcement: the newest pop-up (Y, the default) or banner line (N) for the location; null when there is none. */
+export async function newestAnnouncement (db: Db, caller: Caller, input: { locId?: string | undefined, popUp?: 'Y' | 'N' | undefined }): Promise<Announcement | null> {
+  const [newest] = await announcementsFor(db, caller.user.userId, input.locId || null, input.popUp ?? 'Y', 1)
+  return newest ?? null
+}
+
+/** One record of the game API's change log as the wire shows it. */
+export interface AuditRecord { AuditId: number, UserId: string | null, Action: string, Path: string, Detail: unknown, CreatedDate: string }
+
+/** The game API's own change log, newest first, filtered by user and action, paged by AuditId (before). */
+export async function auditRecords (db: Db, _caller: Caller, input: { userId?: string | undefined, action?: string | undefined, before?: number | undefined, limit?: number | undefined }): Promise<AuditRecord[]> {
+  const rows = await auditsPage(db, { userId: input.userId || null, action: input.action || null, before: input.before ?? null, limit: input.limit ?? 100 })
+  return rows.map((r) => ({
+    AuditId: Number(r.audit_id),
+    UserId: r.user_id,
+    Action: r.action,
+    Path: r.path,
+    Detail: r.detail,
+    CreatedDate: zoneIso(new Date(r.created_at))
+  }))
+}
+
+/** Every location. */
+export async function locationList (db: Db, _caller: Caller): Promise<Location[]> {
+  return allLocations(db)
+}
+
+/** The locations a user may use: the named one (oneself, a downline, or anyone for ADMIN), else the caller. */
+export async function availableLocations (db: Db, caller: Caller, input: { userId?: string | undefined }): Promise<Location[]> {
+  const { user } = caller
+  const target = input.userId || user.userId
+  if (target !== user.userId) {
+    const allowed = user.role === 'ADMIN' || await isAncestor(db, user.userId, target)
+    if (!allowed) throw errors.notYourDownline(target)
+    if (!await findRole(db, target)) throw errors.userNotFound(target)
+  }
+  return userLocations(db, target)
+}
+
+/** The maintenance poll (no sign-in): the end of maintenance ('' when there is none). */
+export async function maintenanceStatus (db: Db, call: Call): Promise<{ t: string }> {
+  const end = await maintenanceEnd(db, call.now)
+  return { t: end ? zoneIso(end) : '' }
+}
+
+/** The 4D locations. */
+export async function fourDLocationList (db: Db, _caller: Caller): Promise<Location[]> {
+  return fourDLocations(db)
+}
+
+/**
+ * The game's draws a report can show (finalised), or those on which the group (the named user's, else the caller's account's) has live
+ * bets (open draws too: the ticket and bet pages' dates), newest first.
+ */
+export async function reportDatesOf (db: Db, caller: Caller, input: { game: Game, having: 'finalised' | 'bets', userId?: string | undefined }): Promise<ReportDate[]> {
+  return reportDates(db, input.game, input.having, await subjectOf(db, caller.user, input.userId))
+}
+
+/** The bet categories of the game: 4D forms or TOTO bet types, in the order the bet forms list them. */
+export async function betCategories (_db: Db, _caller: Caller, input: { game: Game }): Promise<Array<{ CatType: string }>> {
+  return formsOf(input.game).map((f) => ({ CatType: f }))
+}
+
+/** The bet categories the group (the named user's, else the caller's account's) has lines of on the game's draw, with their line counts. */
+export async function betCategoriesInUse (db: Db, caller: Caller, input: { game: Game, drawId: number, userId?: string | undefined }): Promise<Array<{ CatType: string, Lines: number }>> {
+  const root = await subjectOf(db, caller.user, input.userId)
+  await existingDraw(db, input.drawId, { game: input.game })
+  return formsInUse(db, input.drawId, root)
+}
 
 /** A new announcement: its content, colour, pop-up or banner, and the location it is for (the caller's; AllLocations: every location). */
 export interface AnnouncementInput { Content: string, Color: string, PopUp: 'Y' | 'N', LocId?: string | null | undefined, AllLocations?: boolean | undefined }

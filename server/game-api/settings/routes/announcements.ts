@@ -2,9 +2,8 @@ import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Announcement } from '../../../../schemas/game-api.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { caller, callerOf } from '../../plugins/auth.ts'
-import { announcementsFor } from '../store/announcements.ts'
-import { createAnnouncement, removeAnnouncement } from '../api.ts'
+import { callerOf } from '../../plugins/auth.ts'
+import { announcementsOf, createAnnouncement, newestAnnouncement, removeAnnouncement } from '../api.ts'
 
 const PopUp = Type.Union([Type.Literal('Y'), Type.Literal('N')])
 
@@ -12,19 +11,12 @@ const PopUp = Type.Union([Type.Literal('Y'), Type.Literal('N')])
 const announcementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/announcements', {
     schema: { querystring: Type.Object({ PopUp: Type.Optional(PopUp), LocId: LocIdField }), response: envelope(Type.Array(Announcement)) }
-  }, async (request) => {
-    const { PopUp: popUp, LocId: locId } = request.query
-    return ok(await announcementsFor(app.db, caller(request).userId, locId || null, popUp ?? null))
-  })
+  }, async (request) => ok(await announcementsOf(app.db, callerOf(request), { locId: request.query.LocId, popUp: request.query.PopUp })))
 
   // The home page's one announcement: the newest pop-up (PopUp=Y, the default) or the newest banner line (N) for the location; null when there is none.
   app.get('/announcement', {
     schema: { querystring: Type.Object({ PopUp: Type.Optional(PopUp), LocId: LocIdField }), response: envelope(Type.Union([Announcement, Type.Null()])) }
-  }, async (request) => {
-    const { PopUp: popUp, LocId: locId } = request.query
-    const [newest] = await announcementsFor(app.db, caller(request).userId, locId || null, popUp ?? 'Y', 1)
-    return ok(newest ?? null)
-  })
+  }, async (request) => ok(await newestAnnouncement(app.db, callerOf(request), { locId: request.query.LocId, popUp: request.query.PopUp })))
 
   app.post('/announcements', {
     onRequest: app.gaRequireAdmin,

@@ -1,8 +1,8 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { zoneIso } from '../../../../schemas/domain/calendar.ts'
-import { auditsPage } from '../store/audits.ts'
+import { callerOf } from '../../plugins/auth.ts'
+import { auditRecords } from '../api.ts'
 
 const AuditRecord = Type.Object({
   AuditId: Type.Integer(),
@@ -29,15 +29,7 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   }, async (request) => {
     const { UserId, Action, limit, before } = request.query
-    const rows = await auditsPage(app.db, { userId: UserId || null, action: Action || null, before: before ?? null, limit: limit ?? 100 })
-    return ok(rows.map((r) => ({
-      AuditId: Number(r.audit_id),
-      UserId: r.user_id,
-      Action: r.action,
-      Path: r.path,
-      Detail: r.detail,
-      CreatedDate: zoneIso(new Date(r.created_at))
-    })))
+    return ok(await auditRecords(app.db, callerOf(request), { userId: UserId, action: Action, before, limit }))
   })
 }
 

@@ -2,15 +2,14 @@ import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Location } from '../../../../schemas/game-api.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { errors } from '../../lib/errors.ts'
-import { allLocations, findRole, isAncestor, userLocations } from '../../lib/store/users.ts'
-import { caller } from '../../plugins/auth.ts'
+import { callerOf } from '../../plugins/auth.ts'
+import { availableLocations, locationList } from '../api.ts'
 
 /** GET loc (every location) and GET locIdAvailable (the locations a user may use: oneself, a downline, or anyone for ADMIN). */
 const locationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/loc', {
     schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(Location)) }
-  }, async () => ok(await allLocations(app.db)))
+  }, async (request) => ok(await locationList(app.db, callerOf(request))))
 
   app.get('/locIdAvailable', {
     schema: {
@@ -22,16 +21,7 @@ const locationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
       response: envelope(Type.Array(Location))
     }
-  }, async (request) => {
-    const user = caller(request)
-    const target = request.query.UserId || user.userId
-    if (target !== user.userId) {
-      const allowed = user.role === 'ADMIN' || await isAncestor(app.db, user.userId, target)
-      if (!allowed) throw errors.notYourDownline(target)
-      if (!await findRole(app.db, target)) throw errors.userNotFound(target)
-    }
-    return ok(await userLocations(app.db, target))
-  })
+  }, async (request) => ok(await availableLocations(app.db, callerOf(request), { userId: request.query.UserId })))
 }
 
 export default locationRoutes

@@ -1,10 +1,9 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { envelope, ok } from '../../lib/envelope.ts'
-import { zoneIso } from '../../../../schemas/domain/calendar.ts'
-import { maintenanceEnd } from '../../lib/store/settings.ts'
+import { callOf } from '../../lib/caller.ts'
 import { callerOf } from '../../plugins/auth.ts'
-import { setMaintenance } from '../api.ts'
+import { maintenanceStatus, setMaintenance } from '../api.ts'
 
 const MaintenanceValue = Type.Object({ t: Type.String({ description: "'' when there is no maintenance, else its end (ISO 8601, +08:00)" }) })
 
@@ -12,10 +11,7 @@ const MaintenanceValue = Type.Object({ t: Type.String({ description: "'' when th
 const maintenanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/status', {
     schema: { querystring: Type.Object({ t: Type.Optional(Type.String({ maxLength: 255 })) }), response: envelope(MaintenanceValue) }
-  }, async () => {
-    const end = await maintenanceEnd(app.db, app.gaNow())
-    return ok({ t: end ? zoneIso(end) : '' })
-  })
+  }, async (request) => ok(await maintenanceStatus(app.db, callOf(request))))
 
   app.put('/maintenance', {
     onRequest: app.gaRequireAdmin,
