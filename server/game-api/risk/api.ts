@@ -21,9 +21,10 @@ import { SPECIAL_PATTERNS, patternNumbers, type SpecialPattern } from './rules/s
 import { assertOutSet } from './store/out-set.ts'
 import { normaliseNumber } from './rules/numbers.ts'
 import { outLimitsOf, writeOutLimit, type OutLimitRow } from './store/out-settings.ts'
-import { deleteDistributor, insertDistributor, lockDistributorNames, nameTaken, ownDistributor, ownedDistributor, lockDistributor, partnersOf, replacePartners, setDistributorWeb, updateDistributor, usableDistributor, type DistributorRow } from './store/distributors.ts'
+import { deleteDistributor, insertDistributor, lockDistributorNames, nameTaken, ownDistributor, ownedDistributor, lockDistributor, partnersOf, replacePartners, setDistributorWeb, updateDistributor, usableDistributor } from './store/distributors.ts'
+import { distributorAnswer, type DistributorAnswer } from './api-distributors.ts'
 import { unsettledDraw } from './store/draw-of.ts'
-import { checkRule, replaceRules, rulesOf, type Rule, type RuleInput } from './store/rules.ts'
+import { checkRule, replaceRules, ruleAnswer, rulesOf, type RuleInput } from './store/rules.ts'
 import type { RuleThrowScope } from './store/rule-throws.ts'
 import { OUTSET_PROCESS_JOB, type OutsetProcessPayload } from './jobs/process.ts'
 import { OUTSET_PROCESS2_JOB, OUTSET_RULE_JOB } from './jobs/rules.ts'
@@ -311,8 +312,9 @@ export interface DistributorInput { Name: string, Phone?: string | undefined, Re
 
 const distributorFields = (input: DistributorInput) => ({ name: input.Name.trim(), phone: input.Phone?.trim() ?? '', remark: input.Remark?.trim() ?? '' })
 
-/** Adds a distributor to the account's own list under a name it does not use yet; audited; answers the account and the new row. */
-export async function createDistributor (db: Db, caller: Caller, input: DistributorInput): Promise<{ account: string, row: DistributorRow }> {
+/** Adds a distributor to the account's own list under a name it does not use yet; OutSet needed; audited; answers it as the lists show it. */
+export async function createDistributor (db: Db, caller: Caller, input: DistributorInput): Promise<DistributorAnswer> {
+  await assertOutSet(db, caller.user)
   const account = await subjectOf(db, caller.user)
   const fields = distributorFields(input)
   const row = await db.transaction(async (tx) => {
@@ -322,11 +324,12 @@ export async function createDistributor (db: Db, caller: Caller, input: Distribu
     await auditCall(tx, caller, 'distributor.create', { Account: account, Name: fields.name })
     return ownDistributor(tx, account, id)
   })
-  return { account, row }
+  return distributorAnswer(account)(row)
 }
 
-/** Changes one of the account's own distributors (its name still unused by the others); audited; answers the account and the row. */
-export async function editDistributor (db: Db, caller: Caller, input: DistributorInput & { DistributorId: number }): Promise<{ account: string, row: DistributorRow }> {
+/** Changes one of the account's own distributors (its name still unused by the others); OutSet needed; audited; answers it as the lists show it. */
+export async function editDistributor (db: Db, caller: Caller, input: DistributorInput & { DistributorId: number }): Promise<DistributorAnswer> {
+  await assertOutSet(db, caller.user)
   const account = await subjectOf(db, caller.user)
   const id = input.DistributorId
   const fields = distributorFields(input)
@@ -338,11 +341,12 @@ export async function editDistributor (db: Db, caller: Caller, input: Distributo
     await auditCall(tx, caller, 'distributor.update', { Account: account, DistributorId: id, Name: fields.name })
     return ownDistributor(tx, account, id)
   })
-  return { account, row }
+  return distributorAnswer(account)(row)
 }
 
-/** Marks one of the account's own distributors deleted (its throws keep naming it); audited. */
+/** Marks one of the account's own distributors deleted (its throws keep naming it); OutSet needed; audited. */
 export async function removeDistributor (db: Db, caller: Caller, input: { distributorId: number }): Promise<void> {
+  await assertOutSet(db, caller.user)
   const account = await subjectOf(db, caller.user)
   const id = input.distributorId
   await db.transaction(async (tx) => {
@@ -352,8 +356,9 @@ export async function removeDistributor (db: Db, caller: Caller, input: { distri
   })
 }
 
-/** Replaces the rules of one of the account's own distributors (each checked first); audited with the rules as sent; answers the saved ones. */
-export async function saveRules (db: Db, caller: Caller, input: { distributorId: number, rules: RuleInput[] }): Promise<Rule[]> {
+/** Replaces the rules of one of the account's own distributors (each checked first); OutSet needed; audited with the rules as sent; answers the saved ones. */
+export async function saveRules (db: Db, caller: Caller, input: { distributorId: number, rules: RuleInput[] }): Promise<Array<ReturnType<typeof ruleAnswer>>> {
+  await assertOutSet(db, caller.user)
   const account = await subjectOf(db, caller.user)
   const id = input.distributorId
   const rules = input.rules.map((r, i) => checkRule(i + 1, r))
@@ -362,7 +367,7 @@ export async function saveRules (db: Db, caller: Caller, input: { distributorId:
     await ownedDistributor(tx, account, id)
     await replaceRules(tx, id, rules)
     await auditCall(tx, caller, 'distributor.rules', { Account: account, DistributorId: id, Rules: input.rules })
-    return rulesOf(tx, [id])
+    return (await rulesOf(tx, [id])).map(ruleAnswer)
   })
 }
 
@@ -371,6 +376,7 @@ export async function saveRules (db: Db, caller: Caller, input: { distributorId:
  * for the game; the job is the caller's, who polls it and is the throws' creator; audited. The caller wakes the job runner after.
  */
 export async function startRuleOutset (db: Db, caller: Caller, input: { game: Game, distributorId: number, drawId?: number | undefined }): Promise<number> {
+  await assertOutSet(db, caller.user)
   const account = await subjectOf(db, caller.user)
   const { game, distributorId: id } = input
   return db.transaction(async (tx) => {
@@ -386,6 +392,7 @@ export async function startRuleOutset (db: Db, caller: Caller, input: { game: Ga
 
 /** Queues the job that throws every excess of the account's intake on a draw out to one usable distributor; audited. The caller wakes the job runner after. */
 export async function startOutsetProcess (db: Db, caller: Caller, input: { game: Game, distributorId: number, drawId?: number | undefined }): Promise<number> {
+  await assertOutSet(db, caller.user)
   const account = await subjectOf(db, caller.user)
   return db.transaction(async (tx) => {
     const draw = await unsettledDraw(tx, input.game, input.drawId, caller.now)
@@ -399,6 +406,7 @@ export async function startOutsetProcess (db: Db, caller: Caller, input: { game:
 
 /** Queues the job that throws the account's excess on a draw by the rules of every distributor it may use; audited. The caller wakes the job runner after. */
 export async function startOutsetProcess2 (db: Db, caller: Caller, input: { game: Game, drawId?: number | undefined }): Promise<number> {
+  await assertOutSet(db, caller.user)
   const account = await subjectOf(db, caller.user)
   return db.transaction(async (tx) => {
     const draw = await unsettledDraw(tx, input.game, input.drawId, caller.now)

@@ -3,11 +3,8 @@ import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../../../schemas/game/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { caller } from '../../plugins/auth.ts'
-import { isoDateOf } from '../../draws/api.ts'
-import { subjectOf } from '../../lib/downline-access.ts'
-import { drawOf } from '../store/draw-of.ts'
-import { betsInOrOut } from '../store/bets-in-out.ts'
+import { callerOf } from '../../plugins/auth.ts'
+import { betsInOutOf } from '../api-exposure.ts'
 
 const Row = Type.Object({
   Key: Type.String({ description: 'Number, Form and To together: one row each' }),
@@ -42,30 +39,7 @@ const betsInOutRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, {
       }),
       response: envelope(Answer)
     }
-  }, async (request) => {
-    const user = caller(request)
-    const { Choice: choice, DrawId: drawId } = request.query
-    const userId = await subjectOf(app.db, user, request.query.UserId)
-    const draw = await drawOf(app.db, game, drawId, app.gaNow())
-    if (!draw) return ok({ DrawId: null, DrawDate: null, Choice: choice, UserId: userId, Total: 0, rows: [] })
-    // Level rows of the viewer: level 0 is its own bet (nothing comes in to it), level > 0 its downline's.
-    const rows = await betsInOrOut(app.db, choice === 1 ? 'in' : 'out', userId, Number(draw.draw_id))
-    const toto = game === 'TOTO'
-    const answer = rows.map((r) => ({
-      Key: `${r.number}|${r.form}|${r.to_whom ?? ''}`,
-      Number: r.number,
-      Form: r.form,
-      To: r.to_whom ?? '',
-      Big: toto ? 0 : Number(r.big),
-      Small: toto ? 0 : Number(r.small),
-      Units: toto ? Number(r.amount) : 0,
-      Amount: Number(r.amount),
-      Strike: Number(r.strike),
-      Bets: Number(r.bets)
-    }))
-    const total = Math.round(answer.reduce((s, r) => s + r.Amount, 0) * 100) / 100
-    return ok({ DrawId: Number(draw.draw_id), DrawDate: isoDateOf(draw.draw_date), Choice: choice, UserId: userId, Total: total, rows: answer })
-  })
+  }, async (request) => ok(await betsInOutOf(app.db, callerOf(request), { game, choice: request.query.Choice, drawId: request.query.DrawId, userId: request.query.UserId })))
 }
 
 export default betsInOutRoutes

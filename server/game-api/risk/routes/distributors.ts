@@ -1,16 +1,11 @@
 // Distributors (Out Setting 3's side outlets): outlets outside the hierarchy that take numbers a level throws out; each level keeps its own list.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { zoneIso } from '../../../../schemas/domain/calendar.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { caller, callerOf } from '../../plugins/auth.ts'
-import { subjectOf } from '../../lib/downline-access.ts'
-import { assertOutSet } from '../store/out-set.ts'
-import { distributorStatement, statementAccess } from '../store/distributor-statement.ts'
-import { drawDateRange } from '../../lib/query-date.ts'
+import { callerOf } from '../../plugins/auth.ts'
 import type { Game } from '../../../../schemas/game/index.ts'
-import { usableDistributor, usableDistributors, type DistributorRow } from '../store/distributors.ts'
 import { createDistributor, editDistributor, removeDistributor } from '../api.ts'
+import { distributorOf, distributorStatementOf, distributorsOf } from '../api-distributors.ts'
 
 // Owner and Shared tell a partnered outlet (another level's, shared with the caller) from the caller's own.
 const Distributor = Type.Object({
@@ -25,19 +20,6 @@ const Distributor = Type.Object({
   Shared: Type.Boolean(),
   Partners: Type.Array(Type.String(), { description: 'the users it is shared with (the owner sees them; a partner gets an empty list)' }),
   Rules: Type.String({ description: 'its rules in one line, for tables; GET distributors/rule/{id} answers them as records' })
-})
-const toDistributor = (userId: string) => (r: DistributorRow) => ({
-  DistributorId: Number(r.distributor_id),
-  Name: r.name,
-  Phone: r.phone,
-  Remark: r.remark,
-  Web: r.web,
-  Throws: Number(r.throws),
-  CreatedDate: zoneIso(new Date(r.created_at)),
-  Owner: r.created_by,
-  Shared: r.created_by !== userId,
-  Partners: r.created_by === userId ? r.partners ?? [] : [],
-  Rules: r.rules ?? ''
 })
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
 const fields = {
@@ -87,19 +69,11 @@ const Statement = Type.Object({
 const DateField = Type.Optional(Type.String({ maxLength: 10, description: 'YYYY-MM-DD' }))
 
 /** GET distributors/total, distributors/byId/{id} (own and shared), distributors/statement; POST distributors; PUT distributors; DELETE distributors/{id} (own only). */
-const distributorRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game: prefixGame }) => {
-  app.addHook('preHandler', async (request) => { await assertOutSet(app.db, caller(request)) })
+const distributorRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
+  // Each use case checks OutSet first, as the menu's OutSet rule does.
+  app.get('/distributors/total', { schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(Distributor)) } }, async (request) => ok(await distributorsOf(app.db, callerOf(request))))
 
-  app.get('/distributors/total', { schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(Distributor)) } }, async (request) => {
-    // Pickers (Throw Number, Out Setting 2) offer the outlets shared with the caller's account too, after its own.
-    const account = await subjectOf(app.db, caller(request))
-    return ok((await usableDistributors(app.db, account)).map(toDistributor(account)))
-  })
-
-  app.get('/distributors/byId/:id', { schema: { params: Type.Object({ id: Id }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Distributor) } }, async (request) => {
-    const account = await subjectOf(app.db, caller(request))
-    return ok(toDistributor(account)(await usableDistributor(app.db, account, request.params.id)))
-  })
+  app.get('/distributors/byId/:id', { schema: { params: Type.Object({ id: Id }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Distributor) } }, async (request) => ok(await distributorOf(app.db, callerOf(request), { distributorId: request.params.id })))
 
   // The distributor's statement: per draw and thrower what was thrown and what the settlement says each side owes (the rows read
   // GET-able with the id in the query, as a page's table binds it); the owner sees every thrower's throws, a partner only its own.
@@ -115,27 +89,11 @@ const distributorRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app,
       }),
       response: envelope(Statement)
     }
-  }, async (request) => {
-    const q = request.query
-    const range = drawDateRange(q)
-    const account = await subjectOf(app.db, caller(request))
-    const access = await statementAccess(app.db, account, q.DistributorId)
-    const game: Game = q.Game ?? prefixGame
-    const { rows, totals } = await distributorStatement(app.db, access.distributorId, {
-      game, thrower: access.ownerView ? null : account, drawId: q.DrawId ?? null, drawFrom: range.from, drawTo: range.to
-    })
-    return ok({ DistributorId: access.distributorId, Name: access.name, Owner: access.owner, Shared: !access.ownerView, Deleted: access.deleted, Game: game, rows, totals })
-  })
+  }, async (request) => ok(await distributorStatementOf(app.db, callerOf(request), { game, query: request.query })))
 
-  app.post('/distributors', { schema: { body: Type.Object({ ...fields, LocId: LocIdField }), response: envelope(Distributor) } }, async (request) => {
-    const { account, row } = await createDistributor(app.db, callerOf(request), request.body)
-    return ok(toDistributor(account)(row))
-  })
+  app.post('/distributors', { schema: { body: Type.Object({ ...fields, LocId: LocIdField }), response: envelope(Distributor) } }, async (request) => ok(await createDistributor(app.db, callerOf(request), request.body)))
 
-  app.put('/distributors', { schema: { body: Type.Object({ DistributorId: Id, ...fields, LocId: LocIdField }), response: envelope(Distributor) } }, async (request) => {
-    const { account, row } = await editDistributor(app.db, callerOf(request), request.body)
-    return ok(toDistributor(account)(row))
-  })
+  app.put('/distributors', { schema: { body: Type.Object({ DistributorId: Id, ...fields, LocId: LocIdField }), response: envelope(Distributor) } }, async (request) => ok(await editDistributor(app.db, callerOf(request), request.body)))
 
   app.delete('/distributors/:id', { schema: { params: Type.Object({ id: Id }), querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Literal(true)) } }, async (request) => {
     await removeDistributor(app.db, callerOf(request), { distributorId: request.params.id })

@@ -2,15 +2,11 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { ServerResponse } from 'node:http'
-import { fromCents, roundMoney, toCents, type Game } from '../../../../schemas/game/index.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import { drawChanges, type DrawChange } from '../../lib/draw-changes.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { caller } from '../../plugins/auth.ts'
-import { isoDateOf, unsettledDraws } from '../../draws/api.ts'
-import { subjectOf } from '../../lib/downline-access.ts'
-import { assertOutSet } from '../store/out-set.ts'
-import { drawOf } from '../store/draw-of.ts'
-import { exposureOf } from '../store/exposure.ts'
+import { callerOf } from '../../plugins/auth.ts'
+import { assertMayFollowExposure, exposureOfDraw } from '../api-exposure.ts'
 
 const Money = Type.Union([Type.Number(), Type.Null()])
 const Row = Type.Object({
@@ -43,56 +39,14 @@ const Answer = Type.Object({
   rows: Type.Array(Row)
 })
 const DrawIdField = Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'the draw; when absent the first unsettled one (draw/unsettled), else the latest' }))
-// The rows a live page can follow: the largest liabilities; Count and Totals still cover every row.
-const MAX_ROWS = 1000
 // A comment line this often keeps the stream open through proxies and the service's body timeout (10 s by default).
 const HEARTBEAT_MS = 4000
-// Each figure takes the one money rounding; what was passed on is what is left of the rounded intake, so the parts add up to it.
-const remainder = (whole: number, ...parts: number[]) => fromCents(parts.reduce((cents, part) => cents - toCents(part), toCents(whole)))
 
 /** The exposure of the caller (or a downline's UserId) in a draw, and the server-sent events that say when to read it again. */
 const exposureRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
-  app.addHook('preHandler', async (request) => { await assertOutSet(app.db, caller(request)) })
-
   app.get('/exposure', {
     schema: { querystring: Type.Object({ DrawId: DrawIdField, UserId: Type.Optional(Type.String({ maxLength: 50 })), LocId: LocIdField }), response: envelope(Answer) }
-  }, async (request) => {
-    const user = caller(request)
-    const userId = await subjectOf(app.db, user, request.query.UserId)
-    const now = app.gaNow()
-    // As the page's draw list: a draw closed for betting stays the default until it is finalised.
-    const draw = request.query.DrawId === undefined ? (await unsettledDraws(app.db, game, now))[0] ?? await drawOf(app.db, game, undefined, now) : await drawOf(app.db, game, request.query.DrawId, now)
-    if (!draw) return ok({ DrawId: null, DrawDate: null, UserId: userId, Count: 0, Totals: { Intake: 0, Kept: 0, PassedOn: 0 }, rows: [] })
-    const exposure = await exposureOf(app.db, game, Number(draw.draw_id), userId, MAX_ROWS)
-    return ok({
-      DrawId: Number(draw.draw_id),
-      DrawDate: isoDateOf(draw.draw_date),
-      UserId: userId,
-      Count: exposure.count,
-      Totals: { Intake: roundMoney(exposure.intake), Kept: roundMoney(exposure.kept), PassedOn: remainder(exposure.intake, exposure.kept) },
-      rows: exposure.rows.map((r) => ({
-        Key: `${r.number}|${r.form}`,
-        Number: r.number,
-        Form: r.form,
-        Bets: r.bets,
-        Intake: roundMoney(r.intake),
-        Kept: roundMoney(r.kept),
-        PassedOn: remainder(r.intake, r.kept, r.thrown),
-        Thrown: roundMoney(r.thrown),
-        First: roundMoney(r.first),
-        Second: roundMoney(r.second),
-        Third: roundMoney(r.third),
-        Starter: roundMoney(r.starter),
-        Consolation: roundMoney(r.consolation),
-        Liability: roundMoney(r.liability),
-        LimitBig: r.lb,
-        LimitSmall: r.ls,
-        LimitUnits: r.lu,
-        OverLimit: r.over,
-        Over: r.over ? 'over' : ''
-      }))
-    })
-  })
+  }, async (request) => ok(await exposureOfDraw(app.db, callerOf(request), { game, drawId: request.query.DrawId, userId: request.query.UserId })))
 
   // Open streams, ended when the app closes (a hijacked answer would otherwise hold the server open).
   const open = new Set<ServerResponse>()
@@ -101,6 +55,7 @@ const exposureRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { 
   app.get('/exposure/stream', {
     schema: { querystring: Type.Object({ DrawId: DrawIdField, LocId: LocIdField }) }
   }, async (request, reply) => {
+    await assertMayFollowExposure(app.db, callerOf(request))
     const drawId = request.query.DrawId
     reply.hijack()
     const res = reply.raw

@@ -2,9 +2,8 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { caller } from '../../plugins/auth.ts'
-import { subjectOf } from '../../lib/downline-access.ts'
-import { usableDistributors } from '../store/distributors.ts'
+import { callerOf } from '../../plugins/auth.ts'
+import { partnerWebsOf } from '../api-distributors.ts'
 
 const PartnerWeb = Type.Object({ PartnerId: Type.Integer(), Name: Type.String(), Web: Type.String() })
 
@@ -12,11 +11,7 @@ const PartnerWeb = Type.Object({ PartnerId: Type.Integer(), Name: Type.String(),
 const partnerWebRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/getPartnerWeb', {
     schema: { querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(PartnerWeb)) }
-  }, async (request) => {
-    const owner = await subjectOf(app.db, caller(request))
-    const rows = await usableDistributors(app.db, owner)
-    return ok(rows.map((d) => ({ PartnerId: Number(d.distributor_id), Name: d.name, Web: d.web })))
-  })
+  }, async (request) => ok(await partnerWebsOf(app.db, callerOf(request))))
 }
 
 export default partnerWebRoutes

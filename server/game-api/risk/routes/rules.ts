@@ -2,16 +2,11 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../../../../schemas/game/index.ts'
-import { JobMessageSchema, findJob } from '../../jobs/status.ts'
+import { JobMessageSchema } from '../../jobs/status.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { caller, callerOf } from '../../plugins/auth.ts'
-import { subjectOf } from '../../lib/downline-access.ts'
-import { assertOutSet } from '../store/out-set.ts'
-import { usableDistributor } from '../store/distributors.ts'
-import { outsetErrors } from '../errors.ts'
-import { OUTSET_RULE_JOB } from '../jobs/rules.ts'
-import { ruleAnswer, rulesOf } from '../store/rules.ts'
+import { callerOf } from '../../plugins/auth.ts'
 import { saveRules, startRuleOutset } from '../api.ts'
+import { distributorRulesOf, ruleOutsetStatus } from '../api-distributors.ts'
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
 const GameField = Type.Union([Type.Literal('4D'), Type.Literal('TOTO')])
@@ -30,16 +25,12 @@ const Params = Type.Object({ id: Id })
 
 /** The rule calls: reading is open to the owner and its partners, changing to the owner, outset to both (each for its own level); a staff admin acts for the company's level. */
 const ruleRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game: prefixGame }) => {
-  app.addHook('preHandler', async (request) => { await assertOutSet(app.db, caller(request)) })
-
-  app.get('/distributors/rule/:id', { schema: { params: Params, querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(Rule)) } }, async (request) => {
-    await usableDistributor(app.db, await subjectOf(app.db, caller(request)), request.params.id)
-    return ok((await rulesOf(app.db, [request.params.id])).map(ruleAnswer))
-  })
+  // Each use case checks OutSet first, as the menu's OutSet rule does.
+  app.get('/distributors/rule/:id', { schema: { params: Params, querystring: Type.Object({ LocId: LocIdField }), response: envelope(Type.Array(Rule)) } }, async (request) => ok(await distributorRulesOf(app.db, callerOf(request), { distributorId: request.params.id })))
 
   app.put('/distributors/rule/:id', {
     schema: { params: Params, body: Type.Object({ Rules: Type.Array(RuleBody, { maxItems: 100, description: 'the rules, replacing the list; empty: none' }), LocId: LocIdField }), response: envelope(Type.Array(Rule)) }
-  }, async (request) => ok((await saveRules(app.db, callerOf(request), { distributorId: request.params.id, rules: request.body.Rules })).map(ruleAnswer)))
+  }, async (request) => ok(await saveRules(app.db, callerOf(request), { distributorId: request.params.id, rules: request.body.Rules })))
 
   app.put('/distributors/rule/:id/outset', {
     schema: {
@@ -55,12 +46,7 @@ const ruleRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game
     return ok({ JobId: jobId, DistributorId: id })
   })
 
-  app.get('/distributors/rule/:id/outset/status', { schema: { params: Params, querystring: Type.Object({ LocId: LocIdField }), response: envelope(JobStatus) } }, async (request) => {
-    // The newest such job the caller started for that distributor (each level runs its own).
-    const job = await findJob(app.db, { kind: OUTSET_RULE_JOB, subjectId: request.params.id, userId: caller(request).userId })
-    if (!job) throw outsetErrors.ruleJobNone(request.params.id)
-    return ok(job)
-  })
+  app.get('/distributors/rule/:id/outset/status', { schema: { params: Params, querystring: Type.Object({ LocId: LocIdField }), response: envelope(JobStatus) } }, async (request) => ok(await ruleOutsetStatus(app.db, callerOf(request), { distributorId: request.params.id })))
 }
 
 export default ruleRoutes
