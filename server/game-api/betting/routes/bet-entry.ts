@@ -3,26 +3,15 @@ import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../rules/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { errors } from '../../lib/errors.ts'
-import { caller } from '../../plugins/auth.ts'
+import { callerOf } from '../../plugins/auth.ts'
 import { FixedSettingSchema } from '../schemas.ts'
 import { DrawSchema } from '../../draws/schemas.ts'
-import { assertSelfOrDownline } from '../../lib/downline-access.ts'
-import { betPermissions, betSettings } from '../store/bet-entry.ts'
-import { fixedSettings } from '../store/fixed-settings.ts'
+import { betEntrySettings, betPermissionsOf, fixedSettingOf } from '../api-bet-entry.ts'
 
 const UserQuery = Type.Object({ UserId: Type.Optional(Type.String({ maxLength: 50 })), LocId: LocIdField })
 const Strings = Type.Array(Type.String())
 
 const betEntryRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { game }) => {
-  /** The user a call names (the caller or a downline), else the caller: rights and settings are a person's own, never the company's. */
-  const userOf = async (request: Parameters<typeof caller>[0], named: string | undefined) => {
-    const user = caller(request)
-    const userId = named || user.userId
-    await assertSelfOrDownline(app.db, user, userId)
-    return userId
-  }
-
   app.get('/bet/perm', {
     schema: {
       querystring: UserQuery,
@@ -42,12 +31,7 @@ const betEntryRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { 
         CreditLeft: Type.Number()
       }))
     }
-  }, async (request) => {
-    const userId = await userOf(request, request.query.UserId)
-    const perm = await betPermissions(app.db, userId, game)
-    if (!perm) throw errors.userNotFound(userId)
-    return ok(perm)
-  })
+  }, async (request) => ok(await betPermissionsOf(app.db, callerOf(request), { game, userId: request.query.UserId })))
 
   app.get('/bet/settings', {
     schema: {
@@ -64,16 +48,11 @@ const betEntryRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { 
         Draws: Type.Array(DrawSchema, { description: 'the draws that take bets now, by close time' })
       }))
     }
-  }, async () => ok(await betSettings(app.db, game, app.gaNow())))
+  }, async (request) => ok(await betEntrySettings(app.db, callerOf(request), { game })))
 
   app.get('/fixed/settings', {
     schema: { querystring: UserQuery, response: envelope(FixedSettingSchema) }
-  }, async (request) => {
-    const userId = await userOf(request, request.query.UserId)
-    const [setting] = await fixedSettings(app.db, game, userId)
-    if (!setting) throw errors.userNotFound(userId)
-    return ok(setting)
-  })
+  }, async (request) => ok(await fixedSettingOf(app.db, callerOf(request), { game, userId: request.query.UserId })))
 }
 
 export default betEntryRoutes

@@ -4,16 +4,10 @@ import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Game } from '../rules/index.ts'
 import { LocIdField, envelope, ok } from '../../lib/envelope.ts'
-import { errors } from '../../lib/errors.ts'
-import { queryDate } from '../../lib/query-date.ts'
-import { caller, callerOf } from '../../plugins/auth.ts'
+import { callerOf } from '../../plugins/auth.ts'
 import { TicketSchema } from '../schemas.ts'
-import { assertSelfOrDownline, subjectOf } from '../../lib/downline-access.ts'
-import { ticketsPage } from '../store/tickets.ts'
-import { betDetails, betLines, type BetScope } from '../store/bet-rows.ts'
-import { betsByDay } from '../store/bets-by-day.ts'
-import { searchBets } from '../store/search.ts'
 import { voidPageOf } from '../api-tickets.ts'
+import { betDetailsOf, betLinesOf, betsByDayOf, searchBetsOf, ticketPageOf, type BetScope } from '../api-bet-lists.ts'
 
 const UserIdField = Type.Optional(Type.String({ maxLength: 50 }))
 const DrawIdField = Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 }))
@@ -39,10 +33,8 @@ const betListRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
       response: envelope(Type.Object({ rows: Type.Array(TicketSchema), total: Type.Integer(), totals: Type.Object({ Stake: Type.Number(), Payout: Type.Number() }), page: Type.Integer(), pageSize: Type.Integer(), nextPage: Type.String() }))
     }
   }, async (request) => {
-    const user = caller(request)
     const q = request.query
-    if (q.UserId) await assertSelfOrDownline(app.db, user, q.UserId)
-    return ok(await ticketsPage(app.db, { game, root: await subjectOf(app.db, user), userId: q.UserId || null, drawId: null, drawDate: queryDate('DrawDate', q.DrawDate), page: q.page ?? 1, pageSize: q.pageSize ?? 100, now: app.gaNow() }))
+    return ok(await ticketPageOf(app.db, callerOf(request), { game, userId: q.UserId, drawDate: q.DrawDate, page: q.page, pageSize: q.pageSize }))
   })
 
   // The bet lines: viewFull of a user's group on a draw (or every draw); view2ByDate its own on a date, view2ByDateFull its group's.
@@ -54,9 +46,7 @@ const betListRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
       }
     }, async (request) => {
       const q = request.query as { UserId?: string, DrawId?: number, DrawDate?: string, page?: number, pageSize?: number }
-      const userId = await subjectOf(app.db, caller(request), q.UserId)
-      const drawDate = q.DrawDate === undefined ? null : queryDate('DrawDate', q.DrawDate)
-      return ok(await betLines(app.db, { game, userId, scope, drawId: q.DrawId ?? null, drawDate, page: q.page ?? 1, pageSize: q.pageSize ?? 100 }))
+      return ok(await betLinesOf(app.db, callerOf(request), { game, scope, userId: q.UserId, drawId: q.DrawId, drawDate: q.DrawDate, page: q.page, pageSize: q.pageSize }))
     })
   }
   lines('/bet/viewFull', 'group', false)
@@ -68,11 +58,8 @@ const betListRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
     app.get(path, {
       schema: { querystring: Type.Object({ UserId, DrawId: DrawIdField, DrawDate: Type.Optional(DateField), ...Paging, LocId: LocIdField }), response: envelope(RowPageSchema) }
     }, async (request) => {
-      const user = caller(request)
       const q = request.query as { UserId?: string, DrawId?: number, DrawDate?: string, page?: number, pageSize?: number }
-      const userId = await subjectOf(app.db, user, q.UserId)
-      const drawDate = q.DrawDate ? queryDate('DrawDate', q.DrawDate) : null
-      return ok(await betDetails(app.db, { game, userId, scope, viewer: await subjectOf(app.db, user), drawId: q.DrawId ?? null, drawDate, page: q.page ?? 1, pageSize: q.pageSize ?? 100 }))
+      return ok(await betDetailsOf(app.db, callerOf(request), { game, scope, userId: q.UserId, drawId: q.DrawId, drawDate: q.DrawDate, page: q.page, pageSize: q.pageSize }))
     })
   }
   details('/bet/detailsFull', 'group', UserIdField)
@@ -85,10 +72,7 @@ const betListRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
     }
   }, async (request) => {
     const q = request.query
-    const from = queryDate('DateFrom', q.DateFrom)
-    const to = queryDate('DateTo', q.DateTo)
-    if (from > to) throw errors.periodReversed(from, to)
-    return ok(await betsByDay(app.db, { game, root: await subjectOf(app.db, caller(request), q.UserId), from, to }))
+    return ok(await betsByDayOf(app.db, callerOf(request), { game, userId: q.UserId, dateFrom: q.DateFrom, dateTo: q.DateTo }))
   })
 
   // bet/search for TOTO numbers, read under the 4D location as payRatesT is.
@@ -99,7 +83,7 @@ const betListRoutes: FastifyPluginAsyncTypebox<{ game: Game }> = async (app, { g
     }
   }, async (request) => {
     const q = request.query
-    return ok(await searchBets(app.db, { root: await subjectOf(app.db, caller(request), q.UserId), game: 'TOTO', number: q.Number, drawId: q.DrawId ?? null }))
+    return ok(await searchBetsOf(app.db, callerOf(request), { game: 'TOTO', number: q.Number, drawId: q.DrawId, userId: q.UserId }))
   })
 
   app.delete('/bet/page', {
