@@ -100,6 +100,13 @@ module.exports = {
       to: { path: ga(`(${DOMAIN_ORDER.slice(i + 1).join('|')})/`) }
     })),
     {
+      name: 'game-api-routes-call-use-cases',
+      severity: 'error',
+      comment: 'A route is a schema and one use-case call (its domain\'s api.ts): it reads and writes no store/ itself, its domain\'s or lib/\'s.',
+      from: { path: ga('[^/]+/routes/') },
+      to: { path: ga('[^/]+/store/') }
+    },
+    {
       name: 'game-api-store-no-routes-or-jobs',
       severity: 'error',
       comment: 'A store (SQL) is used by routes and jobs, never the reverse.',
