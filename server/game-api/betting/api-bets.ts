@@ -8,7 +8,7 @@ import { subjectOf } from '../lib/downline-access.ts'
 import { preferencesOf } from '../accounts/api.ts'
 import { alertLines, type EnteredLine } from '../accounts/rules/bet-entry-alert.ts'
 import { bettingErrors } from './errors.ts'
-import { fourDLinesOf, totoLinesOf, type FourDLineBody, type TotoLineBody } from './store/lines.ts'
+import { fourDLinesOf, totoLinesOf, type FourDLineBody, type TotoLineBody } from './rules/lines.ts'
 import { placeOrder, type PlaceAnswer } from './store/service.ts'
 import { parseText, ticketSummary, userIdOf, type TextOptions } from './store/text.ts'
 

@@ -29,7 +29,7 @@ import { readLhaArchive } from './store/lha-archive.ts'
 import { DETAIL_FIELDS, INTAKE_FIELDS, detailLines, fileOwnerOf, intakeLines } from './store/ara-exports.ts'
 import { activeFixed, deleteFixed, fixedBets, fixedById, insertFixed, toFixed } from './store/fixed-list.ts'
 import { fixedSettings, liveUserExists, writeFixedSetting, type FixedSetting } from './store/fixed-settings.ts'
-import { fourDLinesOf, totoLinesOf, type FourDLineBody, type TotoLineBody } from './store/lines.ts'
+import { fourDLinesOf, totoLinesOf, type FourDLineBody, type TotoLineBody } from './rules/lines.ts'
 import { lineStake } from './store/place.ts'
 import { placeOrder } from './store/service.ts'
 

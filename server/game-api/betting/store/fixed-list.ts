@@ -3,7 +3,7 @@ import type { Queryable } from '../../../shared/db.ts'
 import type { Game } from '../rules/index.ts'
 import type { FourDLineInput, TotoLineInput } from '../types.ts'
 import { zoneIso } from '../../../../schemas/domain/calendar.ts'
-import { linesText } from './lines.ts'
+import { linesText } from '../rules/lines.ts'
 import { downlineCte } from '../../lib/user-tree.ts'
 
 /** A fixed_bets row. */

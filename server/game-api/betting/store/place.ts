@@ -10,7 +10,7 @@ import { readTogether, type Read } from '../../../shared/sql-params.ts'
 import { writePlacement, type BetRow, type LevelRow, type TicketRow } from './place-write.ts'
 import { lineErrors } from '../errors.ts'
 import { enforceLimits, limitNumberOf, limitRowsRead, type LimitKey, type LimitRow } from './limit-check.ts'
-import { linesText } from './lines.ts'
+import { linesText } from '../rules/lines.ts'
 import { ticketLabels } from './ticket-labels.ts'
 import { intakeChanges, intakeKey, lockIntake, numberLimitsRead, playedNumbers, type IntakeDelta, type IntakeKey, type Kept, type NumberLimit } from './intake-totals.ts'
 

@@ -2,7 +2,7 @@
 import type { Queryable } from '../../../shared/db.ts'
 import { dayCodeOfDates } from '../rules/index.ts'
 import { isoDateOf } from '../../draws/api.ts'
-import { linesText } from './lines.ts'
+import { linesText } from '../rules/lines.ts'
 import type { TicketRequest } from '../types.ts'
 
 /**

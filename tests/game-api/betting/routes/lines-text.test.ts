@@ -1,5 +1,5 @@
 import t from 'tap'
-import { linesText } from '../../../../server/game-api/betting/store/lines.ts'
+import { linesText } from '../../../../server/game-api/betting/rules/lines.ts'
 
 t.test('stored lines read back as bet text', async (t) => {
   t.equal(linesText([{ number: '1234', form: 'roll', big: 1, small: 2 }, { number: '5678', form: 'straight', big: 0.5, small: 0 }, { number: '0001', form: 'kbet', big: 0, small: 3 }]), '1234r 1-2; 5678 0.5-; 0001k -3')
