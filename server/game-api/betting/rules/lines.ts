@@ -1,5 +1,5 @@
 // Checks of bet lines sent as JSON (bet/, bet/t, bet/fixed): the same rules the bet text parser applies, with the field named.
-import { bigProblem, smallProblem, type NumberForm, type TotoBetType } from '../rules/index.ts'
+import { bigProblem, smallProblem, type NumberForm, type TotoBetType } from './index.ts'
 import { lineErrors } from '../errors.ts'
 import { isTotoNumber, totoNumberCounts } from '../../../../schemas/domain/toto-lines.ts'
 import type { FourDLineInput, TotoLineInput } from '../types.ts'
