@@ -8,7 +8,8 @@ import { errors } from '../lib/errors.ts'
 import { assertSelfOrDownline, subjectOf } from '../lib/downline-access.ts'
 import { findRole } from '../lib/store/users.ts'
 import { locationsOf } from './store/accounts.ts'
-import { boundsUnder, gameProfile, membersAllRoles, parentOf, shareChoices, type Bounds, type GameMember, type GameProfile } from './store/game-profiles.ts'
+import { shareChoices } from './rules/position-values.ts'
+import { boundsUnder, gameProfile, membersAllRoles, parentOf, type Bounds, type GameMember, type GameProfile } from './store/game-profiles.ts'
 
 const otherGame = (game: Game): Game => game === '4D' ? 'TOTO' : '4D'
 

@@ -29,7 +29,8 @@ import { directDownlineOrder, parentIdOf, type PriorityRow } from './store/intak
 import { assertManaged, type AccountKind } from './store/kinds.ts'
 import { mobileOf, writeMobile } from './store/mobile.ts'
 import { PERMISSION_NAMES, assertAdminPermission, permissionHolders, revokeGranted, writeGranted, type PermissionHolder } from './store/permissions.ts'
-import { checkBelow, checkPosition, lineStakeCap, positionOf, writePosition } from './store/position.ts'
+import { checkBelow, checkPosition, writePosition } from './store/position.ts'
+import { lineStakeCap, positionOf } from './rules/position-values.ts'
 import { preferencesOf, writePreference, type Preferences } from './store/preferences.ts'
 import { deleteSubShare, insertSubShare, lockedSubShareSum, subSharesOf, type SubShareRow } from './store/sub-shares.ts'
 

@@ -4,7 +4,8 @@ import type { Game } from '../../../../schemas/domain/calendar.ts'
 import { positionRule } from '../../../../schemas/domain/position-ranges.ts'
 import { LINE_STAKE_BOUND } from '../../../../schemas/game/index.ts'
 import { downlineCte } from '../../lib/user-tree.ts'
-import { lineStakeCap, parentBounds } from './position.ts'
+import { parentBounds } from './position.ts'
+import { lineStakeCap } from '../rules/position-values.ts'
 import { loadAccount, lockUsers, type Locked } from './accounts.ts'
 import { SIDE_FIELDS } from '../rules/side-fields.ts'
 
@@ -89,11 +90,4 @@ export async function boundsUnder (q: Queryable, parent: Locked, game: Game): Pr
     Tax: cap(positionRule('tax'), own.Tax),
     MaxLineStake: { Min: 1, Max: lineStakeCap(parent) ?? LINE_STAKE_BOUND, Step: 1 }
   }
-}
-
-/** The share values a parent may give on the game's side: 0 up to its own share, one step apart (a picker's options). */
-export function shareChoices (parentShare: number): number[] {
-  const { step } = positionRule('share')
-  const steps = Math.round(parentShare / step)
-  return Array.from({ length: steps + 1 }, (_, i) => Math.round(i * step * 100) / 100)
 }

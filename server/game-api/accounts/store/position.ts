@@ -3,21 +3,15 @@ import type { Queryable } from '../../../shared/db.ts'
 import { accountErrors } from '../errors.ts'
 import { parentBoundProblem, rangeProblem } from '../rules/downline-rules.ts'
 import type { PositionField } from '../../../../schemas/domain/position-ranges.ts'
+import type { PositionValues } from '../rules/position-values.ts'
 import { commissionsOf, writeCommission, type Locked } from './accounts.ts'
 import type { Game } from '../../../../schemas/domain/calendar.ts'
-
-export type PositionValues = Partial<Record<PositionField, number>>
 
 /** What a parent's position bounds (undefined: not bounded): its shares and its commission rates (an ADMIN without one: only the range); tax has only its range. */
 export async function parentBounds (q: Queryable, parent: Locked): Promise<Record<PositionField, number | undefined>> {
   const rates = await commissionsOf(q, parent.userId)
   const rate = (game: Game) => rates[game] ?? (parent.role === 'ADMIN' ? undefined : 0)
   return { dShare: parent.dShare, tShare: parent.tShare, dCommission: rate('4D'), tCommission: rate('TOTO'), Tax: undefined }
-}
-
-/** The most a downline of the parent may stake on one line (undefined: any, the company sets it freely). */
-export function lineStakeCap (parent: Locked): number | undefined {
-  return parent.role === 'ADMIN' ? undefined : parent.maxLineStake
 }
 
 /** Throws the first rule the values break: 400 for a range or step, 409 for more than the parent has. */
@@ -53,11 +47,4 @@ export async function writePosition (q: Queryable, userId: string, values: Posit
   if (values.Tax !== undefined) await q.query('UPDATE users SET tax = $2 WHERE user_id = $1', [userId, values.Tax])
   if (values.dCommission !== undefined) await writeCommission(q, userId, '4D', values.dCommission)
   if (values.tCommission !== undefined) await writeCommission(q, userId, 'TOTO', values.tCommission)
-}
-
-/** The position fields present in a body. */
-export function positionOf (body: PositionValues): PositionValues {
-  const out: PositionValues = {}
-  for (const f of ['dShare', 'tShare', 'dCommission', 'tCommission', 'Tax'] as const) if (body[f] !== undefined) out[f] = body[f]
-  return out
 }
