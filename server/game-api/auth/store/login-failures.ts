@@ -1,4 +1,5 @@
 import type { Queryable } from '../../../shared/db.ts'
+import { userKey } from '../rules/user-key.ts'
 
 /**
  * When a sign-in needs a captcha (README, Sign-in). Per user id: after 3 failures in 15 minutes. Per address: only after 10 failures
@@ -11,9 +12,6 @@ export const captchaRule = {
 
 /** Failures older than both windows count for nothing and are deleted. */
 const keptMs = Math.max(captchaRule.perUserId.windowMs, captchaRule.perAddress.windowMs)
-
-/** The key failures are counted under: the typed user id, case folded. */
-export const userKey = (username: string) => username.trim().toLowerCase()
 
 /** Whether a captcha is mandatory right now for this user id (when one is given) or from this address. */
 export async function captchaRequired (q: Queryable, username: string | undefined, address: string, now: Date): Promise<boolean> {
