@@ -10,7 +10,8 @@ import { alertLines, type EnteredLine } from '../accounts/rules/bet-entry-alert.
 import { bettingErrors } from './errors.ts'
 import { fourDLinesOf, totoLinesOf, type FourDLineBody, type TotoLineBody } from './rules/lines.ts'
 import { placeOrder, type PlaceAnswer } from './store/service.ts'
-import { parseText, ticketSummary, userIdOf, type TextOptions } from './store/text.ts'
+import { parseText, userIdOf, type TextOptions } from './store/text.ts'
+import { ticketSummary } from './rules/ticket-summary.ts'
 
 /** A position in a bet text with what is wrong there. */
 interface Issue { position: number, length: number, message: string }

@@ -3,7 +3,8 @@ import type { Queryable } from '../../../shared/db.ts'
 import type { Game } from '../rules/index.ts'
 import type { FourDLineInput, TotoLineInput } from '../types.ts'
 import type { JobMessage } from '../../jobs/messages.ts'
-import { FIXED_JOB, fixedSubjectOf } from './fixed-on-new-draws.ts'
+import { FIXED_JOB } from './fixed-on-new-draws.ts'
+import { fixedSubjectOf } from '../rules/fixed-subject.ts'
 
 /** A standing order to place, with its user's Fixed Setting draw days (null: every day). */
 export interface OrderRow { fixed_id: number, user_id: string, placed_by: string, day_code: string, lines: Array<FourDLineInput | TotoLineInput>, draw_days: number[] | null }

@@ -1,27 +1,11 @@
 // Each level's intake per number and draw (number_intake), read under row locks so an out-setting limit holds across lines and tickets.
 import type { Queryable } from '../../../shared/db.ts'
-import { expand4d, type Game } from '../rules/index.ts'
+import type { Game } from '../rules/index.ts'
+import { compareKeys, intakeChanges, intakeKey, playedNumbers, type IntakeDelta, type IntakeKey, type Kept } from '../rules/intake-keys.ts'
 import { sqlParams, type Read } from '../../../shared/sql-params.ts'
 
-/** What one level keeps of one number in one draw: Big and Small dollars (4D) or units (TOTO). */
-export interface Kept { big: number, small: number, units: number }
-/** One row of number_intake. */
-export interface IntakeKey { drawId: number, userId: string, number: string }
 /** A level's limit on one number; undefined fields have no limit. */
 export interface NumberLimit { big?: number | undefined, small?: number | undefined, units?: number | undefined }
-
-/** The map key of a row. */
-export const intakeKey = (k: IntakeKey): string => `${k.drawId}|${k.userId}|${k.number}`
-
-/** The one order every lock on number_intake is taken in: draw, user, number. */
-const compareKeys = (a: IntakeKey, b: IntakeKey): number =>
-  a.drawId - b.drawId || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0) || (a.number < b.number ? -1 : a.number > b.number ? 1 : 0)
-
-/** The numbers a bet plays, each taking an equal part of its intake: a 4D form's expansion, or the TOTO entry itself. */
-export function playedNumbers (game: Game, bet: { number: string, form: string }): string[] {
-  if (game === 'TOTO') return [bet.number]
-  return expand4d({ number: bet.number, form: bet.form as 'straight', big: 0, small: 0 }).map((p) => p.number)
-}
 
 /** Locks the rows of these keys (made at zero when missing), in key order so concurrent placements never deadlock; answers what each holds. */
 export async function lockIntake (q: Queryable, keys: IntakeKey[]): Promise<Map<string, Kept>> {
@@ -39,20 +23,12 @@ export async function lockIntake (q: Queryable, keys: IntakeKey[]): Promise<Map<
   return kept
 }
 
-/** What one placement or void adds to one row. */
-export interface IntakeDelta { key: IntakeKey, kept: Kept }
-
 /** The upsert adding deltas (none zero) to their rows in key order, with its parameters added by add (for a larger statement). */
 export function intakeUpsert (add: (value: unknown, type: string) => string, deltas: readonly IntakeDelta[]): string {
   return `INSERT INTO number_intake (draw_id, user_id, number, big, small, units)
      SELECT d, u, n, b, s, un FROM unnest(${add(deltas.map((d) => d.key.drawId), 'int[]')}, ${add(deltas.map((d) => d.key.userId), 'text[]')}, ${add(deltas.map((d) => d.key.number), 'text[]')},
        ${add(deltas.map((d) => d.kept.big), 'numeric[]')}, ${add(deltas.map((d) => d.kept.small), 'numeric[]')}, ${add(deltas.map((d) => d.kept.units), 'numeric[]')}) WITH ORDINALITY AS x (d, u, n, b, s, un, o) ORDER BY o
      ON CONFLICT (draw_id, user_id, number) DO UPDATE SET big = number_intake.big + excluded.big, small = number_intake.small + excluded.small, units = number_intake.units + excluded.units`
-}
-
-/** The deltas that change something, in key order: the order lockIntake takes, so concurrent placements never deadlock. */
-export function intakeChanges (deltas: Iterable<IntakeDelta>): IntakeDelta[] {
-  return [...deltas].filter((d) => d.kept.big !== 0 || d.kept.small !== 0 || d.kept.units !== 0).sort((a, b) => compareKeys(a.key, b.key))
 }
 
 /** Adds deltas to the rows (made when missing), in key order. */

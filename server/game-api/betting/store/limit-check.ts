@@ -10,12 +10,6 @@ export interface LimitKey { betType: string, number: string }
 /** One bet a ticket is about to place, as the limit check sees it. */
 export interface LimitedBet extends LimitKey { drawId: number, units: number }
 
-/** The number text a limit is stored and matched under: TOTO numbers sorted, two digits, one space apart; none: the type. */
-export function limitNumberOf (betType: string, numbers: readonly number[]): string {
-  if (numbers.length === 0) return betType
-  return [...numbers].sort((a, b) => a - b).map((n) => String(n).padStart(2, '0')).join(' ')
-}
-
 /** Units already taken per draw, bet type and number, by bets not voided, for the draws, bet types and numbers named (bets.limit_number, by index). */
 export async function takenUnits (q: Queryable, game: Game, drawIds: number[], betTypes: string[], numbers: string[]): Promise<Map<string, number>> {
   const { rows } = await q.query<{ draw_id: number, form: string, number: string, units: string }>(

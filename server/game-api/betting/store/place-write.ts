@@ -4,7 +4,8 @@ import { sqlParams } from '../../../shared/sql-params.ts'
 import { roundMoney, type Game } from '../rules/index.ts'
 import { bettingErrors } from '../errors.ts'
 import { applyTicketTotals, placementTotals } from './draw-totals.ts'
-import { addIntake, intakeUpsert, type IntakeDelta } from './intake-totals.ts'
+import { addIntake, intakeUpsert } from './intake-totals.ts'
+import type { IntakeDelta } from '../rules/intake-keys.ts'
 
 /** A ticket row as placement writes it. */
 export interface TicketRow { ticketId: number, ticketNo: string, userId: string, placedBy: string, game: Game, locId: string | null, series: string, dayCode: string | null, source: string, text: string, stake: number, charged: boolean, fileId: number | null, placedAt: string }

@@ -1,7 +1,7 @@
 // Placing tickets: stake, detail rows per level and draw, the credit check under a row lock, and batched inserts.
 import type { Queryable } from '../../../shared/db.ts'
 import {
-  DEFAULT_4D_PAY_RATES, DEFAULT_MAX_LINE_STAKE, DEFAULT_TOTO_PAY_RATES, combinationsOf, overLineMaximum, expand4d, fourDDetailRows, fourDLineTable, fourDLineStake, maxTotoPayoutPerUnit, roundMoney, ticketCommissions, totoDetailRows, uniquePermutations,
+  DEFAULT_4D_PAY_RATES, DEFAULT_MAX_LINE_STAKE, DEFAULT_TOTO_PAY_RATES, combinationsOf, overLineMaximum, expand4d, fourDDetailRows, fourDLineTable, fourDLineStake, maxTotoPayoutPerUnit, roundMoney, ticketCommissions, totoDetailRows,
   type ChainLevel, type FourDPayRates, type Game, type TotoPayRates
 } from '../rules/index.ts'
 import type { FourDLineInput, TicketRequest, TotoLineInput } from '../types.ts'
@@ -9,10 +9,13 @@ import { bettorsRead, type Bettor } from './chain.ts'
 import { readTogether, type Read } from '../../../shared/sql-params.ts'
 import { writePlacement, type BetRow, type LevelRow, type TicketRow } from './place-write.ts'
 import { lineErrors } from '../errors.ts'
-import { enforceLimits, limitNumberOf, limitRowsRead, type LimitKey, type LimitRow } from './limit-check.ts'
+import { enforceLimits, limitRowsRead, type LimitKey, type LimitRow } from './limit-check.ts'
+import { limitNumberOf } from '../rules/limit-number.ts'
+import { lineStake, totoNumberText } from '../rules/line-stake.ts'
 import { linesText } from '../rules/lines.ts'
 import { ticketLabels } from './ticket-labels.ts'
-import { intakeChanges, intakeKey, lockIntake, numberLimitsRead, playedNumbers, type IntakeDelta, type IntakeKey, type Kept, type NumberLimit } from './intake-totals.ts'
+import { lockIntake, numberLimitsRead, type NumberLimit } from './intake-totals.ts'
+import { intakeChanges, intakeKey, playedNumbers, type IntakeDelta, type IntakeKey, type Kept } from '../rules/intake-keys.ts'
 
 // Where placement's callers have always found the request's shape (it lives in types.ts, which ticket-labels.ts reads too).
 export type { TicketRequest } from '../types.ts'
@@ -31,12 +34,6 @@ export interface PlacedTicket {
 
 /** How placement treats money: `charge` checks and takes CreditLeft under a row lock; `history` (seed, benchmarks) leaves balances alone. */
 export type PlaceMode = 'charge' | 'history'
-
-/** The text a TOTO line is stored under in the number column: two-digit numbers, or the side-bet type. */
-export function totoNumberText (line: TotoLineInput): string {
-  if (line.numbers.length === 0) return line.type
-  return line.numbers.map((n) => String(n).padStart(2, '0')).join(' ')
-}
 
 /** What one line stakes in one draw, and its level rows (without ids), by the pure split functions. */
 export function lineFigures (game: Game, line: FourDLineInput | TotoLineInput, chain: ChainLevel[], fourDRates: FourDPayRates, totoRates: TotoPayRates | undefined): { amount: number, combinations: number, levels: Omit<LevelRow, 'betId' | 'drawId'>[] } {
@@ -96,13 +93,6 @@ export function lineFigures (game: Game, line: FourDLineInput | TotoLineInput, c
       maxPayout: r.ttMaxPayout
     }))
   }
-}
-
-/** What one line stakes in one draw, in dollars. */
-export function lineStake (game: Game, line: FourDLineInput | TotoLineInput): number {
-  if (game === 'TOTO') return roundMoney((line as TotoLineInput).units * combinationsOf(line as TotoLineInput))
-  const stake = fourDLineStake({ ...(line as FourDLineInput), position: 0, length: 0 })
-  return roundMoney(stake.big + stake.small)
 }
 
 /** Places tickets in the caller's transaction: every row of every ticket, or (on any failure) none. */
@@ -321,6 +311,3 @@ function enforceLineMaximum (requests: TicketRequest[], maximumOf: (request: Tic
     })
   }
 }
-
-/** Distinct permutations of a 4D number (re-exported for answers that show what an iBet or kBet plays). */
-export const permutationsOf = (number: string): string[] => uniquePermutations(number)

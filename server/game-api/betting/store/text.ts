@@ -1,6 +1,6 @@
 // A bet text turned into a placement order: parsed with the pure parser, its ID matched to a user (ignoring case).
 import type { Queryable } from '../../../shared/db.ts'
-import { parseBetText, stakeOf, type Game, type ParseBetTextResult } from '../rules/index.ts'
+import { parseBetText, type Game, type ParseBetTextResult } from '../rules/index.ts'
 import { drawCloses } from '../../draws/api.ts'
 
 /** Parser options as the routes and the upload take them. */
@@ -26,22 +26,4 @@ export async function userIdOf (q: Queryable, written: string): Promise<string |
 export async function userIdsOf (q: Queryable, written: readonly string[]): Promise<Map<string, string>> {
   const { rows } = await q.query<{ user_id: string }>('SELECT user_id FROM users WHERE lower(user_id) = ANY($1::text[])', [[...new Set(written.map((w) => w.toLowerCase()))]])
   return new Map(rows.map((r) => [r.user_id.toLowerCase(), r.user_id]))
-}
-
-/** A summary of a parsed ticket for the "check my bet text" box. */
-export function ticketSummary (result: ParseBetTextResult) {
-  if (!result.ok) return null
-  const { ticket } = result
-  const stake = stakeOf(ticket)
-  return {
-    UserId: ticket.userId,
-    DayCode: ticket.dayCode,
-    Series: ticket.series,
-    DrawDates: ticket.draws.map((d) => d.date),
-    Lines: ticket.game === '4D'
-      ? ticket.lines.map((l) => ({ Number: l.number, Form: l.form, Big: l.big, Small: l.small }))
-      : ticket.lines.map((l) => ({ Type: l.type, Numbers: l.numbers, Units: l.units })),
-    StakePerDraw: stake.perDraw,
-    Stake: stake.total
-  }
 }
