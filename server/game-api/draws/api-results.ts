@@ -18,7 +18,8 @@ import { drawsWithResult, resultsPage, writeCheckedResult } from './store/draw-l
 import { finaliseReport } from './store/finalise-report.ts'
 import { previewDraw, type DrawPreview } from './store/preview.ts'
 import { resetDraw, type ResetSummary } from './store/reset.ts'
-import { existingImport, insertImport, listImports, markImport, toImport } from './store/result-imports.ts'
+import { existingImport, insertImport, listImports, markImport } from './store/result-imports.ts'
+import { toImport } from './rules/result-import-answer.ts'
 import { FINALISE_JOB, finaliseStatus, queueFinaliseJob, type FinaliseStatus } from './jobs/finalise.ts'
 import { BIN_BURST_JOB, binBurstStatus, binConfirmStatus, queueBinBurstJob, type BinBurstStatus } from './jobs/bin-burst.ts'
 

@@ -1,6 +1,6 @@
 // The close time per series: the one setting behind the bet cut-off (close_at of new draws), settings CloseDate and the header countdown.
 import type { Queryable } from '../../../shared/db.ts'
-import { DEFAULT_CLOSE_TIMES, DRAW_TIMES, zoneInstant, type CloseTimes, type DrawSeries } from '../../../../schemas/domain/calendar.ts'
+import { DEFAULT_CLOSE_TIMES, zoneInstant, type CloseTimes, type DrawSeries } from '../../../../schemas/domain/calendar.ts'
 import { wallTimeOf } from '../rules/draw-times.ts'
 import { drawNotClosedSql } from './draw-conditions.ts'
 
@@ -34,9 +34,4 @@ export async function writeCloseTime (q: Queryable, series: DrawSeries, closeTim
   await q.query(
     `INSERT INTO draw_series (series, close_time, updated_at) VALUES ($1, $2, $3)
      ON CONFLICT (series) DO UPDATE SET close_time = EXCLUDED.close_time, updated_at = EXCLUDED.updated_at`, [series, closeTime, now])
-}
-
-/** A series' setting as the API answers it. */
-export function seriesAnswer (series: DrawSeries, times: CloseTimes): { Series: DrawSeries, CloseTime: string, DefaultCloseTime: string, DrawTime: string } {
-  return { Series: series, CloseTime: times[series], DefaultCloseTime: DEFAULT_CLOSE_TIMES[series], DrawTime: DRAW_TIMES[series] }
 }

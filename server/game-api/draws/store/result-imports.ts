@@ -1,39 +1,8 @@
 // Result imports (bin burst): a draw's result file staged, its payout preview, the report of applying it, and its confirmation.
 import type { Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../../../schemas/game/index.ts'
-import { zoneIso } from '../../../../schemas/domain/calendar.ts'
+import type { ImportRow } from '../rules/result-import-answer.ts'
 import { drawErrors } from '../errors.ts'
-
-/** A stored import row. */
-export interface ImportRow {
-  import_id: number,
-  draw_id: number,
-  game: string,
-  loc_id: string | null,
-  file_name: string,
-  result: unknown,
-  status: string,
-  preview: unknown,
-  report: unknown,
-  imported_by: string,
-  imported_at: Date,
-  applied_at: Date | null,
-  confirmed_at: Date | null
-}
-
-/** An import as the calls answer it. */
-export const toImport = (r: ImportRow) => ({
-  ImportId: Number(r.import_id),
-  DrawId: Number(r.draw_id),
-  LocId: r.loc_id ?? '',
-  FileName: r.file_name,
-  Result: r.result as Record<string, unknown>,
-  ImportStatus: r.status,
-  ImportedBy: r.imported_by,
-  ImportedDate: zoneIso(new Date(r.imported_at)),
-  AppliedDate: r.applied_at === null ? null : zoneIso(new Date(r.applied_at)),
-  ConfirmedDate: r.confirmed_at === null ? null : zoneIso(new Date(r.confirmed_at))
-})
 
 /** Stages an imported result. */
 export async function insertImport (q: Queryable, row: { drawId: number, game: Game, locId: string | null, fileName: string, content: string, result: unknown, userId: string, now: Date }): Promise<ImportRow> {
