@@ -22,14 +22,16 @@ import { addSmsAgent, deleteSmsAgent, liveUserId, smsAgents, type SmsAgentRow } 
 import { receiveSms, type InboundOutcome } from './store/sms-inbound.ts'
 import { issueCode, linksOf, unlinkAll } from './store/telegram-links.ts'
 import { copyOutbound, insertTestMessage, markOutboundFailed, outboundSendState, queueSend, queueWaiting } from './store/outbound.ts'
-import { gatewayReady, gatewayView, readGateway, writeGateway, type GatewayView } from './store/sms-gateway.ts'
+import { readGateway, writeGateway } from './store/sms-gateway.ts'
+import { gatewayReady, gatewayView, type GatewayView } from './rules/sms-gateway-view.ts'
 import type { SmsProvider } from './rules/sms-providers.ts'
 import { writeSmsSettings } from './store/sms-settings.ts'
 import {
   addSubscriptions, deleteSubscriptions, strikeSubscriptionsOf, subscriptionById, subscriptionTree, usersNamed, usersWithDownline, withoutRegisteredPhone,
   type SubscriptionKind
 } from './store/sms-subscriptions.ts'
-import { readBot, tokenKey, webhookSecret, type BotSettings } from './store/telegram-settings.ts'
+import { readBot, tokenKey, type BotSettings } from './store/telegram-settings.ts'
+import { webhookSecret } from './rules/telegram-token.ts'
 
 /** A user of SMS Subscribe's tree: a direct downline with its subscription of the kind and its group's subscribers. */
 export interface SubscriptionNode { UserId: string, UserName: string, Role: string, Children: number, Phone: string, Kind: SubscriptionKind, Subscribed: boolean, SubscriptionId: number | null, Subscribers: number }

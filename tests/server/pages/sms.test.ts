@@ -8,7 +8,7 @@ import { submitPayload, successValues } from '../../../client/src/renderers/lib/
 import { jobPhase, statusUrl } from '../../../client/src/renderers/lib/job.ts'
 import { startStandInGateway } from '../../../server/game-api/messaging/stand-ins/sms-gateway.ts'
 import { startStandInBotApi } from '../../../server/game-api/messaging/stand-ins/telegram-bot-api.ts'
-import { webhookSecret } from '../../../server/game-api/messaging/store/telegram-settings.ts'
+import { webhookSecret } from '../../../server/game-api/messaging/rules/telegram-token.ts'
 import type { ContentWidget, DataBinding, FormWidget, JobWidget, TableColumn, Widget } from '../../../schemas/widgets.ts'
 
 // SMS Agent and SMS View through the service: admin-only pages (the SMS group's rule), and the gate lets through exactly the calls they bind.

@@ -3,10 +3,13 @@
 import type { Db } from '../../../shared/db.ts'
 import { RunLater, type JobHandler } from '../../jobs/runner.ts'
 import { jobMessages } from '../../jobs/messages.ts'
-import { gameOfChannel, type OutboundRow } from '../store/outbound.ts'
-import { botIdOf, readBot, type BotSettings } from '../store/telegram-settings.ts'
+import type { OutboundRow } from '../store/outbound.ts'
+import { gameOfChannel } from '../rules/channels.ts'
+import { readBot, type BotSettings } from '../store/telegram-settings.ts'
+import { botIdOf } from '../rules/telegram-token.ts'
 import { TELEGRAM_RATE_PER_SECOND, sendTelegram } from '../telegram/send.ts'
-import { gatewayReady, postToGateway, readGateway, reserveSendSlot, type Delivery, type GatewaySettings } from '../store/sms-gateway.ts'
+import { postToGateway, readGateway, reserveSendSlot, type Delivery } from '../store/sms-gateway.ts'
+import { gatewayReady, type GatewaySettings } from '../rules/sms-gateway-view.ts'
 import { markOutboundSent, markSendFailed, outboundToSend, recordSendAttempt } from '../store/outbound-sends.ts'
 
 /** The longest a sender waits for its send slot; a slot further off gives the runner to other jobs meanwhile. */

@@ -2,20 +2,16 @@
 import type { Queryable } from '../../../shared/db.ts'
 import { enqueueJob } from '../../jobs/runner.ts'
 import { jobMessages } from '../../jobs/messages.ts'
-import type { Game } from '../../../../schemas/domain/calendar.ts'
 import { readBot } from './telegram-settings.ts'
-import { gatewayReady, readGateway } from './sms-gateway.ts'
+import { readGateway } from './sms-gateway.ts'
+import { gatewayReady } from '../rules/sms-gateway-view.ts'
+import { gameOfChannel, type Channel } from '../rules/channels.ts'
 
 /** The job kind that sends one queued message. */
 export const SMS_SEND_JOB = 'sms.send'
 
 /** Tries per message before it is marked failed (with backoff from the runner's retryMs: 1×, 2×, 4×, 8×). */
 const SEND_ATTEMPTS = 5
-
-/** Where an outbound message leaves: the SMS gateway, or one game's Telegram bot. */
-export type Channel = 'sms' | 'telegram:4D' | 'telegram:TOTO'
-
-export const gameOfChannel = (channel: Channel): Game => channel === 'telegram:TOTO' ? 'TOTO' : '4D'
 
 /** Whether a channel can send now: the SMS gateway ready, or the game's bot token set. */
 async function channelReady (q: Queryable, channel: Channel): Promise<boolean> {

@@ -4,35 +4,10 @@
 import type { Queryable } from '../../../shared/db.ts'
 import { readSettings, settingKeys, writeSetting } from '../../lib/store/settings.ts'
 import { SMS_PROVIDERS, type SmsProvider } from '../rules/sms-providers.ts'
+import type { GatewaySettings } from '../rules/sms-gateway-view.ts'
 
 /** Messages a second when SMS Gateway has not set a rate. */
 export const DEFAULT_RATE_PER_SECOND = 10
-
-/** Everything the sender needs, the secret included: never answered, logged or audited. */
-export interface GatewaySettings {
-  provider: SmsProvider
-  url: string
-  accountSid: string
-  authToken: string
-  senderId: string
-  enabled: boolean
-  inboundUrl: string
-  ratePerSecond: number
-  costPerMessage: number
-}
-
-/** The gateway as SMS Gateway shows it: the secret replaced by whether one is set. */
-export interface GatewayView {
-  Provider: SmsProvider
-  Endpoint: string
-  AccountSid: string
-  SenderId: string
-  Enabled: boolean
-  InboundUrl: string
-  RatePerSecond: number
-  CostPerMessage: number
-  AuthTokenSet: boolean
-}
 
 const keys = [settingKeys.smsProvider, settingKeys.smsGatewayUrl, settingKeys.smsAccountSid, settingKeys.smsInboundSecret, settingKeys.smsSenderId,
   settingKeys.smsEnabled, settingKeys.smsInboundUrl, settingKeys.smsRatePerSecond, settingKeys.smsCostPerMessage] as const
@@ -56,24 +31,6 @@ export async function readGateway (q: Queryable): Promise<GatewaySettings> {
     inboundUrl,
     ratePerSecond: positive(rate, DEFAULT_RATE_PER_SECOND),
     costPerMessage: Number(cost) >= 0 ? Number(cost) : 0
-  }
-}
-
-/** Whether messages may leave now: sending is on and a gateway URL is set (otherwise they wait, queued). */
-export const gatewayReady = (g: GatewaySettings): boolean => g.enabled && g.url !== ''
-
-/** The settings as SMS Gateway shows them, without the secret. */
-export function gatewayView (g: GatewaySettings): GatewayView {
-  return {
-    Provider: g.provider,
-    Endpoint: g.url,
-    AccountSid: g.accountSid,
-    SenderId: g.senderId,
-    Enabled: g.enabled,
-    InboundUrl: g.inboundUrl,
-    RatePerSecond: g.ratePerSecond,
-    CostPerMessage: g.costPerMessage,
-    AuthTokenSet: g.authToken !== ''
   }
 }
 

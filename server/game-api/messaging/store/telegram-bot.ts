@@ -1,7 +1,7 @@
 // What the Telegram bot reads and writes besides bets: each update answered once (the reply queued with it), a linked user's balance, the game's latest result.
 import type { Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../../../schemas/game/index.ts'
-import type { Channel } from './outbound.ts'
+import type { Channel } from '../rules/channels.ts'
 
 /** Records the bot's update as answered; false when it was answered before (Telegram retries an update it got no 200 for). */
 export async function firstAnswerTo (q: Queryable, botId: string, updateId: number, now: Date): Promise<boolean> {

@@ -1,6 +1,5 @@
 // The Telegram bots' settings: one bot per game (the SMS settings name it), a token each (write-only: never answered, logged or audited)
 // and the Bot API's address (grammY's client.apiRoot), which tests and a local demo point at a stand-in.
-import { createHash } from 'node:crypto'
 import type { Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../../../schemas/game/index.ts'
 import { readSettings, settingKeys } from '../../lib/store/settings.ts'
@@ -19,14 +18,3 @@ export async function readBot (q: Queryable, game: Game): Promise<BotSettings> {
   const [token = '', apiRoot = ''] = await readSettings(q, [tokenKey(game), settingKeys.telegramApiRoot])
   return { game, token, apiRoot: apiRoot || DEFAULT_API_ROOT }
 }
-
-/**
- * The secret Telegram sends back in X-Telegram-Bot-Api-Secret-Token with every update (given to setWebhook): derived from the bot's token,
- * so it needs no setting of its own and changes with the token. 64 hex characters, within the Bot API's alphabet.
- */
-export function webhookSecret (token: string): string {
-  return createHash('sha256').update(`telegram-webhook:${token}`).digest('hex')
-}
-
-/** The bot's numeric id: the part of its token before the colon (never the secret part). */
-export const botIdOf = (token: string) => token.split(':')[0] ?? ''

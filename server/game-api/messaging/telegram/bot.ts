@@ -7,9 +7,11 @@ import type { Db, Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../../../schemas/game/index.ts'
 import { resultText } from '../jobs/broadcast.ts'
 import { receiveBet } from '../store/sms-inbound.ts'
-import { queueSend, type Channel } from '../store/outbound.ts'
+import { queueSend } from '../store/outbound.ts'
+import type { Channel } from '../rules/channels.ts'
 import { linkedUser, redeemCode } from '../store/telegram-links.ts'
-import { botIdOf, webhookSecret, type BotSettings } from '../store/telegram-settings.ts'
+import type { BotSettings } from '../store/telegram-settings.ts'
+import { botIdOf, webhookSecret } from '../rules/telegram-token.ts'
 import { balanceOf, firstAnswerTo, latestResultDraw, writeBotReply } from '../store/telegram-bot.ts'
 
 const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { webhookSecret } from '../../../../server/game-api/messaging/store/telegram-settings.ts'
+import { webhookSecret } from '../../../../server/game-api/messaging/rules/telegram-token.ts'
 import { startStandInBotApi } from '../../../../server/game-api/messaging/stand-ins/telegram-bot-api.ts'
 import { onTestDatabase } from '../../../helpers/db.ts'
 import { gameApiHarness } from '../../harness.ts'
