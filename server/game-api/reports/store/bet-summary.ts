@@ -1,7 +1,8 @@
 // Bet summaries: what a group bet on one draw, per number and per user, and which draws and users have bets at all.
 import type { Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../../../schemas/game/index.ts'
-import { MAX_REPORT_ROWS, totalsOf, type Report } from './scope.ts'
+import { MAX_REPORT_ROWS, type Report } from './scope.ts'
+import { totalsOf } from '../rules/totals.ts'
 import { downlineCte } from '../../lib/user-tree.ts'
 import { drawById, isoDateOf } from '../../draws/api.ts'
 import { formsOf } from '../../../../schemas/game/index.ts'

@@ -1,7 +1,8 @@
 // Collection report: what each direct downline's group owes (Net) next to its balances, from the full report's figures.
 import type { Queryable } from '../../../shared/db.ts'
 import { reportFull } from './report-full.ts'
-import { totalsOf, type Report, type ReportParams } from './scope.ts'
+import type { Report, ReportParams } from './scope.ts'
+import { totalsOf } from '../rules/totals.ts'
 
 /** reportCollectionFull: per row Stake, Commission, Strike, Net (to collect when positive, to pay when negative) and the user's Credit, AccBal, CreditLeft. */
 export async function reportCollection (q: Queryable, params: ReportParams): Promise<Report> {

@@ -2,7 +2,8 @@
 import type { Queryable } from '../../../shared/db.ts'
 import { groupSetting, type GroupSetting } from './group-settings.ts'
 import { reportFull } from './report-full.ts'
-import { SCOPE, dateText, runReport, scopeParams, totalsOf, type Report, type ReportParams } from './scope.ts'
+import { SCOPE, dateText, runReport, scopeParams, type Report, type ReportParams } from './scope.ts'
+import { totalsOf } from '../rules/totals.ts'
 
 /** reportGroupFull: per row the group's share setting, stake, intake, intake strike and intake net (its win or loss on the positions it kept). */
 export async function reportGroup (q: Queryable, params: ReportParams): Promise<Report> {

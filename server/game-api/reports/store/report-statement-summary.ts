@@ -2,7 +2,8 @@
 import type { Queryable } from '../../../shared/db.ts'
 import { periodOf } from '../../payments/rules/period.ts'
 import { reportFull } from './report-full.ts'
-import { totalsOf, type Report, type ReportParams } from './scope.ts'
+import type { Report, ReportParams } from './scope.ts'
+import { totalsOf } from '../rules/totals.ts'
 
 /** dSelectStatementSummary: per direct downline and the user, 4D whatever the prefix: tickets, stake, commission, strike, net (win/loss) and the intake's net, with the period. */
 export async function statementSummary (q: Queryable, params: ReportParams): Promise<Report> {

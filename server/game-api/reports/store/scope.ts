@@ -2,6 +2,7 @@
 import type { Queryable } from '../../../shared/db.ts'
 import type { Game } from '../../../../schemas/game/index.ts'
 import { downlineCte } from '../../lib/user-tree.ts'
+import { totalsOf } from '../rules/totals.ts'
 
 /** The filters of a report: the user it is for (the caller or a downline, checked by the route), the game, and a draw, a draw date or a range of draw dates. */
 export interface ReportParams {
@@ -41,18 +42,6 @@ export const SCOPE = `WITH RECURSIVE ${downlineCte('tree', { from: 'SELECT $1::t
 /** The positional parameters of SCOPE. */
 export function scopeParams (p: ReportParams): unknown[] {
   return [p.userId, p.game, p.drawId ?? null, p.drawFrom ?? p.drawDate ?? null, p.drawTo ?? p.drawDate ?? null]
-}
-
-/** Sums every numeric column of the rows (ids and counts that are not money are summed too: they add up the same way). */
-export function totalsOf (rows: Array<Record<string, unknown>>, skip: readonly string[] = ['DrawId', 'Level', 'Share']): Record<string, number> {
-  const totals: Record<string, number> = {}
-  for (const row of rows) {
-    for (const [key, value] of Object.entries(row)) {
-      if (typeof value !== 'number' || skip.includes(key)) continue
-      totals[key] = Math.round(((totals[key] ?? 0) + value) * 100) / 100
-    }
-  }
-  return totals
 }
 
 /** The most rows a per-number or per-strike report answers (largest first); its totals still count every row. */
