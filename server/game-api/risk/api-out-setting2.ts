@@ -11,7 +11,8 @@ import { OUTSET_PROCESS_JOB } from './jobs/process.ts'
 import { OUTSET_PROCESS2_JOB } from './jobs/rules.ts'
 import { assertOutSet } from './store/out-set.ts'
 import { drawOf } from './store/draw-of.ts'
-import { above, reachedWhere, standings } from './store/excess.ts'
+import { reachedWhere, standings } from './store/excess.ts'
+import { above } from './rules/limit-excess.ts'
 
 const round = (v: number) => Math.round(v * 100) / 100
 

@@ -33,6 +33,3 @@ export function reachedWhere (exceed: boolean): string {
   const reached = (kept: string, limit: string) => `(${limit} IS NOT NULL AND ${exceed ? `${kept} > ${limit} + 0.005` : `${kept} >= ${limit} - 0.005`})`
   return `${reached('big', 'lb')} OR ${reached('small', 'ls')} OR ${reached('units', 'lu')}`
 }
-
-/** Dollars above a limit, rounded down to the cent (0 without a limit). */
-export const above = (kept: number, limit: number | null): number => limit === null ? 0 : Math.max(0, Math.floor((kept - limit) * 100 + 1e-6) / 100)

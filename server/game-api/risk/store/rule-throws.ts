@@ -1,8 +1,10 @@
 // Throwing a level's excess out by distributor rules: each number's excess goes to the first rule's distributor up to its cap, the rest to the next.
 import type { Queryable } from '../../../shared/db.ts'
 import { roundMoney, type Game } from '../../../../schemas/game/index.ts'
-import { above, lockLevelIntake, reachedWhere, standings } from './excess.ts'
-import { ruleMatches, rulesOf, type Rule } from './rules.ts'
+import { lockLevelIntake, reachedWhere, standings } from './excess.ts'
+import { above } from '../rules/limit-excess.ts'
+import { ruleMatches, rulesOf } from './rules.ts'
+import type { Rule } from '../rules/distributor-rules.ts'
 import { usableBy } from './distributors.ts'
 
 /** Whose excess, of which draw, to which distributors (all the level may use when none is named). */
