@@ -6,13 +6,14 @@ import { bettingErrors } from '../errors.ts'
 import { applyTicketTotals, placementTotals } from './draw-totals.ts'
 import { addIntake, intakeUpsert } from './intake-totals.ts'
 import type { IntakeDelta } from '../rules/intake-keys.ts'
+import type { LevelFigures } from '../rules/line-stake.ts'
 
 /** A ticket row as placement writes it. */
 export interface TicketRow { ticketId: number, ticketNo: string, userId: string, placedBy: string, game: Game, locId: string | null, series: string, dayCode: string | null, source: string, text: string, stake: number, charged: boolean, fileId: number | null, placedAt: string }
 /** A bet row: one line in one draw. */
 export interface BetRow { betId: number, ticketId: number, drawId: number, userId: string, game: Game, lineNo: number, number: string, form: string, numbers: string | null, system: number | null, big: number, small: number, units: number, combinations: number, amount: number, payRate: string, limitNumber: string }
 /** A level row: what one level of the bettor's chain takes of a bet. */
-export interface LevelRow { betId: number, level: number, userId: string, drawId: number, share: number, commission: number, bigIn: number, smallIn: number, amountIn: number, bigIntake: number, smallIntake: number, amountIntake: number, bigOut: number, smallOut: number, amountOut: number, maxPayout: number }
+export interface LevelRow extends LevelFigures { betId: number, drawId: number }
 
 /** Everything one placement writes; charge: the bettors' CreditLeft is checked and taken (absent: history, balances left alone). */
 export interface PlacementRows { tickets: TicketRow[], bets: BetRow[], levels: LevelRow[], intake: IntakeDelta[], charge: boolean }

@@ -1,7 +1,7 @@
 // Placing tickets: stake, detail rows per level and draw, the credit check under a row lock, and batched inserts.
 import type { Queryable } from '../../../shared/db.ts'
 import {
-  DEFAULT_4D_PAY_RATES, DEFAULT_MAX_LINE_STAKE, DEFAULT_TOTO_PAY_RATES, combinationsOf, overLineMaximum, expand4d, fourDDetailRows, fourDLineTable, fourDLineStake, maxTotoPayoutPerUnit, roundMoney, ticketCommissions, totoDetailRows,
+  DEFAULT_4D_PAY_RATES, DEFAULT_MAX_LINE_STAKE, DEFAULT_TOTO_PAY_RATES, overLineMaximum, fourDLineTable, roundMoney, ticketCommissions,
   type ChainLevel, type FourDPayRates, type Game, type TotoPayRates
 } from '../rules/index.ts'
 import type { FourDLineInput, TicketRequest, TotoLineInput } from '../types.ts'
@@ -11,7 +11,7 @@ import { writePlacement, type BetRow, type LevelRow, type TicketRow } from './pl
 import { lineErrors } from '../errors.ts'
 import { enforceLimits, limitRowsRead, type LimitKey, type LimitRow } from './limit-check.ts'
 import { limitNumberOf } from '../rules/limit-number.ts'
-import { lineStake, totoNumberText } from '../rules/line-stake.ts'
+import { lineFigures, lineStake, totoNumberText } from '../rules/line-stake.ts'
 import { linesText } from '../rules/lines.ts'
 import { ticketLabels } from './ticket-labels.ts'
 import { lockIntake, numberLimitsRead, type NumberLimit } from './intake-totals.ts'
@@ -34,66 +34,6 @@ export interface PlacedTicket {
 
 /** How placement treats money: `charge` checks and takes CreditLeft under a row lock; `history` (seed, benchmarks) leaves balances alone. */
 export type PlaceMode = 'charge' | 'history'
-
-/** What one line stakes in one draw, and its level rows (without ids), by the pure split functions. */
-export function lineFigures (game: Game, line: FourDLineInput | TotoLineInput, chain: ChainLevel[], fourDRates: FourDPayRates, totoRates: TotoPayRates | undefined): { amount: number, combinations: number, levels: Omit<LevelRow, 'betId' | 'drawId'>[] } {
-  if (game === '4D') {
-    const l = line as FourDLineInput
-    const stake = fourDLineStake({ ...l, position: 0, length: 0 })
-    const played = expand4d(l)
-    const count = played.length
-    const table = fourDLineTable(fourDRates, l)
-    // Limits are per number played, so a line playing n numbers may keep n times the limit; the written number stands for them all.
-    const scaled = chain.map((c) => ({ ...c, limit: { ...(c.limit?.big !== undefined ? { big: c.limit.big * count } : {}), ...(c.limit?.small !== undefined ? { small: c.limit.small * count } : {}) } }))
-    const { rows } = fourDDetailRows({ number: l.number, big: stake.big, small: stake.small }, scaled, table)
-    return {
-      amount: roundMoney(stake.big + stake.small),
-      combinations: count,
-      levels: rows.map((r, level) => ({
-        level,
-        userId: r.UserId,
-        share: chain[level]?.share ?? 0,
-        commission: r.commission,
-        bigIn: r.ttBigIn,
-        smallIn: r.ttSmallIn,
-        amountIn: r.ttAmountIn,
-        bigIntake: r.ttBigIntake,
-        smallIntake: r.ttSmallIntake,
-        amountIntake: r.ttAmountIntake,
-        bigOut: r.ttBigOut,
-        smallOut: r.ttSmallOut,
-        amountOut: r.ttAmountOut,
-        // Only one played number can take 1st prize: the intake on one number at the 1st-prize rate (an iBet's class rate is per $1 of the whole line already).
-        maxPayout: roundMoney(l.form === 'ibet' ? r.ttMaxPayout : r.ttMaxPayout / count)
-      }))
-    }
-  }
-  const l = line as TotoLineInput
-  const combinations = combinationsOf(l)
-  const units = roundMoney(l.units * combinations)
-  const best = maxTotoPayoutPerUnit(l, totoRates ?? DEFAULT_TOTO_PAY_RATES)
-  const { rows } = totoDetailRows({ type: l.type, tt: totoNumberText(l), units, maxPayoutPerUnit: best / combinations }, chain)
-  return {
-    amount: units,
-    combinations,
-    levels: rows.map((r, level) => ({
-      level,
-      userId: r.UserId,
-      share: chain[level]?.share ?? 0,
-      commission: r.commission,
-      bigIn: 0,
-      smallIn: 0,
-      amountIn: r.ttUnitIn,
-      bigIntake: 0,
-      smallIntake: 0,
-      amountIntake: r.ttUnitIntake,
-      bigOut: 0,
-      smallOut: 0,
-      amountOut: r.ttUnitOut,
-      maxPayout: r.ttMaxPayout
-    }))
-  }
-}
 
 /** Places tickets in the caller's transaction: every row of every ticket, or (on any failure) none. */
 export async function placeTickets (q: Queryable, requests: TicketRequest[], mode: PlaceMode, now: Date, drawDates?: ReadonlyMap<number, string>): Promise<PlacedTicket[]> {
