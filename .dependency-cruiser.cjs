@@ -92,6 +92,13 @@ module.exports = {
       from: { path: ga(`(${DOMAINS})/`) },
       to: { path: ga(`(${DOMAINS})/store/`), pathNot: ga('$1/store/') }
     },
+    {
+      name: 'game-api-rules-private',
+      severity: 'error',
+      comment: 'A domain\'s rules/ are its own too: another domain uses what that domain\'s api.ts exports of them.',
+      from: { path: ga(`(${DOMAINS})/`) },
+      to: { path: ga(`(${DOMAINS})/rules/`), pathNot: ga('$1/rules/') }
+    },
     ...DOMAIN_ORDER.slice(0, -1).map((domain, i) => ({
       name: 'game-api-domain-order',
       severity: 'error',

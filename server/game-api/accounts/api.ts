@@ -39,6 +39,8 @@ export { assertAdminPermission } from './store/permissions.ts'
 export { preferencesOf } from './store/preferences.ts'
 export { AGENTS, PLAYERS, type AccountKind } from './store/kinds.ts'
 export { PERMISSION_NAMES } from './store/permissions.ts'
+export { alertLines, type EnteredLine } from './rules/bet-entry-alert.ts'
+export { dollars } from './rules/downline-rules.ts'
 
 /** The credit left a parent gives from, or undefined for the company (ADMIN), which issues credit without a limit of its own. */
 const givesFrom = (parent: Locked) => parent.role === 'ADMIN' ? undefined : parent.creditLeft

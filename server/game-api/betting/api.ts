@@ -42,6 +42,7 @@ export { placeOrder } from './store/service.ts'
 export { parseText, userIdOf } from './store/text.ts'
 export { ticketSummary } from './rules/ticket-summary.ts'
 export type { FileAnswer } from './rules/file-answer.ts'
+export type { ParseBetTextResult } from './rules/parse-bet-text.ts'
 
 /** A standing order as the fixed calls answer it. */
 export type FixedAnswer = ReturnType<typeof toFixed>

@@ -9,7 +9,7 @@ import { errors } from '../lib/errors.ts'
 import { confirmSuperPassword } from '../lib/super-password.ts'
 import { assertOtherThanAccount, subjectOf } from '../lib/downline-access.ts'
 import { auditCall } from '../lib/store/audit-trail.ts'
-import { dollars } from '../accounts/rules/downline-rules.ts'
+import { dollars } from '../accounts/api.ts'
 import { lockUsers } from '../accounts/api.ts'
 import { paymentErrors } from './errors.ts'
 import { monthPeriodOf, periodOf, type Period } from './rules/period.ts'
@@ -17,6 +17,8 @@ import type { AdjustBody, Entry, MonthStatement, PaymentBody, PaymentUser, Payme
 import { appendEntry, entryById, statementOf, statementSums } from './store/ledger.ts'
 import { directPayees, payeesUnder } from './store/payees.ts'
 import { addExpense, expensesOf, liveExpense, removeExpense, type GroupExpense } from './store/group-expenses.ts'
+
+export { periodOf } from './rules/period.ts'
 
 type EntryAnswer = Static<typeof Entry>
 type SumAnswer = Static<typeof StatementSum>

@@ -1,7 +1,8 @@
 // One inbound SMS taken from a gateway: who sent it, whether SMS betting is open, the bet text through the grammar, the ticket placed, and the reply queued;
 // recorded once per gateway message id, in the same transaction as its ticket, so a gateway's retry never places a bet twice.
 import type { Db, Queryable } from '../../../shared/db.ts'
-import type { Game, ParseBetTextResult, TextIssue } from '../../betting/rules/index.ts'
+import type { Game, TextIssue } from '../../../../schemas/game/index.ts'
+import type { ParseBetTextResult } from '../../betting/api.ts'
 import { GameApiError } from '../../lib/errors.ts'
 import { placeOrder, parseText, ticketSummary, userIdOf } from '../../betting/api.ts'
 import { isSmsOpen } from '../rules/open-hours.ts'

@@ -1,6 +1,6 @@
 // 4D statement summary: each direct downline's 4D figures over a statement period (the draw week by default), as the Full report counts them.
 import type { Queryable } from '../../../shared/db.ts'
-import { periodOf } from '../../payments/rules/period.ts'
+import { periodOf } from '../../payments/api.ts'
 import { reportFull } from './report-full.ts'
 import type { Report, ReportParams } from './scope.ts'
 import { totalsOf } from '../rules/totals.ts'
