@@ -18,6 +18,9 @@ async function signInAs (e2e: E2E, page: Page, userId: string): Promise<void> {
   if (new URL(page.url()).pathname === '/admin/home') await closeHomePopup(page)
 }
 
+// A dozen journeys in two languages: about a minute alone, up to five beside another browser file on a loaded 2-core machine (tap's limit is 300 s).
+t.setTimeout(900_000)
+
 t.test('what users see, in English and in Chinese (issue #19)', async (t) => {
   const e2e = await startE2E(t)
   // Every console line of every page of this file: no page may log React Router's "No HydrateFallback" warning.
