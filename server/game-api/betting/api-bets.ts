@@ -1,20 +1,16 @@
 // Betting's placing use cases for the web and text entry (lines, TOTO lines, bet text) and the bet text check, (db, caller, input) → result.
 // Beside api.ts rather than in it: api.ts is long enough.
 import type { Db } from '../../shared/db.ts'
-import type { Game } from './rules/index.ts'
+import type { Game, TextIssue as Issue } from '../../../schemas/game/index.ts'
 import type { Caller } from '../lib/caller.ts'
 import { errors } from '../lib/errors.ts'
 import { subjectOf } from '../lib/downline-access.ts'
-import { preferencesOf } from '../accounts/api.ts'
-import { alertLines, type EnteredLine } from '../accounts/api.ts'
+import { alertLines, preferencesOf, type EnteredLine } from '../accounts/api.ts'
 import { bettingErrors } from './errors.ts'
 import { fourDLinesOf, totoLinesOf, type FourDLineBody, type TotoLineBody } from './rules/lines.ts'
 import { placeOrder, type PlaceAnswer } from './store/service.ts'
 import { parseText, userIdOf, type TextOptions } from './store/text.ts'
 import { ticketSummary } from './rules/ticket-summary.ts'
-
-/** A position in a bet text with what is wrong there. */
-interface Issue { position: number, length: number, message: string }
 
 /** A placed ticket as the placing calls answer it. */
 export interface PlacedAnswer { TicketId: number, TicketNo: string, UserId: string, StakePerDraw: number, Stake: number, Draws: PlaceAnswer['drawRows'], CreditLeft: number, Warnings: Issue[], Alert: boolean, AlertLines: number[] }
