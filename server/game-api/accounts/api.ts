@@ -36,7 +36,7 @@ import { deleteSubShare, insertSubShare, lockedSubShareSum, subSharesOf, type Su
 
 export { lockUsers } from './store/accounts.ts'
 export { assertAdminPermission } from './store/permissions.ts'
-export { preferencesOf } from './store/preferences.ts'
+export { preferencesOf, preferencesRead, type Preferences } from './store/preferences.ts'
 export { AGENTS, PLAYERS, type AccountKind } from './store/kinds.ts'
 export { PERMISSION_NAMES } from './store/permissions.ts'
 export { alertLines, type EnteredLine } from './rules/bet-entry-alert.ts'

@@ -5,7 +5,7 @@ import type { Game, TextIssue as Issue } from '../../../schemas/game/index.ts'
 import type { Caller } from '../lib/caller.ts'
 import { errors } from '../lib/errors.ts'
 import { subjectOf } from '../lib/downline-access.ts'
-import { alertLines, preferencesOf, type EnteredLine } from '../accounts/api.ts'
+import { alertLines, preferencesOf, preferencesRead, type EnteredLine, type Preferences } from '../accounts/api.ts'
 import { bettingErrors } from './errors.ts'
 import { fourDLinesOf, totoLinesOf, type FourDLineBody, type TotoLineBody } from './rules/lines.ts'
 import { placeOrder, type PlaceAnswer } from './store/service.ts'
@@ -42,10 +42,11 @@ export async function placeLines (db: Db, caller: Caller, input: WebLines & { us
   const { user } = caller
   const lines = input.game === '4D' ? { game: '4D' as const, fourD: fourDLinesOf(input.lines) } : { game: 'TOTO' as const, toto: totoLinesOf(input.lines) }
   const entered: readonly EnteredLine[] = lines.game === '4D' ? lines.fourD : lines.toto
+  // The enterer's bet entry alert is read with the placement (in its one read when the ticket is placed alone).
   const placed = await placeOrder(db, {
-    user, userId: await subjectOf(db, user, input.userId), dayCode: input.dayCode, drawIds: input.drawIds, source: 'web', locId: input.locId, ...lines
+    user, userId: await subjectOf(db, user, input.userId), dayCode: input.dayCode, drawIds: input.drawIds, source: 'web', locId: input.locId, reads: { preferences: preferencesRead(user.userId) }, ...lines
   }, caller.now)
-  return placedAnswer(placed, await alertsFor(db, user.userId, entered))
+  return placedAnswer(placed, alertLines(entered, (placed.read.preferences as Preferences).BetEntryAlert))
 }
 
 /** Places a bet text of the game for the user it names (the caller or a downline); answers the ticket with the text's warnings and alert lines. */

@@ -21,11 +21,14 @@ export async function takenUnits (q: Queryable, game: Game, drawIds: number[], b
 
 const takenKey = (drawId: number, betType: string, number: string) => `${drawId}|${betType}|${number}`
 
-/** The limits on these keys, each row locked (in id order, so two tickets on one limited number are checked one after the other), as one read of placement's statement. */
-export function limitRowsRead (game: Game, keys: readonly LimitKey[]): Read<LimitRow[]> {
+/**
+ * The limits on these keys, as one read of placement's statement: each row locked (in id order, so two tickets on one limited number are
+ * checked one after the other), or (lock false: a placement without a transaction, which takes one when any is found) only read.
+ */
+export function limitRowsRead (game: Game, keys: readonly LimitKey[], lock = true): Read<LimitRow[]> {
   return {
     sql: (add) => `SELECT l.bet_type, l.number, l.max_units FROM bet_limits l JOIN unnest(${add(keys.map((k) => k.betType), 'text[]')}, ${add(keys.map((k) => k.number), 'text[]')}) AS k (bet_type, number) USING (bet_type, number)
-     WHERE l.game = ${add(game, 'text')} ORDER BY l.limit_id FOR UPDATE OF l`,
+     WHERE l.game = ${add(game, 'text')} ORDER BY l.limit_id${lock ? ' FOR UPDATE OF l' : ''}`,
     parse: (rows) => rows.map((r) => ({ bet_type: String(r.bet_type), number: String(r.number), max_units: Number(r.max_units) }))
   }
 }

@@ -59,9 +59,11 @@ function costsOf (tickets: TicketRow[]): Map<string, number> {
  * totals, its credit) are locked only from its end to the commit. Every writer locks in one order: intake, number totals,
  * user totals, credit (the statement's union reads its parts in that order; a void takes them in it too).
  */
-export async function writePlacement (q: Queryable, rows: PlacementRows): Promise<Map<string, number>> {
+export async function writePlacement (q: Queryable, rows: PlacementRows, alone = false): Promise<Map<string, number>> {
   const costs = costsOf(rows.tickets)
-  if (rows.bets.length > CHUNK || rows.tickets.length > CHUNK || (rows.charge && costs.size > 1)) return writeInChunks(q, rows, costs)
+  const inChunks = rows.bets.length > CHUNK || rows.tickets.length > CHUNK || (rows.charge && costs.size > 1)
+  if (alone && inChunks) throw new Error('A placement written alone (without a transaction) must fit one statement')
+  if (inChunks) return writeInChunks(q, rows, costs)
   const p = sqlParams()
   const totals = placementTotals('new_bets', 'new_levels')
   const parts = [
@@ -74,12 +76,20 @@ export async function writePlacement (q: Queryable, rows: PlacementRows): Promis
     ...(rows.charge ? [`credit AS (${chargeUpdate(p, costs)})`] : [])
   ]
   const counted = [...(rows.intake.length > 0 ? ['intake'] : []), 'number_totals', 'user_totals'].map((cte) => `SELECT count(*) AS n FROM ${cte}`)
-  const { rows: left } = await q.query<{ user_id: string | null, credit_left: string | null }>(prepared(
+  // Alone, a bettor short of credit makes the statement raise, which undoes every row it wrote (no transaction is there to roll back).
+  const refused = alone && rows.charge ? `UNION ALL SELECT placement_refused('${SHORT_OF_CREDIT}'), NULL FROM (SELECT count(*) AS n FROM credit) AS c WHERE c.n < ${costs.size}` : ''
+  const left = await q.query<{ user_id: string | null, credit_left: string | null }>(prepared(
     `WITH ${parts.join(',\n')}
      SELECT NULL AS user_id, NULL::numeric AS credit_left FROM (${counted.join(' UNION ALL ')}) AS c WHERE c.n < 0
-     ${rows.charge ? 'UNION ALL SELECT user_id, credit_left FROM credit' : ''}`), p.values)
-  return rows.charge ? creditLeft(q, costs, left) : new Map()
+     ${rows.charge ? 'UNION ALL SELECT user_id, credit_left FROM credit' : ''} ${refused}`), p.values).catch((error: unknown) => {
+    if ((error as { message?: unknown } | null)?.message === SHORT_OF_CREDIT) return { rows: [] }
+    throw error
+  })
+  return rows.charge ? creditLeft(q, costs, left.rows) : new Map()
 }
+
+/** What placement_refused (migration 049) raises with when a placement written alone finds a bettor short of credit. */
+const SHORT_OF_CREDIT = 'placement refused: not enough credit'
 
 /** A big placement (or a batch of several bettors): rows in chunks, then the totals, then the credit rows locked in id order. */
 async function writeInChunks (q: Queryable, rows: PlacementRows, costs: Map<string, number>): Promise<Map<string, number>> {

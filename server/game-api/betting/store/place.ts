@@ -37,19 +37,47 @@ export type PlaceMode = 'charge' | 'history'
 
 /** Places tickets in the caller's transaction: every row of every ticket, or (on any failure) none. */
 export async function placeTickets (q: Queryable, requests: TicketRequest[], mode: PlaceMode, now: Date, drawDates?: ReadonlyMap<number, string>): Promise<PlacedTicket[]> {
-  if (requests.length === 0) return []
+  return (await place(q, requests, mode, now, { drawDates, unlocked: false }) as Placed).placed
+}
+
+/** A caller's reads that go in placement's one statement, and settle: checks them and answers the requests as placed, with their draws' dates. */
+export interface Alongside {
+  reads: Record<string, Read<unknown>>
+  settle: (read: Record<string, unknown>) => { requests: TicketRequest[], drawDates: ReadonlyMap<number, string> }
+}
+
+/** What place answers: the tickets, and every read of its one statement (the caller's alongside ones too). */
+interface Placed { placed: PlacedTicket[], read: Record<string, unknown> }
+
+/**
+ * Places and charges one ticket with no transaction around it: one read (with the caller's own, alongside) and one write, which
+ * refuses the ticket for credit by itself. Answers undefined, having written nothing, when a limit's rows must be locked first
+ * (a Limit Setting on a line, a capped intake): the caller then places it in a transaction.
+ */
+export async function placeTicketAlone (db: Queryable, request: TicketRequest, now: Date, alongside: Alongside): Promise<Placed | undefined> {
+  return place(db, [request], 'charge', now, { alongside, unlocked: true })
+}
+
+async function place (q: Queryable, requests: TicketRequest[], mode: PlaceMode, now: Date, how: { drawDates?: ReadonlyMap<number, string> | undefined, alongside?: Alongside, unlocked: boolean }): Promise<Placed | undefined> {
+  if (requests.length === 0) return { placed: [], read: {} }
+  // Counted before the alongside reads settle the draws, which may only drop some (a draw id named twice).
   const betCount = requests.reduce((n, r) => n + linesOf(r).length * r.drawIds.length, 0)
   // Everything placement reads goes in one statement: ids, each game's bettors, number limits and (charging) Limit Setting rows, locked.
   const games = (['4D', 'TOTO'] as const).filter((game) => requests.some((r) => r.game === game))
   const ofGame = (game: Game) => requests.filter((r) => r.game === game)
   const read = await readTogether(q, {
+    ...how.alongside?.reads,
     ids: idsRead(requests.length, betCount),
     ...Object.fromEntries(games.flatMap((game) => [
       [`bettors ${game}`, bettorsRead(game, [...new Set(ofGame(game).map((r) => r.userId))])],
       [`number limits ${game}`, numberLimitsRead(game, [...new Set(ofGame(game).flatMap((r) => linesOf(r).flatMap((line) => playedNumbers(game, lineKey(game, line)))))])],
-      ...(mode === 'charge' ? [[`limits ${game}`, limitRowsRead(game, limitKeys(ofGame(game)))]] : [])
+      ...(mode === 'charge' ? [[`limits ${game}`, limitRowsRead(game, limitKeys(ofGame(game)), !how.unlocked)]] : [])
     ]))
   }) as { ids: Ids } & Record<string, unknown>
+  const settled = how.alongside?.settle(read)
+  if (settled) requests = settled.requests
+  const drawDates = settled?.drawDates ?? how.drawDates
+  if (how.unlocked && games.some((game) => (read[`limits ${game}`] as LimitRow[]).length > 0)) return undefined
   const ids = read.ids
   const bettors = new Map<string, Bettor>()
   const numberLimits = new Map<string, NumberLimit>()
@@ -59,7 +87,8 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
   }
   const chainOf = (request: TicketRequest) => bettors.get(`${request.game}:${request.userId}`)?.chain ?? []
 
-  const intake = await intakeState(q, requests, chainOf, numberLimits)
+  const intake = await intakeState(q, requests, chainOf, numberLimits, !how.unlocked)
+  if (intake === undefined) return undefined
 
   const placed: PlacedTicket[] = []
   const bets: BetRow[] = []
@@ -124,9 +153,9 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
     const r = requests[i] as TicketRequest
     return { ...p, placedBy: r.placedBy, game: r.game, locId: r.locId, series: r.series, dayCode: labels[i]?.dayCode ?? null, source: r.source, text: labels[i]?.text ?? '', charged: mode === 'charge', fileId: r.fileId ?? null, placedAt: now.toISOString() }
   })
-  const left = await writePlacement(q, { tickets, bets, levels, intake: intakeChanges(intake.deltas.values()), charge: mode === 'charge' })
+  const left = await writePlacement(q, { tickets, bets, levels, intake: intakeChanges(intake.deltas.values()), charge: mode === 'charge' }, how.unlocked)
   for (const p of placed) p.creditLeft = left.get(p.userId)
-  return placed
+  return { placed, read }
 }
 
 /** Replaces each line's commission by its part of the ticket's commission in that draw (computed on the ticket's stake, not rounded per line). */
@@ -178,8 +207,9 @@ const leftUnder = (limit: number, kept: number): number => Math.max(0, Math.floo
 /**
  * The intake every level already keeps of the numbers these requests play (rows locked for the transaction), their per-number
  * limits, and the running totals as lines are split: what makes a limit hold across lines, tickets and concurrent placements.
+ * Undefined when a row is under a limit but mayLock is false (a placement without a transaction).
  */
-async function intakeState (q: Queryable, requests: TicketRequest[], chainOf: (request: TicketRequest) => ChainLevel[], numberLimits: ReadonlyMap<string, NumberLimit>) {
+async function intakeState (q: Queryable, requests: TicketRequest[], chainOf: (request: TicketRequest) => ChainLevel[], numberLimits: ReadonlyMap<string, NumberLimit>, mayLock: boolean) {
   const capped = (limit: NumberLimit | undefined) => limit !== undefined && LIMIT_FIELDS.some((f) => limit[f] !== undefined)
   // A row under a limit must be read (and locked) before the split. Rows are locked in one key order only: so when any row of the
   // placement is under a limit, all its rows are locked here at once; when none is, all are locked by the write, also at once.
@@ -196,6 +226,7 @@ async function intakeState (q: Queryable, requests: TicketRequest[], chainOf: (r
       }
     }
   }
+  if (anyCapped && !mayLock) return undefined
   const kept = anyCapped ? await lockIntake(q, keys) : new Map<string, Kept>()
   const deltas = new Map<string, IntakeDelta>()
   const zero = (): Kept => ({ big: 0, small: 0, units: 0 })

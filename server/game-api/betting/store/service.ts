@@ -1,14 +1,15 @@
 // Tickets placed for a caller: who may bet for whom, which draws, then the placement in one transaction (one ticket, or an upload's batch).
 import type { Db, Queryable } from '../../../shared/db.ts'
+import { readTogether, type Read } from '../../../shared/sql-params.ts'
 import type { Draw, DrawSeries, Game } from '../rules/index.ts'
 import type { AuthUser } from '../../lib/tokens.ts'
-import { assertOpen, drawsOfDayCode, drawsOn, ensureDraws, isoDateOf, openDrawsByIds, toDrawAnswer, type DrawAnswer, type DrawRow } from '../../draws/api.ts'
+import { assertOpen, assertOpenDrawsOf, drawsByIdsRead, drawsOfDayCode, drawsOn, ensureDraws, isoDateOf, openDrawsByIds, toDrawAnswer, type DrawAnswer, type DrawRow } from '../../draws/api.ts'
 import { bettingErrors } from '../errors.ts'
 import { assertSelfOrDownline } from '../../lib/downline-access.ts'
-import { placementFlags } from '../../lib/store/users.ts'
+import { placementFlags, placementFlagsRead, type PlacementFlags } from '../../lib/store/users.ts'
 import { errors } from '../../lib/errors.ts'
 import { announceDrawChange } from '../../lib/draw-changes.ts'
-import { placeTickets, type PlacedTicket, type TicketRequest } from './place.ts'
+import { placeTicketAlone, placeTickets, type PlacedTicket, type TicketRequest } from './place.ts'
 import { assertEntryLimits } from '../rules/entry-limits.ts'
 import type { FourDLineInput, TotoLineInput } from '../types.ts'
 
@@ -31,15 +32,49 @@ export interface PlaceOrder {
   record?: (tx: Queryable) => Promise<void>
   /** Runs last inside the placement's transaction with the placed ticket, so what it writes commits exactly when the ticket does (an SMS's record and reply). */
   finish?: (tx: Queryable, placed: PlaceAnswer) => Promise<void>
+  /** The caller's own reads, made in the placement's one read when it is placed alone; answered in placeOrder's `read`. */
+  reads?: Record<string, Read<unknown>>
 }
 
 /** A placed ticket with its draws and the bettor's CreditLeft after it. */
 export interface PlaceAnswer extends PlacedTicket { drawRows: DrawAnswer[], creditLeft: number }
 
-/** Checks who may bet for whom, then resolves the draws and places the ticket in one transaction. */
-export async function placeOrder (db: Db, order: PlaceOrder, now: Date): Promise<PlaceAnswer> {
+/** Checks who may bet for whom, then resolves the draws and places the ticket: alone when it can, else in one transaction. */
+export async function placeOrder (db: Db, order: PlaceOrder, now: Date): Promise<PlaceAnswer & { read: Record<string, unknown> }> {
+  const alone = await placeAlone(db, order, now)
+  if (alone !== undefined) return alone
   const [answer] = await placeOrders(db, [order], now)
-  return answer as PlaceAnswer
+  return { ...answer as PlaceAnswer, read: order.reads === undefined ? {} : await readTogether(db, order.reads) }
+}
+
+/**
+ * A ticket on DrawIds with nothing else to write beside it, placed without a transaction: the caller's flags and the draws are read in
+ * placement's one read, and the ticket written by one statement. Undefined when it takes a transaction after all (a limit locks its rows).
+ */
+async function placeAlone (db: Db, order: PlaceOrder, now: Date): Promise<PlaceAnswer & { read: Record<string, unknown> } | undefined> {
+  const drawIds = order.drawIds
+  if (order.record !== undefined || order.finish !== undefined || order.draws !== undefined || drawIds === undefined || drawIds.length === 0) return undefined
+  assertEntryLimits({ lines: (order.fourD ?? order.toto ?? []).length, draws: drawIds.length })
+  await assertSelfOrDownline(db, order.user, order.userId)
+  let draws: DrawRow[] = []
+  const done = await placeTicketAlone(db, { ...ticketRequest(order, []), drawIds }, now, {
+    reads: { ...order.reads, flags: placementFlagsRead(order.user.userId, order.userId), draws: drawsByIdsRead(drawIds) },
+    settle: (read) => {
+      assertMayPlace(order, read.flags as PlacementFlags)
+      draws = assertOpenDrawsOf(read.draws as DrawRow[], order.game, drawIds, now)
+      return { requests: [ticketRequest(order, draws)], drawDates: new Map(draws.map((d) => [Number(d.draw_id), isoDateOf(d.draw_date)])) }
+    }
+  })
+  const placed = done?.placed[0]
+  if (placed === undefined) return undefined
+  announceDrawChange(db, { kind: 'placed', game: order.game, drawIds: draws.map((d) => Number(d.draw_id)), ticketNo: placed.ticketNo })
+  return { ...placed, drawRows: draws.map((d) => toDrawAnswer(d, now)), creditLeft: placed.creditLeft ?? 0, read: done?.read ?? {} }
+}
+
+/** Refuses a caller who may not place bets, and a suspended bettor (a suspended caller is already stopped at sign-in and by its token). */
+function assertMayPlace (order: PlaceOrder, flags: PlacementFlags): void {
+  if (!flags.mayPlace) throw bettingErrors.betNotAllowed(order.user.userId)
+  if (flags.suspended) throw errors.userSuspended(order.userId)
 }
 
 /** What a batch writes besides its tickets, in the same transaction: first (record), and last with every answer (finish). */
@@ -61,10 +96,7 @@ export async function placeOrders (db: Db, orders: PlaceOrder[], now: Date, hook
     if (checked.has(who)) continue
     checked.add(who)
     await assertSelfOrDownline(db, order.user, order.userId)
-    const flags = await placementFlags(db, order.user.userId, order.userId)
-    if (!flags.mayPlace) throw bettingErrors.betNotAllowed(order.user.userId)
-    // A suspended bettor takes no bets, whoever places them (a suspended caller is already stopped at sign-in and by its token).
-    if (flags.suspended) throw errors.userSuspended(order.userId)
+    assertMayPlace(order, await placementFlags(db, order.user.userId, order.userId))
   }
   const answers = await db.transaction(async (tx) => {
     await hooks.record?.(tx)

@@ -1,6 +1,7 @@
 // Where a draw stands at a moment, and the refusals that follow from it: the one reading the cut-off, the lists and the pages share.
 import { zoneDayTime } from '../../../../schemas/domain/calendar.ts'
 import { drawErrors } from '../errors.ts'
+import type { Game } from '../../../../schemas/game/index.ts'
 import type { DrawRow, DrawStatus } from '../types.ts'
 
 /** The status of a draw at `now`. */
@@ -22,6 +23,17 @@ export function assertOpen (draws: DrawRow[], now: Date): void {
     const closeAt = new Date(d.close_at)
     throw closeAt.getTime() <= now.getTime() ? drawErrors.drawClosed(Number(d.draw_id), zoneDayTime(closeAt)) : drawErrors.drawClosedEarly(Number(d.draw_id))
   }
+}
+
+/** The draws read for these ids, once each is checked to exist, to be of the game and to be open at `now`. */
+export function assertOpenDrawsOf (rows: DrawRow[], game: Game, ids: number[], now: Date): DrawRow[] {
+  for (const id of ids) {
+    const draw = rows.find((r) => Number(r.draw_id) === id)
+    if (!draw) throw drawErrors.drawNotFound(id)
+    if (draw.game !== game) throw drawErrors.drawWrongGame(id, game)
+  }
+  assertOpen(rows, now)
+  return rows
 }
 
 /** Refuses to void a ticket on a draw that no longer takes bets, saying why (closed by hand or by time, result entered, finalised). */

@@ -1,12 +1,13 @@
 // Draw rows: created from the calendar when first needed, and resolved from day codes or ids.
 import type { Queryable } from '../../../shared/db.ts'
+import type { Read } from '../../../shared/sql-params.ts'
 import { DRAW_WEEKDAYS, dayCodesOf, drawOn, drawsForDayCode, nextDraws, resolveDayCode, type DrawSeries, type Game, type IsoDate } from '../../../../schemas/game/index.ts'
 import { readCloseTimes } from './close-times.ts'
 import { drawCloses } from './draw-closes.ts'
 import { drawErrors } from '../errors.ts'
 import { announceNewDraws } from './new-draws.ts'
 import { SERIES_OF, gameOfSeries } from '../rules/series.ts'
-import { assertOpen } from '../rules/draw-status.ts'
+import { assertOpenDrawsOf } from '../rules/draw-status.ts'
 import type { DrawRow } from '../types.ts'
 
 /** Inserts the draws of a series on these dates unless they exist; the new ones get the fixed process queued for them. */
@@ -52,14 +53,15 @@ export async function drawsByIds (q: Queryable, ids: number[]): Promise<DrawRow[
   return rows
 }
 
+/** drawsByIds as one read of a statement made of several (readTogether): its dates and times arrive as text, which DrawRow allows. */
+export function drawsByIdsRead (ids: number[]): Read<DrawRow[]> {
+  return {
+    sql: (add) => `SELECT * FROM draws WHERE draw_id = ANY(${add(ids, 'int[]')}) ORDER BY draw_date, draw_id`,
+    parse: (rows) => rows.map((r) => ({ ...r, draw_id: Number(r.draw_id) }) as unknown as DrawRow)
+  }
+}
+
 /** The draws of these ids, each checked to exist, to be of the game and to be open at `now`. */
 export async function openDrawsByIds (q: Queryable, game: Game, ids: number[], now: Date): Promise<DrawRow[]> {
-  const rows = await drawsByIds(q, ids)
-  for (const id of ids) {
-    const draw = rows.find((r) => Number(r.draw_id) === id)
-    if (!draw) throw drawErrors.drawNotFound(id)
-    if (draw.game !== game) throw drawErrors.drawWrongGame(id, game)
-  }
-  assertOpen(rows, now)
-  return rows
+  return assertOpenDrawsOf(await drawsByIds(q, ids), game, ids, now)
 }

@@ -1,4 +1,5 @@
-import { prepared, type Queryable } from '../../../shared/db.ts'
+import type { Queryable } from '../../../shared/db.ts'
+import { readTogether, type Read } from '../../../shared/sql-params.ts'
 import type { Location, Profile, Role } from '../../../../schemas/game-api.ts'
 import { uplineCte } from '../user-tree.ts'
 
@@ -146,11 +147,20 @@ export async function writePasswordHash (q: Queryable, userId: string, hash: str
 }
 
 /** The two checks every placement makes, in one read: whether the caller may place bets, and whether the bettor is suspended (or deleted). */
-export async function placementFlags (q: Queryable, callerId: string, bettorId: string): Promise<{ mayPlace: boolean, suspended: boolean }> {
-  const { rows: [row] } = await q.query<{ may: boolean | null, off: boolean | null }>(prepared(
-    `SELECT (SELECT enable_place_bet = 1 AND disable_place_bet_and_fixed_bet = 0 FROM users WHERE user_id = $1) AS may,
-            (SELECT suspended OR deleted_at IS NOT NULL FROM users WHERE user_id = $2) AS off`), [callerId, bettorId])
-  return { mayPlace: row?.may === true, suspended: row?.off === true }
+export async function placementFlags (q: Queryable, callerId: string, bettorId: string): Promise<PlacementFlags> {
+  return (await readTogether(q, { flags: placementFlagsRead(callerId, bettorId) })).flags
+}
+
+/** Whether the caller may place bets (EnablePlaceBet on, placing not disabled) and whether the bettor is suspended or deleted. */
+export interface PlacementFlags { mayPlace: boolean, suspended: boolean }
+
+/** placementFlags as one read of a statement made of several (placement reads them with its draws and bettors). */
+export function placementFlagsRead (callerId: string, bettorId: string): Read<PlacementFlags> {
+  return {
+    sql: (add) => `SELECT (SELECT enable_place_bet = 1 AND disable_place_bet_and_fixed_bet = 0 FROM users WHERE user_id = ${add(callerId, 'text')}) AS may,
+            (SELECT suspended OR deleted_at IS NOT NULL FROM users WHERE user_id = ${add(bettorId, 'text')}) AS off`,
+    parse: ([row]) => ({ mayPlace: row?.may === true, suspended: row?.off === true })
+  }
 }
 
 /** Whether the user may place bets: EnablePlaceBet on and placing not disabled. */

@@ -19,6 +19,9 @@ t.test('placing: Alert and AlertLines follow the caller\'s threshold', async (t)
   t.match(before.body.data, { Alert: false, AlertLines: [] }, 'no threshold set')
   await api(h, 'PUT', '/api/v1/4d/betEntryAlert', mem1, { BetEntryAlert: 20 })
   t.match((await api(h, 'POST', '/api/v1/4d/bet', mem1, { DayCode: '3', Lines: lines })).body.data, { Alert: true, AlertLines: [2] })
+  // On DrawIds the ticket is placed alone, and the threshold read in placement's one read.
+  const drawId = ((await api(h, 'GET', '/api/v1/4d/draw/activeLatest', mem1)).body.data as Array<{ DrawId: number, Series: string }>).find((d) => d.Series === 'SG4D')?.DrawId
+  t.match((await api(h, 'POST', '/api/v1/4d/bet', mem1, { DrawIds: [drawId], Lines: lines })).body.data, { Alert: true, AlertLines: [2] }, 'a ticket on DrawIds too')
   const text = await api(h, 'POST', '/api/v1/4d/bet/text', mem1, { Text: 'mem1 3 1234 30-' })
   t.equal(text.status, 200, JSON.stringify(text.body))
   t.match(text.body.data, { Alert: true, AlertLines: [1] }, 'the bet text path too')

@@ -68,6 +68,15 @@ onTestDatabase(t, async (t, kind) => {
     t.same(audits.rows.map((a) => a.action), ['limit.create', 'limit.create', 'limit.create', 'limit.update', 'limit.delete', 'limit.delete'])
   })
 
+  t.test('on DrawIds, where a ticket without a limit is placed alone (no transaction), a limited one still waits its turn: one of three is placed', async (t) => {
+    t.equal((await api(h, 'POST', '/api/v1/tt/limit', tokens.admin, { Number: '30 31 32 33 34 35', BetType: 'ORDINARY', MaxUnits: 1 })).status, 200)
+    const drawId = (await list()).find((l) => l.Number === '30 31 32 33 34 35')?.DrawId
+    const onDraw = () => api(h, 'POST', '/api/v1/tt/bet/t', tokens.mem1, { DrawIds: [drawId], Lines: [{ Type: 'ORDINARY', Numbers: [30, 31, 32, 33, 34, 35], Units: 1 }] })
+    const answers = await Promise.all([onDraw(), onDraw(), onDraw()])
+    t.same(answers.map((a) => a.status).sort(), [200, 409, 409], JSON.stringify(answers.map((a) => a.body.message)))
+    t.match((await list()).find((l) => l.Number === '30 31 32 33 34 35'), { Taken: 1, Left: 0 })
+  })
+
   t.test("every bet keeps the number a limit names it under, as the migration's backfill writes it for older bets (TOTO lines typed in any order)", async (t) => {
     const placed = await api(h, 'POST', '/api/v1/tt/bet/text', tokens.mem1, { Text: 'mem1 4 111009080706 -1' })
     t.equal(placed.status, 200, JSON.stringify(placed.body))
