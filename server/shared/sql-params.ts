@@ -21,6 +21,7 @@ export interface Read<T> {
 export async function readTogether<R extends Record<string, Read<unknown>>> (q: Queryable, reads: R): Promise<{ [K in keyof R]: R[K] extends Read<infer T> ? T : never }> {
   const p = sqlParams()
   const names = Object.keys(reads)
+  if (names.length === 0) return {} as { [K in keyof R]: R[K] extends Read<infer T> ? T : never }
   const columns = names.map((name) => `(SELECT COALESCE(json_agg(r), '[]'::json) FROM (${reads[name]!.sql(p.add)}) AS r) AS "${name}"`)
   const { rows: [row] } = await q.query<Record<string, Array<Record<string, unknown>>>>(prepared(`SELECT ${columns.join(',\n  ')}`), p.values)
   return Object.fromEntries(names.map((name) => [name, reads[name]!.parse(row?.[name] ?? [])])) as { [K in keyof R]: R[K] extends Read<infer T> ? T : never }

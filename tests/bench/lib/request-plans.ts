@@ -10,29 +10,27 @@ export interface PlanFigures { ms: number, hit: number, read: number, scans: str
 class RolledBack extends Error {}
 
 /**
- * The statements one request runs on db (the game API's database object, which the app calls through): every transaction it opens
- * is recorded and then rolled back, so the book is left as it was and the ids it drew stay free for a replay. `setup` runs first in
- * each of those transactions, unrecorded (a limit that should exist only for this request).
+ * The statements one request runs on db (the game API's database object, which the app calls through), all in one transaction
+ * of this function's that is then rolled back: statements sent outside a transaction (a ticket placed alone) and the request's
+ * own transactions alike, so the book is left as it was and the ids it drew stay free for a replay. `setup` runs first in that
+ * transaction, unrecorded (a limit that should exist only for this request).
  */
 export async function recordStatements (db: Db, request: () => Promise<unknown>, setup?: RecordedStatement): Promise<RecordedStatement[]> {
   const { query, transaction } = db
   const recorded: RecordedStatement[] = []
-  db.query = ((text: string, params?: unknown[]) => { recorded.push({ text, params }); return query(text, params) }) as Db['query']
-  db.transaction = (async (fn: (tx: Transaction) => Promise<unknown>, options?: Parameters<Db['transaction']>[1]) => {
-    await transaction(async (tx) => {
-      if (setup) await tx.query(setup.text, setup.params)
-      await fn({ ...tx, query: ((text: string, params?: unknown[]) => { recorded.push({ text, params }); return tx.query(text, params) }) as Queryable['query'] })
-      throw new RolledBack('recorded and rolled back')
-    }, options).catch((error: unknown) => { if (!(error instanceof RolledBack)) throw error })
-    // The request's own code sees no answer from its transaction; what it does next is not placement's statements.
+  await transaction(async (tx) => {
+    if (setup) await tx.query(setup.text, setup.params)
+    const recording = ((text: string, params?: unknown[]) => { recorded.push({ text, params }); return tx.query(text, params) }) as Queryable['query']
+    db.query = recording as Db['query']
+    db.transaction = (async (fn: (tx: Transaction) => Promise<unknown>) => fn({ ...tx, query: recording })) as Db['transaction']
+    try {
+      await request()
+    } finally {
+      db.query = query
+      db.transaction = transaction
+    }
     throw new RolledBack('recorded and rolled back')
-  }) as Db['transaction']
-  try {
-    await request()
-  } finally {
-    db.query = query
-    db.transaction = transaction
-  }
+  }, { timeoutMs: 60_000 }).catch((error: unknown) => { if (!(error instanceof RolledBack)) throw error })
   return recorded
 }
 

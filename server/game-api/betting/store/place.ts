@@ -47,37 +47,50 @@ export interface Alongside {
 }
 
 /** What place answers: the tickets, and every read of its one statement (the caller's alongside ones too). */
-interface Placed { placed: PlacedTicket[], read: Record<string, unknown> }
+export interface Placed { placed: PlacedTicket[], read: Record<string, unknown> }
+
+/** A ticket read without a transaction that must be placed in one (a limit's rows to lock first): what was read, to go on from (placeAfterRead). */
+export interface NeedsLocks { needsLocks: true, requests: TicketRequest[], read: Record<string, unknown>, drawDates?: ReadonlyMap<number, string> | undefined }
 
 /**
  * Places and charges one ticket with no transaction around it: one read (with the caller's own, alongside) and one write, which
- * refuses the ticket for credit by itself. Answers undefined, having written nothing, when a limit's rows must be locked first
- * (a Limit Setting on a line, a capped intake): the caller then places it in a transaction.
+ * refuses the ticket for credit by itself. When a limit's rows must be locked first (a Limit Setting on a line, a capped intake),
+ * nothing is written and the read is answered: placeAfterRead goes on from it in a transaction.
  */
-export async function placeTicketAlone (db: Queryable, request: TicketRequest, now: Date, alongside: Alongside): Promise<Placed | undefined> {
+export async function placeTicketAlone (db: Queryable, request: TicketRequest, now: Date, alongside: Alongside): Promise<Placed | NeedsLocks> {
   return place(db, [request], 'charge', now, { alongside, unlocked: true })
 }
 
-async function place (q: Queryable, requests: TicketRequest[], mode: PlaceMode, now: Date, how: { drawDates?: ReadonlyMap<number, string> | undefined, alongside?: Alongside, unlocked: boolean }): Promise<Placed | undefined> {
+/** Places, in the caller's transaction, a ticket placeTicketAlone read: only what must be locked is read again (the Limit Setting rows it found, the intake). */
+export async function placeAfterRead (tx: Queryable, from: NeedsLocks, now: Date): Promise<Placed> {
+  return await place(tx, from.requests, 'charge', now, { drawDates: from.drawDates, unlocked: false, read: from.read }) as Placed
+}
+
+async function place (q: Queryable, requests: TicketRequest[], mode: PlaceMode, now: Date, how: { drawDates?: ReadonlyMap<number, string> | undefined, alongside?: Alongside, unlocked: boolean, read?: Record<string, unknown> }): Promise<Placed | NeedsLocks> {
   if (requests.length === 0) return { placed: [], read: {} }
   // Counted before the alongside reads settle the draws, which may only drop some (a draw id named twice).
   const betCount = requests.reduce((n, r) => n + linesOf(r).length * r.drawIds.length, 0)
-  // Everything placement reads goes in one statement: ids, each game's bettors, number limits and (charging) Limit Setting rows, locked.
   const games = (['4D', 'TOTO'] as const).filter((game) => requests.some((r) => r.game === game))
   const ofGame = (game: Game) => requests.filter((r) => r.game === game)
-  const read = await readTogether(q, {
-    ...how.alongside?.reads,
-    ids: idsRead(requests.length, betCount),
-    ...Object.fromEntries(games.flatMap((game) => [
-      [`bettors ${game}`, bettorsRead(game, [...new Set(ofGame(game).map((r) => r.userId))])],
-      [`number limits ${game}`, numberLimitsRead(game, [...new Set(ofGame(game).flatMap((r) => linesOf(r).flatMap((line) => playedNumbers(game, lineKey(game, line)))))])],
-      ...(mode === 'charge' ? [[`limits ${game}`, limitRowsRead(game, limitKeys(ofGame(game)), !how.unlocked)]] : [])
-    ]))
-  }) as { ids: Ids } & Record<string, unknown>
-  const settled = how.alongside?.settle(read)
+  const limitsRead = (game: Game) => limitRowsRead(game, limitKeys(ofGame(game)), !how.unlocked)
+  // Everything placement reads goes in one statement: ids, each game's bettors, number limits and (charging) Limit Setting rows, locked.
+  // Going on from a read without a transaction, only the Limit Setting rows it found are read again, now locked.
+  const read = (how.read
+    ? { ...how.read, ...await readTogether(q, Object.fromEntries(games.filter((game) => (how.read?.[`limits ${game}`] as LimitRow[]).length > 0).map((game) => [`limits ${game}`, limitsRead(game)]))) }
+    : await readTogether(q, {
+      ...how.alongside?.reads,
+      ids: idsRead(requests.length, betCount),
+      ...Object.fromEntries(games.flatMap((game) => [
+        [`bettors ${game}`, bettorsRead(game, [...new Set(ofGame(game).map((r) => r.userId))])],
+        [`number limits ${game}`, numberLimitsRead(game, [...new Set(ofGame(game).flatMap((r) => linesOf(r).flatMap((line) => playedNumbers(game, lineKey(game, line)))))])],
+        ...(mode === 'charge' ? [[`limits ${game}`, limitsRead(game)]] : [])
+      ]))
+    })) as { ids: Ids } & Record<string, unknown>
+  const settled = how.read ? undefined : how.alongside?.settle(read)
   if (settled) requests = settled.requests
   const drawDates = settled?.drawDates ?? how.drawDates
-  if (how.unlocked && games.some((game) => (read[`limits ${game}`] as LimitRow[]).length > 0)) return undefined
+  const needsLocks: NeedsLocks = { needsLocks: true, requests, read, drawDates }
+  if (how.unlocked && games.some((game) => (read[`limits ${game}`] as LimitRow[]).length > 0)) return needsLocks
   const ids = read.ids
   const bettors = new Map<string, Bettor>()
   const numberLimits = new Map<string, NumberLimit>()
@@ -88,7 +101,7 @@ async function place (q: Queryable, requests: TicketRequest[], mode: PlaceMode, 
   const chainOf = (request: TicketRequest) => bettors.get(`${request.game}:${request.userId}`)?.chain ?? []
 
   const intake = await intakeState(q, requests, chainOf, numberLimits, !how.unlocked)
-  if (intake === undefined) return undefined
+  if (intake === undefined) return needsLocks
 
   const placed: PlacedTicket[] = []
   const bets: BetRow[] = []

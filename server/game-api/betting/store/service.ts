@@ -9,7 +9,7 @@ import { assertSelfOrDownline } from '../../lib/downline-access.ts'
 import { placementFlags, placementFlagsRead, type PlacementFlags } from '../../lib/store/users.ts'
 import { errors } from '../../lib/errors.ts'
 import { announceDrawChange } from '../../lib/draw-changes.ts'
-import { placeTicketAlone, placeTickets, type PlacedTicket, type TicketRequest } from './place.ts'
+import { placeAfterRead, placeTicketAlone, placeTickets, type PlacedTicket, type TicketRequest } from './place.ts'
 import { assertEntryLimits } from '../rules/entry-limits.ts'
 import type { FourDLineInput, TotoLineInput } from '../types.ts'
 
@@ -49,7 +49,8 @@ export async function placeOrder (db: Db, order: PlaceOrder, now: Date): Promise
 
 /**
  * A ticket on DrawIds with nothing else to write beside it, placed without a transaction: the caller's flags and the draws are read in
- * placement's one read, and the ticket written by one statement. Undefined when it takes a transaction after all (a limit locks its rows).
+ * placement's one read, and the ticket written by one statement. When a limit's rows must be locked first, it goes on from that read in
+ * a transaction. Undefined for any other order (placeOrders places it).
  */
 async function placeAlone (db: Db, order: PlaceOrder, now: Date): Promise<PlaceAnswer & { read: Record<string, unknown> } | undefined> {
   const drawIds = order.drawIds
@@ -57,7 +58,7 @@ async function placeAlone (db: Db, order: PlaceOrder, now: Date): Promise<PlaceA
   assertEntryLimits({ lines: (order.fourD ?? order.toto ?? []).length, draws: drawIds.length })
   await assertSelfOrDownline(db, order.user, order.userId)
   let draws: DrawRow[] = []
-  const done = await placeTicketAlone(db, { ...ticketRequest(order, []), drawIds }, now, {
+  const alone = await placeTicketAlone(db, { ...ticketRequest(order, []), drawIds }, now, {
     reads: { ...order.reads, flags: placementFlagsRead(order.user.userId, order.userId), draws: drawsByIdsRead(drawIds) },
     settle: (read) => {
       assertMayPlace(order, read.flags as PlacementFlags)
@@ -65,10 +66,10 @@ async function placeAlone (db: Db, order: PlaceOrder, now: Date): Promise<PlaceA
       return { requests: [ticketRequest(order, draws)], drawDates: new Map(draws.map((d) => [Number(d.draw_id), isoDateOf(d.draw_date)])) }
     }
   })
-  const placed = done?.placed[0]
-  if (placed === undefined) return undefined
+  const done = 'needsLocks' in alone ? await db.transaction((tx) => placeAfterRead(tx, alone, now)) : alone
+  const placed = done.placed[0] as PlacedTicket
   announceDrawChange(db, { kind: 'placed', game: order.game, drawIds: draws.map((d) => Number(d.draw_id)), ticketNo: placed.ticketNo })
-  return { ...placed, drawRows: draws.map((d) => toDrawAnswer(d, now)), creditLeft: placed.creditLeft ?? 0, read: done?.read ?? {} }
+  return { ...placed, drawRows: draws.map((d) => toDrawAnswer(d, now)), creditLeft: placed.creditLeft ?? 0, read: done.read }
 }
 
 /** Refuses a caller who may not place bets, and a suspended bettor (a suspended caller is already stopped at sign-in and by its token). */
