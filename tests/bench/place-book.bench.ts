@@ -184,7 +184,7 @@ async function run (game: PgSchema, store: PgSchema): Promise<number> {
     const memberToken = await product.gameToken('mem1')
     const cases = [
       { what: `ag1's $1 straight bet on ${number} (the load's bet; ${number} is B's most-bet straight number)`, token, setup: undefined },
-      { what: `the same with a Limit Setting on straight ${number} (rolled back with the bet)`, token, setup: limit },
+      { what: `the same with a Limit Setting on straight ${number} (rolled back with the bet; written straight to bet_limits, as Limit Setting is TOTO's: the product makes no 4D limit, so 4D bets keep no index of limited numbers)`, token, setup: limit },
       { what: `mem1's $1 straight bet on ${number} (ag1's out-setting limit: number_intake read and locked)`, token: memberToken, setup: undefined }
     ]
     say('the statements one placement runs, recorded from a request and rolled back, replayed under EXPLAIN (ANALYZE, BUFFERS) on draw A and on draw B:')
