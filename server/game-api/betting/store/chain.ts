@@ -20,15 +20,22 @@ const num = (v: string | number | null): number | undefined => v === null ? unde
 /** Each bettor's chain, pay rates and line maximum for one game, as one read of placement's statement; a missing rate counts as the rate below it. */
 export function bettorsRead (game: Game, userIds: readonly string[]): Read<Map<string, Bettor>> {
   return {
-    sql: (add) => `WITH RECURSIVE ${uplineCte('up', { from: `SELECT user_id, parent_id, user_id AS start FROM users WHERE user_id = ANY(${add(userIds, 'text[]')})`, carry: { start: 'p.start' } })}
-     SELECT up.start, up.depth, up.user_id, CASE WHEN g.game = '4D' THEN u.d_share ELSE u.t_share END AS share, cr.rate, os.big_limit, os.small_limit, os.unit_limit,
-       CASE WHEN up.depth = 0 THEN COALESCE(own.rates, def.rates) END AS rates, CASE WHEN up.depth = 0 THEN u.max_line_stake END AS max_line_stake
-     FROM (SELECT ${add(game, 'text')} AS game) AS g CROSS JOIN up JOIN users u ON u.user_id = up.user_id
+    // The walk carries each level's share and line maximum from the users row it reaches by index, so no join reads users again.
+    sql: (add) => {
+      const share = `CASE WHEN ${add(game, 'text')} = '4D' THEN u.d_share ELSE u.t_share END`
+      return `WITH RECURSIVE ${uplineCte('up', {
+        from: `SELECT user_id, parent_id, user_id AS start, ${share} AS share, max_line_stake FROM users u WHERE user_id = ANY(${add(userIds, 'text[]')})`,
+        carry: { start: 'p.start', share, max_line_stake: 'u.max_line_stake' }
+      })}
+     SELECT up.start, up.depth, up.user_id, up.share, cr.rate, os.big_limit, os.small_limit, os.unit_limit,
+       CASE WHEN up.depth = 0 THEN COALESCE(own.rates, def.rates) END AS rates, CASE WHEN up.depth = 0 THEN up.max_line_stake END AS max_line_stake
+     FROM (SELECT ${add(game, 'text')} AS game) AS g CROSS JOIN up
      LEFT JOIN commission_rates cr ON cr.user_id = up.user_id AND cr.game = g.game
      LEFT JOIN out_settings os ON os.user_id = up.user_id AND os.game = g.game
      LEFT JOIN pay_rates own ON up.depth = 0 AND own.user_id = up.user_id AND own.game = g.game
      LEFT JOIN pay_rates def ON up.depth = 0 AND def.user_id = '*' AND def.game = g.game
-`,
+`
+    },
     parse: (rows) => bettorsOf(rows as unknown as ChainRow[])
   }
 }
