@@ -42,6 +42,8 @@ export async function placeTickets (q: Queryable, requests: TicketRequest[], mod
 
 /** A caller's reads that go in placement's one statement, and settle: checks them and answers the requests as placed, with their draws' dates. */
 export interface Alongside {
+  /** How many draws each request may settle on at most (ids are drawn for that many before the draws are read). */
+  drawCount: number
   reads: Record<string, Read<unknown>>
   settle: (read: Record<string, unknown>) => { requests: TicketRequest[], drawDates: ReadonlyMap<number, string> }
 }
@@ -68,8 +70,8 @@ export async function placeAfterRead (tx: Queryable, from: NeedsLocks, now: Date
 
 async function place (q: Queryable, requests: TicketRequest[], mode: PlaceMode, now: Date, how: { drawDates?: ReadonlyMap<number, string> | undefined, alongside?: Alongside, unlocked: boolean, read?: Record<string, unknown> }): Promise<Placed | NeedsLocks> {
   if (requests.length === 0) return { placed: [], read: {} }
-  // Counted before the alongside reads settle the draws, which may only drop some (a draw id named twice).
-  const betCount = requests.reduce((n, r) => n + linesOf(r).length * r.drawIds.length, 0)
+  // Counted before the alongside reads settle the draws.
+  const betCount = requests.reduce((n, r) => n + linesOf(r).length * (how.alongside?.drawCount ?? r.drawIds.length), 0)
   const games = (['4D', 'TOTO'] as const).filter((game) => requests.some((r) => r.game === game))
   const ofGame = (game: Game) => requests.filter((r) => r.game === game)
   const limitsRead = (game: Game) => limitRowsRead(game, limitKeys(ofGame(game)), !how.unlocked)

@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../../../shared/db.ts'
 import { readTogether, type Read } from '../../../shared/sql-params.ts'
 import type { Draw, DrawSeries, Game } from '../rules/index.ts'
 import type { AuthUser } from '../../lib/tokens.ts'
-import { assertOpen, assertOpenDrawsOf, drawsByIdsRead, drawsOfDayCode, drawsOn, ensureDraws, isoDateOf, openDrawsByIds, toDrawAnswer, type DrawAnswer, type DrawRow } from '../../draws/api.ts'
+import { assertOpen, assertOpenDrawsOf, dayCodeDates, drawsByIdsRead, drawsOfDayCode, drawsOn, drawsOnRead, ensureDraws, isoDateOf, openDrawsByIds, toDrawAnswer, type DrawAnswer, type DrawRow } from '../../draws/api.ts'
 import { bettingErrors } from '../errors.ts'
 import { assertSelfOrDownline } from '../../lib/downline-access.ts'
 import { placementFlags, placementFlagsRead, type PlacementFlags } from '../../lib/store/users.ts'
@@ -48,28 +48,56 @@ export async function placeOrder (db: Db, order: PlaceOrder, now: Date): Promise
 }
 
 /**
- * A ticket on DrawIds with nothing else to write beside it, placed without a transaction: the caller's flags and the draws are read in
- * placement's one read, and the ticket written by one statement. When a limit's rows must be locked first, it goes on from that read in
- * a transaction. Undefined for any other order (placeOrders places it).
+ * A ticket with nothing else to write beside it (a form's or API bet, a bet text), placed without a transaction: the caller's flags and
+ * the draws are read in placement's one read, and the ticket written by one statement. When a limit's rows must be locked first, it goes
+ * on from that read in a transaction. Undefined when only a transaction can place it (a record or reply to write with it, a draw row to
+ * create): placeOrders does.
  */
 async function placeAlone (db: Db, order: PlaceOrder, now: Date): Promise<PlaceAnswer & { read: Record<string, unknown> } | undefined> {
-  const drawIds = order.drawIds
-  if (order.record !== undefined || order.finish !== undefined || order.draws !== undefined || drawIds === undefined || drawIds.length === 0) return undefined
-  assertEntryLimits({ lines: (order.fourD ?? order.toto ?? []).length, draws: drawIds.length })
+  if (order.record !== undefined || order.finish !== undefined) return undefined
+  assertEntryLimits({ lines: (order.fourD ?? order.toto ?? []).length, draws: order.drawIds?.length ?? order.draws?.length ?? 0 })
   await assertSelfOrDownline(db, order.user, order.userId)
+  const target = await drawsAlone(db, order, now)
+  if (target === undefined) return undefined
   let draws: DrawRow[] = []
-  const alone = await placeTicketAlone(db, { ...ticketRequest(order, []), drawIds }, now, {
-    reads: { ...order.reads, flags: placementFlagsRead(order.user.userId, order.userId), draws: drawsByIdsRead(drawIds) },
+  const alone = await placeTicketAlone(db, ticketRequest(order, []), now, {
+    drawCount: target.count,
+    reads: { ...order.reads, flags: placementFlagsRead(order.user.userId, order.userId), draws: target.read },
     settle: (read) => {
       assertMayPlace(order, read.flags as PlacementFlags)
-      draws = assertOpenDrawsOf(read.draws as DrawRow[], order.game, drawIds, now)
+      draws = target.check(read.draws as DrawRow[])
       return { requests: [ticketRequest(order, draws)], drawDates: new Map(draws.map((d) => [Number(d.draw_id), isoDateOf(d.draw_date)])) }
     }
-  })
+  }).catch((error: unknown) => { if (error instanceof DrawsToCreate) return undefined; throw error })
+  if (alone === undefined) return undefined
   const done = 'needsLocks' in alone ? await db.transaction((tx) => placeAfterRead(tx, alone, now)) : alone
   const placed = done.placed[0] as PlacedTicket
   announceDrawChange(db, { kind: 'placed', game: order.game, drawIds: draws.map((d) => Number(d.draw_id)), ticketNo: placed.ticketNo })
   return { ...placed, drawRows: draws.map((d) => toDrawAnswer(d, now)), creditLeft: placed.creditLeft ?? 0, read: done.read }
+}
+
+/** A draw a ticket placed alone names has no row yet: creating it takes the transaction placeOrders opens. */
+class DrawsToCreate extends Error {}
+
+/** How a ticket placed alone reads its draws, how many it may name, and the check of what was read (as orderDraws checks it). */
+async function drawsAlone (db: Db, order: PlaceOrder, now: Date): Promise<{ read: Read<DrawRow[]>, count: number, check: (rows: DrawRow[]) => DrawRow[] } | undefined> {
+  const onDates = (series: DrawSeries | undefined, dates: string[]) => series === undefined || dates.length === 0
+    ? undefined
+    : {
+        read: drawsOnRead(series, dates),
+        count: dates.length,
+        check: (rows: DrawRow[]) => {
+          if (rows.length < new Set(dates).size) throw new DrawsToCreate()
+          assertOpen(rows, now)
+          return rows
+        }
+      }
+  if (order.draws !== undefined) return onDates(order.draws[0]?.series, order.draws.map((d) => d.date))
+  const ids = order.drawIds
+  if (ids !== undefined && ids.length > 0) return { read: drawsByIdsRead(ids), count: ids.length, check: (rows) => assertOpenDrawsOf(rows, order.game, ids, now) }
+  if (order.dayCode === undefined || order.dayCode === '') return undefined
+  const { series, dates } = await dayCodeDates(db, order.game, order.dayCode, now)
+  return onDates(series, dates)
 }
 
 /** Refuses a caller who may not place bets, and a suspended bettor (a suspended caller is already stopped at sign-in and by its token). */

@@ -1,5 +1,6 @@
 // The close time per series: the one setting behind the bet cut-off (close_at of new draws), settings CloseDate and the header countdown.
 import type { Queryable } from '../../../shared/db.ts'
+import { readTogether, type Read } from '../../../shared/sql-params.ts'
 import { DEFAULT_CLOSE_TIMES, zoneInstant, type CloseTimes, type DrawSeries } from '../../../../schemas/domain/calendar.ts'
 import { wallTimeOf } from '../rules/draw-times.ts'
 import { drawNotClosedSql } from './draw-conditions.ts'
@@ -9,10 +10,17 @@ export const ALL_SERIES: readonly DrawSeries[] = ['SG4D', 'MG4D', 'TOTO']
 
 /** The close times in force: the operator's rows over the calendar's defaults. */
 export async function readCloseTimes (q: Queryable): Promise<CloseTimes> {
-  const { rows } = await q.query<{ series: DrawSeries, close_time: string }>('SELECT series, close_time FROM draw_series')
-  const times: CloseTimes = { ...DEFAULT_CLOSE_TIMES }
-  for (const r of rows) times[r.series] = r.close_time
-  return times
+  return (await readTogether(q, { times: closeTimesRead })).times
+}
+
+/** readCloseTimes as one read of a statement made of several (drawCloses reads it with the draws around now). */
+export const closeTimesRead: Read<CloseTimes> = {
+  sql: () => 'SELECT series, close_time FROM draw_series',
+  parse: (rows) => {
+    const times: CloseTimes = { ...DEFAULT_CLOSE_TIMES }
+    for (const r of rows) times[r.series as DrawSeries] = String(r.close_time)
+    return times
+  }
 }
 
 /**

@@ -1,8 +1,9 @@
 // When a draw closes, read one way for the header countdown, the cut-off and every entry path (form, text, upload, SMS, Telegram, fixed bets).
 import type { Queryable } from '../../../shared/db.ts'
+import { readTogether } from '../../../shared/sql-params.ts'
 import { addDays, zoneDateOf, type DrawSeries } from '../../../../schemas/domain/calendar.ts'
 import { DRAW_WEEKDAYS, drawsForDayCode, settingCloses, type CloseOf, type Game } from '../../../../schemas/game/index.ts'
-import { readCloseTimes } from './close-times.ts'
+import { closeTimesRead } from './close-times.ts'
 import { SERIES_OF, gameOfSeries } from '../rules/series.ts'
 
 /**
@@ -11,11 +12,17 @@ import { SERIES_OF, gameOfSeries } from '../rules/series.ts'
  */
 export async function drawCloses (q: Queryable, game: Game, now: Date, { skipStopped = false } = {}): Promise<CloseOf> {
   const from = addDays(zoneDateOf(now), -1)
-  const { rows } = await q.query<{ series: DrawSeries, day: string, close_at: Date, stopped: boolean }>(
-    `SELECT series, to_char(draw_date, 'YYYY-MM-DD') AS day, close_at, closed_by_hand OR result IS NOT NULL OR is_finalised AS stopped FROM draws
-     WHERE series = ANY($1::text[]) AND draw_date BETWEEN $2::date AND $3::date`, [SERIES_OF[game], from, addDays(from, 16)])
-  const stored = new Map(rows.map((r) => [`${r.series} ${r.day}`, skipStopped && r.stopped ? new Date(0) : new Date(r.close_at)]))
-  const setting = settingCloses(await readCloseTimes(q))
+  // The draws around now and the series' close times in one round trip.
+  const read = await readTogether(q, {
+    rows: {
+      sql: (add) => `SELECT series, to_char(draw_date, 'YYYY-MM-DD') AS day, close_at, closed_by_hand OR result IS NOT NULL OR is_finalised AS stopped FROM draws
+       WHERE series = ANY(${add(SERIES_OF[game], 'text[]')}) AND draw_date BETWEEN ${add(from, 'date')} AND ${add(addDays(from, 16), 'date')}`,
+      parse: (rows) => rows as unknown as Array<{ series: DrawSeries, day: string, close_at: string, stopped: boolean }>
+    },
+    times: closeTimesRead
+  })
+  const stored = new Map(read.rows.map((r) => [`${r.series} ${r.day}`, skipStopped && r.stopped ? new Date(0) : new Date(r.close_at)]))
+  const setting = settingCloses(read.times)
   return (series, date) => stored.get(`${series} ${date}`) ?? setting(series, date)
 }
 

@@ -34,17 +34,30 @@ export async function ensureUpcomingDraws (q: Queryable, game: Game, now: Date):
 
 /** The open draws a day code bets on at `now`, created when missing; 400 for an unknown code. */
 export async function drawsOfDayCode (q: Queryable, game: Game, dayCode: string, now: Date): Promise<DrawRow[]> {
+  const { series, dates } = await dayCodeDates(q, game, dayCode, now)
+  await ensureDraws(q, series, dates, now)
+  return drawsOn(q, series, dates)
+}
+
+/** The series and dates of the open draws a day code bets on at `now` (whether their rows exist yet or not); 400 for an unknown code. */
+export async function dayCodeDates (q: Queryable, game: Game, dayCode: string, now: Date): Promise<{ series: DrawSeries, dates: IsoDate[] }> {
   const meaning = resolveDayCode(game, dayCode)
   if (meaning === undefined) throw drawErrors.badDayCode(game, dayCode, dayCodesOf(game))
-  const dates = drawsForDayCode(meaning, now, await drawCloses(q, game, now)).map((d) => d.date)
-  await ensureDraws(q, meaning.series, dates, now)
-  return drawsOn(q, meaning.series, dates)
+  return { series: meaning.series, dates: drawsForDayCode(meaning, now, await drawCloses(q, game, now)).map((d) => d.date) }
 }
 
 /** The series' draws on these dates that exist, by date. */
 export async function drawsOn (q: Queryable, series: DrawSeries, dates: readonly string[]): Promise<DrawRow[]> {
   const { rows } = await q.query<DrawRow>('SELECT * FROM draws WHERE series = $1 AND draw_date = ANY($2::date[]) ORDER BY draw_date', [series, dates])
   return rows
+}
+
+/** drawsOn as one read of a statement made of several (readTogether): its dates and times arrive as text, which DrawRow allows. */
+export function drawsOnRead (series: DrawSeries, dates: readonly string[]): Read<DrawRow[]> {
+  return {
+    sql: (add) => `SELECT * FROM draws WHERE series = ${add(series, 'text')} AND draw_date = ANY(${add(dates, 'date[]')}) ORDER BY draw_date`,
+    parse: (rows) => rows.map((r) => ({ ...r, draw_id: Number(r.draw_id) }) as unknown as DrawRow)
+  }
 }
 
 /** The draws of these ids that exist, by date and id (drawById reads one). */
