@@ -1,4 +1,4 @@
-// Tickets placed for a caller: who may bet for whom, which draws, then the placement in one transaction (one ticket, or an upload's batch).
+// Tickets placed for a caller: who may bet for whom, which draws, then the placement: alone (its write one statement) when nothing is written beside it, else in one transaction (one ticket, or an upload's batch).
 import type { Db, Queryable } from '../../../shared/db.ts'
 import { readTogether, type Read } from '../../../shared/sql-params.ts'
 import type { Draw, DrawSeries, Game } from '../rules/index.ts'
