@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin'
-import helmet from '@fastify/helmet'
+import helmet from 'helmet'
 import type { FastifyInstance } from 'fastify'
 
 /** Where the embed layout is served: the only pages FRAME_ANCESTORS may frame. */
@@ -29,15 +29,17 @@ export function unframable (csp: string): string {
   return `${cut}; frame-ancestors 'none'`
 }
 
-/** Security headers from @fastify/helmet: CSP, nosniff, Referrer-Policy, X-Frame-Options; HSTS only over TLS; FRAME_ANCESTORS may frame /embed. */
+/** Security headers from helmet: CSP, nosniff, Referrer-Policy, X-Frame-Options; HSTS only over TLS; FRAME_ANCESTORS may frame /embed. */
 async function helmetHeaders (app: FastifyInstance) {
-  await app.register(helmet, {
+  // Built once: @fastify/helmet rebuilt helmet's middleware (parsing every CSP directive) on every request.
+  const setHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
     // Sent only when the request came over TLS (below): over plain HTTP the header would be ignored or wrong.
     strictTransportSecurity: false
   })
+  app.addHook('onRequest', (request, reply, done) => { setHeaders(request.raw, reply.raw, (error) => { done(error as Error | undefined) }) })
   const ancestors = app.settings.FRAME_ANCESTORS
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS)
