@@ -12,17 +12,10 @@ interface Waiting {
 /** How long a deferred record may wait for an urgent one to ride along with before it is written on its own. */
 export const DEFERRED_LINGER_MS = 50
 
-/** How long urgent records gather for a shared commit while the service is busy (each caller still waits for its own commit). */
-export const URGENT_LINGER_MS = 4
-
-/** Urgent records closer together than this mean a busy service, where gathering pays; a lone record is written at once. */
-export const BUSY_GAP_MS = 20
-
 /**
  * Group commit: records that arrive while a batch is being written go together in the next transaction; each caller
  * still waits for its own commit. Deferred records (outcomes, which nothing waits on before acting) ride along with the
  * next urgent batch instead of costing a commit of their own, or are written after DEFERRED_LINGER_MS when none comes.
- * While urgent records arrive close together, each batch waits URGENT_LINGER_MS so more callers share its commit.
  */
 export class AuditWriter {
   readonly #db: Db
@@ -31,8 +24,6 @@ export class AuditWriter {
   #deferred: Waiting[] = []
   #running: Promise<void> | null = null
   #lingering: NodeJS.Timeout | null = null
-  #gathering: NodeJS.Timeout | null = null
-  #lastUrgentAt = -Infinity
   // The chain's head as this writer last left it: appends then need no read first (another instance moving it costs one retry).
   #head: ChainHead | undefined
 
@@ -55,11 +46,7 @@ export class AuditWriter {
         return
       }
       this.#urgent.push(waiting)
-      const now = performance.now()
-      const busy = now - this.#lastUrgentAt < BUSY_GAP_MS
-      this.#lastUrgentAt = now
-      if (!busy) this.#start()
-      else this.#gather()
+      this.#start()
     })
   }
 
@@ -71,22 +58,13 @@ export class AuditWriter {
     }
   }
 
-  // Under load a batch taken at once holds a record or two: waiting URGENT_LINGER_MS lets the next callers share its commit.
-  #gather (): void {
-    if (this.#urgent.length >= this.#maxBatch) this.#start()
-    else this.#gathering ??= setTimeout(() => { this.#gathering = null; this.#start() }, URGENT_LINGER_MS)
-  }
-
   #start (): void {
-    if (this.#gathering !== null) { clearTimeout(this.#gathering); this.#gathering = null }
     if (this.#running !== null) return
     // Waiting for the rest of this event-loop turn lets the records of requests read in the same I/O phase share a commit.
     this.#running = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#drain()).finally(() => {
       this.#running = null
       // A record may have arrived after the last batch was taken but before this drain ended.
-      if (this.#urgent.length > 0) this.#gather()
-      // Deferred records left over by a full batch, with no linger timer still coming for them.
-      else if (this.#deferred.length > 0 && this.#lingering === null) this.#start()
+      if (this.#urgent.length > 0) this.#start()
     })
   }
 
@@ -104,8 +82,7 @@ export class AuditWriter {
   }
 
   async #drain (): Promise<void> {
-    // One batch per drain: what arrives meanwhile gathers for the next one (#start's finally).
-    if (this.#urgent.length > 0 || this.#deferred.length > 0) {
+    while (this.#urgent.length > 0 || this.#deferred.length > 0) {
       // Urgent records first (callers wait on them); deferred ones fill the rest of the batch.
       const urgent = this.#urgent.splice(0, this.#maxBatch)
       const batch = urgent.concat(this.#deferred.splice(0, this.#maxBatch - urgent.length))
