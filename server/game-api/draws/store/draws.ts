@@ -52,11 +52,14 @@ export async function drawsOn (q: Queryable, series: DrawSeries, dates: readonly
   return rows
 }
 
-/** drawsOn as one read of a statement made of several (readTogether): its dates and times arrive as text, which DrawRow allows. */
+/** Draw rows as a read of readTogether answers them (JSON: the id a number, dates and times as text, which DrawRow allows). */
+const drawRowsOf = (rows: Array<Record<string, unknown>>): DrawRow[] => rows.map((r) => ({ ...r, draw_id: Number(r.draw_id) }) as unknown as DrawRow)
+
+/** drawsOn as one read of a statement made of several (readTogether). */
 export function drawsOnRead (series: DrawSeries, dates: readonly string[]): Read<DrawRow[]> {
   return {
     sql: (add) => `SELECT * FROM draws WHERE series = ${add(series, 'text')} AND draw_date = ANY(${add(dates, 'date[]')}) ORDER BY draw_date`,
-    parse: (rows) => rows.map((r) => ({ ...r, draw_id: Number(r.draw_id) }) as unknown as DrawRow)
+    parse: drawRowsOf
   }
 }
 
@@ -66,11 +69,11 @@ export async function drawsByIds (q: Queryable, ids: number[]): Promise<DrawRow[
   return rows
 }
 
-/** drawsByIds as one read of a statement made of several (readTogether): its dates and times arrive as text, which DrawRow allows. */
+/** drawsByIds as one read of a statement made of several (readTogether). */
 export function drawsByIdsRead (ids: number[]): Read<DrawRow[]> {
   return {
     sql: (add) => `SELECT * FROM draws WHERE draw_id = ANY(${add(ids, 'int[]')}) ORDER BY draw_date, draw_id`,
-    parse: (rows) => rows.map((r) => ({ ...r, draw_id: Number(r.draw_id) }) as unknown as DrawRow)
+    parse: drawRowsOf
   }
 }
 
