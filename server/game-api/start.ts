@@ -10,7 +10,7 @@ import { useDemoGateway } from './messaging/stand-ins/demo-gateway.ts'
  * (npm start) also mounts the stand-in SMS gateway and points SMS Gateway at it unless another gateway is set.
  */
 export async function startGameApi (settings = loadSettings(), prettyLogs = false, { demo = false } = {}) {
-  const db = await openDb({ url: settings.GAME_API_DATABASE_URL, dataDir: join(settings.DATA_DIR, 'game-api') })
+  const db = await openDb({ url: settings.GAME_API_DATABASE_URL, dataDir: join(settings.DATA_DIR, 'game-api'), poolSize: settings.DATABASE_POOL_SIZE })
   const app = await buildGameApi({ db, logLevel: settings.LOG_LEVEL, prettyLogs, trustProxy: settings.GAME_API_TRUST_PROXY, demoSmsGateway: demo })
   app.addHook('onClose', () => db.close())
   const address = await app.listen({ port: settings.GAME_API_PORT, host: settings.HOST })

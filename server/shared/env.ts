@@ -18,6 +18,7 @@ export const SettingsSchema = Type.Object({
   GAME_API_URL: Type.Optional(Url('http|https')),
   DATABASE_URL: Type.Optional(Url('postgres|postgresql')),
   GAME_API_DATABASE_URL: Type.Optional(Url('postgres|postgresql')),
+  DATABASE_POOL_SIZE: Type.Optional(Type.Integer({ minimum: 4, maximum: 500, description: 'a whole number of connections from 4 to 500' })),
   REDIS_URL: Type.Optional(Url('redis|rediss')),
   DATA_DIR: Type.Optional(Type.String({ minLength: 1 })),
   LOG_LEVEL: Type.Optional(Type.Union(logLevels.map((l) => Type.Literal(l)), { description: `one of ${logLevels.join(', ')}` })),
@@ -63,7 +64,7 @@ function proxyTrust (value: string | undefined, fallback: false | string): false
   return /^\d+$/.test(value) ? Number(value) : value.split(',').map((part) => part.trim()).join(',')
 }
 
-const integerKeys = new Set(['PORT', 'GAME_API_PORT', 'PROXY_TIMEOUT_MS', 'CONFIG_APPROVALS', 'CONFIG_SYNC_MS'])
+const integerKeys = new Set(['PORT', 'GAME_API_PORT', 'DATABASE_POOL_SIZE', 'PROXY_TIMEOUT_MS', 'CONFIG_APPROVALS', 'CONFIG_SYNC_MS'])
 
 /** Reads and validates the environment; throws one error listing every bad value and how to fix it. */
 export function loadSettings (env: NodeJS.ProcessEnv = process.env): ResolvedSettings {

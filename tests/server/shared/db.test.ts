@@ -1,9 +1,10 @@
 import t from 'tap'
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
+import pg from 'pg'
 import { join } from 'node:path'
 import { migrate } from '../../../server/shared/migrate.ts'
-import { isStoreUnavailable, prepared } from '../../../server/shared/db.ts'
+import { isStoreUnavailable, openDb, poolSizeFor, prepared } from '../../../server/shared/db.ts'
 import { QueryInsideTransaction, STATEMENT_TIMEOUT_MS, TransactionTimeout } from '../../../server/shared/transaction-guard.ts'
 import { eachDatabase, freshDb, postgresReachable, testPostgresUrl } from '../../helpers/db.ts'
 import { eventually } from '../../helpers/eventually.ts'
@@ -34,6 +35,27 @@ t.test('the adapter', (t) => eachDatabase(t, async (t, kind) => {
 }))
 
 const onPostgres = await postgresReachable()
+
+t.test('a pool keeps two connections per core unless told, never fewer than 4', async (t) => {
+  t.same([1, 2, 3, 8].map(poolSizeFor), [4, 4, 6, 16])
+})
+
+t.test('a PostgreSQL pool opens at most poolSize connections, however many statements wait', { skip: onPostgres ? false : `PostgreSQL at ${testPostgresUrl} is not reachable` }, async (t) => {
+  const applicationName = `pool_size_${process.pid}`
+  const db = await openDb({ url: testPostgresUrl, applicationName, poolSize: 5 })
+  t.teardown(() => db.close())
+  const watcher = new pg.Client({ connectionString: testPostgresUrl })
+  await watcher.connect()
+  t.teardown(() => watcher.end())
+  const open = async () => Number((await watcher.query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = $1', [applicationName])).rows[0]?.n)
+  const started = performance.now()
+  const sleeping = Array.from({ length: 9 }, () => db.query('SELECT pg_sleep(0.3)'))
+  await eventually(async () => (await open()) === 5)
+  t.equal(await open(), 5, 'five connections are open while nine statements wait')
+  await Promise.all(sleeping)
+  t.ok(performance.now() - started >= 550, 'so the nine ran in two turns')
+})
+
 t.test('transactions queued on one row lock leave connections to single statements', { skip: onPostgres ? false : `PostgreSQL at ${testPostgresUrl} is not reachable` }, async (t) => {
   const schema = await freshDb(t, 'postgres')
   await schema.exec('CREATE TABLE hot (id int PRIMARY KEY, n int); INSERT INTO hot VALUES (1, 0)')

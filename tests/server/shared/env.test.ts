@@ -8,15 +8,16 @@ t.test('defaults fill every unset setting', async (t) => {
 })
 
 t.test('values are read and numbers parsed', async (t) => {
-  const s = loadSettings({ PORT: '8080', DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://127.0.0.1:6379', LOG_LEVEL: 'warn' })
-  t.match(s, { PORT: 8080, DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://127.0.0.1:6379', LOG_LEVEL: 'warn' })
+  const s = loadSettings({ PORT: '8080', DATABASE_URL: 'postgres://u@h/db', DATABASE_POOL_SIZE: '12', REDIS_URL: 'redis://127.0.0.1:6379', LOG_LEVEL: 'warn' })
+  t.match(s, { PORT: 8080, DATABASE_URL: 'postgres://u@h/db', DATABASE_POOL_SIZE: 12, REDIS_URL: 'redis://127.0.0.1:6379', LOG_LEVEL: 'warn' })
 })
 
 t.test('each bad value is named with what it must be', async (t) => {
-  const error = t.throws(() => loadSettings({ PORT: 'abc', GAME_API_PORT: '70000', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', GAME_API_URL: 'ftp://x' })) as Error
+  const error = t.throws(() => loadSettings({ PORT: 'abc', GAME_API_PORT: '70000', DATABASE_URL: 'mysql://x', DATABASE_POOL_SIZE: '2', LOG_LEVEL: 'loud', GAME_API_URL: 'ftp://x' })) as Error
   t.match(error.message, /PORT="abc": must be a whole number from 0 to 65535/)
   t.match(error.message, /GAME_API_PORT=70000: must be a whole number/)
   t.match(error.message, /DATABASE_URL="mysql:\/\/x": must be a postgres or postgresql URL/)
+  t.match(error.message, /DATABASE_POOL_SIZE=2: must be a whole number of connections from 4 to 500/, 'fewer than 4 leaves a transaction no connection beside the reads')
   t.match(error.message, /LOG_LEVEL="loud": must be one of fatal, error/)
   t.match(error.message, /GAME_API_URL="ftp:\/\/x": must be a http or https URL/)
 })

@@ -17,8 +17,8 @@ declare module 'fastify' {
 export const migrationsDir = fromRoot('server/src/migrations')
 
 /** Opens the service store the settings name; DATA_DIR=memory:// keeps it in memory (tests). */
-export function openServiceStore ({ DATABASE_URL, DATA_DIR }: Pick<ResolvedSettings, 'DATABASE_URL' | 'DATA_DIR'>): Promise<Db> {
-  return openDb({ url: DATABASE_URL, dataDir: DATA_DIR.startsWith('memory://') ? undefined : join(DATA_DIR, 'service') })
+export function openServiceStore ({ DATABASE_URL, DATA_DIR, DATABASE_POOL_SIZE }: Pick<ResolvedSettings, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'>): Promise<Db> {
+  return openDb({ url: DATABASE_URL, dataDir: DATA_DIR.startsWith('memory://') ? undefined : join(DATA_DIR, 'service'), poolSize: DATABASE_POOL_SIZE })
 }
 
 /** Migrates and decorates an open store; closes it with the app when the app opened it (owned). */
