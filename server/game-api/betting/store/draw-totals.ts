@@ -1,6 +1,6 @@
 // Keeps the per-draw aggregates current inside the transaction that changes bets: placement and void add or take away whole tickets (settlement and reset write the payouts: draws/store/settled-totals.ts).
 import type { Queryable } from '../../../shared/db.ts'
-import { NUMBER_COLUMNS, NUMBER_KEY, USER_COLUMNS, USER_KEY, numberTotalsSelect, userTotalsSelect, type BetSource } from './draw-totals-sql.ts'
+import { NUMBER_COLUMNS, NUMBER_KEY, USER_COLUMNS, USER_KEY, numberTotalsSelect, userTotalsSelect, type BetSource, type PlayedForms } from './draw-totals-sql.ts'
 
 const OF_TICKETS = 'b.ticket_id = ANY($1::bigint[])'
 /** Upserts of the bets of the tickets whose ids are $1 into each aggregate, each figure times sign; each answers its rows' keys and bets. */
@@ -21,11 +21,11 @@ export async function applyTicketTotals (q: Queryable, ticketIds: Array<number |
   await dropEmpty(q, 'draw_user_totals', USER_KEY, rows.filter((r) => r.totals === 'user'))
 }
 
-/** The upserts adding a placement's own rows (its statement's CTEs) to each aggregate, to run in that statement: number totals first. */
-export function placementTotals (bets: string, levels: string): { numbers: string, users: string } {
+/** The upserts adding a placement's own rows (its statement's CTEs, whose bets take forms) to each aggregate, to run in that statement: number totals first. */
+export function placementTotals (bets: string, levels: string, forms: PlayedForms): { numbers: string, users: string } {
   const from: BetSource = { bets, levels }
   return {
-    numbers: upsert('draw_number_totals', NUMBER_KEY, NUMBER_COLUMNS, numberTotalsSelect('true', 1, from)),
+    numbers: upsert('draw_number_totals', NUMBER_KEY, NUMBER_COLUMNS, numberTotalsSelect('true', 1, from, forms)),
     users: upsert('draw_user_totals', USER_KEY, USER_COLUMNS, userTotalsSelect('true', 1, from))
   }
 }

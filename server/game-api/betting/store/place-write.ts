@@ -4,6 +4,7 @@ import { sqlParams } from '../../../shared/sql-params.ts'
 import { roundMoney, type Game } from '../rules/index.ts'
 import { bettingErrors } from '../errors.ts'
 import { applyTicketTotals, placementTotals } from './draw-totals.ts'
+import { playedFormsOf } from './draw-totals-sql.ts'
 import { addIntake, intakeUpsert } from './intake-totals.ts'
 import type { IntakeDelta } from '../rules/intake-keys.ts'
 import type { LevelFigures } from '../rules/line-stake.ts'
@@ -65,7 +66,7 @@ export async function writePlacement (q: Queryable, rows: PlacementRows, alone =
   if (alone && inChunks) throw new Error('A placement written alone (without a transaction) must fit one statement')
   if (inChunks) return writeInChunks(q, rows, costs)
   const p = sqlParams()
-  const totals = placementTotals('new_bets', 'new_levels')
+  const totals = placementTotals('new_bets', 'new_levels', playedFormsOf(rows.bets))
   const parts = [
     `new_tickets AS (${ticketsInsert(p, rows.tickets)})`,
     `new_bets AS (${betsInsert(p, rows.bets)} RETURNING *)`,

@@ -3,7 +3,7 @@ import t from 'tap'
 import type { Test } from 'tap'
 import type { Queryable } from '../../../../server/shared/db.ts'
 import { seededRandom } from '../../../../server/shared/seeded-random.ts'
-import { NUMBER_COLUMNS, NUMBER_KEY, USER_COLUMNS, USER_KEY, numberTotalsSelect, userTotalsSelect } from '../../../../server/game-api/betting/store/draw-totals-sql.ts'
+import { NUMBER_COLUMNS, NUMBER_KEY, USER_COLUMNS, USER_KEY, numberTotalsSelect, playedFormsOf, playedNumbers, userTotalsSelect } from '../../../../server/game-api/betting/store/draw-totals-sql.ts'
 import { reportFull } from '../../../../server/game-api/reports/store/report-full.ts'
 import { scopeParams, type ReportParams } from '../../../../server/game-api/reports/store/scope.ts'
 import { onTestDatabase } from '../../../helpers/db.ts'
@@ -23,6 +23,14 @@ const result = {
 // Bets pick from the result's numbers and a few others, so settlement has winners in every tier.
 const pool = [result.first, result.second, result.third, ...result.starters.slice(0, 3), ...result.consolations.slice(0, 3), '1123', '1122', '9999', '4321']
 const forms = ['straight', 'straight', 'roll', 'ibet', 'kbet']
+
+t.test("a placement's statement expands only the forms its bets take (the recounts below hold it to the whole expansion)", async (t) => {
+  t.same(playedFormsOf([{ game: '4D', form: 'straight' }]), { whole: true, roll: false, permutations: false })
+  t.same(playedFormsOf([{ game: 'TOTO', form: 'system' }, { game: '4D', form: 'roll' }]), { whole: true, roll: true, permutations: false })
+  t.same(playedFormsOf([{ game: '4D', form: 'kbet' }]), { whole: false, roll: false, permutations: true })
+  t.notMatch(playedNumbers(playedFormsOf([{ game: '4D', form: 'straight' }])), /generate_series/, 'a straight line carries no roll or permutation')
+  t.equal(playedNumbers({ whole: false, roll: false, permutations: false }), playedNumbers(), 'no form named: every expansion')
+})
 
 /** Every row of a table, or of the recount query, as sorted text (figures exactly, whatever their numeric scale). */
 async function rowsOf (q: Queryable, source: string, key: readonly string[], columns: readonly string[]): Promise<string[]> {
