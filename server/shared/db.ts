@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises'
-import { availableParallelism } from 'node:os'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import pLimit from 'p-limit'
 import { pgliteLikeTypes } from './db-types.ts'
 import { STATEMENT_TIMEOUT_MS, TRANSACTION_TIMEOUT_MS, transactionGuard } from './transaction-guard.ts'
+import { READ_RESERVE, defaultPoolSize } from './pool-size.ts'
 
 /** Anything that runs one SQL statement: the database itself or a transaction. */
 export interface Queryable {
@@ -78,7 +78,7 @@ export interface DbOptions {
   transactionTimeoutMs?: number | undefined
   /** PostgreSQL only: how long one statement may run (default STATEMENT_TIMEOUT_MS). */
   statementTimeoutMs?: number | undefined
-  /** PostgreSQL only: connections the pool keeps at most (default poolSizeFor the machine's cores; DATABASE_POOL_SIZE). */
+  /** PostgreSQL only: connections the pool keeps at most (default two per core, pool-size.ts; DATABASE_POOL_SIZE). */
   poolSize?: number | undefined
 }
 
@@ -125,20 +125,10 @@ export function pgliteDb (lite: PGlite, transactionTimeoutMs = TRANSACTION_TIMEO
   return db
 }
 
-/** Connections of a pool that transactions leave to single statements. */
-const READ_RESERVE = 2
-
-/**
- * A pool's size when the deployment does not set one: two connections per core, PostgreSQL's own rule of thumb, and never fewer
- * than READ_RESERVE + 2. More backends than that only queue on a hot row (a bettor's credit) and spend the cores on waking each other:
- * on 2 cores, 10 connections cost placement about 1.45 ms of PostgreSQL's CPU a bet, 4 connections 1.05 ms (issue #43).
- */
-export const poolSizeFor = (cores: number) => Math.max(READ_RESERVE + 2, 2 * cores)
-
 interface Bounds { transactionMs: number, statementMs: number }
 
 // Forks share the guard: a fork's statement inside the first handle's transaction may wait on that transaction's locks.
-async function openPostgres (url: string, schema: string | undefined, applicationName: string | undefined, bounds: Bounds, maxConnections = poolSizeFor(availableParallelism()), guard = transactionGuard()): Promise<Db> {
+async function openPostgres (url: string, schema: string | undefined, applicationName: string | undefined, bounds: Bounds, maxConnections = defaultPoolSize(), guard = transactionGuard()): Promise<Db> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`schema name "${schema}" must be lower-case letters, digits and _`)
   if (schema) {
     const admin = new pg.Client({ connectionString: url })

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { Value } from 'typebox/value'
+import { MIN_POOL_SIZE } from './pool-size.ts'
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 const Port = Type.Integer({ minimum: 0, maximum: 65535, description: 'a whole number from 0 to 65535' })
@@ -18,7 +19,7 @@ export const SettingsSchema = Type.Object({
   GAME_API_URL: Type.Optional(Url('http|https')),
   DATABASE_URL: Type.Optional(Url('postgres|postgresql')),
   GAME_API_DATABASE_URL: Type.Optional(Url('postgres|postgresql')),
-  DATABASE_POOL_SIZE: Type.Optional(Type.Integer({ minimum: 4, maximum: 500, description: 'a whole number of connections from 4 to 500' })),
+  DATABASE_POOL_SIZE: Type.Optional(Type.Integer({ minimum: MIN_POOL_SIZE, maximum: 500, description: `a whole number of connections from ${MIN_POOL_SIZE} to 500` })),
   REDIS_URL: Type.Optional(Url('redis|rediss')),
   DATA_DIR: Type.Optional(Type.String({ minLength: 1 })),
   LOG_LEVEL: Type.Optional(Type.Union(logLevels.map((l) => Type.Literal(l)), { description: `one of ${logLevels.join(', ')}` })),
