@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises'
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, type Transaction as PGliteTransaction } from '@electric-sql/pglite'
+import { GENERIC_PLANS, runPrepared } from './pglite-prepared.ts'
 import pg from 'pg'
 import pLimit from 'p-limit'
 import { pgliteLikeTypes } from './db-types.ts'
@@ -37,7 +38,7 @@ export interface Db extends Queryable {
 // parsed and planned on every connection (about half of such a statement's cost is its planning). Only texts of a bounded set.
 const preparedNames = new Map<string, string>()
 
-/** Marks a statement's text as worth preparing (on PostgreSQL; PGlite runs it as any other); answers the text. */
+/** Marks a statement's text as worth preparing (kept parsed and planned on each PostgreSQL connection and each PGlite database); answers the text. */
 export function prepared (text: string): string {
   if (!preparedNames.has(text)) preparedNames.set(text, `prepared_${preparedNames.size + 1}`)
   return text
@@ -95,8 +96,11 @@ async function openPglite (dataDir: string | undefined, loadDataDir: Blob | unde
 
 /** The adapter over an open PGlite (tests open one themselves to dump its data dir). */
 export function pgliteDb (lite: PGlite, transactionTimeoutMs = TRANSACTION_TIMEOUT_MS): Db {
-  const run = async <Row>(q: Pick<PGlite, 'query'>, text: string, params?: unknown[]) => {
-    const result = await q.query<Row>(text, params as never)
+  // Queued before any statement of the adapter's, outside every transaction (a SET inside one would roll back with it).
+  lite.exec(GENERIC_PLANS).catch(() => { /* a closed database: its statements fail with their own error */ })
+  const run = async <Row>(q: PGlite | PGliteTransaction, text: string, params?: unknown[]) => {
+    const name = params === undefined ? undefined : preparedNames.get(text)
+    const result = name === undefined ? await q.query<Row>(text, params as never) : await runPrepared<Row>(lite, q === lite ? undefined : q as PGliteTransaction, name, text, params ?? [])
     return { rows: result.rows, rowCount: result.affectedRows || result.rows.length }
   }
   // PGlite has one connection: a statement sent to it from inside its own transaction would wait for that transaction forever.

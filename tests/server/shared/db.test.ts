@@ -80,15 +80,49 @@ t.test('transactions queued on one row lock leave connections to single statemen
 })
 
 // Route tests run on one store (helpers/db.ts testDbKind): the two must hand code the same values for every type the migrations use.
-t.test('a statement marked prepared runs by name on PostgreSQL, kept on its connection, and answers as any other on both stores', (t) => eachDatabase(t, async (t, kind) => {
+t.test('a statement marked prepared runs by name, kept by the PostgreSQL connection and the PGlite database, and answers as any other', (t) => eachDatabase(t, async (t, kind) => {
   const db = await freshDb(t, kind)
   const text = prepared('SELECT $1::int + 1 AS next')
   const names = await db.transaction(async (tx) => {
     t.same((await tx.query(text, [41])).rows, [{ next: 42 }])
     t.same((await tx.query(text, [1])).rows, [{ next: 2 }], 'again, with other values')
-    return kind === 'postgres' ? (await tx.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements')).rows.map((r) => r.statement) : []
+    return (await tx.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements')).rows.map((r) => r.statement)
   })
-  if (kind === 'postgres') t.same(names, [text], 'the connection keeps it prepared')
+  t.same(names, [text], 'the connection keeps it prepared')
+  t.same((await db.query(text, [9])).rows, [{ next: 10 }], 'and outside a transaction too')
+  await t.rejects(db.query(text, ['nine']), /invalid input syntax for type integer/, 'a bad value is refused with the store\'s own message')
+  t.same((await db.query(text, [2])).rows, [{ next: 3 }], 'and the statement still runs after it')
+}))
+
+t.test('a prepared statement keeps to its transaction: sent outside one, it is not undone with it; sent after it ended, it is refused', (t) => eachDatabase(t, async (t, kind) => {
+  const db = await freshDb(t, kind)
+  await db.exec('CREATE TABLE notes (id int PRIMARY KEY)')
+  const add = prepared('INSERT INTO notes (id) VALUES ($1)')
+  let opened!: () => void
+  const open = new Promise<void>((resolve) => { opened = resolve })
+  let release!: () => void
+  const held = new Promise<void>((resolve) => { release = resolve })
+  const failing = db.transaction(async (tx) => {
+    await tx.query(add, [1])
+    opened()
+    await held
+    throw new Error('undo')
+  })
+  await open
+  const outside = db.query(add, [2])
+  release()
+  await t.rejects(failing, /undo/)
+  await outside
+  t.same((await db.query<{ id: number }>('SELECT id FROM notes ORDER BY id')).rows, [{ id: 2 }], 'the transaction\'s row is gone, the one sent beside it kept')
+
+  let late!: Promise<unknown>
+  await t.rejects(db.transaction(async (tx) => {
+    late = new Promise((resolve) => setTimeout(resolve, 150)).then(() => tx.query(add, [3]))
+    late.catch(() => {})
+    await new Promise((resolve) => setTimeout(resolve, 400))
+  }, { timeoutMs: 50 }), 'the transaction outlives its bound')
+  await t.rejects(late, 'a statement its body sends afterwards is refused')
+  t.same((await db.query<{ id: number }>('SELECT id FROM notes ORDER BY id')).rows, [{ id: 2 }], 'and writes nothing')
 }))
 
 t.test('PGlite and PostgreSQL read every column type the same', { skip: onPostgres ? false : `PostgreSQL at ${testPostgresUrl} is not reachable` }, async (t) => {
