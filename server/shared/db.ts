@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import { PGlite, type Transaction as PGliteTransaction } from '@electric-sql/pglite'
-import { GENERIC_PLANS, runPrepared } from './pglite-prepared.ts'
+import { runPrepared } from './pglite-prepared.ts'
 import pg from 'pg'
 import pLimit from 'p-limit'
 import { pgliteLikeTypes } from './db-types.ts'
@@ -37,6 +37,10 @@ export interface Db extends Queryable {
 // Statements a hot path runs many times a second (a placement's): each marked text gets a name, under which PostgreSQL keeps it
 // parsed and planned on every connection (about half of such a statement's cost is its planning). Only texts of a bounded set.
 const preparedNames = new Map<string, string>()
+
+// Generic plans for the named (prepared) statements, on both stores: left to choose, PostgreSQL planned placement's statements afresh on
+// every run (their array parameters keep the generic plan's estimate above the custom ones'), about 0.8 of its 2.8 ms of CPU a bet.
+const GENERIC_PLANS = 'plan_cache_mode=force_generic_plan'
 
 /** Marks a statement's text as worth preparing (kept parsed and planned on each PostgreSQL connection and each PGlite database); answers the text. */
 export function prepared (text: string): string {
@@ -97,7 +101,7 @@ async function openPglite (dataDir: string | undefined, loadDataDir: Blob | unde
 /** The adapter over an open PGlite (tests open one themselves to dump its data dir). */
 export function pgliteDb (lite: PGlite, transactionTimeoutMs = TRANSACTION_TIMEOUT_MS): Db {
   // Queued before any statement of the adapter's, outside every transaction (a SET inside one would roll back with it).
-  lite.exec(GENERIC_PLANS).catch(() => { /* a closed database: its statements fail with their own error */ })
+  lite.exec(`SET ${GENERIC_PLANS}`).catch(() => { /* a closed database: its statements fail with their own error */ })
   const run = async <Row>(q: PGlite | PGliteTransaction, text: string, params?: unknown[]) => {
     const name = params === undefined ? undefined : preparedNames.get(text)
     const result = name === undefined ? await q.query<Row>(text, params as never) : await runPrepared<Row>(lite, q === lite ? undefined : q as PGliteTransaction, name, text, params ?? [])
@@ -142,10 +146,8 @@ async function openPostgres (url: string, schema: string | undefined, applicatio
   }
   // JIT off: these are short OLTP statements, and the planner's overestimate of a recursive downline made the search spend
   // 250 to 350 ms compiling a query that runs in about 100.
-  // Generic plans for the named (prepared) statements only: left to choose, PostgreSQL planned placement's statements afresh on every
-  // run (their array parameters keep the generic plan's estimate above the custom ones'), about 0.8 of its 2.8 ms of CPU a bet.
   // The server ends a statement past its bound, and a connection left idle inside a transaction (a client that died mid-way).
-  const options = ['-c jit=off', '-c plan_cache_mode=force_generic_plan', `-c statement_timeout=${bounds.statementMs}`, `-c idle_in_transaction_session_timeout=${bounds.transactionMs}`, ...(schema ? [`-c search_path=${schema}`] : [])].join(' ')
+  const options = ['-c jit=off', `-c ${GENERIC_PLANS}`, `-c statement_timeout=${bounds.statementMs}`, `-c idle_in_transaction_session_timeout=${bounds.transactionMs}`, ...(schema ? [`-c search_path=${schema}`] : [])].join(' ')
   const pool = new pg.Pool({ connectionString: url, max: maxConnections, options, types: pgliteLikeTypes, ...(applicationName ? { application_name: applicationName } : {}) })
   // Transactions hold at most all but two connections: a burst of writes queued on one row lock (a member's credit, a
   // number's totals) then never makes a single read (a page, the live exposure, a token check) wait behind it.

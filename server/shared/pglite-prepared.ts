@@ -8,9 +8,6 @@ type Message = Awaited<ReturnType<PGlite['execProtocolStream']>>[number]
 /** What each database has parsed, by name: its parameters' type oids, which say how to send each value. */
 const parsedOn = new WeakMap<PGlite, Map<string, number[]>>()
 
-/** Prepared statements keep one generic plan, as on PostgreSQL (server/shared/db.ts): left to choose, array parameters keep custom plans. */
-export const GENERIC_PLANS = 'SET plan_cache_mode = force_generic_plan'
-
 /**
  * Runs the statement named `name` (parsing it first on this database) with params, inside tx when given (refused once tx has
  * ended, as tx.query is), else on its own, as PGlite's query() runs one: after any transaction in progress, then synced to disk.
@@ -28,8 +25,8 @@ export async function runPrepared<Row> (lite: PGlite, tx: Transaction | undefine
 /** The protocol messages of one run: Parse and Describe the first time, then Bind, Describe, Execute; Sync always, also after an error. */
 async function exchange (lite: PGlite, name: string, text: string, params: unknown[]): Promise<Message[]> {
   const step = (message: Uint8Array) => lite.execProtocolStream(message, { syncToFs: false })
-  const parsed = parsedOn.get(lite) ?? new Map<string, number[]>()
-  parsedOn.set(lite, parsed)
+  let parsed = parsedOn.get(lite)
+  if (parsed === undefined) parsedOn.set(lite, parsed = new Map())
   const messages: Message[] = []
   try {
     let types = parsed.get(name)
